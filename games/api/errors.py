@@ -1,0 +1,5 @@
+"""The API's error responses."""
+
+from rest_framework.views import exception_handler
+
+__all__ = ["exception_handler"]

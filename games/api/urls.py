@@ -1,0 +1,5 @@
+"""REST API URLs, mounted under /api/."""
+
+from django.urls import path
+
+urlpatterns: list = []

@@ -1,0 +1,1 @@
+"""Stored things: catalogs, saved lists and tracked games."""

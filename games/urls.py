@@ -1,0 +1,5 @@
+"""Page URLs."""
+
+from django.urls import path
+
+urlpatterns: list = []

@@ -1,0 +1,67 @@
+"""Pure rules engines, one package per game system. Nothing here imports Django.
+
+Each system registers itself in ``SYSTEMS`` by slug; pages, the REST API, trackers and Celery
+tasks look systems up here, so adding a game means adding a package and one line below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class GameSystem:
+    slug: str
+    name: str
+    kind: str  # "miniatures" or "card game"
+    rulebook: str  # file name of the rulebook this system follows
+    summary: str
+
+
+SYSTEMS: dict[str, GameSystem] = {
+    system.slug: system
+    for system in (
+        GameSystem(
+            slug="azeroth",
+            name="Azeroth at War",
+            kind="miniatures",
+            rulebook="azeroth-at-war.md",
+            summary="Horde against Alliance skirmishes with single-model units, Heroes and Mana.",
+        ),
+        GameSystem(
+            slug="azrah",
+            name="AZRAH: War of Heralds",
+            kind="card game",
+            rulebook="azrah-war-of-heralds.md",
+            summary="Two Heralds field parties of Guardians in front and back rows, fuelled by Mana and Celestial Gems.",
+        ),
+        GameSystem(
+            slug="azuki",
+            name="Azuki TCG",
+            kind="card game",
+            rulebook="azuki-tcg.md",
+            summary="A trading card game: a Leader, a Gate and a 50-card main deck of one element.",
+        ),
+        GameSystem(
+            slug="athazar",
+            name="Deaths of Athazar",
+            kind="card game",
+            rulebook="deaths-of-athazar.md",
+            summary="A shedding card game: kill and disrupt your way to an empty hand first.",
+        ),
+        GameSystem(
+            slug="rune-age",
+            name="Rune Age",
+            kind="card game",
+            rulebook="rune-age.md",
+            summary="A deck-building game of four races, cities, armies and dragon runes.",
+        ),
+    )
+}
+
+
+def get_system(slug: str) -> GameSystem:
+    try:
+        return SYSTEMS[slug]
+    except KeyError:
+        raise ValueError(f"Unknown game system {slug!r}.") from None

@@ -1,0 +1,1 @@
+"""Azeroth at War rules engines: attack odds (combat), morale, magic and blast."""
