@@ -12,6 +12,28 @@ from enum import StrEnum
 
 MAX_DICE = 200
 
+# Accepted range of every profile number, inclusive. The engines check these (validate_attack
+# and friends raise InvalidInput naming the field); the API schema and the page forms read them.
+LIMITS: dict[str, tuple[int, int]] = {
+    "atk": (0, MAX_DICE),
+    "skl": (2, 6),
+    "str": (1, 20),
+    "ranged_str": (1, 20),
+    "ini": (0, 10),
+    "tgh": (1, 20),
+    "def": (2, 6),
+    "wounds": (1, 99),
+    "wounds_remaining": (1, 99),
+    "momentum": (0, 20),
+    "decisive_blow": (0, 20),
+    "mana_cost": (0, 10),
+    "defender_mana": (0, 10),
+    "strength": (1, 20),  # a Blast spell's STR
+    "base_mm": (10, 200),
+}
+MAX_BLAST_DISTANCE = 100.0  # inches from the aim point
+MAX_BLAST_TARGETS = 20
+
 
 class Armor(StrEnum):
     """Armor class (4.5)."""
