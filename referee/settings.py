@@ -16,18 +16,30 @@ from django.core.exceptions import ImproperlyConfigured
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 _TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off", ""}
+_FALSE = {"0", "false", "no", "off"}
+_LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+_BROKER_SCHEMES = ("redis", "rediss", "memory")
+_RESULT_SCHEMES = ("redis", "rediss", "cache+memory")
+
+
+def _raw(name: str) -> str | None:
+    """The variable's value, with an empty string treated as unset (``FOO= make run``)."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return None
+    return raw.strip()
 
 
 def env_str(name: str, default: str) -> str:
-    return os.environ.get(name, default)
+    raw = _raw(name)
+    return default if raw is None else raw
 
 
 def env_bool(name: str, default: bool) -> bool:
-    raw = os.environ.get(name)
+    raw = _raw(name)
     if raw is None:
         return default
-    value = raw.strip().lower()
+    value = raw.lower()
     if value in _TRUE:
         return True
     if value in _FALSE:
@@ -35,45 +47,91 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean; use 1 or 0.")
 
 
-def env_int(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    if raw is None or raw.strip() == "":
+def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
+    raw = _raw(name)
+    if raw is None:
         return default
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
         raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number.") from None
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfigured(f"{name}={raw!r} must be at least {minimum}.")
+    return value
 
 
 def env_list(name: str, default: list[str]) -> list[str]:
-    raw = os.environ.get(name)
+    raw = _raw(name)
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
-def database_from_url(url: str) -> dict[str, object]:
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    raw = _raw(name)
+    if raw is None:
+        return default
+    if raw.upper() in choices:
+        return raw.upper()
+    raise ImproperlyConfigured(f"{name}={raw!r} is not one of {', '.join(choices)}.")
+
+
+def env_url(name: str, default: str, schemes: tuple[str, ...]) -> str:
+    """A URL whose scheme is one of ``schemes``; checked now so a typo fails at start-up."""
+    raw = _raw(name)
+    if raw is None:
+        return default
+    parts = urlsplit(raw)
+    if parts.scheme not in schemes:
+        allowed = ", ".join(f"{scheme}://" for scheme in schemes)
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a URL this project can use ({allowed}).")
+    try:
+        parts.port  # noqa: B018 - parsing the port is the check: it raises on a non-number
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} has a port that is not a number.") from None
+    return raw
+
+
+def env_origins(name: str) -> list[str]:
+    """CSRF_TRUSTED_ORIGINS: each item must be a full origin with its scheme."""
+    origins = env_list(name, [])
+    for origin in origins:
+        if urlsplit(origin).scheme not in {"http", "https"}:
+            raise ImproperlyConfigured(
+                f"{name} item {origin!r} needs its scheme, e.g. https://referee.example.org."
+            )
+    return origins
+
+
+def database_from_url(url: str, *, name: str = "DATABASE_URL") -> dict[str, object]:
     """Turn DATABASE_URL into a Django DATABASES entry (PostgreSQL or SQLite only)."""
     parts = urlsplit(url)
     if parts.scheme in {"postgres", "postgresql"}:
+        try:
+            port = parts.port
+        except ValueError:
+            raise ImproperlyConfigured(f"{name} has a port that is not a number.") from None
         options = {key: values[-1] for key, values in parse_qs(parts.query).items()}
         return {
             "ENGINE": "django.db.backends.postgresql",
             "NAME": unquote(parts.path.lstrip("/")) or "postgres",
             "USER": unquote(parts.username or ""),
             "PASSWORD": unquote(parts.password or ""),
-            "HOST": parts.hostname or "",
-            "PORT": str(parts.port or ""),
-            "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 60),
+            "HOST": unquote(parts.hostname or ""),
+            "PORT": str(port or ""),
+            "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0),
             "CONN_HEALTH_CHECKS": True,
             "OPTIONS": options,
         }
     if parts.scheme == "sqlite":
         # sqlite:///relative.db or sqlite:////absolute/path.db
         path = unquote(parts.path[1:] if parts.path.startswith("/") else parts.path)
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": path or str(BASE_DIR / "db.sqlite3")}
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": path or str(BASE_DIR / "db.sqlite3"),
+        }
     raise ImproperlyConfigured(
-        f"DATABASE_URL scheme {parts.scheme!r} is not supported; use postgres:// or sqlite://."
+        f"{name} scheme {parts.scheme!r} is not supported; use postgres:// or sqlite://."
     )
 
 
@@ -81,10 +139,13 @@ DEBUG = env_bool("DEBUG", True)
 _DEV_SECRET = "insecure-development-key-set-SECRET_KEY-in-production"
 SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET)
 if not DEBUG and SECRET_KEY == _DEV_SECRET:
-    raise ImproperlyConfigured("DEBUG=0 needs a real SECRET_KEY in the environment.")
+    raise ImproperlyConfigured(
+        "DEBUG=0 needs a real SECRET_KEY in the environment, e.g. the output of "
+        "python -c 'import secrets; print(secrets.token_urlsafe(50))'."
+    )
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -168,7 +229,7 @@ STORAGES = {
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
-SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000, minimum=0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -208,11 +269,15 @@ SPECTACULAR_SETTINGS = {
 
 # Celery: with no broker configured, tasks run inline (eager) so a fresh checkout needs nothing
 # else running. With CELERY_BROKER_URL set (Redis), results go to the same Redis by default.
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "")
+CELERY_BROKER_URL = env_url("CELERY_BROKER_URL", "", _BROKER_SCHEMES)
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", CELERY_BROKER_URL == "")
 CELERY_TASK_EAGER_PROPAGATES = True
-CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", CELERY_BROKER_URL or "cache+memory://")
+CELERY_RESULT_BACKEND = env_url(
+    "CELERY_RESULT_BACKEND", CELERY_BROKER_URL or "cache+memory://", _RESULT_SCHEMES
+)
 CELERY_BROKER_URL = CELERY_BROKER_URL or "memory://"
+# A task that cannot finish in this time is stuck, not slow: every calculation takes milliseconds.
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 60, minimum=1)
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -222,5 +287,5 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": env_choice("LOG_LEVEL", "INFO", _LOG_LEVELS)},
 }
