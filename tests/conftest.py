@@ -1,0 +1,51 @@
+"""Suite-wide behaviour of the markers declared in pyproject.toml.
+
+- ``browser``: needs Debian's Chromium. A missing browser is an error in every such test, never
+  a skip: a suite that quietly drops its browser tests would pass without testing the pages.
+- ``real_worker``: needs a broker (CELERY_BROKER_URL). Without one these tests are deselected,
+  and the terminal summary says so in one line; `.ci/run` sets the broker and runs them.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+_deselected_key = pytest.StashKey[int]()
+
+
+def broker_url() -> str:
+    return os.environ.get("CELERY_BROKER_URL", "").strip()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if broker_url():
+        return
+    deselected = [item for item in items if item.get_closest_marker("real_worker")]
+    if not deselected:
+        return
+    items[:] = [item for item in items if not item.get_closest_marker("real_worker")]
+    config.hook.pytest_deselected(items=deselected)
+    config.stash[_deselected_key] = len(deselected)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("browser") and not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"{CHROMIUM} is missing: browser tests need Debian's Chromium "
+            "(`make test` installs it; or run: apt-get install chromium).",
+            pytrace=False,
+        )
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    count = terminalreporter.config.stash.get(_deselected_key, 0)
+    if count:
+        terminalreporter.write_line(
+            f"note: {count} real_worker test(s) deselected: CELERY_BROKER_URL is not set "
+            "(.ci/run sets it and runs them against Redis)."
+        )
