@@ -1,5 +1,19 @@
-"""REST API URLs, mounted under /api/."""
+"""REST API URLs, mounted under /api/ (namespace ``api``)."""
 
 from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-urlpatterns: list = []
+from . import views
+
+app_name = "api"
+
+urlpatterns = [
+    path("", views.ApiRootView.as_view(), name="root"),
+    path("azeroth/attack-odds/", views.AttackOddsView.as_view(), name="azeroth-attack-odds"),
+    path("azeroth/morale-odds/", views.MoraleOddsView.as_view(), name="azeroth-morale-odds"),
+    path("azeroth/spell-odds/", views.SpellOddsView.as_view(), name="azeroth-spell-odds"),
+    path("azeroth/blast-odds/", views.BlastOddsView.as_view(), name="azeroth-blast-odds"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+]
