@@ -1,0 +1,217 @@
+"""Serve Referee with gunicorn on a loopback port and measure requests per second against it.
+
+For the benchmarks under bench/ (`make bench`); it is a helper, not a benchmark of its own::
+
+    from bench.server import gunicorn_server, requests_per_second
+
+    with gunicorn_server() as base_url:
+        rate = requests_per_second(f"{base_url}/api/azeroth/attack-odds/", payload)
+    print(rate)
+
+The server runs as in production (DEBUG off, gunicorn's sync workers) but over plain HTTP on
+127.0.0.1, so HTTPS redirects are off. Load comes from threads in the calling process, each with
+its own connection; every run is bounded in time and in count, and any answer other than the
+expected status stops it with an error rather than counting as a fast reply.
+
+`python -m bench.server` serves until Ctrl-C, for measuring with another tool.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def server_env(static_root: str) -> dict[str, str]:
+    return {
+        **os.environ,
+        "STATIC_ROOT": static_root,
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": HOST,
+        "SECURE_SSL_REDIRECT": "0",
+        "LOG_LEVEL": "WARNING",
+    }
+
+
+def _status(url: str, timeout: float = 2.0) -> int:
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname or HOST, parts.port, timeout=timeout)
+    try:
+        connection.request("GET", parts.path or "/")
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+@contextmanager
+def gunicorn_server(workers: int = 2, start_timeout: float = 30.0) -> Iterator[str]:
+    """Start `gunicorn referee.wsgi` on a free loopback port; yield its base URL; stop it.
+
+    Static files are collected first, as a deployment does, into a folder removed afterwards.
+    """
+    with tempfile.TemporaryDirectory(prefix="referee-static-") as static_root:
+        env = server_env(static_root)
+        subprocess.run(
+            [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity=0"],
+            cwd=BASE_DIR,
+            env=env,
+            check=True,
+        )
+        with _serve(env, workers, start_timeout) as base_url:
+            yield base_url
+
+
+@contextmanager
+def _serve(env: dict[str, str], workers: int, start_timeout: float) -> Iterator[str]:
+    port = free_port()
+    command = [
+        sys.executable, "-m", "gunicorn", "referee.wsgi",
+        f"--bind={HOST}:{port}", f"--workers={workers}", "--log-level=warning",
+    ]  # fmt: skip
+    server = subprocess.Popen(command, cwd=BASE_DIR, env=env)
+    base_url = f"http://{HOST}:{port}"
+    try:
+        deadline = time.monotonic() + start_timeout
+        while True:
+            if server.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {server.returncode}")
+            try:
+                if _status(f"{base_url}/healthz") == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"gunicorn did not answer /healthz in {start_timeout:.0f} s")
+            time.sleep(0.1)
+        yield base_url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=15)
+
+
+@dataclass(frozen=True)
+class Rate:
+    requests: int
+    seconds: float
+    clients: int
+
+    @property
+    def per_second(self) -> float:
+        return self.requests / self.seconds if self.seconds else 0.0
+
+    def __str__(self) -> str:
+        return (
+            f"{self.per_second:,.0f} requests/s "
+            f"({self.requests} requests in {self.seconds:.1f} s, {self.clients} clients)"
+        )
+
+
+def requests_per_second(
+    url: str,
+    payload: Any = None,
+    *,
+    clients: int = 4,
+    seconds: float = 5.0,
+    max_requests: int = 50_000,
+    warmup: int = 20,
+    expected_status: int = 200,
+) -> Rate:
+    """POST ``payload`` as JSON (or GET when it is None) from ``clients`` threads at once.
+
+    Runs for ``seconds`` or until ``max_requests`` answers, whichever comes first, after
+    ``warmup`` untimed requests that let every worker load its code.
+    """
+    parts = urlsplit(url)
+    host, port, path = parts.hostname or HOST, parts.port, parts.path or "/"
+    body = None if payload is None else json.dumps(payload).encode()
+    method = "GET" if body is None else "POST"
+    headers = {"Accept": "application/json"}
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+
+    def one_request() -> None:
+        connection = http.client.HTTPConnection(host, port, timeout=30)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            response.read()
+            if response.status != expected_status:
+                raise RuntimeError(f"{method} {url} answered {response.status}")
+        finally:
+            connection.close()
+
+    for _ in range(warmup):
+        one_request()
+
+    lock = threading.Lock()
+    done = 0
+    failures: list[BaseException] = []
+    stop_at = time.monotonic() + seconds
+
+    def client() -> None:
+        nonlocal done
+        while time.monotonic() < stop_at and not failures:
+            with lock:
+                if done >= max_requests:
+                    return
+            try:
+                one_request()
+            except BaseException as error:  # reported below, after every thread stops
+                failures.append(error)
+                return
+            with lock:
+                done += 1
+
+    started = time.monotonic()
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - started
+    if failures:
+        raise failures[0]
+    return Rate(requests=done, seconds=elapsed, clients=clients)
+
+
+def main() -> None:
+    with gunicorn_server() as base_url:
+        print(f"Referee under gunicorn at {base_url}/ (Ctrl-C stops it)", flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
+
+
+if __name__ == "__main__":
+    main()
