@@ -77,7 +77,7 @@ class StrictChoiceField(serializers.ChoiceField):
         "invalid_choice": '"{input}" is not one of: {choices}.',
     }
 
-    def __init__(self, choices: Iterable[str], **kwargs: Any) -> None:
+    def __init__(self, choices: Iterable[str | tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(choices=list(choices), **kwargs)
 
     def to_internal_value(self, data: Any) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from referee.rules.azeroth.profiles import (
@@ -54,8 +55,45 @@ def flag(help_text: str, default: bool = False) -> StrictBooleanField:
     return StrictBooleanField(default=default, help_text=help_text)
 
 
+# How each enum value reads in the schema's documentation.
+LABELS: dict[str, str] = {
+    Armor.HEAVY: "Heavy Armor",
+    Armor.MEDIUM: "Medium Armor",
+    Armor.LIGHT: "Light Armor",
+    Weapon.LIGHT: "Light Weapon",
+    Weapon.STANDARD: "Standard Weapon",
+    Weapon.HEAVY: "Heavy Weapon",
+    Weapon.SHIELD: "Shield",
+    Weapon.RANGED: "Ranged Weapon",
+    Mode.MELEE: "Melee attack (7.2)",
+    Mode.RANGED: "Ranged attack (7.1)",
+    Cover.NONE: "No cover",
+    Cover.SOFT: "Soft cover, +1 to the save",
+    Cover.HARD: "Hard cover, +2 to the save",
+    NaturalRolls.STANDARD: "A natural 1 always fails and a natural 6 always succeeds (A1)",
+    NaturalRolls.LITERAL: "Only the modified roll against the target counts",
+    Tier.BASELINE: "Baseline",
+    Tier.MOUNTED: "Mounted",
+    Tier.ELITE: "Elite",
+    Tier.HERO: "Hero",
+    AbilityType.INSTANT: "Instant",
+    AbilityType.SPELL_SHOOT: "Spell (Shoot)",
+    AbilityType.BUFF: "Buff",
+    AbilityType.DEBUFF: "Debuff",
+    AbilityType.REACTION: "Reaction",
+    AbilityType.BLAST: "Blast",
+    Dispeller.NONE: "No surviving Magical model",
+    Dispeller.MAGICAL_MODEL: "A Magical model rolls",
+    Dispeller.MAGICAL_HERO: "A Magical Hero rolls, +1 (R10)",
+    Template.SMALL: 'Small, 3" across',
+    Template.LARGE: 'Large, 5" across',
+}
+
+
 def choice(values: type[Any], help_text: str, **kwargs: Any) -> StrictChoiceField:
-    return StrictChoiceField([member.value for member in values], help_text=help_text, **kwargs)
+    """A field accepting the values of one engine enum."""
+    choices = [(member.value, LABELS.get(member.value, member.value)) for member in values]
+    return StrictChoiceField(choices, help_text=help_text, **kwargs)
 
 
 def reject_duplicates(values: list[str]) -> None:
@@ -82,6 +120,8 @@ def weapons_field() -> serializers.ListField:
 
 
 class RulingsSerializer(StrictSerializer):
+    """Switches for the rulings that have a second reading."""
+
     natural_rolls = choice(
         NaturalRolls,
         "A1: 'standard' makes a natural 1 always fail and a natural 6 always succeed; "
@@ -91,6 +131,8 @@ class RulingsSerializer(StrictSerializer):
 
 
 class KeywordsSerializer(StrictSerializer):
+    """The attacker's keywords that change an attack's odds (4.6)."""
+
     momentum = stat("momentum", "Momentum [X]: extra dice on a charge (4.6, A5).", default=0)
     decisive_blow = stat(
         "decisive_blow",
@@ -104,6 +146,8 @@ class KeywordsSerializer(StrictSerializer):
 
 
 class AttackerSerializer(StrictSerializer):
+    """The attacking model's profile (4.4, 4.5) and keywords."""
+
     atk = stat("atk", "ATK: dice rolled before keywords (4.4).")
     skl = stat("skl", "SKL: the to-hit target, 2 for 2+ (4.4, 7.1).")
     str = stat("str", "STR: melee strength, and ranged strength unless ranged_str is given.")
@@ -130,6 +174,8 @@ class AttackerSerializer(StrictSerializer):
 
 
 class DefenderSerializer(StrictSerializer):
+    """A model on the receiving end: the target, Cleave's second model, or a friendly."""
+
     tgh = stat("tgh", "TGH (4.4, wound chart A2).")
     ini = stat("ini", "Base INI (4.4, 7.2.1).")
     armor = choice(Armor, "Armor class (4.5): HA heavy, MA medium, LA light.", default="MA")
@@ -158,6 +204,8 @@ with_field(
 
 
 class SituationSerializer(StrictSerializer):
+    """Situation toggles (5.2, 6.5, 7.1-7.7); every one is off unless sent."""
+
     charging = flag("The attacker charged this activation (6.3).")
     downhill_charge = flag("Melee: the charge came downhill (7.7, A5).")
     uphill_defender = flag("Melee: the defender stands uphill of the charge, +1 save (7.7, A9).")
@@ -177,6 +225,9 @@ class SituationSerializer(StrictSerializer):
     )
 
 
+@extend_schema_field(
+    {"type": "number", "format": "double", "minimum": 0, "exclusiveMinimum": True, "maximum": 1}
+)
 class GoalField(StrictFloatField):
     """A wanted P(kill): greater than 0 and at most 1."""
 
@@ -188,6 +239,8 @@ class GoalField(StrictFloatField):
 
 
 class AttackOddsSerializer(StrictSerializer):
+    """One attack: who attacks whom, how, and in what situation."""
+
     mode = choice(Mode, "Melee (7.2) or ranged (7.1) attack.")
     attacker = AttackerSerializer()
     defender = DefenderSerializer(help_text="The model attacked.")
@@ -220,6 +273,8 @@ class AttackOddsSerializer(StrictSerializer):
 
 
 class MoraleTriggerSerializer(StrictSerializer):
+    """What happened to the model this turn (10.1)."""
+
     starting_wounds = stat("wounds", "The model's starting wounds.")
     wounds_lost_this_turn = StrictIntegerField(
         min_value=0,
@@ -232,6 +287,8 @@ class MoraleTriggerSerializer(StrictSerializer):
 
 
 class MoraleOddsSerializer(StrictSerializer):
+    """One Morale test (10.2)."""
+
     tier = choice(Tier, "The model's tier, which sets its Morale value (10.2).")
     last_hero_slain = flag("The army's last Hero has been slain (10.2).")
     below_quarter_wounds = flag("Fewer wounds left than a quarter of its starting wounds (R14).")
@@ -246,6 +303,8 @@ class MoraleOddsSerializer(StrictSerializer):
 
 
 class SpellOddsSerializer(StrictSerializer):
+    """One ability cast, and what the defender can do about it (8.3, 8.5, 8.6)."""
+
     ability_type = choice(AbilityType, "The ability's type (8.3); it decides the response (R8).")
     mana_cost = stat("mana_cost", "Mana the caster pays (8.2).", default=0)
     spell_block = flag('An enemy Spell Block model within 2" that has not used it (8.6).')
@@ -269,6 +328,8 @@ class SpellOddsSerializer(StrictSerializer):
 
 
 class BlastTargetSerializer(StrictSerializer):
+    """A unit near the Blast's aim point."""
+
     label = StrictCharField(  # type: ignore[assignment]  # DRF moves fields off the class
         max_length=MAX_LABEL_LENGTH,
         allow_blank=True,
@@ -305,6 +366,8 @@ with_field(
 
 
 class BlastOddsSerializer(StrictSerializer):
+    """One Blast: the template, the caster, and the units near the aim point (8.4)."""
+
     template = choice(Template, 'Blast template: small 3" or large 5" across (8.4).')
     caster_skl = stat("skl", "The caster's SKL; 2+ and 3+ casters scatter less (R12).")
     strength = stat("strength", "The Blast's STR for the wound roll (8.4, A2).")
@@ -321,16 +384,22 @@ class BlastOddsSerializer(StrictSerializer):
 
 
 class StepSerializer(serializers.Serializer[Any]):
+    """One line of the explanation."""
+
     rule = serializers.CharField(help_text="The section or ruling applied (7.1, A1, R3 ...).")
     text = serializers.CharField(help_text="What it did, in words.")
 
 
 class DamageProbabilitySerializer(serializers.Serializer[Any]):
+    """The probability of one damage total."""
+
     damage = serializers.IntegerField()
     probability = serializers.FloatField()
 
 
 class HitCountSerializer(serializers.Serializer[Any]):
+    """The probability that exactly ``count`` dice strike the model."""
+
     count = serializers.IntegerField()
     probability = serializers.FloatField()
 
@@ -351,6 +420,8 @@ AT_LEAST = "P(k or more damage) for every k from 0 to the largest damage possibl
 
 
 class SplashSerializer(serializers.Serializer[Any]):
+    """Hits on a model other than the target, and their damage when its profile was given."""
+
     hits = HitCountSerializer(
         many=True,
         help_text="P(exactly n of the attack's dice strike this model), every n possible.",
@@ -378,6 +449,8 @@ class SplashSerializer(serializers.Serializer[Any]):
 
 
 class ToggleOptionSerializer(serializers.Serializer[Any]):
+    """P(kill) with one situation toggle flipped."""
+
     toggle = serializers.CharField(help_text="A situation field name.")
     value = serializers.BooleanField()
     kill_probability = serializers.FloatField()
@@ -385,6 +458,8 @@ class ToggleOptionSerializer(serializers.Serializer[Any]):
 
 
 class PlanSerializer(serializers.Serializer[Any]):
+    """How to reach the wanted P(kill)."""
+
     goal = serializers.FloatField()
     current_kill_probability = serializers.FloatField()
     dice_now = serializers.IntegerField()
@@ -401,6 +476,8 @@ class PlanSerializer(serializers.Serializer[Any]):
 
 
 class AttackOddsResultSerializer(serializers.Serializer[Any]):
+    """The exact odds of one attack."""
+
     dice = serializers.IntegerField(help_text="Dice rolled after keywords.")
     hit_target = serializers.IntegerField(
         help_text="Lowest natural die result that hits after modifiers and A1; 7 = impossible."
@@ -431,11 +508,15 @@ class AttackOddsResultSerializer(serializers.Serializer[Any]):
 
 
 class MustTestSerializer(serializers.Serializer[Any]):
+    """Whether the model must take a Morale test, and why (10.1)."""
+
     required = serializers.BooleanField()  # type: ignore[assignment]  # see BlastTarget.label
     reasons = StepSerializer(many=True)
 
 
 class MoraleOddsResultSerializer(serializers.Serializer[Any]):
+    """The odds of one Morale test (pass + waver + rout = 1)."""
+
     morale_value = serializers.IntegerField(
         allow_null=True, help_text="The 2D6 target; null when the model never tests."
     )
@@ -457,11 +538,15 @@ with_field(
 
 
 class ManaProbabilitySerializer(serializers.Serializer[Any]):
+    """The probability the defender spends exactly this much Mana."""
+
     mana = serializers.IntegerField()
     probability = serializers.FloatField()
 
 
 class SpellOddsResultSerializer(serializers.Serializer[Any]):
+    """The odds of one ability (goes_off + blocked + cancelled = 1)."""
+
     goes_off = probability("P(the ability takes effect).")
     blocked = probability("P(stopped by Spell Block).")
     cancelled = probability("P(stopped by the Dispel or Counterspell).")
@@ -495,6 +580,8 @@ class SpellOddsResultSerializer(serializers.Serializer[Any]):
 
 
 class BlastTargetResultSerializer(serializers.Serializer[Any]):
+    """One unit's odds under the Blast."""
+
     label = serializers.CharField()  # type: ignore[assignment]  # see BlastTarget.label
     under_template = probability("P(the template ends over the unit).")
     wound_target = serializers.IntegerField()
@@ -509,6 +596,8 @@ class BlastTargetResultSerializer(serializers.Serializer[Any]):
 
 
 class BlastOddsResultSerializer(serializers.Serializer[Any]):
+    """The odds of one Blast."""
+
     template_diameter = serializers.FloatField(help_text="Inches.")
     scatter_reduced = serializers.BooleanField(help_text='The caster scatters 1" less (R12).')
     on_target_probability = probability("P(the Scatter Die shows HIT).")
@@ -520,6 +609,8 @@ class BlastOddsResultSerializer(serializers.Serializer[Any]):
 
 
 class BadRequestSerializer(serializers.Serializer[Any]):
+    """The body of every 400 (and 413) answer."""
+
     detail = serializers.CharField(help_text="One readable sentence.")
     errors = serializers.DictField(  # type: ignore[assignment]  # see BlastTarget.label
         child=serializers.ListField(child=serializers.CharField()),
@@ -531,10 +622,14 @@ class BadRequestSerializer(serializers.Serializer[Any]):
 
 
 class DetailSerializer(serializers.Serializer[Any]):
+    """DRF's usual error body."""
+
     detail = serializers.CharField()
 
 
 class EndpointSerializer(serializers.Serializer[Any]):
+    """One endpoint of the API."""
+
     name = serializers.CharField()
     method = serializers.CharField()
     url = serializers.URLField()
@@ -542,6 +637,8 @@ class EndpointSerializer(serializers.Serializer[Any]):
 
 
 class ApiRootSerializer(serializers.Serializer[Any]):
+    """What the API offers."""
+
     name = serializers.CharField()
     version = serializers.CharField()
     endpoints = EndpointSerializer(many=True)
