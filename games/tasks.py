@@ -1,0 +1,38 @@
+"""Celery tasks: the same calculations as the REST API, for callers that queue their work.
+
+A task is a thin shell around the function the API view calls, so a queued calculation and an
+HTTP request can never disagree.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rest_framework.exceptions import ValidationError
+from rest_framework.utils.encoders import JSONEncoder
+
+from games.api.azeroth import attack_odds_response
+from games.api.errors import BODY, bad_request_body, flatten_errors
+from referee.celery import app
+
+
+def _as_json(body: object) -> dict[str, Any]:
+    """The body exactly as a JSON client reads it, whether the task ran eagerly or in a worker."""
+    data: dict[str, Any] = json.loads(json.dumps(body, cls=JSONEncoder))
+    return data
+
+
+@app.task(name="games.attack_odds")
+def attack_odds(payload: dict[str, Any]) -> dict[str, Any]:
+    """The answer POST /api/azeroth/attack-odds/ gives for ``payload``.
+
+    A payload the API would refuse with a 400 gives the body of that 400,
+    ``{"detail": ..., "errors": {field: [messages]}}``, rather than a failed task: the caller
+    asked a question and gets the same answer the API gives.
+    """
+    try:
+        return _as_json(attack_odds_response(payload))
+    except ValidationError as error:
+        errors = flatten_errors(error.detail) or {BODY: ["The request is invalid."]}
+        return _as_json(bad_request_body(errors))
