@@ -111,23 +111,34 @@ def _json_kind(data: Any) -> str:
     return type(data).__name__
 
 
-def _api_path(path: str | None) -> str:
+def _api_path(path: str | None, prefix: str = "") -> str:
     if not path:
-        return BODY
-    return ".".join(_ENGINE_TO_API_SEGMENT.get(part, part) for part in path.split("."))
+        return prefix or BODY
+    parts = [_ENGINE_TO_API_SEGMENT.get(part, part) for part in path.split(".")]
+    return ".".join([prefix, *parts] if prefix else parts)
 
 
-def _engine(call: Callable[[], T]) -> T:
-    """Run an engine call, turning the engine's input errors into a ValidationError."""
+def _sentence(message: str) -> str:
+    return message[:1].upper() + message[1:]
+
+
+def _engine(call: Callable[[], T], prefix: str = "") -> T:
+    """Run an engine call, turning the engine's input errors into a ValidationError.
+
+    ``prefix`` places the engine's paths inside the request (the morale trigger's fields sit
+    under ``trigger``).
+    """
     try:
         return call()
     except InvalidInput as exc:
         problems: dict[str, list[str]] = {}
         for path, messages in exc.problems.items():
-            problems.setdefault(_api_path(path), []).extend(str(m) for m in messages)
+            target = problems.setdefault(_api_path(path, prefix), [])
+            target.extend(_sentence(str(message)) for message in messages)
         raise serializers.ValidationError(problems) from None
     except RulesError as exc:
-        raise serializers.ValidationError({_api_path(exc.field): [exc.message]}) from None
+        path = _api_path(exc.field, prefix)
+        raise serializers.ValidationError({path: [_sentence(exc.message)]}) from None
 
 
 # --- Request data -> engine types --------------------------------------------------------
@@ -450,7 +461,9 @@ def morale_odds_response(data: Data) -> Body:
     """POST /api/azeroth/morale-odds/ as a function (10.1-10.3; A10, A11)."""
     test, trigger = morale_from_data(data)
     odds = _engine(lambda: morale.morale_odds(test))
-    must = _engine(lambda: morale.must_test(trigger)) if trigger is not None else None
+    must = None
+    if trigger is not None:
+        must = _engine(lambda: morale.must_test(trigger), prefix="trigger")
     return morale_odds_body(odds, must)
 
 
