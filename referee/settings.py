@@ -8,6 +8,7 @@ message naming the variable, rather than failing later in some unrelated place.
 from __future__ import annotations
 
 import os
+import zoneinfo
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -74,6 +75,19 @@ def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
     if raw.upper() in choices:
         return raw.upper()
     raise ImproperlyConfigured(f"{name}={raw!r} is not one of {', '.join(choices)}.")
+
+
+def env_timezone(name: str, default: str) -> str:
+    raw = _raw(name)
+    if raw is None:
+        return default
+    try:
+        zoneinfo.ZoneInfo(raw)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} is not a time zone; use a name like UTC or Europe/London."
+        ) from None
+    return raw
 
 
 def env_url(name: str, default: str, schemes: tuple[str, ...]) -> str:
@@ -207,7 +221,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en-gb"
-TIME_ZONE = env_str("TIME_ZONE", "UTC")
+TIME_ZONE = env_timezone("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 

@@ -26,6 +26,7 @@ from referee.settings import (
     env_list,
     env_origins,
     env_str,
+    env_timezone,
     env_url,
 )
 
@@ -296,6 +297,17 @@ def test_env_origins_needs_a_scheme_on_each_origin(monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("REFEREE_ORIGINS", "https://a.example,b.example")
     with pytest.raises(ImproperlyConfigured, match=re.escape("REFEREE_ORIGINS item 'b.example'")):
         env_origins("REFEREE_ORIGINS")
+
+
+def test_env_timezone_accepts_a_zone_name_and_refuses_anything_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("REFEREE_TZ", "Europe/London")
+    assert env_timezone("REFEREE_TZ", "UTC") == "Europe/London"
+
+    monkeypatch.setenv("REFEREE_TZ", "Middle/Earth")
+    with pytest.raises(ImproperlyConfigured, match=re.escape("REFEREE_TZ='Middle/Earth' is not")):
+        env_timezone("REFEREE_TZ", "UTC")
 
 
 # --- DATABASE_URL -------------------------------------------------------------------------------
