@@ -12,13 +12,15 @@ from __future__ import annotations
 import copy
 import json
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jsonschema
-from django.http import HttpResponse
 from django.test import Client
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import strategies as st
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
 
 ATTACK_URL = "/api/azeroth/attack-odds/"
 MORALE_URL = "/api/azeroth/morale-odds/"
@@ -27,17 +29,19 @@ BLAST_URL = "/api/azeroth/blast-odds/"
 ODDS_URLS = (ATTACK_URL, MORALE_URL, SPELL_URL, BLAST_URL)
 
 
-def post_json(client: Client, url: str, body: Any) -> HttpResponse:
+def post_json(client: Client, url: str, body: Any) -> TestResponse:
     return client.post(url, json.dumps(body), content_type="application/json")
 
 
-def post_raw(client: Client, url: str, raw: bytes | str) -> HttpResponse:
+def post_raw(client: Client, url: str, raw: bytes | str) -> TestResponse:
     return client.post(url, raw, content_type="application/json")
 
 
 @cache
 def openapi_schema() -> dict[str, Any]:
-    return SchemaGenerator().get_schema(request=None, public=True)
+    generator: Any = SchemaGenerator()  # type: ignore[no-untyped-call]
+    schema: dict[str, Any] = generator.get_schema(request=None, public=True)
+    return schema
 
 
 def _to_json_schema(node: Any) -> Any:
@@ -58,7 +62,8 @@ def _to_json_schema(node: Any) -> Any:
 
 @cache
 def _components() -> dict[str, Any]:
-    return _to_json_schema(copy.deepcopy(openapi_schema()["components"]))
+    components: dict[str, Any] = _to_json_schema(copy.deepcopy(openapi_schema()["components"]))
+    return components
 
 
 def assert_matches_schema(body: Any, component: str) -> None:
@@ -141,7 +146,7 @@ def mutated(draw: st.DrawFn, payload: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-def assert_answered(response: HttpResponse, result_component: str) -> None:
+def assert_answered(response: TestResponse, result_component: str) -> None:
     """Whatever was sent, the answer is a documented 200 or the documented 400, never a 500."""
     assert response.status_code in (200, 400), response.content[:500]
     body = response.json()

@@ -45,7 +45,8 @@ def test_it_answers_a_full_request_with_exactly_the_documented_keys(post):
     for key in ("pass", "waver", "rout"):
         assert isinstance(body[key], float) and 0.0 <= body[key] <= 1.0
     assert body["reroll"] is True
-    assert body["explanation"] and all(set(step) == {"rule", "text"} for step in body["explanation"])
+    assert body["explanation"]
+    assert all(set(step) == {"rule", "text"} for step in body["explanation"])
 
 
 def test_pass_waver_and_rout_sum_to_one(post):
