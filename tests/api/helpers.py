@@ -14,7 +14,7 @@ import json
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]  # comes with drf-spectacular
 from django.test import Client
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import strategies as st
