@@ -4,6 +4,10 @@
   a skip: a suite that quietly drops its browser tests would pass without testing the pages.
 - ``real_worker``: needs a broker (CELERY_BROKER_URL). Without one these tests are deselected,
   and the terminal summary says so in one line; `.ci/run` sets the broker and runs them.
+
+Hypothesis runs without its per-example deadline: speed is measured by the scripts under
+bench/, never by a test, and a deadline only makes a busy two-core machine fail at random. On
+CI (CI=true) Hypothesis picks its own "ci" profile, which is also derandomized.
 """
 
 from __future__ import annotations
@@ -12,10 +16,15 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 CHROMIUM = Path("/usr/bin/chromium")
 
 _deselected_key = pytest.StashKey[int]()
+
+hypothesis_settings.register_profile("referee", deadline=None)
+if not os.environ.get("CI"):
+    hypothesis_settings.load_profile("referee")
 
 
 def broker_url() -> str:
