@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -49,7 +50,7 @@ TARGET_KEYS = {
 }
 
 
-def blast_request(*targets, **fields):
+def blast_request(*targets: Any, **fields: Any) -> dict[str, Any]:
     return {"template": "small", "caster_skl": 4, "strength": 4, "targets": list(targets), **fields}
 
 
