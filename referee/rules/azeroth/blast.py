@@ -59,9 +59,16 @@ def scatter_distances(caster_skl: int) -> tuple[int, ...]:
     return SCATTER_ROLLS
 
 
+def exact(x: float) -> Fraction:
+    """A measurement as the decimal the player gave. A binary float cannot hold 50.8 (a 2"
+    base) exactly, and near the edge of a template a difference of 1e-16 in a radius moves
+    the answer by 1e-9, so a float is read through its shortest decimal form."""
+    return Fraction(repr(x)) if isinstance(x, float) else Fraction(x)
+
+
 def base_radius(base_mm: float) -> Fraction:
     """A base's radius in inches, exactly (an inch is 25.4 mm)."""
-    return Fraction(base_mm) / MM_PER_INCH / 2
+    return exact(base_mm) / MM_PER_INCH / 2
 
 
 def reach(template: Template, base_mm: float) -> Fraction:
@@ -101,7 +108,7 @@ def under_template(
     per-distance chances behind it as (scatter inches, P(under | that scatter)) for each D6
     roll 1-6 (8.4, R11, R12)."""
     rho = reach(template, base_mm)
-    d = Fraction(distance)
+    d = exact(distance)
     hit = 1.0 if d < rho else 0.0
     per_roll = tuple(
         (s, under_after_scatter(d, Fraction(s), rho)) for s in scatter_distances(caster_skl)
@@ -222,7 +229,7 @@ def _target_odds(blast: Blast, target: BlastTarget) -> BlastTargetOdds:
             f"centre; it is {_inches(target.distance)} from the aim point.",
         )
     )
-    on_target = "under" if Fraction(target.distance) < rho else "not under"
+    on_target = "under" if exact(target.distance) < rho else "not under"
     scatter_text = ", ".join(
         f'{roll} moves {s}": {_percent(p)}'
         for roll, (s, p) in zip(SCATTER_ROLLS, per_roll, strict=True)
