@@ -1,0 +1,813 @@
+"""Forms of the Azeroth at War odds page.
+
+The page is one GET form whose query string holds the whole state, so a calculation can be
+bookmarked and shared. Parameter names are short and readable (``mode=melee&a_atk=4&d_def=4
+&charge=1``): profile fields carry a one-letter prefix (``a`` attacker, ``d`` defender, ``s``
+Cleave's second model, ``f`` the friendly in a melee), the other panels ``m`` (morale), ``sp``
+(magic) and ``b`` / ``b1``... (blast and its target rows).
+
+These forms only parse and range-check input (the ranges come from ``profiles.LIMITS``) and
+turn it into the engines' dataclasses. Every rule is left to the engines; the errors they raise
+(``InvalidInput`` keyed by API-style paths such as ``attacker.atk``) are mapped back onto the
+fields here so the page can show each message beside its input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from django import forms
+from django.http import QueryDict
+from django.utils.datastructures import MultiValueDict
+
+from referee.rules.azeroth.profiles import (
+    LIMITS,
+    MAX_BLAST_DISTANCE,
+    AbilityType,
+    Armor,
+    Attack,
+    Attacker,
+    Blast,
+    BlastTarget,
+    Cover,
+    Defender,
+    Dispeller,
+    Keywords,
+    Mode,
+    MoraleTest,
+    MoraleTrigger,
+    NaturalRolls,
+    Rulings,
+    Situation,
+    SpellAttempt,
+    Template,
+    Tier,
+    Weapon,
+)
+
+Defaults = Mapping[str, str | Sequence[str]]
+
+ARMOR_CHOICES = [
+    (Armor.HEAVY.value, "HA"),
+    (Armor.MEDIUM.value, "MA"),
+    (Armor.LIGHT.value, "LA"),
+]
+WEAPON_CHOICES = [
+    (Weapon.LIGHT.value, "LW light"),
+    (Weapon.STANDARD.value, "SW standard"),
+    (Weapon.HEAVY.value, "HW heavy"),
+    (Weapon.SHIELD.value, "SH shield"),
+    (Weapon.RANGED.value, "RW ranged"),
+]
+TARGET_CHOICES = [(str(n), f"{n}+") for n in range(2, 7)]
+NO_SAVE = "-"
+DEF_CHOICES = [*TARGET_CHOICES, (NO_SAVE, "none")]
+
+# Labels of the situation toggles, keyed by the engine's Situation field names; the page uses
+# them for the toggles and to name the toggle the inverse question recommends.
+SITUATION_LABELS: dict[str, str] = {
+    "charging": "Charging",
+    "downhill_charge": "Downhill charge",
+    "uphill_defender": "Defender uphill",
+    "flanking": "Flanking",
+    "opportunity_attack": "Opportunity attack",
+    "hold": "Hold",
+    "elevated": "Elevated",
+    "long_range": "Long range",
+    "into_melee": "Into melee",
+}
+# Query parameter of each Situation field.
+SITUATION_PARAMS: dict[str, str] = {
+    "charging": "charge",
+    "downhill_charge": "downhill",
+    "uphill_defender": "uphill",
+    "flanking": "flank",
+    "opportunity_attack": "opp",
+    "hold": "hold",
+    "elevated": "elev",
+    "long_range": "long",
+    "cover": "cover",
+    "into_melee": "into_melee",
+}
+MELEE_SITUATION = (
+    "charging",
+    "downhill_charge",
+    "uphill_defender",
+    "flanking",
+    "opportunity_attack",
+)
+RANGED_SITUATION = ("hold", "elevated", "long_range", "cover", "into_melee")
+
+_FALSE_WORDS = {"", "0", "false", "off", "no"}
+
+
+class ToggleInput(forms.CheckboxInput):
+    """A checkbox that sends ``1`` and reads ``0``/``false``/``off`` as off, so hand-written
+    query strings mean what they say (Django's own reads any non-empty text as on)."""
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs={"value": "1", **(attrs or {})})
+
+    def value_from_datadict(
+        self, data: Mapping[str, Any], files: Mapping[str, Any], name: str
+    ) -> bool:
+        value = data.get(name)
+        if value is None:
+            return False
+        return str(value).strip().lower() not in _FALSE_WORDS
+
+
+def _toggle(label: str) -> forms.BooleanField:
+    return forms.BooleanField(label=label, required=False, widget=ToggleInput())
+
+
+def _number(
+    limit: str, label: str, *, required: bool = True, placeholder: str = ""
+) -> forms.IntegerField:
+    """A whole number within ``LIMITS[limit]``. ``placeholder`` says what blank means."""
+    low, high = LIMITS[limit]
+    attrs = {"inputmode": "numeric", "class": "num live"}
+    if placeholder:
+        attrs["placeholder"] = placeholder
+    return forms.IntegerField(
+        label=label,
+        required=required,
+        min_value=low,
+        max_value=high,
+        widget=forms.NumberInput(attrs=attrs),
+    )
+
+
+def _segmented(choices: Sequence[tuple[str, str]], label: str) -> forms.ChoiceField:
+    return forms.ChoiceField(label=label, choices=choices, widget=forms.RadioSelect)
+
+
+def _target(label: str) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        label=label, choices=TARGET_CHOICES, coerce=int, widget=forms.RadioSelect
+    )
+
+
+class QueryForm(forms.Form):
+    """A form bound to the page's query string, filling in defaults for what is missing.
+
+    ``marker`` is a parameter the rendered form always sends (a radio group). When it is
+    absent the query string was written by hand or is empty, so every missing field takes its
+    default. When it is present the form was submitted, and a missing checkbox or weapon list
+    means "off" / "none" (browsers send nothing for those); other missing fields still take
+    their defaults, so a partial query string works.
+    """
+
+    marker: ClassVar[str]
+    defaults: ClassVar[Defaults]
+
+    def __init__(
+        self, query: QueryDict, *, prefix: str | None = None, defaults: Defaults | None = None
+    ) -> None:
+        super().__init__(prefix=prefix)
+        # Fields named after Python keywords or builtins are declared with a trailing "_"
+        # (def_, str_, type_); the query string uses the plain name.
+        self.fields = {name.rstrip("_"): field for name, field in self.fields.items()}
+        self.data = self._merge(query, self.defaults if defaults is None else defaults)
+        self.is_bound = True
+
+    def add_prefix(self, field_name: str) -> str:
+        return f"{self.prefix}_{field_name}" if self.prefix else field_name
+
+    @property
+    def key(self) -> str:
+        """A name unique on the page, for the element holding the form's own errors."""
+        return self.prefix or self.marker
+
+    def _merge(self, query: QueryDict, defaults: Defaults) -> MultiValueDict[str, str]:
+        submitted = self.marker in query
+        data: MultiValueDict[str, str] = MultiValueDict()
+        for name, field in self.fields.items():
+            key = self.add_prefix(name)
+            if key in query:
+                data.setlist(key, query.getlist(key))
+                continue
+            if name not in defaults:
+                continue
+            if submitted and isinstance(field, forms.BooleanField | forms.MultipleChoiceField):
+                continue
+            default = defaults[name]
+            data.setlist(key, [default] if isinstance(default, str) else list(default))
+        return data
+
+    def map_problem(self, name: str | None, message: str) -> None:
+        """Attach an engine message to ``name`` (a field of this form) or to the form."""
+        if name is not None and name in self.fields:
+            self.add_error(name, message)
+        else:
+            self.add_error(None, message)
+
+
+class ProfileForm(QueryForm):
+    """A defender-like profile: the target, Cleave's second model or the friendly (7.6)."""
+
+    marker = "mode"
+    defaults: ClassVar[Defaults] = {
+        "tgh": "3",
+        "def": "4",
+        "ini": "3",
+        "arm": Armor.HEAVY.value,
+        "wpn": [Weapon.STANDARD.value, Weapon.SHIELD.value],
+        "wnd": "2",
+    }
+    # Engine field names (API paths) to this form's field names.
+    ENGINE_FIELDS: ClassVar[dict[str, str]] = {
+        "tgh": "tgh",
+        "def": "def",
+        "defense": "def",
+        "ini": "ini",
+        "armor": "arm",
+        "weapons": "wpn",
+        "wounds": "wnd",
+        "wounds_remaining": "wrem",
+        "fly": "fly",
+    }
+
+    tgh = _number("tgh", "TGH")
+    def_ = forms.ChoiceField(label="DEF", choices=DEF_CHOICES, widget=forms.RadioSelect)
+    ini = _number("ini", "INI")
+    arm = _segmented(ARMOR_CHOICES, "Armor")
+    wpn = forms.MultipleChoiceField(
+        label="Weapons", choices=WEAPON_CHOICES, required=False, widget=forms.CheckboxSelectMultiple
+    )
+    wnd = _number("wounds", "Wounds")
+    wrem = _number("wounds_remaining", "Wounds left", required=False, placeholder="unhurt")
+    fly = _toggle("Fly")
+
+    def to_defender(self) -> Defender:
+        data = self.cleaned_data
+        save = data["def"]
+        return Defender(
+            tgh=data["tgh"],
+            defense=None if save == NO_SAVE else int(save),
+            ini=data["ini"],
+            wounds=data["wnd"],
+            armor=Armor(data["arm"]),
+            weapons=tuple(Weapon(w) for w in data["wpn"]),
+            wounds_remaining=data["wrem"],
+            fly=data["fly"],
+        )
+
+
+class AttackerForm(QueryForm):
+    marker = "mode"
+    defaults: ClassVar[Defaults] = {
+        "atk": "4",
+        "skl": "4",
+        "str": "4",
+        "ini": "3",
+        "arm": Armor.MEDIUM.value,
+        "wpn": [Weapon.STANDARD.value],
+        "wnd": "2",
+        "mom": "1",
+        "db": "0",
+    }
+    ENGINE_FIELDS: ClassVar[dict[str, str]] = {
+        "atk": "atk",
+        "skl": "skl",
+        "str": "str",
+        "ranged_str": "rstr",
+        "ini": "ini",
+        "armor": "arm",
+        "weapons": "wpn",
+        "wounds": "wnd",
+        "wounds_remaining": "wrem",
+        "fly": "fly",
+        "momentum": "mom",
+        "decisive_blow": "db",
+        "cleave": "clv",
+        "berserker": "bzk",
+        "precision_shot": "ps",
+    }
+
+    atk = _number("atk", "ATK (dice)")
+    skl = _target("SKL")
+    str_ = _number("str", "STR")
+    rstr = _number("ranged_str", "Ranged STR", required=False, placeholder="= STR")
+    ini = _number("ini", "INI")
+    arm = _segmented(ARMOR_CHOICES, "Armor")
+    wpn = forms.MultipleChoiceField(
+        label="Weapons", choices=WEAPON_CHOICES, required=False, widget=forms.CheckboxSelectMultiple
+    )
+    wnd = _number("wounds", "Wounds")
+    wrem = _number("wounds_remaining", "Wounds left", required=False, placeholder="unhurt")
+    fly = _toggle("Fly")
+    mom = _number("momentum", "Momentum [X]")
+    db = _number("decisive_blow", "Decisive Blow [X]")
+    clv = _toggle("Cleave")
+    bzk = _toggle("Berserker")
+    ps = _toggle("Precision Shot")
+
+    def to_attacker(self) -> Attacker:
+        data = self.cleaned_data
+        return Attacker(
+            atk=data["atk"],
+            skl=data["skl"],
+            str=data["str"],
+            ini=data["ini"],
+            wounds=data["wnd"],
+            ranged_str=data["rstr"],
+            armor=Armor(data["arm"]),
+            weapons=tuple(Weapon(w) for w in data["wpn"]),
+            wounds_remaining=data["wrem"],
+            fly=data["fly"],
+            keywords=Keywords(
+                momentum=data["mom"],
+                decisive_blow=data["db"],
+                cleave=data["clv"],
+                berserker=data["bzk"],
+                precision_shot=data["ps"],
+            ),
+        )
+
+
+class RulingsForm(QueryForm):
+    """The switchable rulings, shared by every panel of the page (A1)."""
+
+    marker = "nat"
+    defaults: ClassVar[Defaults] = {"nat": NaturalRolls.STANDARD.value}
+
+    nat = _segmented(
+        [(NaturalRolls.STANDARD.value, "Standard"), (NaturalRolls.LITERAL.value, "Literal")],
+        "Natural rolls (A1)",
+    )
+
+    def to_rulings(self) -> Rulings:
+        """The chosen rulings; the default while the choice itself is invalid."""
+        value = self.cleaned_data.get("nat") if self.is_valid() else None
+        return Rulings(natural_rolls=NaturalRolls(value or NaturalRolls.STANDARD.value))
+
+
+class AttackForm(QueryForm):
+    """Mode, situation toggles, the natural-rolls ruling and the optional goal."""
+
+    marker = "mode"
+    defaults: ClassVar[Defaults] = {
+        "mode": Mode.MELEE.value,
+        "cover": Cover.NONE.value,
+    }
+
+    mode = _segmented([(Mode.MELEE.value, "Melee"), (Mode.RANGED.value, "Ranged")], "Mode")
+    charge = _toggle(SITUATION_LABELS["charging"])
+    downhill = _toggle(SITUATION_LABELS["downhill_charge"])
+    uphill = _toggle(SITUATION_LABELS["uphill_defender"])
+    flank = _toggle(SITUATION_LABELS["flanking"])
+    opp = _toggle(SITUATION_LABELS["opportunity_attack"])
+    hold = _toggle(SITUATION_LABELS["hold"])
+    elev = _toggle(SITUATION_LABELS["elevated"])
+    long = _toggle(SITUATION_LABELS["long_range"])
+    cover = _segmented(
+        [(Cover.NONE.value, "No cover"), (Cover.SOFT.value, "Soft"), (Cover.HARD.value, "Hard")],
+        "Cover",
+    )
+    into_melee = _toggle(SITUATION_LABELS["into_melee"])
+    s = _toggle("Give the second model's profile")
+    f = _toggle("Give the friendly's profile")
+    goal = forms.FloatField(
+        label="Goal P(kill) %",
+        required=False,
+        min_value=1,
+        max_value=99.99,
+        widget=forms.NumberInput(
+            attrs={
+                "inputmode": "decimal",
+                "step": "any",
+                "class": "num live",
+                "placeholder": "e.g. 75",
+            }
+        ),
+    )
+
+    @property
+    def mode_value(self) -> Mode:
+        """The chosen mode, or melee while the mode itself is invalid."""
+        value = self.cleaned_data.get("mode") if hasattr(self, "cleaned_data") else None
+        return Mode(value) if value in (Mode.MELEE.value, Mode.RANGED.value) else Mode.MELEE
+
+    def to_situation(self) -> Situation:
+        """Only the toggles of the chosen mode: the others are hidden on the page."""
+        data = self.cleaned_data
+        applies = MELEE_SITUATION if self.mode_value is Mode.MELEE else RANGED_SITUATION
+        values: dict[str, Any] = {}
+        for name in applies:
+            value = data[SITUATION_PARAMS[name]]
+            values[name] = Cover(value) if name == "cover" else value
+        return Situation(**values)
+
+    def goal_probability(self) -> float | None:
+        goal = self.cleaned_data.get("goal")
+        return None if goal is None else float(goal) / 100.0
+
+
+FRIENDLY_DEFAULTS: Defaults = {
+    "tgh": "4",
+    "def": "5",
+    "ini": "3",
+    "arm": Armor.MEDIUM.value,
+    "wpn": [Weapon.STANDARD.value],
+    "wnd": "2",
+}
+
+
+class AttackForms:
+    """Every form of the attack panel, bound to one query string."""
+
+    def __init__(self, query: QueryDict, rulings: RulingsForm) -> None:
+        self.rulings = rulings
+        self.attack = AttackForm(query)
+        self.attacker = AttackerForm(query, prefix="a")
+        self.defender = ProfileForm(query, prefix="d")
+        self.second = ProfileForm(query, prefix="s")
+        self.friendly = ProfileForm(query, prefix="f", defaults=FRIENDLY_DEFAULTS)
+
+    def all(self) -> tuple[QueryForm, ...]:
+        return (self.attack, self.attacker, self.defender, self.second, self.friendly)
+
+    def uses_second_target(self) -> bool:
+        data = self.attack.cleaned_data
+        return (
+            self.attack.mode_value is Mode.MELEE
+            and bool(self.attacker.cleaned_data.get("clv"))
+            and bool(data.get("s"))
+        )
+
+    def uses_friendly(self) -> bool:
+        data = self.attack.cleaned_data
+        return (
+            self.attack.mode_value is Mode.RANGED
+            and bool(self.attacker.cleaned_data.get("ps"))
+            and bool(data.get("into_melee"))
+            and bool(data.get("f"))
+        )
+
+    def is_valid(self) -> bool:
+        valid = self.attack.is_valid() and self.attacker.is_valid() and self.defender.is_valid()
+        # A hidden optional profile's errors are only reported when it is in use.
+        if valid and self.uses_second_target():
+            valid = self.second.is_valid()
+        if valid and self.uses_friendly():
+            valid = self.friendly.is_valid()
+        return valid
+
+    def to_attack(self) -> Attack:
+        return Attack(
+            mode=self.attack.mode_value,
+            attacker=self.attacker.to_attacker(),
+            defender=self.defender.to_defender(),
+            situation=self.attack.to_situation(),
+            rulings=self.rulings.to_rulings(),
+            second_target=self.second.to_defender() if self.uses_second_target() else None,
+            friendly=self.friendly.to_defender() if self.uses_friendly() else None,
+        )
+
+    def add_problems(self, problems: Mapping[str, Sequence[str]]) -> None:
+        """Show each engine problem (``attacker.keywords.momentum``...) beside its field."""
+        profiles: dict[str, QueryForm] = {
+            "defender": self.defender,
+            "second_target": self.second,
+            "friendly": self.friendly,
+        }
+        for path, messages in problems.items():
+            parts = path.split(".")
+            head, leaf = parts[0], parts[-1]
+            form: QueryForm
+            name: str | None
+            if head == "attacker":
+                form, name = self.attacker, AttackerForm.ENGINE_FIELDS.get(leaf)
+            elif head in profiles:
+                form, name = profiles[head], ProfileForm.ENGINE_FIELDS.get(leaf)
+            elif head == "situation":
+                form, name = self.attack, SITUATION_PARAMS.get(leaf)
+            elif head == "rulings":
+                form, name = self.rulings, "nat"
+            elif head in ("mode", "goal"):
+                form, name = self.attack, head
+            elif head == "dice":
+                form, name = self.attacker, "atk"
+            else:
+                form, name = self.attack, None
+            for message in messages:
+                form.map_problem(name, message)
+
+
+# --- Morale -------------------------------------------------------------------------------
+
+
+class MoraleForm(QueryForm):
+    """The morale test (10.2) and who must take it (10.1)."""
+
+    marker = "m_tier"
+    defaults: ClassVar[Defaults] = {
+        "tier": Tier.BASELINE.value,
+        "wnd": "2",
+        "lost": "1",
+    }
+    ENGINE_FIELDS: ClassVar[dict[str, str]] = {
+        "tier": "tier",
+        "last_hero_slain": "lhs",
+        "below_quarter_wounds": "quarter",
+        "fear_nearby": "fear",
+        "command_aura": "aura",
+        "undead_or_mechanical": "undead",
+        "starting_wounds": "wnd",
+        "wounds_lost_this_turn": "lost",
+        "friendly_destroyed_within_6": "near",
+        "routing": "rout",
+    }
+
+    tier = _segmented(
+        [
+            (Tier.BASELINE.value, "Baseline"),
+            (Tier.MOUNTED.value, "Mounted"),
+            (Tier.ELITE.value, "Elite"),
+            (Tier.HERO.value, "Hero"),
+        ],
+        "Tier",
+    )
+    lhs = _toggle("Last Hero slain")
+    quarter = _toggle("Below 25% wounds")
+    fear = _toggle("Fear nearby")
+    aura = _toggle("Another Hero's Command Aura")
+    undead = _toggle("Undead / Mechanical")
+    wnd = _number("wounds", "Starting wounds")
+    lost = forms.IntegerField(
+        label="Wounds lost this turn",
+        min_value=0,
+        max_value=LIMITS["wounds"][1],
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "num live"}),
+    )
+    near = _toggle('Friend destroyed within 6"')
+    rout = _toggle("Routing")
+
+    def to_test(self) -> MoraleTest:
+        data = self.cleaned_data
+        return MoraleTest(
+            tier=Tier(data["tier"]),
+            last_hero_slain=data["lhs"],
+            below_quarter_wounds=data["quarter"],
+            fear_nearby=data["fear"],
+            command_aura=data["aura"],
+            undead_or_mechanical=data["undead"],
+        )
+
+    def to_trigger(self) -> MoraleTrigger:
+        data = self.cleaned_data
+        return MoraleTrigger(
+            starting_wounds=data["wnd"],
+            wounds_lost_this_turn=data["lost"],
+            friendly_destroyed_within_6=data["near"],
+            routing=data["rout"],
+            undead_or_mechanical=data["undead"],
+        )
+
+    def add_problems(self, problems: Mapping[str, Sequence[str]]) -> None:
+        for path, messages in problems.items():
+            name = self.ENGINE_FIELDS.get(path.split(".")[-1])
+            for message in messages:
+                self.map_problem(name, message)
+
+
+# --- Magic --------------------------------------------------------------------------------
+
+
+class SpellForm(QueryForm):
+    """A spell or ability meeting Spell Block, then a Dispel or Counterspell (8.5, 8.6)."""
+
+    marker = "sp_type"
+    defaults: ClassVar[Defaults] = {
+        "type": AbilityType.INSTANT.value,
+        "cost": "2",
+        "disp": Dispeller.MAGICAL_MODEL.value,
+        "resp": "1",
+    }
+    ENGINE_FIELDS: ClassVar[dict[str, str]] = {
+        "ability_type": "type",
+        "mana_cost": "cost",
+        "spell_block": "block",
+        "respond": "resp",
+        "dispeller": "disp",
+        "defender_mana": "mana",
+    }
+
+    type_ = _segmented(
+        [
+            (AbilityType.INSTANT.value, "Instant"),
+            (AbilityType.BLAST.value, "Blast"),
+            (AbilityType.BUFF.value, "Buff"),
+            (AbilityType.DEBUFF.value, "Debuff"),
+            (AbilityType.SPELL_SHOOT.value, "Spell (Shoot)"),
+            (AbilityType.REACTION.value, "Reaction"),
+        ],
+        "Ability type",
+    )
+    cost = _number("mana_cost", "Mana cost")
+    block = _toggle('Enemy Spell Block within 2"')
+    disp = _segmented(
+        [
+            (Dispeller.NONE.value, "No Magical model"),
+            (Dispeller.MAGICAL_MODEL.value, "Magical model"),
+            (Dispeller.MAGICAL_HERO.value, "Magical Hero"),
+        ],
+        "Defending army's dispeller",
+    )
+    mana = _number("defender_mana", "Defender's Mana", required=False, placeholder="enough")
+    resp = _toggle("Defender responds")
+
+    def to_attempt(self, rulings: Rulings) -> SpellAttempt:
+        data = self.cleaned_data
+        return SpellAttempt(
+            ability_type=AbilityType(data["type"]),
+            mana_cost=data["cost"],
+            spell_block=data["block"],
+            respond=data["resp"],
+            dispeller=Dispeller(data["disp"]),
+            defender_mana=data["mana"],
+            rulings=rulings,
+        )
+
+    def add_problems(self, problems: Mapping[str, Sequence[str]]) -> None:
+        for path, messages in problems.items():
+            name = self.ENGINE_FIELDS.get(path.split(".")[-1])
+            for message in messages:
+                self.map_problem(name, message)
+
+
+# --- Blast --------------------------------------------------------------------------------
+
+BLAST_ROWS = ("b1", "b2", "b3")
+BLAST_ROW_DEFAULTS: dict[str, Defaults] = {
+    "b1": {
+        "lbl": "Aimed-at unit",
+        "dist": "0",
+        "base": "25",
+        "tgh": "3",
+        "def": "4",
+        "arm": Armor.HEAVY.value,
+        "sh": "1",
+        "wrem": "2",
+    },
+    "b2": {
+        "lbl": "Unit beside it",
+        "dist": "2",
+        "base": "25",
+        "tgh": "3",
+        "def": "5",
+        "arm": Armor.MEDIUM.value,
+        "wrem": "1",
+    },
+    "b3": {
+        "lbl": "Own unit",
+        "dist": "4",
+        "base": "40",
+        "tgh": "4",
+        "def": "5",
+        "arm": Armor.MEDIUM.value,
+        "wrem": "2",
+    },
+}
+
+
+class BlastForm(QueryForm):
+    marker = "b_tpl"
+    defaults: ClassVar[Defaults] = {
+        "tpl": Template.SMALL.value,
+        "skl": "4",
+        "str": "4",
+    }
+    ENGINE_FIELDS: ClassVar[dict[str, str]] = {
+        "template": "tpl",
+        "caster_skl": "skl",
+        "strength": "str",
+    }
+
+    tpl = _segmented(
+        [(Template.SMALL.value, 'Small 3"'), (Template.LARGE.value, 'Large 5"')], "Template"
+    )
+    skl = _target("Caster SKL")
+    str_ = _number("strength", "Spell STR")
+
+
+class BlastTargetForm(QueryForm):
+    """One unit near the aim point. A row with no distance is left out of the calculation."""
+
+    marker = "b_tpl"
+    defaults: ClassVar[Defaults] = {}
+    ENGINE_FIELDS: ClassVar[dict[str, str]] = {
+        "label": "lbl",
+        "distance": "dist",
+        "base_mm": "base",
+        "tgh": "tgh",
+        "def": "def",
+        "defense": "def",
+        "armor": "arm",
+        "weapons": "sh",
+        "hard_cover": "hc",
+        "wounds_remaining": "wrem",
+    }
+
+    lbl = forms.CharField(
+        label="Unit",
+        required=False,
+        max_length=40,
+        widget=forms.TextInput(attrs={"class": "live", "autocomplete": "off"}),
+    )
+    dist = forms.FloatField(
+        label='Distance (")',
+        required=False,
+        min_value=0,
+        max_value=MAX_BLAST_DISTANCE,
+        widget=forms.NumberInput(
+            attrs={
+                "inputmode": "decimal",
+                "step": "any",
+                "class": "num live",
+                "placeholder": "left out",
+            }
+        ),
+    )
+    base = _number("base_mm", "Base (mm)", required=False)
+    tgh = _number("tgh", "TGH", required=False)
+    def_ = forms.ChoiceField(label="DEF", choices=DEF_CHOICES, required=False)
+    arm = forms.ChoiceField(label="Armor", choices=ARMOR_CHOICES, required=False)
+    sh = _toggle("Shield")
+    hc = _toggle("Hard cover")
+    wrem = _number("wounds_remaining", "Wounds left", required=False)
+
+    @property
+    def in_use(self) -> bool:
+        value = self.data.get(self.add_prefix("dist"))
+        return isinstance(value, str) and value.strip() != ""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.in_use:
+            for name in ("base", "tgh", "def", "wrem"):
+                if data.get(name) in (None, "") and name not in self.errors:
+                    self.add_error(name, "Needed for a unit that is in the calculation.")
+        return data
+
+    def to_target(self) -> BlastTarget:
+        data = self.cleaned_data
+        save = data["def"]
+        return BlastTarget(
+            distance=float(data["dist"]),
+            base_mm=float(data["base"]),
+            tgh=data["tgh"],
+            defense=None if save == NO_SAVE else int(save),
+            armor=Armor(data["arm"] or Armor.MEDIUM.value),
+            weapons=(Weapon.SHIELD,) if data["sh"] else (),
+            hard_cover=data["hc"],
+            wounds_remaining=data["wrem"],
+            label=data["lbl"] or self.prefix or "",
+        )
+
+
+class BlastForms:
+    def __init__(self, query: QueryDict, rulings: RulingsForm) -> None:
+        self.rulings = rulings
+        self.blast = BlastForm(query, prefix="b")
+        self.rows = [
+            BlastTargetForm(query, prefix=row, defaults=BLAST_ROW_DEFAULTS[row])
+            for row in BLAST_ROWS
+        ]
+
+    def all(self) -> tuple[QueryForm, ...]:
+        return (self.blast, *self.rows)
+
+    def used_rows(self) -> list[BlastTargetForm]:
+        return [row for row in self.rows if row.in_use]
+
+    def is_valid(self) -> bool:
+        results = [form.is_valid() for form in self.all()]
+        return all(results) and bool(self.used_rows())
+
+    def to_blast(self) -> Blast:
+        data = self.blast.cleaned_data
+        return Blast(
+            template=Template(data["tpl"]),
+            caster_skl=data["skl"],
+            strength=data["str"],
+            targets=tuple(row.to_target() for row in self.used_rows()),
+            rulings=self.rulings.to_rulings(),
+        )
+
+    def add_problems(self, problems: Mapping[str, Sequence[str]]) -> None:
+        """Paths look like ``strength`` or ``targets.1.tgh`` (the index counts used rows)."""
+        used = self.used_rows()
+        for path, messages in problems.items():
+            parts = path.split(".")
+            form: QueryForm = self.blast
+            name = BlastForm.ENGINE_FIELDS.get(parts[-1])
+            if parts[0] == "targets" and len(parts) >= 2 and parts[1].isdigit():
+                index = int(parts[1])
+                if index < len(used):
+                    form = used[index]
+                    name = BlastTargetForm.ENGINE_FIELDS.get(parts[-1])
+            for message in messages:
+                form.map_problem(name, message)

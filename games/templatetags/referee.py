@@ -1,0 +1,67 @@
+"""Formatting filters for the pages: percentages, signed modifiers, dice targets and links
+from an explanation's rule codes to the rulings page. Presentation only: no rule lives here."""
+
+from __future__ import annotations
+
+import re
+
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from games.charts import format_percent
+from referee.rules.azeroth.profiles import RollTarget
+from referee.rules.rulings import BY_CODE
+
+register = template.Library()
+
+_CODE = re.compile(r"^[A-Z]\d+$")
+_SECTION = re.compile(r"^\d+(\.\d+)*$")
+
+
+@register.filter
+def percent(value: float | None) -> str:
+    return "\u2013" if value is None else format_percent(float(value))
+
+
+@register.filter
+def signed(value: int | float | None) -> str:
+    """+1, -1 (written with a real minus sign) or \u00b10."""
+    if value is None or value == 0:
+        return "±0"
+    return f"+{value}" if value > 0 else f"\u2212{abs(value)}"
+
+
+@register.filter
+def needs(roll: RollTarget | None) -> str:
+    """The natural D6 result a roll needs: "4+", or the words for never and always."""
+    if roll is None:
+        return "\u2013"
+    if roll.needed >= 7:
+        return "never"
+    if roll.needed <= 1:
+        return "always"
+    return f"{roll.needed}+"
+
+
+@register.filter
+def rule_links(rule: str) -> SafeString:
+    """Turn "7.2.1, A7" into "§7.2.1, A7" with A7 linked to its ruling."""
+    url = reverse("rulings")
+    parts: list[SafeString] = []
+    for raw in re.split(r"[,;]\s*", rule or ""):
+        code = raw.strip()
+        if not code:
+            continue
+        if _CODE.match(code) and code in BY_CODE:
+            parts.append(
+                format_html(
+                    '<a href="{}#{}" title="{}">{}</a>', url, code, BY_CODE[code].title, code
+                )
+            )
+        elif _SECTION.match(code):
+            parts.append(format_html("§{}", code))
+        else:
+            parts.append(format_html("{}", code))
+    return format_html_join(", ", "{}", ((part,) for part in parts))

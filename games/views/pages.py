@@ -1,0 +1,97 @@
+"""The home page and the rulings page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from referee.rules import SYSTEMS, GameSystem
+from referee.rules.rulings import PROJECT, SHARED, Ruling
+
+API_DOCS_URL = "/api/docs/"
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    """Something the app does for a game system: a page that exists (``url``) or a plan."""
+
+    name: str
+    text: str
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SystemCard:
+    system: GameSystem
+    features: tuple[Feature, ...]
+
+    @property
+    def live(self) -> bool:
+        """Whether any page exists for this system yet."""
+        return any(feature.url for feature in self.features)
+
+
+def _features() -> dict[str, tuple[Feature, ...]]:
+    """What the app offers each system; only existing pages get a link."""
+    return {
+        "azeroth": (
+            Feature(
+                "Odds calculator",
+                "Attack, Morale, spell and Blast odds, every modifier explained.",
+                reverse("azeroth-odds"),
+            ),
+            Feature(
+                "Rulings",
+                "How the book's silences are read, section by section.",
+                reverse("rulings") + "#azeroth",
+            ),
+            Feature("REST API", "The same odds for list builders and bots.", API_DOCS_URL),
+            Feature("Army list check", "Points, tiers and Heroes."),
+            Feature("Game tracker", "Wounds, Mana, rounds and phases."),
+        ),
+        "azrah": (
+            Feature("Deck check", "Parties and decks for each Herald."),
+            Feature("Game tracker", "Mana, Celestial Gems, rows and turns."),
+        ),
+        "azuki": (
+            Feature("Deck check", "50 cards, one element, copies by card ID."),
+            Feature("Game tracker", "Turns and phases for both players."),
+        ),
+        "athazar": (Feature("Game tracker", "Hands, kills and disruptions, turn by turn."),),
+        "rune-age": (
+            Feature("Deck check", "Starting decks for each race."),
+            Feature("Game tracker", "Cities, armies, gold and dragon runes."),
+        ),
+    }
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    features = _features()
+    cards = [SystemCard(system, features.get(slug, ())) for slug, system in SYSTEMS.items()]
+    return render(request, "home.html", {"cards": cards, "api_docs_url": API_DOCS_URL})
+
+
+@dataclass(frozen=True, slots=True)
+class RulingGroup:
+    system: GameSystem
+    shared: tuple[Ruling, ...]
+    project: tuple[Ruling, ...]
+
+
+@require_GET
+def rulings(request: HttpRequest) -> HttpResponse:
+    groups = [
+        RulingGroup(
+            system,
+            tuple(r for r in SHARED if r.system == slug),
+            tuple(r for r in PROJECT if r.system == slug),
+        )
+        for slug, system in SYSTEMS.items()
+    ]
+    groups = [group for group in groups if group.shared or group.project]
+    return render(request, "rulings.html", {"groups": groups})
