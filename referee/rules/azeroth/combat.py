@@ -218,7 +218,7 @@ def _check_equipment(
 
 def _check_wounds(
     problems: dict[str, list[str]], prefix: str, wounds: object, remaining: object
-) -> None:
+) -> bool:
     wounds_ok = _check_stat(problems, f"{prefix}.wounds", wounds, "wounds")
     remaining_ok = _check_stat(
         problems, f"{prefix}.wounds_remaining", remaining, "wounds_remaining", optional=True
@@ -227,6 +227,8 @@ def _check_wounds(
         problems.setdefault(f"{prefix}.wounds_remaining", []).append(
             f"cannot be more than wounds ({wounds}); got {remaining}."
         )
+        return False
+    return wounds_ok and remaining_ok
 
 
 def _check_profile(problems: dict[str, list[str]], prefix: str, model: Defender) -> None:
@@ -239,8 +241,11 @@ def _check_profile(problems: dict[str, list[str]], prefix: str, model: Defender)
 
 def _problems(attack: Attack) -> dict[str, list[str]]:
     """Every problem with ``attack``, keyed by the REST API's field path."""
-    if _plainly_valid(attack):
-        return {}
+    return {} if _plainly_valid(attack) else _report(attack)
+
+
+def _report(attack: Attack) -> dict[str, list[str]]:
+    """Every problem with ``attack``, worked out one check at a time."""
     problems: dict[str, list[str]] = {}
     mode = attack.mode
     if mode not in _MODES:
@@ -256,7 +261,7 @@ def _problems(attack: Attack) -> dict[str, list[str]]:
     _check_stat(problems, "attacker.ranged_str", attacker.ranged_str, "ranged_str", optional=True)
     _check_stat(problems, "attacker.ini", attacker.ini, "ini")
     _check_equipment(problems, "attacker", attacker.armor, attacker.weapons)
-    _check_wounds(problems, "attacker", attacker.wounds, attacker.wounds_remaining)
+    wounds_ok = _check_wounds(problems, "attacker", attacker.wounds, attacker.wounds_remaining)
     momentum_ok = _check_stat(problems, "attacker.keywords.momentum", keywords.momentum, "momentum")
     _check_stat(
         problems, "attacker.keywords.decisive_blow", keywords.decisive_blow, "decisive_blow"
@@ -315,7 +320,7 @@ def _problems(attack: Attack) -> dict[str, list[str]]:
                 "a friendly model is only at risk from a ranged attack into melee (7.6)."
             )
 
-    if atk_ok and momentum_ok and mode in _MODES and "attacker.wounds" not in problems:
+    if atk_ok and momentum_ok and wounds_ok and mode in _MODES:
         dice = _dice(attack)
         if dice > MAX_DICE:
             problems.setdefault("attacker.atk", []).append(
@@ -732,15 +737,19 @@ def _analyse(attack: Attack) -> _Analysis:
         strength, strength_name = attacker.str, "STR"
     save_modifier = 0
     save_names = ""
+    save_rule = process
     if melee:
         if situation.uphill_defender and situation.flanking:
             save_names = " with defending uphill +1 and flanking -1"
+            save_rule = "7.5, 7.7"
         elif situation.uphill_defender:
             save_modifier = 1
             save_names = " with defending uphill +1"
+            save_rule = "7.7"
         elif situation.flanking:
             save_modifier = -1
             save_names = " with flanking -1"
+            save_rule = "7.5"
     elif situation.cover == Cover.SOFT:
         save_modifier = 1
         save_names = " with soft cover +1"
@@ -755,7 +764,7 @@ def _analyse(attack: Attack) -> _Analysis:
         save_names,
         natural,
         "",
-        (process, "7.2.2, 7.5, 7.7" if save_names and melee else process),
+        (process, save_rule),
         steps,
     )
 

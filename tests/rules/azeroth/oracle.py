@@ -163,7 +163,9 @@ def joint_die(attack: Attack) -> icepool.Die:
             damage = hurt(wound, save)
             if hit != 6:
                 return icepool.Vector((damage, 0))
-            return icepool.Vector((damage * (1 + reading.decisive_blow), hurt_second(wound2, save2)))
+            return icepool.Vector(
+                (damage * (1 + reading.decisive_blow), hurt_second(wound2, save2))
+            )
 
         return icepool.map(cleave, D6, D6, D6, D6, D6)
     assert reading.precision and attack.friendly is not None
