@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import MaxLengthValidator, MinLengthValidator
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -43,6 +44,7 @@ from .fields import (
 )
 
 MAX_LABEL_LENGTH = 60
+TARGET_COUNT_MESSAGE = f"Give from 1 to {MAX_BLAST_TARGETS} targets; got %(show_value)d."
 
 
 def stat(name: str, help_text: str, **kwargs: Any) -> StrictIntegerField:
@@ -371,10 +373,13 @@ class BlastOddsSerializer(StrictSerializer):
     template = choice(Template, 'Blast template: small 3" or large 5" across (8.4).')
     caster_skl = stat("skl", "The caster's SKL; 2+ and 3+ casters scatter less (R12).")
     strength = stat("strength", "The Blast's STR for the wound roll (8.4, A2).")
-    targets = BlastTargetSerializer(  # type: ignore[call-arg]  # the stubs lack min/max_length
-        many=True,
-        min_length=1,
-        max_length=MAX_BLAST_TARGETS,
+    # Counted by validators rather than min_length/max_length so the schema shows the limits.
+    targets: serializers.ListSerializer[Any] = serializers.ListSerializer(
+        child=BlastTargetSerializer(),
+        validators=[
+            MinLengthValidator(1, message=TARGET_COUNT_MESSAGE),
+            MaxLengthValidator(MAX_BLAST_TARGETS, message=TARGET_COUNT_MESSAGE),
+        ],
         help_text=f"The units near the aim point (1 to {MAX_BLAST_TARGETS}).",
     )
     rulings = RulingsSerializer(required=False, help_text="Switchable rulings.")
