@@ -86,8 +86,8 @@ def validate_trigger(trigger: MoraleTrigger) -> None:
     problems: dict[str, list[str]] = {}
     low, high = LIMITS["wounds"]
     _check_whole(problems, "starting_wounds", trigger.starting_wounds, low, high, "Starting wounds")
-    # Regeneration can give back wounds mid-turn, so a model may lose more than its starting
-    # wounds in one turn: only the overall limit applies here.
+    # R30: wounds Regeneration gave back still count as lost, so a model may lose more than
+    # its starting wounds in one turn; only the overall limit applies here.
     _check_whole(
         problems,
         "wounds_lost_this_turn",
@@ -238,9 +238,10 @@ def morale_odds(test: MoraleTest) -> MoraleOdds:
 def must_test(trigger: MoraleTrigger) -> MustTest:
     """Whether a model must take a Morale test in this Morale Phase, and every reason why.
 
-    10.1: it lost at least half its starting wounds this turn (R14) or a friendly model was
-    destroyed within 6" of it this turn. 10.3, R15: a routing model tests to Rally. 4.6, A11:
-    Undead and Mechanical models never test.
+    10.1: it lost at least half its starting wounds this turn (R14; wounds Regeneration has
+    given back since still count, R30) or a friendly model was destroyed within 6" of it this
+    turn. 10.3, R15: a routing model tests to Rally. 4.6, A11: Undead and Mechanical models
+    never test.
     """
     validate_trigger(trigger)
     if trigger.undead_or_mechanical:
@@ -258,10 +259,13 @@ def must_test(trigger: MoraleTrigger) -> MustTest:
     reasons: list[Step] = []
     lost, starting = trigger.wounds_lost_this_turn, trigger.starting_wounds
     if 2 * lost >= starting:
+        regenerated = lost > starting
         reasons.append(
             Step(
-                "10.1, R14",
-                f"It lost {lost} of its {starting} starting wounds this turn: half or more.",
+                "10.1, R14, R30" if regenerated else "10.1, R14",
+                f"It lost {lost} wounds this turn"
+                + (" (some given back by Regeneration)" if regenerated else "")
+                + f", of {starting} starting wounds: half or more.",
             )
         )
     if trigger.friendly_destroyed_within_6:

@@ -307,7 +307,9 @@ def test_losing_half_or_more_of_the_starting_wounds_this_turn_forces_a_test(
     assert verdict.required is required
     if required:
         assert [step.rule for step in verdict.reasons] == ["10.1, R14"]
-        assert f"{lost} of its {starting}" in verdict.reasons[0].text
+        assert f"lost {lost} wounds this turn, of {starting} starting wounds" in (
+            verdict.reasons[0].text
+        )
 
 
 def test_a_friendly_model_destroyed_within_six_inches_forces_a_test():
@@ -363,6 +365,8 @@ def test_an_undead_or_mechanical_model_never_tests_whatever_happened():
 def test_a_model_may_lose_more_than_its_starting_wounds_in_a_turn_after_regenerating():
     verdict = must_test(MoraleTrigger(starting_wounds=4, wounds_lost_this_turn=5))
     assert verdict.required is True
+    assert verdict.reasons[0].rule == "10.1, R14, R30"
+    assert "Regeneration" in verdict.reasons[0].text
 
 
 @given(
