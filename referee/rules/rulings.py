@@ -121,6 +121,9 @@ PROJECT: tuple[Ruling, ...] = (
     Ruling("R15", "azeroth", "10.3", "Rallying",
            "A routing model always tests in the Morale Phase, to Rally; the odds of passing "
            "are those of any other test."),
+    Ruling("R30", "azeroth", "10.1, 4.6", "Wounds lost this turn",
+           "Every wound the model lost during the turn counts, including any that "
+           "Regeneration has given back since, so the count may exceed its starting wounds."),
 )
 
 ALL: tuple[Ruling, ...] = SHARED + PROJECT
