@@ -63,7 +63,7 @@ def exact(x: float) -> Fraction:
     """A measurement as the decimal the player gave. A binary float cannot hold 50.8 (a 2"
     base) exactly, and near the edge of a template a difference of 1e-16 in a radius moves
     the answer by 1e-9, so a float is read through its shortest decimal form."""
-    return Fraction(repr(x)) if isinstance(x, float) else Fraction(x)
+    return Fraction(repr(float(x))) if isinstance(x, float) else Fraction(x)
 
 
 def base_radius(base_mm: float) -> Fraction:

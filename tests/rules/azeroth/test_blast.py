@@ -169,6 +169,7 @@ def test_a_decimal_measurement_is_read_as_the_decimal_it_shows():
     assert exact(50.8) == Fraction(254, 5)
     assert exact(0.1) == Fraction(1, 10)
     assert exact(3) == 3
+    assert exact(np.float64(50.8)) == Fraction(254, 5)
     share = under_after_scatter(exact(1.5), Fraction(1), reach(Template.SMALL, 50.8))
     assert share == 1.0
 
