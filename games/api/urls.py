@@ -1,6 +1,6 @@
 """REST API URLs, mounted under /api/ (namespace ``api``)."""
 
-from django.urls import path
+from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from . import views
@@ -16,4 +16,5 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", views.SwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", views.redoc, name="redoc"),
+    re_path(r"", views.NotFoundView.as_view(), name="not-found"),
 ]

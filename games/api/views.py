@@ -13,10 +13,12 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template import engines
 from django.templatetags.static import static
+from django.urls import Resolver404, resolve
 from django.urls import reverse as url_reverse
 from django.views.decorators.http import require_safe
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularSwaggerView
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -248,6 +250,30 @@ class ApiRootView(APIView):
             "redoc": reverse("api:redoc", request=request),
         }
         return Response(body)
+
+
+def _is_endpoint(path: str) -> bool:
+    try:
+        return resolve(path).url_name != "not-found"
+    except Resolver404:
+        return False
+
+
+class NotFoundView(APIView):
+    """Any other path under /api/: DRF's JSON 404 for every method, with a hint when the path
+    only lacks its trailing slash. Without it a POST to ``.../attack-odds`` (no slash) would
+    meet Django's APPEND_SLASH, which cannot redirect a POST and fails instead."""
+
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+    schema = None  # not an operation
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        path = request.path
+        if not path.endswith("/") and _is_endpoint(request.path_info + "/"):
+            raise NotFound(f"No such endpoint: {path}. Did you mean {path}/ ?")
+        raise NotFound(f"No such endpoint: {path}. GET /api/ lists them all.")
 
 
 # The docs pages may load nothing from another host: the table may have no internet, and the

@@ -79,6 +79,20 @@ def test_the_root_only_answers_get(client: Client):
     assert client.post("/api/", "{}", content_type="application/json").status_code == 405
 
 
+@pytest.mark.parametrize("method", ["get", "post", "delete"])
+def test_an_unknown_api_path_is_a_json_404(client: Client, method):
+    response = getattr(client, method)("/api/azeroth/charge-odds/")
+    assert response.status_code == 404
+    assert set(response.json()) == {"detail"}
+    assert "/api/" in response.json()["detail"]
+
+
+def test_a_post_without_the_trailing_slash_is_a_404_that_names_the_right_url(client: Client):
+    response = client.post(ATTACK_URL.rstrip("/"), "{}", content_type="application/json")
+    assert response.status_code == 404
+    assert f"Did you mean {ATTACK_URL} ?" in response.json()["detail"]
+
+
 # --- The schema --------------------------------------------------------------------------
 
 
