@@ -11,14 +11,14 @@ from dataclasses import dataclass
 
 from referee.rules.azeroth.profiles import DamageOdds
 
-WIDTH = 640
+WIDTH = 520
 HEIGHT = 300
 LEFT, RIGHT, TOP, BOTTOM = 74.0, 12.0, 30.0, 50.0
 # Damage values less likely than this (as "k or more") are left off the chart's right end;
 # the table under the chart still lists every one.
 TAIL = 0.001
-MAX_X_LABELS = 16
-MAX_BAR_LABELS = 12
+MAX_X_LABELS = 13
+MAX_BAR_LABELS = 7
 
 
 def format_percent(p: float) -> str:

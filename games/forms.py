@@ -196,12 +196,15 @@ class QueryForm(forms.Form):
             data.setlist(key, [default] if isinstance(default, str) else list(default))
         return data
 
-    def map_problem(self, name: str | None, message: str) -> None:
-        """Attach an engine message to ``name`` (a field of this form) or to the form."""
+    def map_problem(self, name: str | None, message: str, path: str = "") -> None:
+        """Attach an engine message to ``name`` (a field of this form) or, naming the engine's
+        field path, to the form itself."""
         if name is not None and name in self.fields:
-            self.add_error(name, message)
+            self.add_error(name, message[:1].upper() + message[1:])
+        elif path:
+            self.add_error(None, f"{path}: {message}")
         else:
-            self.add_error(None, message)
+            self.add_error(None, message[:1].upper() + message[1:])
 
 
 class ProfileForm(QueryForm):
@@ -493,7 +496,7 @@ class AttackForms:
             else:
                 form, name = self.attack, None
             for message in messages:
-                form.map_problem(name, message)
+                form.map_problem(name, message, path)
 
 
 # --- Morale -------------------------------------------------------------------------------
@@ -570,7 +573,7 @@ class MoraleForm(QueryForm):
         for path, messages in problems.items():
             name = self.ENGINE_FIELDS.get(path.split(".")[-1])
             for message in messages:
-                self.map_problem(name, message)
+                self.map_problem(name, message, path)
 
 
 # --- Magic --------------------------------------------------------------------------------
@@ -635,7 +638,7 @@ class SpellForm(QueryForm):
         for path, messages in problems.items():
             name = self.ENGINE_FIELDS.get(path.split(".")[-1])
             for message in messages:
-                self.map_problem(name, message)
+                self.map_problem(name, message, path)
 
 
 # --- Blast --------------------------------------------------------------------------------
@@ -810,4 +813,4 @@ class BlastForms:
                     form = used[index]
                     name = BlastTargetForm.ENGINE_FIELDS.get(parts[-1])
             for message in messages:
-                form.map_problem(name, message)
+                form.map_problem(name, message, path)

@@ -12,8 +12,6 @@ from django.views.decorators.http import require_GET
 from referee.rules import SYSTEMS, GameSystem
 from referee.rules.rulings import PROJECT, SHARED, Ruling
 
-API_DOCS_URL = "/api/docs/"
-
 
 @dataclass(frozen=True, slots=True)
 class Feature:
@@ -49,7 +47,7 @@ def _features() -> dict[str, tuple[Feature, ...]]:
                 "How the book's silences are read, section by section.",
                 reverse("rulings") + "#azeroth",
             ),
-            Feature("REST API", "The same odds for list builders and bots.", API_DOCS_URL),
+            Feature("REST API", "The same odds for list builders and bots.", reverse("api:docs")),
             Feature("Army list check", "Points, tiers and Heroes."),
             Feature("Game tracker", "Wounds, Mana, rounds and phases."),
         ),
@@ -73,7 +71,7 @@ def _features() -> dict[str, tuple[Feature, ...]]:
 def home(request: HttpRequest) -> HttpResponse:
     features = _features()
     cards = [SystemCard(system, features.get(slug, ())) for slug, system in SYSTEMS.items()]
-    return render(request, "home.html", {"cards": cards, "api_docs_url": API_DOCS_URL})
+    return render(request, "home.html", {"cards": cards})
 
 
 @dataclass(frozen=True, slots=True)

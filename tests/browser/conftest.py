@@ -1,0 +1,110 @@
+"""Real-browser fixtures: Debian's Chromium driven by Playwright's sync API against the
+pytest-django live server.
+
+The browser is never downloaded: it is /usr/bin/chromium, and a missing one fails the tests
+(see tests/conftest.py), it never skips them. Each page records every request it makes, so a
+test can prove the page loads nothing from any host but the live server.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM would otherwise refuse
+# to run beside it (the live server itself is in another thread).
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "browser"
+
+TABLET_LANDSCAPE = (1280, 800)
+TABLET_PORTRAIT = (800, 1280)
+PHONE = (360, 740)
+
+
+@dataclass
+class Tab:
+    """A page in its own browser context, with the URLs of every request it made."""
+
+    page: Page
+    base_url: str
+    requests: list[str] = field(default_factory=list)
+
+    def goto(self, path: str) -> None:
+        self.page.goto(self.base_url + path)
+        self.page.wait_for_load_state("networkidle")
+
+    def foreign_requests(self) -> list[str]:
+        """Requests to anything but the live server (data: URLs never leave the page)."""
+        server = urlsplit(self.base_url).netloc
+        return [
+            url
+            for url in self.requests
+            if not url.startswith("data:") and urlsplit(url).netloc != server
+        ]
+
+    def screenshot(self, name: str, *, full_page: bool = False) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+OpenTab = Callable[..., Tab]
+
+
+@pytest.fixture
+def open_tab(browser: Browser, live_server: object) -> Iterator[OpenTab]:
+    """Open a new tab at a given viewport size and colour scheme."""
+    contexts: list[BrowserContext] = []
+
+    def open_(
+        width: int = TABLET_LANDSCAPE[0],
+        height: int = TABLET_LANDSCAPE[1],
+        color_scheme: str = "light",
+    ) -> Tab:
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            color_scheme=color_scheme,  # type: ignore[arg-type]
+            has_touch=width < 1000,
+        )
+        contexts.append(context)
+        page = context.new_page()
+        tab = Tab(page=page, base_url=str(live_server).rstrip("/"))
+        page.on("request", lambda request: tab.requests.append(request.url))
+        return tab
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(open_tab: OpenTab) -> Page:
+    """A tablet-sized (1280x800 landscape) page."""
+    return open_tab().page

@@ -1,0 +1,43 @@
+"""The rulings page lists every ruling the engines cite, each with its own anchor."""
+
+from __future__ import annotations
+
+import html as html_lib
+
+import pytest
+from django.test import Client
+
+from referee.rules.rulings import ALL, BY_CODE, PROJECT, SHARED
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def page(client: Client) -> str:
+    response = client.get("/rulings/")
+    assert response.status_code == 200
+    return html_lib.unescape(response.content.decode())
+
+
+def test_it_lists_every_ruling_with_its_section_title_and_text(page: str) -> None:
+    assert len(ALL) == len(SHARED) + len(PROJECT) > 0
+    for ruling in ALL:
+        assert f'id="{ruling.code}"' in page, ruling.code
+        entry = page.split(f'id="{ruling.code}"', 1)[1].split("</li>", 1)[0]
+        assert ruling.title in entry
+        assert ruling.section in entry
+        assert ruling.text in entry
+
+
+def test_it_marks_only_switchable_rulings(page: str) -> None:
+    for ruling in ALL:
+        entry = page.split(f'id="{ruling.code}"', 1)[1].split("</li>", 1)[0]
+        assert ("switchable" in entry) is ruling.switchable, ruling.code
+    assert BY_CODE["A1"].switchable
+
+
+def test_it_separates_shared_rulings_from_the_projects_own(page: str) -> None:
+    shared_at = page.index("Shared rulings")
+    own_at = page.index("Referee's own rulings")
+    assert all(page.index(f'id="{r.code}"') < own_at for r in SHARED)
+    assert all(shared_at < own_at < page.index(f'id="{r.code}"') for r in PROJECT)
