@@ -127,6 +127,12 @@ class AttackOddsView(OddsView):
             examples.request_example(
                 "Plan", examples.ATTACK_PLAN_REQUEST, "The same charge, asking for 75% P(kill)"
             ),
+            examples.EngineAnswer(
+                "Plan answer",
+                examples.ATTACK_PLAN_REQUEST,
+                attack_odds_response,
+                "The answer to the charge that asks for 75% P(kill)",
+            ),
             examples.request_example(
                 "Cleave", examples.ATTACK_CLEAVE_REQUEST, "Cleave with a second target"
             ),
@@ -163,6 +169,12 @@ class MoraleOddsView(OddsView):
             examples.request_example(
                 "Must it test?", examples.MORALE_TRIGGER_REQUEST, "Half its wounds lost"
             ),
+            examples.EngineAnswer(
+                "Elite under Fear answer",
+                examples.MORALE_REQUEST,
+                morale_odds_response,
+                "The answer for the Elite near Fear",
+            ),
             examples.bad_request_example(
                 examples.MORALE_BAD_RESPONSE, "An unknown tier and a string for a boolean"
             ),
@@ -190,6 +202,9 @@ class SpellOddsView(OddsView):
                 examples.SPELL_REQUEST,
                 "A Buff facing Spell Block and Dispel",
             ),
+            examples.EngineAnswer(
+                "Buff answer", examples.SPELL_REQUEST, spell_odds_response, "The Buff's odds"
+            ),
             examples.bad_request_example(examples.SPELL_BAD_RESPONSE, "Mana cost out of range"),
         ],
     )
@@ -211,6 +226,12 @@ class BlastOddsView(OddsView):
         examples=[
             examples.request_example(
                 "Large blast", examples.BLAST_REQUEST, "A large template among three units"
+            ),
+            examples.EngineAnswer(
+                "Large blast answer",
+                examples.BLAST_REQUEST,
+                blast_odds_response,
+                "The odds of each of the three units",
             ),
             examples.bad_request_example(
                 examples.BLAST_BAD_RESPONSE, "A negative distance on the second target"

@@ -144,6 +144,31 @@ def test_every_request_example_fits_the_request_schema_and_is_answered(client: C
         assert_matches_schema(response.json(), result_name)
 
 
+@pytest.mark.parametrize("url", ODDS_URLS)
+def test_every_answer_example_is_a_real_answer_in_the_documented_shape(client: Client, url):
+    operation = served_schema(client)["paths"][url]["post"]
+    _, result_name = COMPONENTS[url]
+    answers = operation["responses"]["200"]["content"]["application/json"]["examples"]
+    requests = operation["requestBody"]["content"]["application/json"]["examples"]
+    answered = [
+        client.post(url, json.dumps(example["value"]), content_type="application/json").json()
+        for example in requests.values()
+    ]
+    assert answers
+    for answer in answers.values():
+        assert_matches_schema(answer["value"], result_name)
+        assert answer["value"] in answered
+
+
+@pytest.mark.parametrize("url", ODDS_URLS)
+def test_every_error_example_is_the_documented_error_shape(client: Client, url):
+    operation = served_schema(client)["paths"][url]["post"]
+    for example in operation["responses"]["400"]["content"]["application/json"][
+        "examples"
+    ].values():
+        assert_matches_schema(example["value"], "BadRequest")
+
+
 def components() -> dict[str, Any]:
     schemas: dict[str, Any] = openapi_schema()["components"]["schemas"]
     return schemas
