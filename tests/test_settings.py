@@ -52,8 +52,13 @@ PROJECT_VARIABLES = (
 )
 
 
+# Set by the browser tests' conftest for Playwright's event loop; a deployment never has it.
+TEST_ONLY_VARIABLES = ("DJANGO_ALLOW_ASYNC_UNSAFE",)
+
+
 def run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {key: value for key, value in os.environ.items() if key not in PROJECT_VARIABLES}
+    unset = {*PROJECT_VARIABLES, *TEST_ONLY_VARIABLES}
+    clean = {key: value for key, value in os.environ.items() if key not in unset}
     clean["DJANGO_SETTINGS_MODULE"] = "referee.settings"
     return subprocess.run(
         [sys.executable, *args],
