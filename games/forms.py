@@ -122,6 +122,16 @@ def _toggle(label: str) -> forms.BooleanField:
     return forms.BooleanField(label=label, required=False, widget=ToggleInput())
 
 
+# Short messages: they sit beside a narrow number field.
+NUMBER_MESSAGES = {
+    "required": "Needed.",
+    "invalid": "Enter a whole number.",
+    "min_value": "At least %(limit_value)s.",
+    "max_value": "At most %(limit_value)s.",
+}
+DECIMAL_MESSAGES = {**NUMBER_MESSAGES, "invalid": "Enter a number."}
+
+
 def _number(
     limit: str, label: str, *, required: bool = True, placeholder: str = ""
 ) -> forms.IntegerField:
@@ -135,6 +145,7 @@ def _number(
         required=required,
         min_value=low,
         max_value=high,
+        error_messages=NUMBER_MESSAGES,
         widget=forms.NumberInput(attrs=attrs),
     )
 
@@ -169,11 +180,32 @@ class QueryForm(forms.Form):
         # Fields named after Python keywords or builtins are declared with a trailing "_"
         # (def_, str_, type_); the query string uses the plain name.
         self.fields = {name.rstrip("_"): field for name, field in self.fields.items()}
-        self.data = self._merge(query, self.defaults if defaults is None else defaults)
+        self.field_defaults = self.defaults if defaults is None else defaults
+        self.data = self._merge(query, self.field_defaults)
         self.is_bound = True
 
     def add_prefix(self, field_name: str) -> str:
         return f"{self.prefix}_{field_name}" if self.prefix else field_name
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """The cleaned values, where each field that failed takes its default instead.
+
+        With these the engine can still be asked about every other field, so the page shows
+        all the problems at once rather than the form's first and the engine's later.
+        """
+        self.is_valid()
+        values = dict(self.cleaned_data)
+        for name, field in self.fields.items():
+            if name in values:
+                continue
+            default = self.field_defaults.get(name)
+            raw = default if default is None or isinstance(default, str) else list(default)
+            try:
+                values[name] = field.clean(raw)
+            except forms.ValidationError:
+                values[name] = None
+        return values
 
     @property
     def key(self) -> str:
@@ -198,7 +230,9 @@ class QueryForm(forms.Form):
 
     def map_problem(self, name: str | None, message: str, path: str = "") -> None:
         """Attach an engine message to ``name`` (a field of this form) or, naming the engine's
-        field path, to the form itself."""
+        field path, to the form itself. A field that already failed keeps its own message."""
+        if name is not None and name in self.errors:
+            return
         if name is not None and name in self.fields:
             self.add_error(name, message[:1].upper() + message[1:])
         elif path:
@@ -244,7 +278,7 @@ class ProfileForm(QueryForm):
     fly = _toggle("Fly")
 
     def to_defender(self) -> Defender:
-        data = self.cleaned_data
+        data = self.values
         save = data["def"]
         return Defender(
             tgh=data["tgh"],
@@ -308,7 +342,7 @@ class AttackerForm(QueryForm):
     ps = _toggle("Precision Shot")
 
     def to_attacker(self) -> Attacker:
-        data = self.cleaned_data
+        data = self.values
         return Attacker(
             atk=data["atk"],
             skl=data["skl"],
@@ -377,6 +411,7 @@ class AttackForm(QueryForm):
         required=False,
         min_value=1,
         max_value=99.99,
+        error_messages=DECIMAL_MESSAGES,
         widget=forms.NumberInput(
             attrs={
                 "inputmode": "decimal",
@@ -390,12 +425,12 @@ class AttackForm(QueryForm):
     @property
     def mode_value(self) -> Mode:
         """The chosen mode, or melee while the mode itself is invalid."""
-        value = self.cleaned_data.get("mode") if hasattr(self, "cleaned_data") else None
+        value = self.values.get("mode")
         return Mode(value) if value in (Mode.MELEE.value, Mode.RANGED.value) else Mode.MELEE
 
     def to_situation(self) -> Situation:
         """Only the toggles of the chosen mode: the others are hidden on the page."""
-        data = self.cleaned_data
+        data = self.values
         applies = MELEE_SITUATION if self.mode_value is Mode.MELEE else RANGED_SITUATION
         values: dict[str, Any] = {}
         for name in applies:
@@ -433,18 +468,18 @@ class AttackForms:
         return (self.attack, self.attacker, self.defender, self.second, self.friendly)
 
     def uses_second_target(self) -> bool:
-        data = self.attack.cleaned_data
+        data = self.attack.values
         return (
             self.attack.mode_value is Mode.MELEE
-            and bool(self.attacker.cleaned_data.get("clv"))
+            and bool(self.attacker.values.get("clv"))
             and bool(data.get("s"))
         )
 
     def uses_friendly(self) -> bool:
-        data = self.attack.cleaned_data
+        data = self.attack.values
         return (
             self.attack.mode_value is Mode.RANGED
-            and bool(self.attacker.cleaned_data.get("ps"))
+            and bool(self.attacker.values.get("ps"))
             and bool(data.get("into_melee"))
             and bool(data.get("f"))
         )
@@ -543,6 +578,7 @@ class MoraleForm(QueryForm):
         label="Wounds lost this turn",
         min_value=0,
         max_value=LIMITS["wounds"][1],
+        error_messages=NUMBER_MESSAGES,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "num live"}),
     )
     near = _toggle('Friend destroyed within 6"')
@@ -725,6 +761,7 @@ class BlastTargetForm(QueryForm):
         required=False,
         min_value=0,
         max_value=MAX_BLAST_DISTANCE,
+        error_messages=DECIMAL_MESSAGES,
         widget=forms.NumberInput(
             attrs={
                 "inputmode": "decimal",

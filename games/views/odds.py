@@ -62,6 +62,12 @@ class AttackPanel:
 def attack_panel(forms: AttackForms) -> AttackPanel:
     panel = AttackPanel(forms)
     if not forms.is_valid():
+        # Ask the engine about everything else too (the failed fields stand in with their
+        # defaults), so every problem shows at once.
+        try:
+            combat.validate_attack(forms.to_attack())
+        except RulesError as error:
+            forms.add_problems(_problems(error))
         return panel
     attack = forms.to_attack()
     try:

@@ -443,3 +443,10 @@ def test_the_natural_rolls_switch_applies_to_every_panel(client: Client) -> None
         )
     )
     assert _testid(literal, "spell-goes-off") == format_percent(odds.goes_off)
+
+
+def test_every_problem_shows_at_once(client: Client) -> None:
+    html = _get(client, "mode=melee&a_atk=999&downhill=1&d_wnd=2&d_wrem=3")
+    assert _field_errors(html, "a_atk") == "At most 200."
+    assert "needs charging" in _field_errors(html, "downhill")
+    assert "more than wounds" in _field_errors(html, "d_wrem")
