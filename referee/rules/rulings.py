@@ -121,6 +121,14 @@ PROJECT: tuple[Ruling, ...] = (
     Ruling("R15", "azeroth", "10.3", "Rallying",
            "A routing model always tests in the Morale Phase, to Rally; the odds of passing "
            "are those of any other test."),
+    Ruling("R16", "azeroth", "7.2.1, 4.5", "Weapon tags count once",
+           "Effective Initiative adds the modifier of each weapon tag the profile carries "
+           "once, however often the tag is listed; a profile with both a Light and a Heavy "
+           "Weapon gets both modifiers."),
+    Ruling("R17", "azeroth", "4.6 (Decisive Blow, Cleave), A1", "A natural 6 must hit",
+           "Decisive Blow and Cleave need a natural 6 that hits. Under the standard reading "
+           "every natural 6 hits; under the literal one a natural 6 that falls short of the "
+           "modified target misses and triggers neither."),
     Ruling("R30", "azeroth", "10.1, 4.6", "Wounds lost this turn",
            "Every wound the model lost during the turn counts, including any that "
            "Regeneration has given back since, so the count may exceed its starting wounds."),

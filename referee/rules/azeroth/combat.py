@@ -83,7 +83,7 @@ _MOM, _DB = LIMITS["momentum"], LIMITS["decisive_blow"]
 
 # Explanation steps that never change.
 _NO_MOMENTUM = Step("6.3", "Charging without Momentum: no extra dice")
-_OPPORTUNITY = Step("6.5, A7, R7", "Opportunity Attack: a further -1 to hit, and no Momentum")
+_OPPORTUNITY = Step("6.5, A7, R7", "Opportunity Attack: -1 to hit, and no Momentum")
 _HOLD = Step("5.2, A8", "Holding still to shoot: +1 to hit")
 _ELEVATED = Step("7.3, A8", "Shooting from higher ground: +1 to hit")
 _FLYER_ELEVATED = Step(
@@ -100,6 +100,10 @@ _HEAVY_WEAPON = Step(
     "deals 2 damage",
 )
 _CLEAVE_RANGED = Step("4.6", "Cleave works in melee only: no second model when shooting")
+_NO_NATURAL_SIX = Step(
+    "4.6, A1, R17",
+    "No die can hit, not even a natural 6, so neither Decisive Blow nor Cleave can happen",
+)
 
 
 # --- Validation -------------------------------------------------------------------------------
@@ -368,16 +372,17 @@ def _roll(base: int, modifier: int, natural: NaturalRolls) -> RollTarget:
 
 
 @lru_cache(maxsize=256)
-def _effective_ini(ini: int, armor: Armor, weapons: tuple[Weapon, ...]) -> tuple[int, str]:
-    """A7: base INI plus the armor's modifier plus each weapon tag's modifier (a tag listed
-    twice counts once), with the sum spelled out."""
+def _effective_ini(ini: int, armor: Armor, weapons: tuple[Weapon, ...]) -> tuple[int, str, bool]:
+    """A7: base INI plus the armor's modifier plus each weapon tag's modifier, with the sum
+    spelled out, and whether a tag was listed twice (it counts once, R16)."""
     value = ini
     parts = [f"INI {ini}"]
-    for modifier in [_ARMOR_INI.get(armor), *(_WEAPON_INI.get(t) for t in dict.fromkeys(weapons))]:
+    tags = dict.fromkeys(weapons)
+    for modifier in [_ARMOR_INI.get(armor), *(_WEAPON_INI.get(tag) for tag in tags)]:
         if modifier is not None:
             value += modifier[0]
             parts.append(modifier[1])
-    return value, ", ".join(parts)
+    return value, ", ".join(parts), len(tags) < len(weapons)
 
 
 def _pct(p: float) -> str:
@@ -402,7 +407,7 @@ def _roll_text(label: str, printed: str, modifiers: str, roll: RollTarget, liter
     chance = _pct(roll.probability)
     if literal:
         if raw >= 7:
-            return f"{head} needs {raw}+: no die can succeed under literal natural rolls (A1)"
+            return f"{head} needs {raw}+: no die can succeed under literal natural rolls (A1) (0%)"
         if raw <= 1 and roll.modifier:
             return f"{head}: any roll succeeds under literal natural rolls (A1) (100%)"
     elif raw >= 7:
@@ -444,19 +449,24 @@ def _wounding(
     "Friendly"); ``rules`` are the sections behind its wound roll and its save.
     """
     prefix = f"{who}: " if who else ""
+    to_wound, no_save, save_label = (
+        (f"{who}: to wound", f"{who}: no save", f"{who}: save")
+        if who
+        else ("To wound", "No save", "Save")
+    )
     tgh = model.tgh
     wound = _roll(wound_target(strength, tgh), 0, natural)
     steps.append(
         Step(
             f"{rules[0]}, A2",
-            f"{prefix}To wound: {strength_name} {strength} against TGH {tgh} "
+            f"{to_wound}: {strength_name} {strength} against TGH {tgh} "
             f"→ {wound.needed}+ on the die ({_pct(wound.probability)})",
         )
     )
     armor_piercing = strength >= 2 * tgh
     defense = model.defense
     if defense is None:
-        steps.append(Step("7.1, A9", f"{prefix}No save: the profile has no DEF (-)"))
+        steps.append(Step("7.1, A9", f"{no_save}: the profile has no DEF (-)"))
         return _Wounding(wound, armor_piercing, None, wound.probability)
     if armor_piercing:
         keeps = []
@@ -474,7 +484,7 @@ def _wounding(
         Step(
             f"{rules[1]}, A9, A1" if _a1_matters(save) else f"{rules[1]}, A9",
             _roll_text(
-                f"{prefix}Save",
+                save_label,
                 f"DEF {defense}+",
                 save_names,
                 save,
@@ -679,12 +689,14 @@ def _analyse(attack: Attack) -> _Analysis:
     modifier = 0
     if melee:
         weapons = attacker.weapons if type(attacker.weapons) is tuple else tuple(attacker.weapons)
-        attacker_ini, attacker_sum = _effective_ini(attacker.ini, attacker.armor, weapons)
+        attacker_ini, attacker_sum, repeated = _effective_ini(attacker.ini, attacker.armor, weapons)
         if situation.charging:
             attacker_ini += 1
             attacker_sum += ", charging +1"
         weapons = defender.weapons if type(defender.weapons) is tuple else tuple(defender.weapons)
-        defender_ini, defender_sum = _effective_ini(defender.ini, defender.armor, weapons)
+        defender_ini, defender_sum, also_repeated = _effective_ini(
+            defender.ini, defender.armor, weapons
+        )
         if defender_ini > attacker_ini:
             modifier = -1
             verdict = "the defender is quicker, -1 to hit"
@@ -692,7 +704,7 @@ def _analyse(attack: Attack) -> _Analysis:
             verdict = "the defender is not quicker, no modifier"
         steps.append(
             Step(
-                "7.2.1, A7",
+                "7.2.1, A7, R16" if repeated or also_repeated else "7.2.1, A7",
                 f"Effective Initiative {attacker_ini} ({attacker_sum}) against "
                 f"{defender_ini} ({defender_sum}): {verdict}",
             )
@@ -784,6 +796,8 @@ def _analyse(attack: Attack) -> _Analysis:
             )
         )
 
+    if hit.needed > 6 and (decisive_blow or (melee and keywords.cleave)):
+        steps.append(_NO_NATURAL_SIX)
     return _Analysis(
         dice=dice,
         melee=melee,
@@ -933,7 +947,7 @@ def _odds(attack: Attack) -> AttackOdds:
         miss = 1.0 - analysis.hit.probability
         steps.append(
             Step(
-                "7.6, R4",
+                "7.6",
                 f"Precision Shot into melee: each miss ({_pct(miss)}) strikes the closest "
                 f"friendly on a further roll of 1 ({_pct(miss * _FRIENDLY_ROLL)} a die)",
             )

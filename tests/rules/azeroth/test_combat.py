@@ -165,6 +165,12 @@ def test_it_counts_a_weapon_tag_listed_twice_once():
     assert attack_odds(attack).hit.modifier == 0
 
 
+def test_the_explanation_cites_the_ruling_on_repeated_tags():
+    attack = melee(d=defender(ini=2, weapons=(Weapon.LIGHT, Weapon.LIGHT)))
+    assert has_step(attack, "7.2.1, A7, R16 |", "Light Weapon +1")
+    assert not has_step(melee(), "R16")
+
+
 def test_it_adds_every_weapon_tag_of_a_profile():
     # INI 2 + LW 1 + HW -1 + SH 0 = 2 against the attacker's 3.
     d = defender(ini=2, weapons=(Weapon.LIGHT, Weapon.HEAVY, Weapon.SHIELD))
@@ -440,6 +446,12 @@ def test_decisive_blow_works_in_a_ranged_attack():
 def test_decisive_blow_never_happens_when_nothing_can_hit():
     odds = attack_odds(melee(attacker(skl=6, decisive_blow=2), defender(ini=4), literal=True))
     assert odds.damage.distribution == (1.0,)
+
+
+def test_the_explanation_says_when_no_natural_six_can_hit():
+    attack = melee(attacker(skl=6, cleave=True), d=defender(ini=4), literal=True)
+    assert has_step(attack, "4.6, A1, R17", "neither Decisive Blow nor Cleave")
+    assert not has_step(melee(attacker(skl=6, cleave=True), d=defender(ini=4)), "R17")
 
 
 def test_decisive_blow_leaves_impossible_damages_at_exactly_zero():
