@@ -17,10 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM would otherwise refuse
-# to run beside it (the live server itself is in another thread).
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
+ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -65,8 +62,23 @@ class Tab:
         return path
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+@pytest.fixture(scope="package", autouse=True)
+def _django_beside_playwright() -> Iterator[None]:
+    """Playwright's sync API runs an event loop in the test thread, and Django refuses database
+    work (the live server's flush between tests) while one runs. Allow it for these tests only,
+    and put it back afterwards so the rest of the suite keeps Django's guard."""
+    previous = os.environ.get(ASYNC_UNSAFE)
+    os.environ[ASYNC_UNSAFE] = "true"
+    yield
+    if previous is None:
+        del os.environ[ASYNC_UNSAFE]
+    else:
+        os.environ[ASYNC_UNSAFE] = previous
+
+
+@pytest.fixture(scope="package")
+def browser(_django_beside_playwright: None) -> Iterator[Browser]:
+    """One Chromium for the browser tests, closed (with Playwright's loop) when they end."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
