@@ -33,7 +33,10 @@ SYSTEMS: dict[str, GameSystem] = {
             name="AZRAH: War of Heralds",
             kind="card game",
             rulebook="azrah-war-of-heralds.md",
-            summary="Two Heralds field parties of Guardians in front and back rows, fuelled by Mana and Celestial Gems.",
+            summary=(
+                "Two Heralds field parties of Guardians in front and back rows, "
+                "fuelled by Mana and Celestial Gems."
+            ),
         ),
         GameSystem(
             slug="azuki",

@@ -21,117 +21,273 @@ class Ruling:
 
 
 SHARED: tuple[Ruling, ...] = (
-    Ruling("A1", "azeroth", "7.1, 8.5, 8.6", "Natural rolls",
-           "On any single D6 rolled against a target number (hit, wound, save, Dispel, "
-           "Counterspell, Spell Block) a 1 always fails and a 6 always succeeds; otherwise "
-           "the roll plus its modifiers must reach the target. The literal reading drops both "
-           "exceptions.", switchable=True),
-    Ruling("A2", "azeroth", "7.1, 4.5", "Wound chart order",
-           "2+ when STR is at least twice TGH; else 6+ when STR is at most half TGH; else 3+, "
-           "4+ or 5+ for STR above, equal to or below TGH. Ranged attacks use Ranged STR when "
-           "the profile has one."),
-    Ruling("A3", "azeroth", "7.4", "Armor Piercing",
-           "Compared with the same STR as the wound roll. It removes the save unless the "
-           "target carries a Shield or Heavy Armor."),
-    Ruling("A4", "azeroth", "4.5, 4.6", "Decisive Blow",
-           "X extra damage from an attack whose hit die was a natural 6, only if that attack "
-           "wounds and is not saved. A Heavy Weapon gives Decisive Blow [1] to melee attacks "
-           "unless the profile names a higher X."),
-    Ruling("A5", "azeroth", "4.6, 7.3, 7.7", "Momentum",
-           "X extra dice on a charge, and X more when charging downhill or when a flyer "
-           "charges a model that does not fly."),
-    Ruling("A6", "azeroth", "4.6", "Berserker",
-           "One extra die while the model has at most half its starting wounds left."),
-    Ruling("A7", "azeroth", "7.2.1", "Effective Initiative",
-           "Base INI plus the armor modifier, plus every weapon tag's modifier, plus 1 for a "
-           "charging attacker. In melee (Opportunity Attacks included) a defender with the "
-           "higher Effective INI gives -1 to hit; an Opportunity Attack also takes its own -1."),
-    Ruling("A8", "azeroth", "7.1, 7.3", "Ranged to-hit modifiers",
-           "Hold +1; elevated +1 (higher ground, or a flyer shooting a model that does not "
-           "fly); beyond half range -1. They add up."),
-    Ruling("A9", "azeroth", "7.1, 7.5, 7.7", "Save modifiers",
-           "Ranged: soft cover +1, hard cover +2. Melee: never cover; uphill defender +1; "
-           "flanking -1. A model without DEF has no save."),
-    Ruling("A10", "azeroth", "9.1, 10.2", "Command Aura",
-           "Rerolls one failed Morale test and adds nothing to the Morale value; the reroll "
-           "stands. A Hero's own aura never helps that Hero."),
-    Ruling("A11", "azeroth", "10.3", "Morale results",
-           "Failing by 1-2 (2D6 minus the Morale value) is a Waver, by 3 or more a Rout. Fear "
-           "counts once however many Fear models are near. Undead and Mechanical never test."),
-    Ruling("A12", "azeroth", "3.1", "Battle size",
-           "The points value is the budget's maximum; the units-per-side range is a warning. "
-           "A dual-slot unit fills one slot in each of its two tiers."),
-    Ruling("A13", "azeroth", "8.1", "Mana income",
-           "Base by battle size, plus 1 per surviving Hero, plus 1 per surviving non-Hero "
-           "Magical model, plus 1 per controlled objective where the scenario grants it; "
-           "then capped at 10."),
+    Ruling(
+        "A1",
+        "azeroth",
+        "7.1, 8.5, 8.6",
+        "Natural rolls",
+        "On any single D6 rolled against a target number (hit, wound, save, Dispel, "
+        "Counterspell, Spell Block) a 1 always fails and a 6 always succeeds; otherwise "
+        "the roll plus its modifiers must reach the target. The literal reading drops both "
+        "exceptions.",
+        switchable=True,
+    ),
+    Ruling(
+        "A2",
+        "azeroth",
+        "7.1, 4.5",
+        "Wound chart order",
+        "2+ when STR is at least twice TGH; else 6+ when STR is at most half TGH; else 3+, "
+        "4+ or 5+ for STR above, equal to or below TGH. Ranged attacks use Ranged STR when "
+        "the profile has one.",
+    ),
+    Ruling(
+        "A3",
+        "azeroth",
+        "7.4",
+        "Armor Piercing",
+        "Compared with the same STR as the wound roll. It removes the save unless the "
+        "target carries a Shield or Heavy Armor.",
+    ),
+    Ruling(
+        "A4",
+        "azeroth",
+        "4.5, 4.6",
+        "Decisive Blow",
+        "X extra damage from an attack whose hit die was a natural 6, only if that attack "
+        "wounds and is not saved. A Heavy Weapon gives Decisive Blow [1] to melee attacks "
+        "unless the profile names a higher X.",
+    ),
+    Ruling(
+        "A5",
+        "azeroth",
+        "4.6, 7.3, 7.7",
+        "Momentum",
+        "X extra dice on a charge, and X more when charging downhill or when a flyer "
+        "charges a model that does not fly.",
+    ),
+    Ruling(
+        "A6",
+        "azeroth",
+        "4.6",
+        "Berserker",
+        "One extra die while the model has at most half its starting wounds left.",
+    ),
+    Ruling(
+        "A7",
+        "azeroth",
+        "7.2.1",
+        "Effective Initiative",
+        "Base INI plus the armor modifier, plus every weapon tag's modifier, plus 1 for a "
+        "charging attacker. In melee (Opportunity Attacks included) a defender with the "
+        "higher Effective INI gives -1 to hit; an Opportunity Attack also takes its own -1.",
+    ),
+    Ruling(
+        "A8",
+        "azeroth",
+        "7.1, 7.3",
+        "Ranged to-hit modifiers",
+        "Hold +1; elevated +1 (higher ground, or a flyer shooting a model that does not "
+        "fly); beyond half range -1. They add up.",
+    ),
+    Ruling(
+        "A9",
+        "azeroth",
+        "7.1, 7.5, 7.7",
+        "Save modifiers",
+        "Ranged: soft cover +1, hard cover +2. Melee: never cover; uphill defender +1; "
+        "flanking -1. A model without DEF has no save.",
+    ),
+    Ruling(
+        "A10",
+        "azeroth",
+        "9.1, 10.2",
+        "Command Aura",
+        "Rerolls one failed Morale test and adds nothing to the Morale value; the reroll "
+        "stands. A Hero's own aura never helps that Hero.",
+    ),
+    Ruling(
+        "A11",
+        "azeroth",
+        "10.3",
+        "Morale results",
+        "Failing by 1-2 (2D6 minus the Morale value) is a Waver, by 3 or more a Rout. Fear "
+        "counts once however many Fear models are near. Undead and Mechanical never test.",
+    ),
+    Ruling(
+        "A12",
+        "azeroth",
+        "3.1",
+        "Battle size",
+        "The points value is the budget's maximum; the units-per-side range is a warning. "
+        "A dual-slot unit fills one slot in each of its two tiers.",
+    ),
+    Ruling(
+        "A13",
+        "azeroth",
+        "8.1",
+        "Mana income",
+        "Base by battle size, plus 1 per surviving Hero, plus 1 per surviving non-Hero "
+        "Magical model, plus 1 per controlled objective where the scenario grants it; "
+        "then capped at 10.",
+    ),
 )
 
 PROJECT: tuple[Ruling, ...] = (
-    Ruling("R1", "azeroth", "4.6 (Decisive Blow, Cleave)", "Decisive Blow and Cleave",
-           "When one natural 6 triggers both, the Decisive Blow bonus goes to the attack's "
-           "target only. The extra model that Cleave hits takes 1 damage if it is wounded and "
-           "fails its save."),
-    Ruling("R2", "azeroth", "4.6 (Cleave), 7.5, 7.7", "Cleave's extra model saves plainly",
-           "Flanking and charging uphill describe the attacker's position towards its target, "
-           "so they do not change the save of the extra model hit by Cleave."),
-    Ruling("R3", "azeroth", "7.6", "Friendly hit by a Precision Shot miss",
-           "The friendly is wounded with the same STR as the shot (Ranged STR when there is "
-           "one) and saves with its own DEF. Cover, hold, range and Decisive Blow belong to "
-           "the shot at the target and do not carry over; Armor Piercing does (A3)."),
-    Ruling("R4", "azeroth", "7.6", "Shooting into melee",
-           "Without the Precision Shot keyword a shot at a target engaged with a friendly "
-           "model is refused rather than calculated."),
-    Ruling("R5", "azeroth", "4.6 (Fly), 7.7", "Flyers do not stack with hills",
-           "A flyer charging downhill at a ground model gets Momentum's extra X once, not "
-           "twice; a flyer on a hill shooting a ground model gets +1 to hit once."),
-    Ruling("R6", "azeroth", "5.2, 6.5, 7.7", "Situations that cannot happen together",
-           "An Opportunity Attack is never a charge; a downhill charge needs a charge; a "
-           "defender cannot be both uphill and downhill of the charger; melee situations do "
-           "not apply to shooting nor ranged ones to melee. Such inputs are refused."),
-    Ruling("R7", "azeroth", "6.5", "Opportunity Attacks",
-           "An Opportunity Attack rolls the model's full ATK (Berserker included) but never "
-           "Momentum, and the attacker never counts as charging for Initiative."),
-    Ruling("R8", "azeroth", "8.3, 8.5, 8.6", "What can be stopped",
-           "Only Buff and Debuff abilities can be Dispelled and only Instant and Blast "
-           "abilities Counterspelled; Spell (Shoot) and Reaction abilities can be neither. "
-           "Spell Block works against any ability cast within 2\"."),
-    Ruling("R9", "azeroth", "8.5, 8.6", "Order and cost of responses",
-           "Spell Block is rolled first; the Dispel or Counterspell is attempted, and its "
-           "Mana spent, only if the Spell Block failed or none was possible."),
-    Ruling("R10", "azeroth", "8.5", "Magical Hero bonus",
-           "The +1 applies when the defending army rolls with a surviving Magical Hero; a "
-           "roll made by a non-Hero Magical model gets none. A1 applies to the roll."),
-    Ruling("R11", "azeroth", "8.4", "Under the template",
-           "Bases and templates are circles: a unit is under the template when the distance "
-           "from the template's centre to its base's centre is less than the two radii added "
-           "together. A scattered template moves in a direction spread evenly around the "
-           "circle."),
-    Ruling("R12", "azeroth", "8.4", "Skilled casters",
-           "A caster with SKL 2+ or 3+ scatters 1\" less, never less than 1\": rolls of 1 and 2 "
-           "both move the template 1\"."),
-    Ruling("R13", "azeroth", "8.4, 7.4", "Blast wounds",
-           "Each unit under the template rolls one wound, taking 1 damage if it fails its save. "
-           "Armor Piercing applies as for any wound; only hard cover towards the blast centre "
-           "helps the save."),
-    Ruling("R14", "azeroth", "10.1, 10.2, 4.6", "Counting wounds",
-           "\"50% or more lost this turn\" means at least half the starting wounds lost this "
-           "turn; \"below 25%\" means fewer wounds left than a quarter of the starting wounds; "
-           "Berserker's \"at or below 50%\" means at most half the starting wounds left."),
-    Ruling("R15", "azeroth", "10.3", "Rallying",
-           "A routing model always tests in the Morale Phase, to Rally; the odds of passing "
-           "are those of any other test."),
-    Ruling("R16", "azeroth", "7.2.1, 4.5", "Weapon tags count once",
-           "Effective Initiative adds the modifier of each weapon tag the profile carries "
-           "once, however often the tag is listed; a profile with both a Light and a Heavy "
-           "Weapon gets both modifiers."),
-    Ruling("R17", "azeroth", "4.6 (Decisive Blow, Cleave), A1", "A natural 6 must hit",
-           "Decisive Blow and Cleave need a natural 6 that hits. Under the standard reading "
-           "every natural 6 hits; under the literal one a natural 6 that falls short of the "
-           "modified target misses and triggers neither."),
-    Ruling("R30", "azeroth", "10.1, 4.6", "Wounds lost this turn",
-           "Every wound the model lost during the turn counts, including any that "
-           "Regeneration has given back since, so the count may exceed its starting wounds."),
+    Ruling(
+        "R1",
+        "azeroth",
+        "4.6 (Decisive Blow, Cleave)",
+        "Decisive Blow and Cleave",
+        "When one natural 6 triggers both, the Decisive Blow bonus goes to the attack's "
+        "target only. The extra model that Cleave hits takes 1 damage if it is wounded and "
+        "fails its save.",
+    ),
+    Ruling(
+        "R2",
+        "azeroth",
+        "4.6 (Cleave), 7.5, 7.7",
+        "Cleave's extra model saves plainly",
+        "Flanking and charging uphill describe the attacker's position towards its target, "
+        "so they do not change the save of the extra model hit by Cleave.",
+    ),
+    Ruling(
+        "R3",
+        "azeroth",
+        "7.6",
+        "Friendly hit by a Precision Shot miss",
+        "The friendly is wounded with the same STR as the shot (Ranged STR when there is "
+        "one) and saves with its own DEF. Cover, hold, range and Decisive Blow belong to "
+        "the shot at the target and do not carry over; Armor Piercing does (A3).",
+    ),
+    Ruling(
+        "R4",
+        "azeroth",
+        "7.6",
+        "Shooting into melee",
+        "Without the Precision Shot keyword a shot at a target engaged with a friendly "
+        "model is refused rather than calculated.",
+    ),
+    Ruling(
+        "R5",
+        "azeroth",
+        "4.6 (Fly), 7.7",
+        "Flyers do not stack with hills",
+        "A flyer charging downhill at a ground model gets Momentum's extra X once, not "
+        "twice; a flyer on a hill shooting a ground model gets +1 to hit once.",
+    ),
+    Ruling(
+        "R6",
+        "azeroth",
+        "5.2, 6.5, 7.7",
+        "Situations that cannot happen together",
+        "An Opportunity Attack is never a charge; a downhill charge needs a charge; a "
+        "defender cannot be both uphill and downhill of the charger; melee situations do "
+        "not apply to shooting nor ranged ones to melee. Such inputs are refused.",
+    ),
+    Ruling(
+        "R7",
+        "azeroth",
+        "6.5",
+        "Opportunity Attacks",
+        "An Opportunity Attack rolls the model's full ATK (Berserker included) but never "
+        "Momentum, and the attacker never counts as charging for Initiative.",
+    ),
+    Ruling(
+        "R8",
+        "azeroth",
+        "8.3, 8.5, 8.6",
+        "What can be stopped",
+        "Only Buff and Debuff abilities can be Dispelled and only Instant and Blast "
+        "abilities Counterspelled; Spell (Shoot) and Reaction abilities can be neither. "
+        'Spell Block works against any ability cast within 2".',
+    ),
+    Ruling(
+        "R9",
+        "azeroth",
+        "8.5, 8.6",
+        "Order and cost of responses",
+        "Spell Block is rolled first; the Dispel or Counterspell is attempted, and its "
+        "Mana spent, only if the Spell Block failed or none was possible.",
+    ),
+    Ruling(
+        "R10",
+        "azeroth",
+        "8.5",
+        "Magical Hero bonus",
+        "The +1 applies when the defending army rolls with a surviving Magical Hero; a "
+        "roll made by a non-Hero Magical model gets none. A1 applies to the roll.",
+    ),
+    Ruling(
+        "R11",
+        "azeroth",
+        "8.4",
+        "Under the template",
+        "Bases and templates are circles: a unit is under the template when the distance "
+        "from the template's centre to its base's centre is less than the two radii added "
+        "together. A scattered template moves in a direction spread evenly around the "
+        "circle.",
+    ),
+    Ruling(
+        "R12",
+        "azeroth",
+        "8.4",
+        "Skilled casters",
+        'A caster with SKL 2+ or 3+ scatters 1" less, never less than 1": rolls of 1 and 2 '
+        'both move the template 1".',
+    ),
+    Ruling(
+        "R13",
+        "azeroth",
+        "8.4, 7.4",
+        "Blast wounds",
+        "Each unit under the template rolls one wound, taking 1 damage if it fails its save. "
+        "Armor Piercing applies as for any wound; only hard cover towards the blast centre "
+        "helps the save.",
+    ),
+    Ruling(
+        "R14",
+        "azeroth",
+        "10.1, 10.2, 4.6",
+        "Counting wounds",
+        '"50% or more lost this turn" means at least half the starting wounds lost this '
+        'turn; "below 25%" means fewer wounds left than a quarter of the starting wounds; '
+        'Berserker\'s "at or below 50%" means at most half the starting wounds left.',
+    ),
+    Ruling(
+        "R15",
+        "azeroth",
+        "10.3",
+        "Rallying",
+        "A routing model always tests in the Morale Phase, to Rally; the odds of passing "
+        "are those of any other test.",
+    ),
+    Ruling(
+        "R16",
+        "azeroth",
+        "7.2.1, 4.5",
+        "Weapon tags count once",
+        "Effective Initiative adds the modifier of each weapon tag the profile carries "
+        "once, however often the tag is listed; a profile with both a Light and a Heavy "
+        "Weapon gets both modifiers.",
+    ),
+    Ruling(
+        "R17",
+        "azeroth",
+        "4.6 (Decisive Blow, Cleave), A1",
+        "A natural 6 must hit",
+        "Decisive Blow and Cleave need a natural 6 that hits. Under the standard reading "
+        "every natural 6 hits; under the literal one a natural 6 that falls short of the "
+        "modified target misses and triggers neither.",
+    ),
+    Ruling(
+        "R30",
+        "azeroth",
+        "10.1, 4.6",
+        "Wounds lost this turn",
+        "Every wound the model lost during the turn counts, including any that "
+        "Regeneration has given back since, so the count may exceed its starting wounds.",
+    ),
 )
 
 ALL: tuple[Ruling, ...] = SHARED + PROJECT
