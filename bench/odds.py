@@ -26,14 +26,11 @@ import http.client
 import json
 import os
 import platform
-import statistics
 import sys
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script, bench/ would be first on the path instead
@@ -42,7 +39,7 @@ if str(ROOT) not in sys.path:  # run as a script, bench/ would be first on the p
 import icepool  # noqa: E402
 import numpy as np  # noqa: E402
 
-from bench.server import gunicorn_server  # noqa: E402
+from bench.server import gunicorn_server, requests_per_second  # noqa: E402
 from referee.rules.azeroth.combat import attack_odds, splash_joint  # noqa: E402
 from referee.rules.azeroth.profiles import (  # noqa: E402
     Armor,
@@ -235,74 +232,6 @@ def engine_report(quick: bool) -> bool:
     return all_met
 
 
-@dataclass
-class Load:
-    requests: int
-    seconds: float
-    latencies: list[float]
-    connections: int
-
-    @property
-    def per_second(self) -> float:
-        return self.requests / self.seconds
-
-
-def drive(base_url: str, path: str, payload: Any, clients: int, seconds: float, limit: int) -> Load:
-    """POST ``payload`` from ``clients`` threads, each keeping its connection open for as long
-    as the server allows, for ``seconds`` or ``limit`` requests, whichever comes first."""
-    host, port = base_url.removeprefix("http://").split(":")
-    body = json.dumps(payload).encode()
-    headers = {"Content-Type": "application/json", "Accept": "application/json"}
-    lock = threading.Lock()
-    latencies: list[float] = []
-    connections = 0
-    failures: list[BaseException] = []
-    stop_at = time.perf_counter() + seconds
-
-    def client() -> None:
-        nonlocal connections
-        connection: http.client.HTTPConnection | None = None
-        mine: list[float] = []
-        opened = 0
-        try:
-            while time.perf_counter() < stop_at and not failures:
-                with lock:
-                    if len(latencies) + len(mine) >= limit:
-                        break
-                if connection is None:
-                    connection = http.client.HTTPConnection(host, int(port), timeout=30)
-                    opened += 1
-                started = time.perf_counter()
-                connection.request("POST", path, body=body, headers=headers)
-                response = connection.getresponse()
-                response.read()
-                mine.append(time.perf_counter() - started)
-                if response.status != 200:
-                    raise RuntimeError(f"POST {path} answered {response.status}")
-                if response.will_close:  # gunicorn's sync workers close after each answer
-                    connection.close()
-                    connection = None
-        except BaseException as error:
-            failures.append(error)
-        finally:
-            if connection is not None:
-                connection.close()
-            with lock:
-                latencies.extend(mine)
-                connections += opened
-
-    started = time.perf_counter()
-    threads = [threading.Thread(target=client) for _ in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - started
-    if failures:
-        raise failures[0]
-    return Load(len(latencies), elapsed, latencies, connections)
-
-
 def server_report(clients: int, seconds: float) -> None:
     path = "/api/azeroth/attack-odds/"
     print()
@@ -322,14 +251,10 @@ def server_report(clients: int, seconds: float) -> None:
         engine = attack_odds(six_die_melee()).damage.kill_probability
         if abs(answer["kill_probability"] - engine) > AGREEMENT:
             raise RuntimeError(f"the API answered {answer['kill_probability']}, not {engine}")
-        drive(base_url, path, SIX_DIE_MELEE, clients=clients, seconds=2, limit=200)  # warm-up
-        load = drive(base_url, path, SIX_DIE_MELEE, clients=clients, seconds=seconds, limit=20_000)
-    cuts = statistics.quantiles(load.latencies, n=100)
-    print(
-        f"{load.per_second:,.0f} requests/s ({load.requests} requests in {load.seconds:.1f} s, "
-        f"{clients} client threads, {load.connections} connections); latency p50 "
-        f"{cuts[49] * 1e3:.2f} ms, p95 {cuts[94] * 1e3:.2f} ms"
-    )
+        rate = requests_per_second(
+            base_url + path, SIX_DIE_MELEE, clients=clients, seconds=seconds, max_requests=20_000
+        )
+    print(rate)
 
 
 def main() -> None:

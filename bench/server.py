@@ -23,6 +23,7 @@ import json
 import os
 import secrets
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -123,15 +124,22 @@ class Rate:
     requests: int
     seconds: float
     clients: int
+    latencies: tuple[float, ...]  # seconds per answered request
 
     @property
     def per_second(self) -> float:
         return self.requests / self.seconds if self.seconds else 0.0
 
+    def percentile(self, percent: int) -> float:
+        """The latency (seconds) below which ``percent`` % of the requests were answered."""
+        return statistics.quantiles(self.latencies, n=100)[percent - 1]
+
     def __str__(self) -> str:
         return (
             f"{self.per_second:,.0f} requests/s "
-            f"({self.requests} requests in {self.seconds:.1f} s, {self.clients} clients)"
+            f"({self.requests} requests in {self.seconds:.1f} s, {self.clients} clients); "
+            f"latency p50 {self.percentile(50) * 1e3:.2f} ms, "
+            f"p95 {self.percentile(95) * 1e3:.2f} ms"
         )
 
 
@@ -173,23 +181,23 @@ def requests_per_second(
         one_request()
 
     lock = threading.Lock()
-    done = 0
+    latencies: list[float] = []
     failures: list[BaseException] = []
     stop_at = time.monotonic() + seconds
 
     def client() -> None:
-        nonlocal done
         while time.monotonic() < stop_at and not failures:
             with lock:
-                if done >= max_requests:
+                if len(latencies) >= max_requests:
                     return
+            started = time.perf_counter()
             try:
                 one_request()
             except BaseException as error:  # reported below, after every thread stops
                 failures.append(error)
                 return
             with lock:
-                done += 1
+                latencies.append(time.perf_counter() - started)
 
     started = time.monotonic()
     threads = [threading.Thread(target=client) for _ in range(clients)]
@@ -200,7 +208,9 @@ def requests_per_second(
     elapsed = time.monotonic() - started
     if failures:
         raise failures[0]
-    return Rate(requests=done, seconds=elapsed, clients=clients)
+    return Rate(
+        requests=len(latencies), seconds=elapsed, clients=clients, latencies=tuple(latencies)
+    )
 
 
 def main() -> None:
