@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from ..checks import add_problem, check_whole
 from ..errors import InvalidInput
 from .dice import roll_target, wound_target
 from .profiles import (
@@ -120,33 +121,19 @@ def under_template(
 # --- validation -------------------------------------------------------------------------------
 
 
-def _add(problems: dict[str, list[str]], path: str, message: str) -> None:
-    problems.setdefault(path, []).append(message)
-
-
-def _check_whole(
-    problems: dict[str, list[str]], path: str, value: object, limit: str, what: str
-) -> None:
-    low, high = LIMITS[limit]
-    if isinstance(value, bool) or not isinstance(value, int):
-        _add(problems, path, f"{what} must be a whole number (got {value!r}).")
-    elif not low <= value <= high:
-        _add(problems, path, f"{what} must be between {low} and {high} (got {value}).")
-
-
 def _check_number(
     problems: dict[str, list[str]], path: str, value: object, low: float, high: float, what: str
 ) -> None:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        _add(problems, path, f"{what} must be a number (got {value!r}).")
+        add_problem(problems, path, f"{what} must be a number (got {value!r}).")
     elif not math.isfinite(value) or not low <= value <= high:
-        _add(problems, path, f"{what} must be between {low:g} and {high:g} (got {value!r}).")
+        add_problem(problems, path, f"{what} must be between {low:g} and {high:g} (got {value!r}).")
 
 
 def _check_target(problems: dict[str, list[str]], i: int, target: object) -> None:
     at = f"targets.{i}"
     if not isinstance(target, BlastTarget):
-        _add(problems, at, "Each target must be a unit profile.")
+        add_problem(problems, at, "Each target must be a unit profile.")
         return
     _check_number(
         problems,
@@ -158,28 +145,32 @@ def _check_target(problems: dict[str, list[str]], i: int, target: object) -> Non
     )
     low, high = LIMITS["base_mm"]
     _check_number(problems, f"{at}.base_mm", target.base_mm, low, high, "Base size (mm)")
-    _check_whole(problems, f"{at}.tgh", target.tgh, "tgh", "TGH")
+    check_whole(problems, f"{at}.tgh", target.tgh, *LIMITS["tgh"], "TGH")
     if target.defense is not None:
-        _check_whole(problems, f"{at}.def", target.defense, "def", "DEF")
+        check_whole(problems, f"{at}.def", target.defense, *LIMITS["def"], "DEF")
     if not isinstance(target.armor, Armor):
         choices = ", ".join(a.value for a in Armor)
-        _add(problems, f"{at}.armor", f"Armor must be one of {choices} (got {target.armor!r}).")
+        add_problem(
+            problems, f"{at}.armor", f"Armor must be one of {choices} (got {target.armor!r})."
+        )
     if not isinstance(target.weapons, tuple | list) or not all(
         isinstance(w, Weapon) for w in target.weapons
     ):
         choices = ", ".join(w.value for w in Weapon)
-        _add(problems, f"{at}.weapons", f"Weapons must be a list of {choices}.")
+        add_problem(problems, f"{at}.weapons", f"Weapons must be a list of {choices}.")
     if not isinstance(target.hard_cover, bool):
-        _add(problems, f"{at}.hard_cover", f"Must be true or false (got {target.hard_cover!r}).")
-    _check_whole(
+        add_problem(
+            problems, f"{at}.hard_cover", f"Must be true or false (got {target.hard_cover!r})."
+        )
+    check_whole(
         problems,
         f"{at}.wounds_remaining",
         target.wounds_remaining,
-        "wounds_remaining",
+        *LIMITS["wounds_remaining"],
         "Wounds remaining",
     )
     if not isinstance(target.label, str):
-        _add(problems, f"{at}.label", "Label must be text.")
+        add_problem(problems, f"{at}.label", "Label must be text.")
 
 
 def validate_blast(blast: Blast) -> None:
@@ -187,15 +178,17 @@ def validate_blast(blast: Blast) -> None:
     problems: dict[str, list[str]] = {}
     if not isinstance(blast.template, Template):
         choices = ", ".join(t.value for t in Template)
-        _add(problems, "template", f"Template must be one of {choices} (got {blast.template!r}).")
-    _check_whole(problems, "caster_skl", blast.caster_skl, "skl", "Caster's SKL")
-    _check_whole(problems, "strength", blast.strength, "strength", "The spell's STR")
+        add_problem(
+            problems, "template", f"Template must be one of {choices} (got {blast.template!r})."
+        )
+    check_whole(problems, "caster_skl", blast.caster_skl, *LIMITS["skl"], "Caster's SKL")
+    check_whole(problems, "strength", blast.strength, *LIMITS["strength"], "The spell's STR")
     if not isinstance(blast.targets, tuple | list):
-        _add(problems, "targets", "Targets must be a list of unit profiles.")
+        add_problem(problems, "targets", "Targets must be a list of unit profiles.")
     else:
         count = len(blast.targets)
         if not 1 <= count <= MAX_BLAST_TARGETS:
-            _add(
+            add_problem(
                 problems,
                 "targets",
                 f"Give between 1 and {MAX_BLAST_TARGETS} units (got {count}).",
@@ -206,7 +199,7 @@ def validate_blast(blast: Blast) -> None:
         blast.rulings.natural_rolls, NaturalRolls
     ):
         choices = ", ".join(n.value for n in NaturalRolls)
-        _add(problems, "rulings.natural_rolls", f"Natural rolls must be one of {choices}.")
+        add_problem(problems, "rulings.natural_rolls", f"Natural rolls must be one of {choices}.")
     if problems:
         raise InvalidInput(problems)
 

@@ -6,6 +6,7 @@ A1 (natural rolls on every single D6).
 
 from __future__ import annotations
 
+from ..checks import check_whole
 from ..errors import InvalidInput
 from .dice import roll_target
 from .profiles import (
@@ -49,17 +50,6 @@ def _choices(enum: type[AbilityType] | type[Dispeller] | type[NaturalRolls]) -> 
     return ", ".join(member.value for member in enum)
 
 
-def _check_whole(
-    problems: dict[str, list[str]], path: str, value: object, low: int, high: int, what: str
-) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        problems.setdefault(path, []).append(f"{what} must be a whole number (got {value!r}).")
-    elif not low <= value <= high:
-        problems.setdefault(path, []).append(
-            f"{what} must be between {low} and {high} (got {value})."
-        )
-
-
 def validate_spell(attempt: SpellAttempt) -> None:
     """Raise InvalidInput listing every problem with a spell attempt's inputs."""
     problems: dict[str, list[str]] = {}
@@ -67,7 +57,7 @@ def validate_spell(attempt: SpellAttempt) -> None:
         problems["ability_type"] = [
             f"Ability type must be one of {_choices(AbilityType)} (got {attempt.ability_type!r})."
         ]
-    _check_whole(problems, "mana_cost", attempt.mana_cost, *LIMITS["mana_cost"], "Mana cost")
+    check_whole(problems, "mana_cost", attempt.mana_cost, *LIMITS["mana_cost"], "Mana cost")
     for name in ("spell_block", "respond"):
         value = getattr(attempt, name)
         if not isinstance(value, bool):
@@ -77,7 +67,7 @@ def validate_spell(attempt: SpellAttempt) -> None:
             f"Dispeller must be one of {_choices(Dispeller)} (got {attempt.dispeller!r})."
         ]
     if attempt.defender_mana is not None:
-        _check_whole(
+        check_whole(
             problems,
             "defender_mana",
             attempt.defender_mana,

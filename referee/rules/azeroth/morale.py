@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..checks import check_flags, check_whole
 from ..errors import InvalidInput
 from .profiles import LIMITS, MoraleOdds, MoraleTest, MoraleTrigger, MustTest, Step, Tier
 
@@ -52,31 +53,13 @@ def _between(low: int, high: int) -> Fraction:
     return Fraction(sum(n for total, n in _TWO_D6.items() if low <= total <= high), 36)
 
 
-def _check_whole(
-    problems: dict[str, list[str]], path: str, value: object, low: int, high: int, what: str
-) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        problems.setdefault(path, []).append(f"{what} must be a whole number (got {value!r}).")
-    elif not low <= value <= high:
-        problems.setdefault(path, []).append(
-            f"{what} must be between {low} and {high} (got {value})."
-        )
-
-
-def _check_flags(problems: dict[str, list[str]], obj: object, names: tuple[str, ...]) -> None:
-    for name in names:
-        value = getattr(obj, name)
-        if not isinstance(value, bool):
-            problems.setdefault(name, []).append(f"Must be true or false (got {value!r}).")
-
-
 def validate_morale(test: MoraleTest) -> None:
     """Raise InvalidInput listing every problem with a Morale test's inputs."""
     problems: dict[str, list[str]] = {}
     if not isinstance(test.tier, Tier):
         choices = ", ".join(tier.value for tier in Tier)
         problems["tier"] = [f"Tier must be one of {choices} (got {test.tier!r})."]
-    _check_flags(problems, test, _FLAGS)
+    check_flags(problems, test, _FLAGS)
     if problems:
         raise InvalidInput(problems)
 
@@ -85,10 +68,10 @@ def validate_trigger(trigger: MoraleTrigger) -> None:
     """Raise InvalidInput listing every problem with what happened to a model this turn."""
     problems: dict[str, list[str]] = {}
     low, high = LIMITS["wounds"]
-    _check_whole(problems, "starting_wounds", trigger.starting_wounds, low, high, "Starting wounds")
+    check_whole(problems, "starting_wounds", trigger.starting_wounds, low, high, "Starting wounds")
     # R30: wounds Regeneration gave back still count as lost, so a model may lose more than
     # its starting wounds in one turn; only the overall limit applies here.
-    _check_whole(
+    check_whole(
         problems,
         "wounds_lost_this_turn",
         trigger.wounds_lost_this_turn,
@@ -96,7 +79,7 @@ def validate_trigger(trigger: MoraleTrigger) -> None:
         high,
         "Wounds lost this turn",
     )
-    _check_flags(problems, trigger, _TRIGGER_FLAGS)
+    check_flags(problems, trigger, _TRIGGER_FLAGS)
     if problems:
         raise InvalidInput(problems)
 
@@ -109,9 +92,9 @@ def below_quarter(starting_wounds: int, wounds_remaining: int) -> bool:
     """
     problems: dict[str, list[str]] = {}
     low, high = LIMITS["wounds"]
-    _check_whole(problems, "starting_wounds", starting_wounds, low, high, "Starting wounds")
+    check_whole(problems, "starting_wounds", starting_wounds, low, high, "Starting wounds")
     remaining_high = starting_wounds if "starting_wounds" not in problems else high
-    _check_whole(
+    check_whole(
         problems,
         "wounds_remaining",
         wounds_remaining,
