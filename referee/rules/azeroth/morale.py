@@ -246,7 +246,7 @@ def must_test(trigger: MoraleTrigger) -> MustTest:
         reasons.append(
             Step(
                 "10.1, R14, R30" if regenerated else "10.1, R14",
-                f"It lost {lost} wounds this turn"
+                f"It lost {lost} {'wound' if lost == 1 else 'wounds'} this turn"
                 + (" (some given back by Regeneration)" if regenerated else "")
                 + f", of {starting} starting wounds: half or more.",
             )

@@ -307,7 +307,8 @@ def test_losing_half_or_more_of_the_starting_wounds_this_turn_forces_a_test(
     assert verdict.required is required
     if required:
         assert [step.rule for step in verdict.reasons] == ["10.1, R14"]
-        assert f"lost {lost} wounds this turn, of {starting} starting wounds" in (
+        noun = "wound" if lost == 1 else "wounds"
+        assert f"lost {lost} {noun} this turn, of {starting} starting wounds" in (
             verdict.reasons[0].text
         )
 
@@ -457,3 +458,8 @@ def test_below_a_quarter_reports_both_bad_numbers():
     with pytest.raises(InvalidInput) as caught:
         below_quarter(0, 0)
     assert set(caught.value.problems) == {"starting_wounds", "wounds_remaining"}
+
+
+def test_it_says_one_wound_not_one_wounds():
+    verdict = must_test(MoraleTrigger(starting_wounds=2, wounds_lost_this_turn=1))
+    assert verdict.reasons[0].text.startswith("It lost 1 wound this turn, of 2 starting wounds")
