@@ -636,16 +636,15 @@ def _analyse(attack: Attack) -> _Analysis:
         momentum = keywords.momentum
         if momentum:
             dice += momentum
-            steps.append(
-                Step("4.6, 6.3, A5", f"Momentum [{momentum}] on a charge: +{momentum} dice")
-            )
+            extra = f"+{momentum} {'die' if momentum == 1 else 'dice'}"
+            steps.append(Step("4.6, 6.3, A5", f"Momentum [{momentum}] on a charge: {extra}"))
             if situation.downhill_charge and flyer:
                 dice += momentum
                 steps.append(
                     Step(
                         "7.7, A5, R5",
                         f"Charging downhill, and a flyer charging a model that does not fly: "
-                        f"Momentum [{momentum}] once more, not twice: +{momentum} dice",
+                        f"Momentum [{momentum}] once more, not twice: {extra}",
                     )
                 )
             elif situation.downhill_charge:
@@ -653,7 +652,7 @@ def _analyse(attack: Attack) -> _Analysis:
                 steps.append(
                     Step(
                         "7.7, A5",
-                        f"Charging downhill: Momentum [{momentum}] again: +{momentum} dice",
+                        f"Charging downhill: Momentum [{momentum}] again: {extra}",
                     )
                 )
             elif flyer:
@@ -662,7 +661,7 @@ def _analyse(attack: Attack) -> _Analysis:
                     Step(
                         "4.6, 7.7, A5",
                         f"A flyer charging a model that does not fly counts as charging "
-                        f"downhill: Momentum [{momentum}] again: +{momentum} dice",
+                        f"downhill: Momentum [{momentum}] again: {extra}",
                     )
                 )
         else:

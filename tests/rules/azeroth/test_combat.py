@@ -733,3 +733,8 @@ def test_the_summary_gives_expected_damage_and_the_chance_to_destroy():
     assert steps(attack)[-1] == (
         "7.2.2, 7.8 | 2 dice: 0.33 damage expected, 31% to destroy the target (1 wound left)"
     )
+
+
+def test_it_says_one_extra_die_for_momentum_one():
+    assert has_step(melee(attacker(momentum=1), charging=True), "on a charge: +1 die")
+    assert has_step(melee(attacker(momentum=2), charging=True), "on a charge: +2 dice")
