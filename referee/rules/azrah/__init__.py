@@ -1,0 +1,1 @@
+"""AZRAH: War of Heralds rules engines: roster validation."""

@@ -1,0 +1,1 @@
+"""Azuki TCG rules engines: deck validation."""
