@@ -73,7 +73,7 @@ class Unit:
     mov: int
     atk: int
     skl: int
-    str: int
+    strength: int  # STR (4.4)
     tgh: int
     defense: int | None
     ini: int
