@@ -1,1 +1,0 @@
-"""Stored things: catalogs, saved lists and tracked games."""

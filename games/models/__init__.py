@@ -1,0 +1,21 @@
+"""Stored things: game catalogs (Azeroth at War units, Azuki cards, AZRAH Guardians).
+
+Each catalog model has ``to_engine()``, which turns a row into the frozen dataclass the rules
+engines take (``referee.rules.*``); the engines never see a model.
+"""
+
+from .azeroth import Ability, Faction, Unit
+from .azrah import Guardian, SharedCard
+from .azuki import Card
+from .catalog import CATALOG_SYSTEMS, Catalog
+
+__all__ = [
+    "CATALOG_SYSTEMS",
+    "Ability",
+    "Card",
+    "Catalog",
+    "Faction",
+    "Guardian",
+    "SharedCard",
+    "Unit",
+]

@@ -1,0 +1,49 @@
+"""A catalog: one versioned set of units or cards for one game system."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from django.db import models
+
+from referee.rules import SYSTEMS
+
+
+def enum_choices(enum: type[StrEnum]) -> list[tuple[str, str]]:
+    """Model choices from an engine enum: the stored value and a readable label."""
+    return [(member.value, member.name.replace("_", " ").capitalize()) for member in enum]
+
+
+# The game systems whose lists are built from a catalog (issue 3).
+CATALOG_SYSTEMS: tuple[str, ...] = ("azeroth", "azuki", "azrah")
+
+
+class Catalog(models.Model):
+    """A named, versioned catalog. A saved list records the version it was checked against,
+    so a catalog is known by (system, slug, version) and a new version is a new row."""
+
+    system = models.CharField(
+        max_length=20, choices=[(slug, SYSTEMS[slug].name) for slug in CATALOG_SYSTEMS]
+    )
+    slug = models.SlugField(max_length=60)
+    name = models.CharField(max_length=120)
+    version = models.CharField(max_length=20, help_text='For example "1.0".')
+    description = models.TextField(blank=True)
+    demo = models.BooleanField(
+        default=False,
+        help_text="Made-up demonstration content, not official cards.",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("system", "slug", "version")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["system", "slug", "version"], name="catalog_unique_version"
+            ),
+        )
+
+    def __str__(self) -> str:
+        label = f"{self.name} {self.version}"
+        return f"{label} (demonstration)" if self.demo else label
