@@ -131,6 +131,44 @@ SHARED: tuple[Ruling, ...] = (
         "Magical model, plus 1 per controlled objective where the scenario grants it; "
         "then capped at 10.",
     ),
+    Ruling(
+        "Z1",
+        "azrah",
+        "Recovery Phase",
+        "First turn's Celestial Gem",
+        "The Recovery Phase's Celestial Gem step is skipped only on the first player's first "
+        "turn of the game.",
+    ),
+    Ruling(
+        "Z2",
+        "azrah",
+        "Mana and Celestial Gems",
+        "Three Celestial Gems at most",
+        "A player who already holds three Celestial Gems and would gain another gains nothing.",
+    ),
+    Ruling(
+        "K1",
+        "azuki",
+        "Deck Composition",
+        "Fifty cards besides the Leader and Gate",
+        "The main deck holds exactly 50 cards; the Leader and the Gate are not counted among them.",
+    ),
+    Ruling(
+        "K2",
+        "azuki",
+        "Card Types, Gates, Elements",
+        "Elements",
+        "Each main-deck card is of the Leader's element or Neutral. The Gate must be of the "
+        "Leader's own element: the more specific Gate rule makes a Neutral Gate illegal.",
+    ),
+    Ruling(
+        "K3",
+        "azuki",
+        "Deck Composition",
+        "Copies by card ID",
+        "Copies are counted per card ID, never per name: cards that share a name under "
+        "different IDs are different cards.",
+    ),
 )
 
 PROJECT: tuple[Ruling, ...] = (
