@@ -37,7 +37,14 @@ def test_it_marks_only_switchable_rulings(page: str) -> None:
 
 
 def test_it_separates_shared_rulings_from_the_projects_own(page: str) -> None:
-    shared_at = page.index("Shared rulings")
-    own_at = page.index("Referee's own rulings")
-    assert all(page.index(f'id="{r.code}"') < own_at for r in SHARED)
-    assert all(shared_at < own_at < page.index(f'id="{r.code}"') for r in PROJECT)
+    # One section per game system, each with its shared rulings before the project's own.
+    sections = page.split('<section class="rulings-group"')[1:]
+    for ruling in (*SHARED, *PROJECT):
+        (section,) = [s for s in sections if f'id="{ruling.code}"' in s]
+        at = section.index(f'id="{ruling.code}"')
+        own_at = section.find("Referee's own rulings")
+        if ruling in SHARED:
+            assert section.index("Shared rulings") < at
+            assert own_at == -1 or at < own_at
+        else:
+            assert -1 < own_at < at
