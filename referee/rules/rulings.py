@@ -319,6 +319,42 @@ PROJECT: tuple[Ruling, ...] = (
         "modified target misses and triggers neither.",
     ),
     Ruling(
+        "R20",
+        "azeroth",
+        "4.1",
+        "Recognising a unique Hero",
+        "A named Hero is known by its name, whatever the case or spacing. Every line that "
+        "names it counts, whether the unit comes from the catalog or is given in full, so "
+        "two such lines take the Hero twice even when their points differ.",
+    ),
+    Ruling(
+        "R21",
+        "azeroth",
+        "4.1",
+        "Where tier limits come from",
+        "An agreed composition replaces the faction's table; otherwise the faction's table "
+        "for the battle size applies. A tier the table leaves out has no limit, and with no "
+        "table at all only the one-Hero minimum of 4.1 applies. When the army has no Hero, "
+        "a Hero minimum of 1 is reported once, as the missing Hero.",
+    ),
+    Ruling(
+        "R22",
+        "azeroth",
+        "4.1",
+        "An army's faction",
+        "A list that names no faction belongs to the faction most of its units come from "
+        "(on a tie, the one listed first); units of any other faction are out of place. "
+        "Units given in full without a faction fit any army.",
+    ),
+    Ruling(
+        "R23",
+        "azeroth",
+        "9.2, 3.1",
+        "Units the catalog does not know",
+        "A unit that cannot be found in the catalog is reported and adds nothing to the "
+        "points, the tier slots or the number of units until it is corrected.",
+    ),
+    Ruling(
         "R30",
         "azeroth",
         "10.1, 4.6",
