@@ -1,0 +1,129 @@
+"""Army lists as pasted text: reading lines into units, writing them back, round trips."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from referee.rules.azeroth.army import army_to_text, parse_army_text, validate_army
+from referee.rules.azeroth.profiles import Tier
+from referee.rules.azeroth.units import ArmyLine, ArmyList, BattleSize, InlineUnit
+from referee.rules.lists import UNKNOWN_ENTRY, UNREADABLE_LINE, Severity
+from tests.rules.azeroth.test_army import CATALOG, GRUNT, LEGAL, army, totals_of, unit
+
+
+def test_it_reads_each_line_into_a_catalog_unit_with_its_line_number():
+    lines, problems = parse_army_text("4 Orc Grunt\n\n1x thrall\nWolf Rider x2", CATALOG)
+    assert problems == ()
+    assert lines == (
+        ArmyLine(count=4, ref="orc-grunt", line=1),
+        ArmyLine(count=1, ref="thrall", line=3),
+        ArmyLine(count=2, ref="wolf-rider", line=4),
+    )
+
+
+def test_it_reads_a_unit_by_its_slug():
+    lines, _ = parse_army_text("2 kor-kron-raider", CATALOG)
+    assert lines == (ArmyLine(count=2, ref="kor-kron-raider", line=1),)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2 Orc Grunt (30 pts)", "2 Orc Grunt [Baseline]", "2x Orc Grunt - 60 pts", "2 Orc Grunt: 60"],
+)
+def test_it_reads_past_points_and_tiers_other_tools_append(text):
+    lines, _ = parse_army_text(text, CATALOG)
+    assert lines == (ArmyLine(count=2, ref="orc-grunt", line=1),)
+
+
+def test_it_keeps_an_unknown_name_for_the_validator_to_report_with_suggestions():
+    lines, problems = parse_army_text("4 Orc Grunt\n2 Wolf Ryder", CATALOG)
+    assert problems == ()
+    assert lines[1] == ArmyLine(count=2, ref="Wolf Ryder", line=2)
+    report = validate_army(army(lines=lines), CATALOG)
+    unknown = [p for p in report.problems if p.code == UNKNOWN_ENTRY]
+    assert [(p.entries, p.suggestions) for p in unknown] == [(("Wolf Ryder",), ("Wolf Rider",))]
+    assert unknown[0].message.startswith("Line 2: 'Wolf Ryder' is not a unit in the catalog.")
+
+
+def test_it_reports_an_unreadable_line_by_number_and_reads_the_rest():
+    lines, problems = parse_army_text("4 Orc Grunt\n0 Thrall\n1 Thrall", CATALOG)
+    assert [line.ref for line in lines] == ["orc-grunt", "thrall"]
+    (problem,) = problems
+    assert problem.code == UNREADABLE_LINE
+    assert problem.severity is Severity.ERROR
+    assert problem.entries == ("line 2",)
+
+
+def test_it_keeps_duplicate_lines_apart_and_the_validator_merges_them():
+    lines, _ = parse_army_text("1 Orc Grunt\nOrc Grunt x2\n1 thrall", CATALOG)
+    assert [line.count for line in lines] == [1, 2, 1]
+    units = totals_of(validate_army(army(lines=lines), CATALOG))["units"]
+    assert [(u["name"], u["count"], u["lines"]) for u in units] == [
+        ("Orc Grunt", 3, [1, 2]),
+        ("Thrall", 1, [3]),
+    ]
+
+
+def test_it_reads_a_pasted_unique_hero_twice_as_a_duplicate():
+    lines, _ = parse_army_text("Thrall\n4 Orc Grunt\nthrall x1", CATALOG)
+    report = validate_army(army(lines=lines), CATALOG)
+    assert [p.actual for p in report.problems if p.code == "duplicate_unique"] == [2]
+
+
+def test_it_writes_one_merged_line_per_unit_in_first_listed_order():
+    text = army_to_text(army((1, "orc-grunt"), (1, "thrall"), (2, "Orc Grunt")), CATALOG)
+    assert text == (
+        "# Azeroth at War army: Standard, 750 points\n# Faction: Horde\n3 Orc Grunt\n1 Thrall\n"
+    )
+
+
+def test_it_writes_an_agreed_budget_and_leaves_out_empty_lines():
+    text = army_to_text(
+        army((2, "orc-grunt"), (0, "thrall"), battle_size=BattleSize.LARGE, points_limit=1200),
+        CATALOG,
+    )
+    assert text.splitlines()[0] == "# Azeroth at War army: Large Battle, agreed budget 1200 points"
+    assert text.splitlines()[2:] == ["2 Orc Grunt"]
+
+
+def test_it_writes_inline_and_unknown_units_by_the_name_given():
+    inline = InlineUnit(name="Grom", points=150, tiers=(Tier.HERO,))
+    listed = army(
+        lines=(ArmyLine(1, inline=inline), ArmyLine(2, ref="Mystery"), ArmyLine(1, ref="mystery"))
+    )
+    assert army_to_text(listed, CATALOG).splitlines()[2:] == ["1 Grom", "3 Mystery"]
+
+
+def test_it_writes_a_slug_when_another_unit_shares_the_name():
+    twin = unit("orc-grunt-veteran", "Orc Grunt", "horde", (Tier.BASELINE,), 40)
+    catalog = {**CATALOG, twin.slug: twin}
+    text = army_to_text(army((1, "orc-grunt"), (2, "orc-grunt-veteran")), catalog)
+    assert text.splitlines()[2:] == ["1 Orc Grunt", "2 orc-grunt-veteran"]
+    lines, _ = parse_army_text(text, catalog)
+    assert [(line.count, line.ref) for line in lines] == [(1, GRUNT.slug), (2, twin.slug)]
+
+
+def test_it_reads_its_own_text_back_to_the_same_text():
+    original = army(*LEGAL, (1, "kor-kron-raider"))
+    text = army_to_text(original, CATALOG)
+    lines, problems = parse_army_text(text, CATALOG)
+    assert problems == ()
+    assert army_to_text(replace(original, lines=lines), CATALOG) == text
+
+
+def test_it_reads_its_own_text_back_to_the_same_report():
+    original = army(*LEGAL, (2, "footman"), (2, "Thrall"))
+    lines, _ = parse_army_text(army_to_text(original, CATALOG), CATALOG)
+    again = validate_army(replace(original, lines=lines), CATALOG)
+    assert [p.code for p in again.problems] == [
+        p.code for p in validate_army(original, CATALOG).problems
+    ]
+    assert again.totals["total_points"] == validate_army(original, CATALOG).totals["total_points"]
+
+
+def test_it_writes_a_header_only_for_an_empty_army():
+    empty = ArmyList(battle_size=BattleSize.SKIRMISH, lines=())
+    assert army_to_text(empty) == "# Azeroth at War army: Skirmish, 500 points\n"
+    assert parse_army_text(army_to_text(empty), CATALOG) == ((), ())
