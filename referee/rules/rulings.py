@@ -362,6 +362,61 @@ PROJECT: tuple[Ruling, ...] = (
         "Every wound the model lost during the turn counts, including any that "
         "Regeneration has given back since, so the count may exceed its starting wounds.",
     ),
+    Ruling(
+        "R40",
+        "azuki",
+        "Deck Composition, K3",
+        "A shared name is not guessed",
+        "A pasted line that names a card several card IDs share is not counted as any of "
+        "them; the list says so and asks for the card ID.",
+    ),
+    Ruling(
+        "R41",
+        "azuki",
+        "Deck Composition, K3",
+        "The card ID decides",
+        "When a pasted line gives a card ID and a name that is not that card's, the card ID "
+        "counts and a warning names both.",
+    ),
+    Ruling(
+        "R42",
+        "azuki",
+        "Card Types, K1",
+        "Leaders and Gates outside the main deck",
+        "A Leader or Gate card listed in the main deck is an error and is not one of its 50 cards.",
+    ),
+    Ruling(
+        "R43",
+        "azuki",
+        "Card Types, Elements",
+        "No Leader, no element checks",
+        "The Leader gives the deck its element, so without a Leader card in the Leader slot "
+        "neither the main deck's elements nor the Gate's are checked.",
+    ),
+    Ruling(
+        "R44",
+        "azrah",
+        "Game Setup, Anatomy of a Card",
+        "Transformations are not roster Guardians",
+        "Transformation cards are shared by both players: one listed in a roster is an "
+        "error and does not count among its 15 Guardians.",
+    ),
+    Ruling(
+        "R45",
+        "azrah",
+        "Game Setup",
+        "One name, one Guardian",
+        "Guardian names are compared without regard to case or spacing, and a Guardian "
+        "given by its card ID counts under its name.",
+    ),
+    Ruling(
+        "R46",
+        "azrah",
+        "Game Setup",
+        "The starting party",
+        "When a party is given it has three front-row Guardians in left, centre and right "
+        "order and two back-row Guardians in any order, all from the roster, none twice.",
+    ),
 )
 
 ALL: tuple[Ruling, ...] = SHARED + PROJECT
