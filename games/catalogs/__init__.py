@@ -1,0 +1,43 @@
+"""Game catalogs as data: the JSON import/export format (docs/catalogs.md), the starter
+catalogs shipped under ``starter/``, and the catalogs as the rules engines see them."""
+
+from .engine import (
+    EngineEntry,
+    azeroth_factions,
+    azeroth_units,
+    azrah_guardians,
+    azrah_shared_cards,
+    azuki_cards,
+    engine_catalog,
+)
+from .errors import CatalogError, CatalogProblem
+from .service import (
+    FORMAT,
+    FORMAT_VERSION,
+    check_catalog,
+    dump_catalog,
+    export_catalog,
+    find_catalog,
+    import_catalog,
+    read_catalog_file,
+)
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "CatalogError",
+    "CatalogProblem",
+    "EngineEntry",
+    "azeroth_factions",
+    "azeroth_units",
+    "azrah_guardians",
+    "azrah_shared_cards",
+    "azuki_cards",
+    "check_catalog",
+    "dump_catalog",
+    "engine_catalog",
+    "export_catalog",
+    "find_catalog",
+    "import_catalog",
+    "read_catalog_file",
+]

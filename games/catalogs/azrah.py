@@ -1,0 +1,174 @@
+"""AZRAH: War of Heralds catalog files: ``guardians`` (Guardian and Transformation cards) and
+``shared_cards`` (Curse and Item cards) (Anatomy of a Card)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.rules.azrah.cards import Position
+
+from ..models import Catalog, Guardian, SharedCard
+from .reading import CARD_ID, Entry, Problems, check_unique, entry_label, one_of, section
+
+SECTIONS = ("guardians", "shared_cards")
+GUARDIAN_FIELDS = (
+    "id",
+    "name",
+    "kind",
+    "hit_points",
+    "range_arrows",
+    "emergence",
+    "abilities",
+    "base_form",
+)
+ABILITY_FIELDS = ("name", "mana", "gems", "text")
+SHARED_FIELDS = ("id", "kind", "name", "creator", "text")
+ID_HELP = "use letters, digits, '-', '_' or '.', like 'AZR-001'"
+KINDS = (Guardian.GUARDIAN, Guardian.TRANSFORMATION)
+SHARED_KINDS = (SharedCard.CURSE, SharedCard.ITEM)
+
+HIT_POINTS = (1, 30)
+MANA = (0, 10)  # a player has ten Mana cards (Game Setup)
+GEMS = (0, 3)  # and three Celestial Gems
+
+
+def check(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
+    guardians = [
+        _check_guardian(problems, entry_label("guardians", i, item), item)
+        for i, item in enumerate(section(problems, data, "guardians"))
+    ]
+    shared = [
+        _check_shared(problems, entry_label("shared_cards", i, item), item)
+        for i, item in enumerate(section(problems, data, "shared_cards"))
+    ]
+    # A roster is fifteen Guardians with different names (Game Setup), and lists name them.
+    check_unique(
+        problems, [(g["label"], g["name"]) for g in guardians], "name", "name", fold_case=True
+    )
+    ids = [(g["label"], g["card_id"]) for g in guardians] + [
+        (s["label"], s["card_id"]) for s in shared
+    ]
+    check_unique(problems, ids, "id", "card ID")
+
+    base_names = {g["name"] for g in guardians if g["kind"] == Guardian.GUARDIAN and g["name"]}
+    every_name = {g["name"] for g in guardians if g["name"]}
+    for g in guardians:
+        if g["kind"] == Guardian.TRANSFORMATION and g["base_form"] not in base_names | {""}:
+            problems.add(
+                g["label"], "base_form", f"{g['base_form']!r} is not a Guardian in this catalog"
+            )
+    for s in shared:
+        if s["creator"] and s["creator"] not in every_name:
+            problems.add(
+                s["label"], "creator", f"{s['creator']!r} is not a Guardian in this catalog"
+            )
+    return {"guardians": guardians, "shared_cards": shared}
+
+
+def _check_ability(entry: Entry, field: str, data: object) -> dict[str, Any]:
+    ability = Entry(entry.problems, entry.label, data, ABILITY_FIELDS, field)
+    return {
+        "name": ability.text("name"),
+        "mana": ability.integer("mana", *MANA, default=0),
+        "gems": ability.integer("gems", *GEMS, default=0),
+        "text": ability.text("text", default="", blank=True, max_length=2000),
+    }
+
+
+def _check_guardian(problems: Problems, label: str, data: object) -> dict[str, Any]:
+    entry = Entry(problems, label, data, GUARDIAN_FIELDS)
+    kind = entry.text("kind", default=Guardian.GUARDIAN, max_length=20)
+    if kind and kind not in KINDS:
+        entry.add("kind", f"{kind!r} is not one of {one_of(KINDS)}")
+    arrows: list[str] = []
+    raw_arrows = entry.array("range_arrows")
+    for i, value in enumerate(raw_arrows):
+        position = entry.check_choice(f"range_arrows[{i}]", value, Position)
+        if position and position.value in arrows:
+            entry.add(f"range_arrows[{i}]", f"repeats the arrow {position.value!r}")
+        elif position:
+            arrows.append(position.value)
+    if "range_arrows" in entry.data and isinstance(raw_arrows, list) and not raw_arrows:
+        entry.add("range_arrows", "needs at least one arrow (every Guardian has range arrows)")
+    emergence_data = entry.raw("emergence", None)
+    emergence = (
+        None if emergence_data is None else _check_ability(entry, "emergence", emergence_data)
+    )
+    abilities = [
+        _check_ability(entry, f"abilities[{i}]", item)
+        for i, item in enumerate(entry.array("abilities", default=[]))
+    ]
+    base_form = entry.optional_text("base_form")
+    if kind == Guardian.TRANSFORMATION and not base_form:
+        entry.add("base_form", "a Transformation card names its base form (a Guardian)")
+    elif kind == Guardian.GUARDIAN and base_form:
+        entry.add("base_form", "only a Transformation card has a base form: use null")
+    return {
+        "label": label,
+        "card_id": entry.text("id", max_length=40, pattern=CARD_ID, pattern_help=ID_HELP),
+        "name": entry.text("name"),
+        "kind": kind,
+        "hit_points": entry.integer("hit_points", *HIT_POINTS),
+        "range_arrows": [p.value for p in Position if p.value in arrows],
+        "emergence": emergence,
+        "abilities": abilities,
+        "base_form": base_form or "",
+    }
+
+
+def _check_shared(problems: Problems, label: str, data: object) -> dict[str, Any]:
+    entry = Entry(problems, label, data, SHARED_FIELDS)
+    kind = entry.text("kind", max_length=10)
+    if kind and kind not in SHARED_KINDS:
+        entry.add("kind", f"{kind!r} is not one of {one_of(SHARED_KINDS)}")
+    return {
+        "label": label,
+        "card_id": entry.text("id", max_length=40, pattern=CARD_ID, pattern_help=ID_HELP),
+        "kind": kind,
+        "name": entry.text("name"),
+        "creator": entry.text("creator"),
+        "text": entry.text("text", default="", blank=True, max_length=2000),
+    }
+
+
+def write(catalog: Catalog, cleaned: dict[str, Any]) -> None:
+    Guardian.objects.bulk_create(
+        Guardian(catalog=catalog, position=i, **{k: v for k, v in g.items() if k != "label"})
+        for i, g in enumerate(cleaned["guardians"])
+    )
+    SharedCard.objects.bulk_create(
+        SharedCard(catalog=catalog, position=i, **{k: v for k, v in s.items() if k != "label"})
+        for i, s in enumerate(cleaned["shared_cards"])
+    )
+
+
+def _export_ability(ability: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "name": ability["name"],
+        "mana": ability["mana"],
+        "gems": ability["gems"],
+        "text": ability["text"],
+    }
+
+
+def export(catalog: Catalog) -> dict[str, Any]:
+    return {
+        "guardians": [
+            {
+                "id": g.card_id,
+                "name": g.name,
+                "kind": g.kind,
+                "hit_points": g.hit_points,
+                "range_arrows": [p.value for p in Position if p.value in g.range_arrows],
+                "emergence": _export_ability(g.emergence) if g.emergence else None,
+                "abilities": [_export_ability(a) for a in g.abilities],
+                "base_form": g.base_form or None,
+            }
+            for g in catalog.guardians.all()
+        ],
+        "shared_cards": [
+            {"id": s.card_id, "kind": s.kind, "name": s.name, "creator": s.creator, "text": s.text}
+            for s in catalog.shared_cards.all()
+        ],
+    }

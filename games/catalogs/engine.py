@@ -1,0 +1,56 @@
+"""Catalogs as the rules engines see them: plain dataclasses keyed the way lists refer to them.
+
+The validators in ``referee.rules`` take these mappings and never touch a model.
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+from referee.rules.azeroth.units import Faction, Unit
+from referee.rules.azrah.cards import Guardian, SharedCard
+from referee.rules.azuki.cards import Card
+
+from ..models import Catalog
+
+EngineEntry: TypeAlias = Unit | Card | Guardian | SharedCard
+
+
+def azeroth_factions(catalog: Catalog) -> dict[str, Faction]:
+    """Factions by slug."""
+    return {faction.slug: faction.to_engine() for faction in catalog.factions.all()}
+
+
+def azeroth_units(catalog: Catalog) -> dict[str, Unit]:
+    """Units by slug, with their abilities."""
+    units = catalog.units.select_related("faction").prefetch_related("abilities")
+    return {unit.slug: unit.to_engine() for unit in units}
+
+
+def azuki_cards(catalog: Catalog) -> dict[str, Card]:
+    """Cards by card ID (K3)."""
+    return {card.card_id: card.to_engine() for card in catalog.cards.all()}
+
+
+def azrah_guardians(catalog: Catalog) -> dict[str, Guardian]:
+    """Guardian and Transformation cards by card ID."""
+    return {guardian.card_id: guardian.to_engine() for guardian in catalog.guardians.all()}
+
+
+def azrah_shared_cards(catalog: Catalog) -> dict[str, SharedCard]:
+    """Curse and Item cards by card ID."""
+    return {card.card_id: card.to_engine() for card in catalog.shared_cards.all()}
+
+
+def engine_catalog(catalog: Catalog) -> dict[str, EngineEntry]:
+    """Every entry a list can name: Azeroth units by slug, Azuki cards by card ID, AZRAH
+    Guardians (and Transformations, Curses, Items) by card ID."""
+    entries: dict[str, EngineEntry] = {}
+    if catalog.system == "azeroth":
+        entries.update(azeroth_units(catalog))
+    elif catalog.system == "azuki":
+        entries.update(azuki_cards(catalog))
+    elif catalog.system == "azrah":
+        entries.update(azrah_guardians(catalog))
+        entries.update(azrah_shared_cards(catalog))
+    return entries
