@@ -640,7 +640,9 @@ def army_to_text(army: ArmyList, catalog: Mapping[str, Unit] | None = None) -> s
     if army.faction is not None:
         out.append(f"# Faction: {army.faction.name}")
     names = _Names(catalog)
-    counts: dict[str, list[str | int]] = {}  # merged by name in any case: [label, count]
+    # Merged by name in any case, under the first spelling listed.
+    labels: dict[str, str] = {}
+    counts: dict[str, int] = {}
     for line in army.lines:
         if line.count == 0:
             continue
@@ -652,9 +654,13 @@ def army_to_text(army: ArmyList, catalog: Mapping[str, Unit] | None = None) -> s
                 label = line.ref.strip()
             else:
                 label = unit.name if names.find(unit.name) is unit else unit.slug
-        merged = counts.setdefault(_norm(label), [label, 0])
-        merged[1] = int(merged[1]) + line.count
-    out.extend(f"{count} {label}" for label, count in counts.values())
+        key = _norm(label)
+        labels.setdefault(key, label)
+        counts[key] = counts.get(key, 0) + line.count
+    for key, total in counts.items():
+        # A text line holds at most MAX_COUNT, so a bigger merged count takes several lines.
+        for start in range(0, total, MAX_COUNT):
+            out.append(f"{min(total - start, MAX_COUNT)} {labels[key]}")
     return "\n".join(out) + "\n"
 
 

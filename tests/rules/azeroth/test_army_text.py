@@ -127,3 +127,11 @@ def test_it_writes_a_header_only_for_an_empty_army():
     empty = ArmyList(battle_size=BattleSize.SKIRMISH, lines=())
     assert army_to_text(empty) == "# Azeroth at War army: Skirmish, 500 points\n"
     assert parse_army_text(army_to_text(empty), CATALOG) == ((), ())
+
+
+def test_it_splits_a_merged_count_too_big_for_one_line_and_reads_it_back():
+    text = army_to_text(army((999, "orc-grunt"), (2, "orc-grunt")), CATALOG)
+    assert text.splitlines()[2:] == ["999 Orc Grunt", "2 Orc Grunt"]
+    lines, problems = parse_army_text(text, CATALOG)
+    assert problems == ()
+    assert sum(line.count for line in lines) == 1001
