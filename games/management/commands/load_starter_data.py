@@ -1,37 +1,64 @@
-"""Load the starter data shipped with the project (catalogs and the like), if there is any.
+"""Load the starter catalogs shipped with the project (demonstration content, not official
+cards), one per game: every ``*.json`` catalog file under ``games/catalogs/starter/``.
 
-`make run` calls this after migrating, so a fresh checkout opens with whatever data the project
-ships. Every ``*.json`` fixture under ``games/fixtures/starter/`` is loaded with ``loaddata``,
-which updates rows by primary key, so running it again is harmless.
+`make run` calls this after migrating, so a fresh checkout opens with something to build lists
+from. Running it again is harmless: a catalog already loaded with the same content is left as
+it is (its rows keep their ids), and one whose shipped file has changed is replaced in place.
 """
+
+from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
-from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-STARTER_DIR = Path(settings.BASE_DIR) / "games" / "fixtures" / "starter"
+from games.catalogs import (
+    CatalogError,
+    check_catalog,
+    export_catalog,
+    import_catalog,
+    read_catalog_file,
+)
+from games.models import Catalog
+
+from ._catalogs import report, summary
+
+STARTER_DIR = Path(__file__).resolve().parents[2] / "catalogs" / "starter"
 
 
 class Command(BaseCommand):
-    help = "Load every fixture under games/fixtures/starter/ (nothing to do when there is none)."
+    help = "Import every starter catalog under games/catalogs/starter/ (safe to run again)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--dir",
             type=Path,
             default=STARTER_DIR,
-            help="Folder of JSON fixtures to load (default: games/fixtures/starter/).",
+            help="Folder of catalog files to load (default: games/catalogs/starter/).",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
         folder: Path = options["dir"]
-        fixtures = sorted(folder.glob("*.json")) if folder.is_dir() else []
-        if not fixtures:
+        files = sorted(folder.glob("*.json")) if folder.is_dir() else []
+        if not files:
             self.stdout.write(f"No starter data to load (no *.json under {folder}).")
             return
-        call_command("loaddata", *(str(path) for path in fixtures), verbosity=options["verbosity"])
-        names = ", ".join(path.name for path in fixtures)
-        self.stdout.write(self.style.SUCCESS(f"Loaded starter data: {names}"))
+        for path in files:
+            try:
+                self._load(path)
+            except CatalogError as error:
+                raise CommandError(report(self.stderr, str(path), error)) from error
+
+    def _load(self, path: Path) -> None:
+        data = read_catalog_file(path)
+        header, _ = check_catalog(data)
+        existing = Catalog.objects.filter(
+            system=header["system"], slug=header["slug"], version=header["version"]
+        ).first()
+        if existing is not None and export_catalog(existing) == data:
+            self.stdout.write(f"{path.name}: already loaded, unchanged ({summary(existing)}).")
+            return
+        catalog = import_catalog(data, replace=True)
+        verb = "Replaced" if existing is not None else "Loaded"
+        self.stdout.write(self.style.SUCCESS(f"{path.name}: {verb} {summary(catalog)}."))
