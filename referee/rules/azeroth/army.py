@@ -664,6 +664,66 @@ def army_to_text(army: ArmyList, catalog: Mapping[str, Unit] | None = None) -> s
     return "\n".join(out) + "\n"
 
 
+@dataclass(frozen=True, slots=True)
+class TextHeader:
+    """What ``army_to_text``'s comment header says about the game, when a text has one."""
+
+    battle_size: BattleSize | None = None
+    points_limit: int | None = None  # an agreed budget
+    faction: str | None = None  # the faction's name as written
+
+
+_HEADER = re.compile(
+    r"^\s*#\s*Azeroth at War army:\s*(?P<size>[^,]+?)\s*,\s*"
+    r"(?:agreed budget\s+(?P<limit>\d{1,9})|\d{1,9})\s*points\s*$",
+    re.IGNORECASE,
+)
+_FACTION = re.compile(r"^\s*#\s*Faction:\s*(?P<name>\S.*?)\s*$", re.IGNORECASE)
+
+
+def read_text_header(text: str) -> TextHeader:
+    """Read the battle size, agreed budget and faction name from the comment header that
+    ``army_to_text`` writes, so an exported list carries its game with it (batch checks)."""
+    battle_size: BattleSize | None = None
+    points_limit: int | None = None
+    faction: str | None = None
+    by_name = {_norm(name): size for size, name in BATTLE_SIZE_NAMES.items()}
+    by_name.update({size.value: size for size in BattleSize})
+    for raw in text.splitlines():
+        if not raw.lstrip().startswith("#"):
+            continue
+        if (match := _HEADER.match(raw)) is not None:
+            battle_size = by_name.get(_norm(match["size"]), battle_size)
+            if match["limit"] is not None:
+                points_limit = int(match["limit"])
+        elif (match := _FACTION.match(raw)) is not None:
+            faction = match["name"]
+    return TextHeader(battle_size=battle_size, points_limit=points_limit, faction=faction)
+
+
+def validate_army_text(
+    text: str,
+    catalog: Mapping[str, Unit],
+    *,
+    battle_size: BattleSize,
+    points_limit: int | None = None,
+    faction: Faction | None = None,
+    composition: Mapping[Tier, TierLimit] | None = None,
+) -> Report:
+    """Read and check a pasted list in one go: its unreadable lines, then every problem
+    ``validate_army`` finds in the lines it could read (one report, as the page shows it)."""
+    lines, unreadable = parse_army_text(text, catalog)
+    army = ArmyList(
+        battle_size=battle_size,
+        lines=lines,
+        points_limit=points_limit,
+        faction=faction,
+        composition=None if composition is None else dict(composition),
+    )
+    report = validate_army(army, catalog)
+    return Report(problems=unreadable + report.problems, totals=report.totals)
+
+
 # --- JSON -----------------------------------------------------------------------------------
 
 FORMAT = "azeroth-army"

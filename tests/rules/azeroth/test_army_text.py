@@ -6,7 +6,14 @@ from dataclasses import replace
 
 import pytest
 
-from referee.rules.azeroth.army import army_to_text, parse_army_text, validate_army
+from referee.rules.azeroth.army import (
+    TextHeader,
+    army_to_text,
+    parse_army_text,
+    read_text_header,
+    validate_army,
+    validate_army_text,
+)
 from referee.rules.azeroth.profiles import Tier
 from referee.rules.azeroth.units import ArmyLine, ArmyList, BattleSize, InlineUnit
 from referee.rules.lists import UNKNOWN_ENTRY, UNREADABLE_LINE, Severity
@@ -135,3 +142,32 @@ def test_it_splits_a_merged_count_too_big_for_one_line_and_reads_it_back():
     lines, problems = parse_army_text(text, CATALOG)
     assert problems == ()
     assert sum(line.count for line in lines) == 1001
+
+
+def test_it_reads_the_battle_size_budget_and_faction_back_from_its_header():
+    listed = army((2, "orc-grunt"), battle_size=BattleSize.LARGE, points_limit=1200)
+    assert read_text_header(army_to_text(listed, CATALOG)) == TextHeader(
+        battle_size=BattleSize.LARGE, points_limit=1200, faction="Horde"
+    )
+
+
+def test_it_reads_a_header_without_an_agreed_budget():
+    header = read_text_header("# azeroth at war army: standard, 750 points\n2 Orc Grunt")
+    assert header == TextHeader(battle_size=BattleSize.STANDARD)
+
+
+def test_it_reads_nothing_from_a_text_without_a_header():
+    assert read_text_header("# my list\n2 Orc Grunt") == TextHeader()
+
+
+def test_it_checks_pasted_text_in_one_report_unreadable_lines_first():
+    report = validate_army_text(
+        "4 Orc Grunt\n0 Thrall\n2 Wolf Ryder", CATALOG, battle_size=BattleSize.STANDARD
+    )
+    assert [p.code for p in report.problems] == [
+        UNREADABLE_LINE,
+        UNKNOWN_ENTRY,
+        "no_hero",
+        "unit_count",
+    ]
+    assert report.totals["total_points"] == 120
