@@ -386,9 +386,7 @@ def validate_army(army: ArmyList, catalog: Mapping[str, Unit] | None = None) -> 
         )
 
     problems.extend(_unique_problems(entries))
-    problems.extend(
-        _tier_problems(limits, limits_source, tier_counts, tier_units, army, faction_name)
-    )
+    problems.extend(_tier_problems(limits, limits_source, tier_counts, tier_units))
 
     if not size.min_units <= unit_count <= size.max_units:
         few = unit_count < size.min_units
@@ -546,8 +544,6 @@ def _tier_problems(
     source: str,
     tier_counts: dict[Tier, int],
     tier_units: dict[Tier, list[ArmyEntry]],
-    army: ArmyList,
-    faction_name: str,
 ) -> list[Problem]:
     """4.1, A12: each tier against its minimum and maximum; dual-slot units fill both."""
     problems = []
