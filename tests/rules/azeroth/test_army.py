@@ -559,3 +559,15 @@ def test_it_names_every_unreadable_field_at_once():
     with pytest.raises(InvalidInput) as caught:
         check_army(bad)
     assert set(caught.value.problems) == {"units.0.count", "units.1.unit", "points_limit"}
+
+
+def test_it_takes_the_first_listed_faction_on_a_tie():
+    report = validate_army(army((1, "paladin"), (1, "thrall"), faction=None), CATALOG)
+    assert only(report, WRONG_FACTION).entries == ("Thrall",)
+    assert totals_of(report)["faction"] == "alliance"
+
+
+def test_it_fits_an_inline_unit_without_a_faction_into_any_army():
+    grunt = InlineUnit(name="Mercenary", points=40, tiers=(Tier.BASELINE,))
+    report = validate_army(army(lines=(*lines(*LEGAL), ArmyLine(1, inline=grunt))), CATALOG)
+    assert WRONG_FACTION not in codes(report)
