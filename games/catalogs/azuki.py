@@ -67,9 +67,9 @@ def _check_card(problems: Problems, label: str, data: object) -> dict[str, Any]:
         stats[stat] = value
         if card_type is None or entry.data.get(stat) is None:
             if stat in required:
-                entry.add(stat, f"a {card_type} card needs {LABELS[stat]}")
+                entry.add(stat, f"{_a(card_type)} card needs {LABELS[stat]}")
         elif stat not in required and stat not in optional:
-            entry.add(stat, f"a {card_type} card has no {stat.replace('_', ' ')}: use null")
+            entry.add(stat, f"{_a(card_type)} card has no {stat.replace('_', ' ')}: use null")
     return {
         "label": label,
         "card_id": entry.text("id", max_length=40, pattern=CARD_ID, pattern_help=ID_HELP),
@@ -79,6 +79,10 @@ def _check_card(problems: Problems, label: str, data: object) -> dict[str, Any]:
         **stats,
         "text": entry.text("text", default="", blank=True, max_length=2000),
     }
+
+
+def _a(card_type: CardType | None) -> str:
+    return f"an {card_type}" if str(card_type)[:1] in "aeiou" else f"a {card_type}"
 
 
 def write(catalog: Catalog, cleaned: dict[str, Any]) -> None:
