@@ -62,3 +62,4 @@ class Roster:
     mana: int = 10
     gems: int = 3
     party: Party | None = None
+    lines: tuple[int, ...] = ()  # each Guardian's text line number, when read from text

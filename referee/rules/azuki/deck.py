@@ -358,7 +358,8 @@ def validate_deck(deck: Deck, catalog: Mapping[str, Card] | None = None) -> Repo
 # --- Text lists ---------------------------------------------------------------------------
 
 _SECTION = re.compile(
-    r"^\s*(?:[-*\u2022]\s*)?(?P<name>leader|gate|main\s*deck|main|deck|cards)\s*:\s*(?P<rest>.*)$",
+    r"^\s*(?:[-*\u2022]\s*)?(?P<name>leader|gate|main\s*deck|main|deck|cards)"
+    r"\s*(?:\([^)]*\))?\s*:\s*(?P<rest>.*)$",  # "Main deck (50):" too
     re.IGNORECASE,
 )
 

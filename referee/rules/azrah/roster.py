@@ -1,0 +1,434 @@
+"""AZRAH rosters: validation (Game Setup; R44-R46), pasted text lists and JSON.
+
+``validate_roster`` returns every problem at once. Beside the shared codes of
+``referee.rules.lists`` (``roster_size``, ``duplicate_name``, ``mana_count``, ``gem_count``,
+``party``, ``unknown_entry``, ``unreadable_line``) it reports ``transformation_in_roster``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..lists import (
+    DUPLICATE_NAME,
+    GEM_COUNT,
+    MANA_COUNT,
+    PARTY,
+    ROSTER_SIZE,
+    UNKNOWN_ENTRY,
+    UNREADABLE_LINE,
+    Problem,
+    Report,
+    Severity,
+)
+from ..textlists import closest, parse_lines
+from .cards import Guardian, Party, Position, Roster
+
+ROSTER_GUARDIANS = 15
+MANA_CARDS = 10
+CELESTIAL_GEMS = 3
+FRONT_ROW = 3
+BACK_ROW = 2
+
+# Code of this module (beyond the shared ones).
+TRANSFORMATION_IN_ROSTER = "transformation_in_roster"  # a Transformation listed as a Guardian
+
+CODES: tuple[str, ...] = (
+    ROSTER_SIZE,
+    DUPLICATE_NAME,
+    MANA_COUNT,
+    GEM_COUNT,
+    PARTY,
+    UNKNOWN_ENTRY,
+    UNREADABLE_LINE,
+    TRANSFORMATION_IN_ROSTER,
+)
+
+
+class RosterFormatError(ValueError):
+    """A JSON roster that does not have the expected shape; the message names the field."""
+
+
+def _normal(name: str) -> str:
+    return " ".join(name.lower().split())
+
+
+@dataclass(frozen=True, slots=True)
+class _Index:
+    by_id: Mapping[str, Guardian]  # upper-cased ID
+    by_name: Mapping[str, Guardian]  # normalised name; a Guardian before a Transformation
+
+    @classmethod
+    def of(cls, catalog: Mapping[str, Guardian]) -> _Index:
+        by_id: dict[str, Guardian] = {}
+        by_name: dict[str, Guardian] = {}
+        for guardian in sorted(catalog.values(), key=lambda g: (g.base_form is not None, g.id)):
+            by_id[guardian.id.upper()] = guardian
+            by_name.setdefault(_normal(guardian.name), guardian)
+        return cls(by_id, by_name)
+
+    def find(self, entry: str) -> Guardian | None:
+        """By ID (the whole entry or its first word, as in ``AZR-001 Emberwing``), then by
+        name without regard to case or spacing (R45)."""
+        wanted = entry.strip()
+        found = self.by_id.get(wanted.upper())
+        if found is None:
+            found = self.by_name.get(_normal(wanted))
+        if found is None and " " in wanted:
+            found = self.by_id.get(wanted.split(maxsplit=1)[0].upper())
+        return found
+
+    def suggest(self, entry: str, limit: int = 3) -> tuple[str, ...]:
+        """The Guardian names most like ``entry`` (a name, an ID, or "ID Name")."""
+        if not entry.strip():
+            return ()
+        by_label = {g.name: g for g in self.by_name.values()}
+        by_label.update({g.id: g for g in self.by_id.values()})
+        first = entry.split(maxsplit=1)[0]
+        found = [*closest(entry, by_label, limit), *closest(first, by_label, limit)]
+        return tuple(dict.fromkeys(by_label[label].name for label in found))[:limit]
+
+
+def _where(roster: Roster, index: int) -> tuple[str, ...]:
+    if len(roster.lines) > index:
+        return (f"line {roster.lines[index]}",)
+    return ()
+
+
+def _prefix(where: Sequence[str]) -> str:
+    if not where:
+        return ""
+    numbers = sorted({int(w.split()[-1]) for w in where})
+    return ("Line " if len(numbers) == 1 else "Lines ") + ", ".join(map(str, numbers)) + ": "
+
+
+def _position(row: str, index: int) -> str:
+    if row == "front" and index < FRONT_ROW:
+        return f"front {list(Position)[index].value}"
+    return f"{row} {index + 1}"
+
+
+def validate_roster(roster: Roster, catalog: Mapping[str, Guardian] | None = None) -> Report:
+    """Every problem of an AZRAH roster at once (Game Setup).
+
+    A roster is 15 Guardians of different names, 10 Mana and 3 Celestial Gems. Entries are
+    names or catalog IDs; with a catalog, each must be found in it, and a Transformation card
+    is refused (they are shared cards: R44). Names compare without regard to case, and an ID
+    counts under its card's name (R45). A starting party, when given, is three front-row
+    Guardians (left, centre, right) and two back-row ones, all from the roster, none twice
+    (R46); each wrong place is its own problem.
+    """
+    index = _Index.of(catalog) if catalog else None
+    problems: list[Problem] = []
+    names: dict[str, list[int]] = {}  # normalised name -> entry positions
+    shown: dict[str, str] = {}  # normalised name -> name as shown
+    count = 0
+    for i, entry in enumerate(roster.guardians):
+        where = _where(roster, i)
+        guardian = index.find(entry) if index is not None else None
+        if not entry.strip() or (index is not None and guardian is None):
+            hints = index.suggest(entry) if index is not None else ()
+            hint = f" Did you mean {' or '.join(hints)}?" if hints else ""
+            what = (
+                f"{entry.strip()!r} is not a Guardian in the catalog."
+                if entry.strip()
+                else (f"Entry {i + 1} is blank.")
+            )
+            problems.append(
+                Problem(
+                    code=UNKNOWN_ENTRY,
+                    severity=Severity.ERROR,
+                    message=f"{_prefix(where)}{what}{hint}",
+                    rule="Game Setup",
+                    actual=entry,
+                    entries=(entry, *where),
+                    suggestions=hints,
+                )
+            )
+            if not entry.strip():
+                continue
+        if guardian is not None and guardian.base_form is not None:
+            problems.append(
+                Problem(
+                    code=TRANSFORMATION_IN_ROSTER,
+                    severity=Severity.ERROR,
+                    message=f"{_prefix(where)}{guardian.name} is a Transformation card (of "
+                    f"{guardian.base_form}): Transformations are shared by both players, "
+                    "not roster Guardians.",
+                    rule="Game Setup, R44",
+                    entries=(guardian.name, *where),
+                )
+            )
+            continue
+        name = guardian.name if guardian is not None else entry.strip()
+        key = _normal(name)
+        names.setdefault(key, []).append(i)
+        shown.setdefault(key, name)
+        count += 1
+
+    if count != ROSTER_GUARDIANS:
+        problems.insert(
+            0,
+            Problem(
+                code=ROSTER_SIZE,
+                severity=Severity.ERROR,
+                message=f"The roster has {count} Guardians; it needs exactly {ROSTER_GUARDIANS}.",
+                rule="Game Setup",
+                actual=count,
+                limit=ROSTER_GUARDIANS,
+            ),
+        )
+    for key, positions in names.items():
+        if len(positions) > 1:
+            where = tuple(dict.fromkeys(w for i in positions for w in _where(roster, i)))
+            problems.append(
+                Problem(
+                    code=DUPLICATE_NAME,
+                    severity=Severity.ERROR,
+                    message=f"{_prefix(where)}{shown[key]} is in the roster {len(positions)} "
+                    "times; each Guardian in a roster has a different name.",
+                    rule="Game Setup, R45",
+                    actual=len(positions),
+                    limit=1,
+                    entries=(shown[key], *where),
+                )
+            )
+    for code, what, actual, limit in (
+        (MANA_COUNT, "Mana cards", roster.mana, MANA_CARDS),
+        (GEM_COUNT, "Celestial Gem cards", roster.gems, CELESTIAL_GEMS),
+    ):
+        if actual != limit:
+            problems.append(
+                Problem(
+                    code=code,
+                    severity=Severity.ERROR,
+                    message=f"The roster comes with {actual} {what}; a player starts with "
+                    f"exactly {limit}.",
+                    rule="Game Setup",
+                    actual=actual,
+                    limit=limit,
+                )
+            )
+    if roster.party is not None:
+        problems += _party(roster.party, index, names, shown)
+    return Report(
+        problems=tuple(problems),
+        totals={
+            "guardian_count": count,
+            "mana": roster.mana,
+            "gems": roster.gems,
+            "party_count": (
+                len(roster.party.front) + len(roster.party.back) if roster.party else 0
+            ),
+        },
+    )
+
+
+def _party(
+    party: Party,
+    index: _Index | None,
+    names: Mapping[str, list[int]],
+    shown: Mapping[str, str],
+) -> list[Problem]:
+    problems: list[Problem] = []
+    for row, members, size, order in (
+        ("front", party.front, FRONT_ROW, " (left, centre, right)"),
+        ("back", party.back, BACK_ROW, ""),
+    ):
+        if len(members) != size:
+            problems.append(
+                Problem(
+                    code=PARTY,
+                    severity=Severity.ERROR,
+                    message=f"The {row} row has {len(members)} Guardians; it takes exactly "
+                    f"{size}{order}.",
+                    rule="Game Setup, R46",
+                    actual=len(members),
+                    limit=size,
+                    entries=tuple(m for m in members if m.strip()),
+                )
+            )
+    placed: dict[str, str] = {}
+    for row, members in (("front", party.front), ("back", party.back)):
+        for i, member in enumerate(members):
+            position = _position(row, i)
+            guardian = index.find(member) if index is not None and member.strip() else None
+            name = guardian.name if guardian is not None else member.strip()
+            key = _normal(name)
+            if not key:
+                message = f"No Guardian is named for {position}."
+            elif guardian is not None and guardian.base_form is not None:
+                message = (
+                    f"{position.capitalize()}: {name} is a Transformation card; the party "
+                    "starts with Guardians from the roster."
+                )
+            elif key not in names:
+                message = f"{position.capitalize()}: {name} is not in the roster."
+            elif key in placed:
+                message = (
+                    f"{position.capitalize()}: {shown.get(key, name)} is already at "
+                    f"{placed[key]}; a Guardian takes one place in the party."
+                )
+            else:
+                placed[key] = position
+                continue
+            problems.append(
+                Problem(
+                    code=PARTY,
+                    severity=Severity.ERROR,
+                    message=message,
+                    rule="Game Setup, R46",
+                    actual=name,
+                    entries=(name, position) if name else (position,),
+                )
+            )
+    return problems
+
+
+# --- Text lists ---------------------------------------------------------------------------
+
+_SETTING = re.compile(
+    r"^\s*(?:[-*\u2022]\s*)?(?P<key>mana|(?:celestial\s+)?gems?|front(?:\s+row)?|"
+    r"back(?:\s+row)?)\s*[:=]\s*(?P<value>\S.*?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def parse_roster_text(
+    text: str, catalog: Mapping[str, Guardian] | None = None
+) -> tuple[Roster, tuple[Problem, ...]]:
+    """Read a pasted roster: one Guardian a line (name or ID; a count above 1 lists it that
+    many times, which ``validate_roster`` reports as a duplicate name), and optional lines
+    ``Mana: 10``, ``Gems: 3``, ``Front: A, B, C`` (left, centre, right) and ``Back: D, E``.
+    Mana and Gems default to the standard 10 and 3; without Front or Back lines there is no
+    party. Entries are kept as typed so ``validate_roster`` resolves them (and reports the
+    unknown ones with their line numbers); ``catalog`` is accepted for symmetry with the other
+    games and not needed here. Returns the roster and the lines that could not be read."""
+    mana, gems = MANA_CARDS, CELESTIAL_GEMS
+    front: tuple[str, ...] | None = None
+    back: tuple[str, ...] | None = None
+    problems: list[Problem] = []
+    rest: list[str] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        match = _SETTING.match(raw)
+        if match is None:
+            rest.append(raw)
+            continue
+        rest.append("")
+        key, value = match["key"].lower(), match["value"]
+        if key.startswith(("front", "back")):
+            members = tuple(member.strip() for member in value.split(","))
+            if key.startswith("front"):
+                front = members
+            else:
+                back = members
+        elif re.fullmatch(r"[+-]?\d{1,6}", value):
+            if key == "mana":
+                mana = int(value)
+            else:
+                gems = int(value)
+        else:
+            problems.append(
+                Problem(
+                    code=UNREADABLE_LINE,
+                    severity=Severity.ERROR,
+                    message=f"Line {number} can't be read: {raw.strip()!r}. Write a whole "
+                    f"number, like '{'Mana: 10' if key == 'mana' else 'Gems: 3'}'.",
+                    rule="",
+                    actual=raw.strip(),
+                    entries=(f"line {number}",),
+                )
+            )
+    lines, unreadable = parse_lines("\n".join(rest))
+    problems += unreadable
+    problems.sort(key=lambda p: int(p.entries[0].split()[-1]))
+    guardians: list[str] = []
+    numbers: list[int] = []
+    for line in lines:
+        guardians += [line.key] * line.count
+        numbers += [line.number] * line.count
+    party = Party(front or (), back or ()) if front is not None or back is not None else None
+    roster = Roster(tuple(guardians), mana, gems, party, tuple(numbers))
+    return roster, tuple(problems)
+
+
+def roster_to_text(roster: Roster) -> str:
+    """The roster as text ``parse_roster_text`` reads back: a ``Guardians:`` section of
+    ``1 Name`` lines in roster order, then ``Mana:``, ``Gems:`` and, when there is a party,
+    ``Front:`` and ``Back:`` lines. (A party member whose name holds a comma cannot be
+    written this way; JSON keeps it.)"""
+    out = ["Guardians:", *(f"1 {entry}" for entry in roster.guardians)]
+    out += [f"Mana: {roster.mana}", f"Gems: {roster.gems}"]
+    if roster.party is not None:
+        out += [f"Front: {', '.join(roster.party.front)}", f"Back: {', '.join(roster.party.back)}"]
+    return "\n".join(out) + "\n"
+
+
+# --- JSON -----------------------------------------------------------------------------------
+
+
+def roster_to_dict(roster: Roster) -> dict[str, object]:
+    """The roster as JSON-ready data in the API's shape: ``guardians``, ``mana``, ``gems``,
+    ``party`` ({``front``, ``back``} or None), and ``lines`` when read from text."""
+    out: dict[str, object] = {
+        "guardians": list(roster.guardians),
+        "mana": roster.mana,
+        "gems": roster.gems,
+        "party": (
+            {"front": list(roster.party.front), "back": list(roster.party.back)}
+            if roster.party is not None
+            else None
+        ),
+    }
+    if roster.lines:
+        out["lines"] = list(roster.lines)
+    return out
+
+
+def _names(value: object, path: str) -> tuple[str, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise RosterFormatError(f"{path}: must be a list of Guardian names or IDs.")
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise RosterFormatError(f"{path}[{i}]: must be a Guardian name or ID.")
+    return tuple(value)
+
+
+def _whole(data: Mapping[str, object], key: str, default: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RosterFormatError(f"{key}: must be a whole number.")
+    return value
+
+
+def roster_from_dict(data: Mapping[str, object]) -> Roster:
+    """Read ``roster_to_dict``'s data back (or an API body of the same shape); Mana and Gems
+    default to 10 and 3. Raises RosterFormatError naming the field."""
+    if not isinstance(data, Mapping):
+        raise RosterFormatError("roster: must be an object with 'guardians', 'mana', 'gems'.")
+    guardians = _names(data.get("guardians", []), "guardians")
+    party_data = data.get("party")
+    party = None
+    if party_data is not None:
+        if not isinstance(party_data, Mapping):
+            raise RosterFormatError("party: must be an object with 'front' and 'back'.")
+        party = Party(
+            _names(party_data.get("front", []), "party.front"),
+            _names(party_data.get("back", []), "party.back"),
+        )
+    lines = data.get("lines", [])
+    if (
+        isinstance(lines, str | bytes)
+        or not isinstance(lines, Sequence)
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in lines)
+    ):
+        raise RosterFormatError("lines: must be a list of line numbers.")
+    return Roster(
+        guardians=guardians,
+        mana=_whole(data, "mana", MANA_CARDS),
+        gems=_whole(data, "gems", CELESTIAL_GEMS),
+        party=party,
+        lines=tuple(lines),
+    )
