@@ -46,4 +46,6 @@ class Catalog(models.Model):
 
     def __str__(self) -> str:
         label = f"{self.name} {self.version}"
-        return f"{label} (demonstration)" if self.demo else label
+        if self.demo and "demonstration" not in self.name.lower():
+            return f"{label} (demonstration)"
+        return label
