@@ -4,7 +4,9 @@ and every kind of bad file is reported by entry and field with nothing half-impo
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -556,3 +558,18 @@ def test_the_error_message_lists_each_problem_on_its_own_line(azuki_file: dict[s
         "- cards[6] 'Ashen Hound', ikz_cost: must be between 0 and 10 (it is 99)",
     ]
     assert isinstance(caught.value, ValueError)
+
+
+def test_the_examples_in_the_format_documentation_import() -> None:
+    docs = Path(__file__).resolve().parents[2] / "docs" / "catalogs.md"
+    blocks = re.findall(r"```json\n(.*?)```", docs.read_text(), flags=re.S)
+    examples = [json.loads(block) for block in blocks if '"slug": "example"' in block]
+
+    imported = [import_catalog(example) for example in examples]
+
+    assert sorted(c.system for c in imported) == ["azeroth", "azrah", "azuki"]
+    for catalog, example in zip(imported, examples, strict=True):
+        exported = export_catalog(catalog)
+        for section in ("factions", "units", "cards", "guardians", "shared_cards"):
+            if section in example:
+                assert len(exported[section]) == len(example[section])
