@@ -40,6 +40,7 @@ WRONG_TYPE = "wrong_type"  # the Leader slot holds a non-Leader card, or the Gat
 AMBIGUOUS_NAME = "ambiguous_name"  # a text line's name belongs to several card IDs (R40)
 NAME_MISMATCH = "name_mismatch"  # warning: a text line's name is not its card ID's name (R41)
 BAD_COUNT = "bad_count"  # a line with fewer than one copy
+CONFLICTING_CARD = "conflicting_card"  # one card ID given with different details (the first counts)
 
 CODES: tuple[str, ...] = (
     DECK_SIZE,
@@ -57,6 +58,7 @@ CODES: tuple[str, ...] = (
     AMBIGUOUS_NAME,
     NAME_MISMATCH,
     BAD_COUNT,
+    CONFLICTING_CARD,
 )
 
 _SLOT_NAMES = {CardType.LEADER: "Leader", CardType.GATE: "Gate"}
@@ -261,6 +263,21 @@ def validate_deck(deck: Deck, catalog: Mapping[str, Card] | None = None) -> Repo
         entry = merged.get(key)
         if entry is None:
             entry = merged[key] = _Entry(key, card)
+        elif card is not None and entry.card is not None and card != entry.card:
+            lines = [line.line] if line.line is not None else []
+            problems.append(
+                Problem(
+                    code=CONFLICTING_CARD,
+                    severity=Severity.ERROR,
+                    message=f"{_line_prefix(lines)}card ID {key} is given as {card.name!r} "
+                    f"({_title(card.type)}, {_title(card.element)}) but was first given as "
+                    f"{entry.card.name!r} ({_title(entry.card.type)}, "
+                    f"{_title(entry.card.element)}); a card ID names one card, and the first "
+                    "is used.",
+                    rule="K3",
+                    entries=(key, *_where(lines)),
+                )
+            )
         entry.count += line.count
         if line.line is not None:
             entry.lines.append(line.line)

@@ -8,6 +8,7 @@ from referee.rules.azuki.cards import Card, CardType, Deck, DeckLine, Element
 from referee.rules.azuki.deck import (
     BAD_COUNT,
     CODES,
+    CONFLICTING_CARD,
     EXTRA_GATE,
     EXTRA_LEADER,
     LEADER_OR_GATE_IN_DECK,
@@ -267,3 +268,14 @@ def test_it_names_only_its_own_codes_and_rulings_the_project_knows():
             assert part[0].isalpha()
             if part[1:].isdigit():
                 assert part in BY_CODE, part
+
+
+def test_it_refuses_one_card_id_given_with_different_details_and_uses_the_first():
+    bolt = Card("X-3", "Bolt", CardType.SPELL, Element.FIRE)
+    other = Card("X-3", "Boulder", CardType.ENTITY, Element.EARTH)
+    main = (*LEGAL_MAIN[:-1], DeckLine(1, "X-3", card=bolt), DeckLine(1, "X-3", card=other, line=9))
+    report = validate_deck(deck(*main), CATALOG)
+    problem = only(report, CONFLICTING_CARD)
+    assert problem.entries == ("X-3", "line 9")
+    assert "'Boulder'" in problem.message and "'Bolt'" in problem.message
+    assert codes(report) == [CONFLICTING_CARD]  # the first (Fire) details count: no mismatch

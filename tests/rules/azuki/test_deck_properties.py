@@ -63,9 +63,13 @@ def test_it_never_raises_and_reports_only_its_own_codes(deck, with_catalog):
 def test_its_card_count_is_the_sum_of_the_main_decks_counts(deck):
     report = validate_deck(deck, CATALOG)
     expected = 0
+    first: dict[str, Card | None] = {}  # a card ID's first details count (conflicting_card)
     for line in deck.cards:
+        if line.count < 1:
+            continue
         card = line.card or CATALOG.get(line.card_id) or CATALOG.get(line.card_id.upper())
-        if line.count >= 1 and (card is None or card.type not in (CardType.LEADER, CardType.GATE)):
+        card = first.setdefault(card.id if card is not None else line.card_id, card)
+        if card is None or card.type not in (CardType.LEADER, CardType.GATE):
             expected += line.count
     assert report.totals["card_count"] == expected
     per_element = report.totals["per_element"]

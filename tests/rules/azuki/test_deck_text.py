@@ -240,3 +240,9 @@ def test_it_exports_a_sample_deck_the_same_through_json_and_text():
     parsed, problems = parse_deck_text(deck_to_text(original, CATALOG), CATALOG)
     assert problems == ()
     assert deck_to_text(parsed, CATALOG) == deck_to_text(original, CATALOG)
+
+
+def test_it_places_an_unknown_card_under_a_heading_with_a_count():
+    parsed, _ = parse_deck_text("Gate (1):\nEmber Gat\nMain deck (50):\n4 AZK-010", CATALOG)
+    assert parsed.gate == DeckLine(1, "Ember Gat", line=2)
+    assert parsed.cards == (DeckLine(4, "AZK-010", line=4),)
