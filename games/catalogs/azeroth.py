@@ -77,12 +77,12 @@ KEYWORD_X = (1, max(LIMITS["momentum"][1], LIMITS["decisive_blow"][1]))
 def check(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     """Check the factions and units of a file; return them cleaned, ready to write."""
     factions = [
-        _check_faction(problems, entry_label("factions", i, item), item)
+        check_faction(problems, entry_label("factions", i, item), item)
         for i, item in enumerate(section(problems, data, "factions"))
     ]
     faction_slugs = {faction["slug"] for faction in factions if faction["slug"]}
     units = [
-        _check_unit(problems, entry_label("units", i, item), item, faction_slugs)
+        check_unit(problems, entry_label("units", i, item), item, faction_slugs)
         for i, item in enumerate(section(problems, data, "units"))
     ]
     check_unique(problems, [(f["label"], f["slug"]) for f in factions], "slug", "slug")
@@ -95,7 +95,7 @@ def check(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     return {"factions": factions, "units": units}
 
 
-def _check_faction(problems: Problems, label: str, data: object) -> dict[str, Any]:
+def check_faction(problems: Problems, label: str, data: object) -> dict[str, Any]:
     entry = Entry(problems, label, data, FACTION_FIELDS)
     composition: dict[str, dict[str, dict[str, int]]] = {}
     raw = entry.mapping("composition", default={})
@@ -133,7 +133,7 @@ def _stat(entry: Entry, field: str, limit_key: str, **kwargs: Any) -> int | None
     return entry.integer(field, low, high, **kwargs)
 
 
-def _check_unit(
+def check_unit(
     problems: Problems, label: str, data: object, faction_slugs: set[str]
 ) -> dict[str, Any]:
     entry = Entry(problems, label, data, UNIT_FIELDS)
@@ -235,36 +235,25 @@ def _check_keywords(entry: Entry) -> dict[str, int]:
             entry.add(field, f"repeats the keyword {canonical}")
             continue
         takes_x = KEYWORDS.get(canonical)
-        if takes_x is False:
-            value = entry.check_integer(field, x, 0, 0)
-            if value is None:
-                continue
-        elif takes_x:
-            value = entry.check_integer(field, x, *KEYWORD_X)
-            if value is None:
-                continue
+        if takes_x is False and x != 0:
+            entry.add(field, f"{canonical} takes no [X] (4.6): write 0")
+            continue
+        if takes_x is None:  # an Army Book's own keyword: X or none, as printed
+            low, high = 0, KEYWORD_X[1]
         else:
-            value = entry.check_integer(field, x, 0, KEYWORD_X[1])
-            if value is None:
-                continue
+            low, high = KEYWORD_X if takes_x else (0, 0)
+        value = entry.check_integer(field, x, low, high)
+        if value is None:
+            continue
         keywords[canonical] = value
     return dict(sorted(keywords.items()))
 
 
 def _check_abilities(entry: Entry) -> list[dict[str, Any]]:
-    abilities = []
-    for i, data in enumerate(entry.array("abilities", default=[])):
-        ability = Entry(entry.problems, entry.label, data, ABILITY_FIELDS, f"abilities[{i}]")
-        kind = ability.choice("type", AbilityType)
-        abilities.append(
-            {
-                "name": ability.text("name"),
-                "type": kind.value if kind else "",
-                "mana_cost": ability.integer("mana_cost", *LIMITS["mana_cost"], default=0),
-                "range": ability.integer("range", *RANGE, default=None, nullable=True),
-                "text": ability.text("text", default="", blank=True, max_length=2000),
-            }
-        )
+    abilities = [
+        check_ability(entry.problems, entry.label, data, f"abilities[{i}]")
+        for i, data in enumerate(entry.array("abilities", default=[]))
+    ]
     seen: dict[str, int] = {}
     for i, item in enumerate(abilities):
         name = str(item["name"]).casefold()
@@ -272,6 +261,19 @@ def _check_abilities(entry: Entry) -> list[dict[str, Any]]:
             entry.add(f"abilities[{i}].name", f"repeats the name of abilities[{seen[name]}]")
         seen.setdefault(name, i)
     return abilities
+
+
+def check_ability(problems: Problems, label: str, data: object, prefix: str) -> dict[str, Any]:
+    """One ability of a unit card (8.2, 8.3)."""
+    ability = Entry(problems, label, data, ABILITY_FIELDS, prefix)
+    kind = ability.choice("type", AbilityType)
+    return {
+        "name": ability.text("name"),
+        "type": kind.value if kind else "",
+        "mana_cost": ability.integer("mana_cost", *LIMITS["mana_cost"], default=0),
+        "range": ability.integer("range", *RANGE, default=None, nullable=True),
+        "text": ability.text("text", default="", blank=True, max_length=2000),
+    }
 
 
 def write(catalog: Catalog, cleaned: dict[str, Any]) -> None:

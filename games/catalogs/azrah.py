@@ -35,11 +35,11 @@ GEMS = (0, 3)  # and three Celestial Gems
 
 def check(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     guardians = [
-        _check_guardian(problems, entry_label("guardians", i, item), item)
+        check_guardian(problems, entry_label("guardians", i, item), item)
         for i, item in enumerate(section(problems, data, "guardians"))
     ]
     shared = [
-        _check_shared(problems, entry_label("shared_cards", i, item), item)
+        check_shared_card(problems, entry_label("shared_cards", i, item), item)
         for i, item in enumerate(section(problems, data, "shared_cards"))
     ]
     # A roster is fifteen Guardians with different names (Game Setup), and lists name them.
@@ -49,7 +49,7 @@ def check(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     ids = [(g["label"], g["card_id"]) for g in guardians] + [
         (s["label"], s["card_id"]) for s in shared
     ]
-    check_unique(problems, ids, "id", "card ID")
+    check_unique(problems, ids, "id", "card ID", fold_case=True)
 
     base_names = {g["name"] for g in guardians if g["kind"] == Guardian.GUARDIAN and g["name"]}
     every_name = {g["name"] for g in guardians if g["name"]}
@@ -76,7 +76,7 @@ def _check_ability(entry: Entry, field: str, data: object) -> dict[str, Any]:
     }
 
 
-def _check_guardian(problems: Problems, label: str, data: object) -> dict[str, Any]:
+def check_guardian(problems: Problems, label: str, data: object) -> dict[str, Any]:
     entry = Entry(problems, label, data, GUARDIAN_FIELDS)
     kind = entry.text("kind", default=Guardian.GUARDIAN, max_length=20)
     if kind and kind not in KINDS:
@@ -117,7 +117,7 @@ def _check_guardian(problems: Problems, label: str, data: object) -> dict[str, A
     }
 
 
-def _check_shared(problems: Problems, label: str, data: object) -> dict[str, Any]:
+def check_shared_card(problems: Problems, label: str, data: object) -> dict[str, Any]:
     entry = Entry(problems, label, data, SHARED_FIELDS)
     kind = entry.text("kind", max_length=10)
     if kind and kind not in SHARED_KINDS:

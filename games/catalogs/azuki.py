@@ -48,15 +48,18 @@ LABELS = {
 
 def check(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     cards = [
-        _check_card(problems, entry_label("cards", i, item), item)
+        check_card(problems, entry_label("cards", i, item), item)
         for i, item in enumerate(section(problems, data, "cards"))
     ]
     # K3: the card ID is what a deck counts by, so it must name exactly one card.
-    check_unique(problems, [(c["label"], c["card_id"]) for c in cards], "id", "card ID")
+    # IDs are compared ignoring case: "azk-017" in a pasted list is AZK-017.
+    check_unique(
+        problems, [(c["label"], c["card_id"]) for c in cards], "id", "card ID", fold_case=True
+    )
     return {"cards": cards}
 
 
-def _check_card(problems: Problems, label: str, data: object) -> dict[str, Any]:
+def check_card(problems: Problems, label: str, data: object) -> dict[str, Any]:
     entry = Entry(problems, label, data, CARD_FIELDS)
     card_type = entry.choice("type", CardType)
     element = entry.choice("element", Element)
