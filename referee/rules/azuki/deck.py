@@ -109,13 +109,12 @@ def suggestions(key: str, catalog: Mapping[str, Card], limit: int = 3) -> tuple[
         by_name.setdefault(card.name, card)
     found: list[Card] = []
     first, _, rest = key.strip().partition(" ")
-    searches = [
-        (key, by_label),
-        (key, by_id),
-        (key, by_name),
-        (first, by_id),
-        (rest.strip(), by_name),
-    ]
+    # A key of one word is an ID or a one-word name; a longer one a name or "ID Name".
+    searches: list[tuple[str, Mapping[str, Card]]] = (
+        [(key, by_label), (first, by_id), (rest.strip(), by_name), (key, by_name)]
+        if rest
+        else [(key, by_id), (key, by_name)]
+    )
     for wanted, pool in searches:
         if wanted:
             found.extend(pool[match] for match in closest(wanted, pool, limit))
