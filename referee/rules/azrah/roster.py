@@ -120,7 +120,7 @@ def validate_roster(roster: Roster, catalog: Mapping[str, Guardian] | None = Non
     Guardians (left, centre, right) and two back-row ones, all from the roster, none twice
     (R46); each wrong place is its own problem.
     """
-    index = _Index.of(catalog) if catalog else None
+    index = _Index.of(catalog) if catalog is not None else None
     problems: list[Problem] = []
     names: dict[str, list[int]] = {}  # normalised name -> entry positions
     shown: dict[str, str] = {}  # normalised name -> name as shown
@@ -134,7 +134,7 @@ def validate_roster(roster: Roster, catalog: Mapping[str, Guardian] | None = Non
             what = (
                 f"{entry.strip()!r} is not a Guardian in the catalog."
                 if entry.strip()
-                else (f"Entry {i + 1} is blank.")
+                else f"Entry {i + 1} is blank."
             )
             problems.append(
                 Problem(

@@ -424,7 +424,9 @@ def parse_deck_text(text: str, catalog: Mapping[str, Card]) -> tuple[Deck, tuple
     its slot; headings such as ``Leader:`` are optional and only place lines whose card is
     unknown, so that ``validate_deck`` reports them (with their line numbers and the closest
     cards) where they were meant to be. Returns the deck and the problems only the text shows:
-    unreadable lines, ambiguous names, name mismatches, and second Leaders or Gates.
+    unreadable lines, ambiguous names, name mismatches, and second Leaders or Gates (a second
+    Leader or Gate of another card ID is reported and left out of the deck; more copies of
+    the same one stay, for ``validate_deck`` to report).
     """
     by_id: dict[str, Card] = {}
     by_name: dict[str, list[Card]] = {}

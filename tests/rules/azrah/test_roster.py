@@ -182,3 +182,9 @@ def test_it_names_only_its_own_codes_and_rulings_the_project_knows():
         for part in problem.rule.split(", "):
             if part[1:].isdigit():
                 assert part in BY_CODE, part
+
+
+def test_it_finds_nothing_in_an_empty_catalog():
+    report = validate_roster(roster(), {})
+    assert codes(report) == [UNKNOWN_ENTRY] * 15
+    assert report.totals["guardian_count"] == 15
