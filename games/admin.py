@@ -1,15 +1,21 @@
 """The Django admin for catalogs: browse, search and correct units and cards.
 
 Whole catalogs come and go through the JSON import/export (``manage.py import_catalog``), which
-checks every entry first; the admin is for looking things up and small corrections.
+checks every entry first; the admin is for looking things up and small corrections. Its forms
+check a row with the import's own rules, so the admin cannot store what a catalog file could
+not hold (and what the rules engines would then choke on).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from django import forms
 from django.contrib import admin
 
+from .catalogs import azeroth, azrah, azuki
+from .catalogs.reading import Problems
 from .models import Ability, Card, Catalog, Faction, Guardian, SharedCard, Unit
 
 if TYPE_CHECKING:
@@ -23,6 +29,139 @@ else:
         __class_getitem__ = classmethod(lambda cls, _params: cls)
 
 
+class EntryForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A row checked as the catalog file's entry it stands for; each problem is shown on the
+    form field it concerns."""
+
+    label = "entry"
+    # catalog-file field -> model field, where the names differ
+    renames: ClassVar[dict[str, str]] = {}
+    # fields the check puts in their stored form (keyword names as printed, arrows in order)
+    normalised: ClassVar[tuple[str, ...]] = ()
+
+    def value(self, field: str) -> Any:
+        if field in self.cleaned_data:
+            return self.cleaned_data[field]
+        return getattr(self.instance, field, None)
+
+    def catalog(self) -> Catalog | None:
+        catalog = self.value("catalog")
+        return catalog if isinstance(catalog, Catalog) else None
+
+    def check_entry(self, problems: Problems) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.errors:
+            return cleaned  # the field errors come first
+        problems = Problems()
+        result = self.check_entry(problems)
+        for problem in problems.items:
+            top = re.split(r"[.\[]", problem.field, maxsplit=1)[0]
+            name = self.renames.get(top, top)
+            if name in self.fields:
+                # A problem inside a JSON field names where: "tiers[0]: ...".
+                inside = problem.field != top
+                self.add_error(
+                    name, f"{problem.field}: {problem.message}" if inside else problem.message
+                )
+            else:
+                prefix = f"{problem.field}: " if problem.field else ""
+                self.add_error(None, prefix + problem.message)
+        if not problems:
+            for field in self.normalised:
+                cleaned[field] = result[field]
+        return cleaned
+
+
+class FactionForm(EntryForm):
+    normalised = ("composition",)
+
+    def check_entry(self, problems: Problems) -> dict[str, Any]:
+        data = {field: self.value(field) for field in azeroth.FACTION_FIELDS}
+        return azeroth.check_faction(problems, self.label, data)
+
+
+class UnitForm(EntryForm):
+    normalised = ("keywords",)
+
+    def check_entry(self, problems: Problems) -> dict[str, Any]:
+        faction, catalog = self.value("faction"), self.catalog()
+        data = {
+            field: self.value(field)
+            for field in azeroth.UNIT_FIELDS
+            if field not in ("faction", "abilities")
+        }
+        data["faction"] = faction.slug if isinstance(faction, Faction) else ""
+        slugs = set(catalog.factions.values_list("slug", flat=True)) if catalog else set()
+        result = azeroth.check_unit(problems, self.label, data, slugs)
+        if isinstance(faction, Faction) and catalog and faction.catalog_id != catalog.pk:
+            problems.add(self.label, "faction", "belongs to another catalog")
+        if catalog and data["name"]:
+            others = catalog.units.filter(name__iexact=data["name"]).exclude(pk=self.instance.pk)
+            if others.exists():
+                problems.add(self.label, "name", "another unit of this catalog has this name")
+        return result
+
+
+class AbilityForm(EntryForm):
+    def check_entry(self, problems: Problems) -> dict[str, Any]:
+        data = {field: self.value(field) for field in azeroth.ABILITY_FIELDS}
+        return azeroth.check_ability(problems, self.label, data, "")
+
+
+class CardForm(EntryForm):
+    renames: ClassVar[dict[str, str]] = {"id": "card_id"}
+
+    def check_entry(self, problems: Problems) -> dict[str, Any]:
+        data = {field: self.value(self.renames.get(field, field)) for field in azuki.CARD_FIELDS}
+        result = azuki.check_card(problems, self.label, data)
+        catalog = self.catalog()
+        if catalog and data["id"]:
+            others = catalog.cards.filter(card_id__iexact=data["id"]).exclude(pk=self.instance.pk)
+            if others.exists():
+                problems.add(self.label, "id", "another card of this catalog has this card ID")
+        return result
+
+
+class GuardianForm(EntryForm):
+    renames: ClassVar[dict[str, str]] = {"id": "card_id"}
+    normalised = ("range_arrows",)
+
+    def check_entry(self, problems: Problems) -> dict[str, Any]:
+        data = {
+            field: self.value(self.renames.get(field, field)) for field in azrah.GUARDIAN_FIELDS
+        }
+        data["base_form"] = data["base_form"] or None
+        result = azrah.check_guardian(problems, self.label, data)
+        catalog = self.catalog()
+        if catalog is None:
+            return result
+        others = catalog.guardians.exclude(pk=self.instance.pk)
+        if data["name"] and others.filter(name__iexact=data["name"]).exists():
+            problems.add(self.label, "name", "another Guardian of this catalog has this name")
+        base_form = data["base_form"]
+        if base_form and not others.filter(kind=Guardian.GUARDIAN, name=base_form).exists():
+            problems.add(
+                self.label, "base_form", f"{base_form!r} is not a Guardian in this catalog"
+            )
+        return result
+
+
+class SharedCardForm(EntryForm):
+    renames: ClassVar[dict[str, str]] = {"id": "card_id"}
+
+    def check_entry(self, problems: Problems) -> dict[str, Any]:
+        data = {field: self.value(self.renames.get(field, field)) for field in azrah.SHARED_FIELDS}
+        result = azrah.check_shared_card(problems, self.label, data)
+        catalog = self.catalog()
+        creator = data["creator"]
+        if catalog and creator and not catalog.guardians.filter(name=creator).exists():
+            problems.add(self.label, "creator", f"{creator!r} is not a Guardian in this catalog")
+        return result
+
+
 @admin.register(Catalog)
 class CatalogAdmin(ModelAdmin[Catalog]):
     list_display = ("name", "system", "slug", "version", "demo", "updated")
@@ -33,6 +172,7 @@ class CatalogAdmin(ModelAdmin[Catalog]):
 
 @admin.register(Faction)
 class FactionAdmin(ModelAdmin[Faction]):
+    form = FactionForm
     list_display = ("name", "slug", "catalog")
     list_filter = ("catalog",)
     search_fields = ("name", "slug")
@@ -40,12 +180,14 @@ class FactionAdmin(ModelAdmin[Faction]):
 
 class AbilityInline(TabularInline[Ability, Unit]):
     model = Ability
+    form = AbilityForm
     extra = 0
     fields = ("position", "name", "type", "mana_cost", "range", "text")
 
 
 @admin.register(Unit)
 class UnitAdmin(ModelAdmin[Unit]):
+    form = UnitForm
     list_display = (
         "name",
         "faction",
@@ -76,6 +218,7 @@ class UnitAdmin(ModelAdmin[Unit]):
 
 @admin.register(Ability)
 class AbilityAdmin(ModelAdmin[Ability]):
+    form = AbilityForm
     list_display = ("name", "unit", "type", "mana_cost", "range")
     list_filter = ("type", "unit__catalog")
     search_fields = ("name", "unit__name", "text")
@@ -84,6 +227,7 @@ class AbilityAdmin(ModelAdmin[Ability]):
 
 @admin.register(Card)
 class CardAdmin(ModelAdmin[Card]):
+    form = CardForm
     list_display = (
         "card_id",
         "name",
@@ -102,6 +246,7 @@ class CardAdmin(ModelAdmin[Card]):
 
 @admin.register(Guardian)
 class GuardianAdmin(ModelAdmin[Guardian]):
+    form = GuardianForm
     list_display = ("card_id", "name", "kind", "hit_points", "arrows", "base_form", "catalog")
     list_filter = ("catalog", "kind")
     search_fields = ("card_id", "name", "base_form")
@@ -114,6 +259,7 @@ class GuardianAdmin(ModelAdmin[Guardian]):
 
 @admin.register(SharedCard)
 class SharedCardAdmin(ModelAdmin[SharedCard]):
+    form = SharedCardForm
     list_display = ("card_id", "name", "kind", "creator", "catalog")
     list_filter = ("catalog", "kind")
     search_fields = ("card_id", "name", "creator", "text")
