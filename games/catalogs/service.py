@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from ..models import CATALOG_SYSTEMS, Catalog
 from . import azeroth, azrah, azuki
@@ -101,6 +101,22 @@ def import_catalog(data: object, *, replace: bool = False) -> Catalog:
     valid) and its entries are replaced by the file's.
     """
     header, entries = check_catalog(data)
+    try:
+        return _write(header, entries, replace=replace)
+    except IntegrityError:
+        # Only when another import of the same catalog won the race since the check above.
+        raise CatalogError(
+            [
+                CatalogProblem(
+                    "catalog",
+                    "version",
+                    "another import of this catalog version finished first; try again",
+                )
+            ]
+        ) from None
+
+
+def _write(header: dict[str, Any], entries: dict[str, Any], *, replace: bool) -> Catalog:
     game = FORMATS[header["system"]]
     with transaction.atomic():
         key = {k: header[k] for k in ("system", "slug", "version")}

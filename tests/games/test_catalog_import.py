@@ -593,3 +593,24 @@ def test_the_examples_in_the_format_documentation_import() -> None:
         for section in ("factions", "units", "cards", "guardians", "shared_cards"):
             if section in example:
                 assert len(exported[section]) == len(example[section])
+
+
+def test_a_concurrent_import_of_the_same_version_is_reported_not_raised(
+    azuki_file: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.db import IntegrityError
+
+    from games.catalogs import service
+
+    def lose_the_race(*args: object, **kwargs: object) -> Catalog:
+        raise IntegrityError("UNIQUE constraint failed: games_catalog.system")
+
+    monkeypatch.setattr(service, "_write", lose_the_race)
+
+    assert problems_of(azuki_file) == [
+        (
+            "catalog",
+            "version",
+            "another import of this catalog version finished first; try again",
+        )
+    ]
