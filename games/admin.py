@@ -16,6 +16,7 @@ from django.contrib import admin
 
 from .catalogs import azeroth, azrah, azuki
 from .catalogs.reading import Problems
+from .catalogs.service import entry_counts
 from .models import Ability, Card, Catalog, Faction, Guardian, SharedCard, Unit
 
 if TYPE_CHECKING:
@@ -164,10 +165,14 @@ class SharedCardForm(EntryForm):
 
 @admin.register(Catalog)
 class CatalogAdmin(ModelAdmin[Catalog]):
-    list_display = ("name", "system", "slug", "version", "demo", "updated")
+    list_display = ("name", "system", "slug", "version", "demo", "entries", "updated")
     list_filter = ("system", "demo")
     search_fields = ("name", "slug", "description")
     readonly_fields = ("created", "updated")
+
+    @admin.display(description="entries")
+    def entries(self, catalog: Catalog) -> str:
+        return entry_counts(catalog)
 
 
 @admin.register(Faction)

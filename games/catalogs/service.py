@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from ..models import CATALOG_SYSTEMS, Catalog
 from . import azeroth, azrah, azuki
 from .errors import CatalogError, CatalogProblem
-from .reading import SLUG, Entry, Problems, one_of
+from .reading import SLUG, Entry, Problems, one_of, plural
 
 FORMAT = "referee-catalog"
 FORMAT_VERSION = 1
@@ -202,3 +202,29 @@ def find_catalog(system: str, slug: str, version: str | None = None) -> Catalog:
     if newest is None:
         raise Catalog.DoesNotExist(f"There is no {system} catalog {slug!r}.")
     return newest
+
+
+def entry_counts(catalog: Catalog) -> str:
+    """``2 factions, 22 units``: what a catalog holds."""
+    if catalog.system == "azeroth":
+        counts = [
+            plural(catalog.factions.count(), "faction"),
+            plural(catalog.units.count(), "unit"),
+        ]
+    elif catalog.system == "azuki":
+        counts = [plural(catalog.cards.count(), "card")]
+    else:
+        counts = [
+            plural(catalog.guardians.count(), "Guardian"),
+            plural(catalog.shared_cards.count(), "Curse and Item card"),
+        ]
+    return ", ".join(counts)
+
+
+def summary(catalog: Catalog) -> str:
+    """``azeroth catalog 'starter' version 1.0 (demonstration): 2 factions, 22 units``."""
+    demo = " (demonstration)" if catalog.demo else ""
+    return (
+        f"{catalog.system} catalog {catalog.slug!r} version {catalog.version}{demo}: "
+        + entry_counts(catalog)
+    )

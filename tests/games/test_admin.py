@@ -72,6 +72,13 @@ def test_the_unit_list_can_be_searched_and_filtered(admin_client_with_catalogs: 
     assert "Mounted + Elite" in admin_client_with_catalogs.get(url).content.decode()
 
 
+def test_the_catalog_list_says_what_each_catalog_holds(admin_client_with_catalogs: Client) -> None:
+    page = admin_client_with_catalogs.get(reverse("admin:games_catalog_changelist")).content
+
+    for counts in ("2 factions, 22 units", "29 cards", "19 Guardians, 4 Curse and Item cards"):
+        assert counts in page.decode()
+
+
 def test_the_card_list_finds_a_card_by_id(admin_client_with_catalogs: Client) -> None:
     url = reverse("admin:games_card_changelist")
 

@@ -9,9 +9,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.catalogs import dump_catalog, export_catalog, find_catalog
+from games.catalogs.service import summary
 from games.models import CATALOG_SYSTEMS, Catalog
-
-from ._catalogs import summary
 
 
 class Command(BaseCommand):

@@ -12,8 +12,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.catalogs import CatalogError, import_catalog, read_catalog_file
+from games.catalogs.service import summary
 
-from ._catalogs import report, summary
+from ._catalogs import report
 
 
 class Command(BaseCommand):

@@ -20,9 +20,10 @@ from games.catalogs import (
     import_catalog,
     read_catalog_file,
 )
+from games.catalogs.service import summary
 from games.models import Catalog
 
-from ._catalogs import report, summary
+from ._catalogs import report
 
 STARTER_DIR = Path(__file__).resolve().parents[2] / "catalogs" / "starter"
 
