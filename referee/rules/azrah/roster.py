@@ -296,19 +296,23 @@ _SETTING = re.compile(
 )
 
 
+_X_WORD = re.compile(r"[xX\u00d7]\s")
+
+
 def parse_roster_text(
     text: str, catalog: Mapping[str, Guardian] | None = None
 ) -> tuple[Roster, tuple[Problem, ...]]:
     """Read a pasted roster: one Guardian a line (name or ID; a count above 1 lists it that
     many times, which ``validate_roster`` reports as a duplicate name), and optional lines
     ``Mana: 10``, ``Gems: 3``, ``Front: A, B, C`` (left, centre, right) and ``Back: D, E``.
-    Mana and Gems default to the standard 10 and 3; without Front or Back lines there is no
-    party. Entries are kept as typed so ``validate_roster`` resolves them (and reports the
-    unknown ones with their line numbers); ``catalog`` is accepted for symmetry with the other
-    games and not needed here. Returns the roster and the lines that could not be read."""
+    Guardian names may hold commas ("Aurelia, Dawn Warden"): party members are separated by
+    semicolons when the line has any, else by commas, and comma-separated pieces that together
+    make a name of the roster or the catalog are read as that one name. Mana and Gems default
+    to the standard 10 and 3; without Front or Back lines there is no party. Entries are kept
+    as typed so ``validate_roster`` resolves them (and reports the unknown ones with their
+    line numbers). Returns the roster and the lines that could not be read."""
     mana, gems = MANA_CARDS, CELESTIAL_GEMS
-    front: tuple[str, ...] | None = None
-    back: tuple[str, ...] | None = None
+    rows: dict[str, str] = {}  # "front" / "back" -> the members as typed
     problems: list[Problem] = []
     rest: list[str] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -319,11 +323,7 @@ def parse_roster_text(
         rest.append("")
         key, value = match["key"].lower(), match["value"]
         if key.startswith(("front", "back")):
-            members = tuple(member.strip() for member in value.split(","))
-            if key.startswith("front"):
-                front = members
-            else:
-                back = members
+            rows[key.split()[0]] = value
         elif re.fullmatch(r"[+-]?\d{1,6}", value):
             if key == "mana":
                 mana = int(value)
@@ -349,20 +349,59 @@ def parse_roster_text(
     for line in lines:
         guardians += [line.key] * line.count
         numbers += [line.number] * line.count
-    party = Party(front or (), back or ()) if front is not None or back is not None else None
+    party = None
+    if rows:
+        known = {_normal(entry) for entry in guardians}
+        for guardian in (catalog or {}).values():
+            known.update((_normal(guardian.name), _normal(guardian.id)))
+        party = Party(_members(rows.get("front", ""), known), _members(rows.get("back", ""), known))
     roster = Roster(tuple(guardians), mana, gems, party, tuple(numbers))
     return roster, tuple(problems)
+
+
+def _members(value: str, known: set[str]) -> tuple[str, ...]:
+    """Split a Front or Back line's members (see ``parse_roster_text``)."""
+    if not value.strip():
+        return ()
+    if ";" in value:
+        # A trailing semicolon ends the list ("Aurelia, Dawn Warden;" is one member).
+        value = value.strip().removesuffix(";")
+        return tuple(member.strip() for member in value.split(";"))
+    pieces = [piece.strip() for piece in value.split(",")]
+    members: list[str] = []
+    i = 0
+    while i < len(pieces):
+        # The longest run of pieces that makes a known name, else the one piece.
+        end = next(
+            (j for j in range(len(pieces), i + 1, -1) if _normal(", ".join(pieces[i:j])) in known),
+            i + 1,
+        )
+        members.append(", ".join(pieces[i:end]))
+        i = end
+    return tuple(members)
+
+
+def _count(count: int, entry: str) -> str:
+    # "1 X Marks" would read as one "Marks" ("1 x Marks"); "1x X Marks" reads as meant.
+    return f"{count}x" if _X_WORD.match(entry) else str(count)
 
 
 def roster_to_text(roster: Roster) -> str:
     """The roster as text ``parse_roster_text`` reads back: a ``Guardians:`` section of
     ``1 Name`` lines in roster order, then ``Mana:``, ``Gems:`` and, when there is a party,
-    ``Front:`` and ``Back:`` lines. (A party member whose name holds a comma cannot be
-    written this way; JSON keeps it.)"""
-    out = ["Guardians:", *(f"1 {entry}" for entry in roster.guardians)]
+    ``Front:`` and ``Back:`` lines, their members separated by commas, or by semicolons when
+    any name in the roster holds a comma."""
+    out = ["Guardians:", *(f"{_count(1, entry)} {entry}" for entry in roster.guardians)]
     out += [f"Mana: {roster.mana}", f"Gems: {roster.gems}"]
     if roster.party is not None:
-        out += [f"Front: {', '.join(roster.party.front)}", f"Back: {', '.join(roster.party.back)}"]
+        # Commas only when no name has one, so the line reads back the same (no merging).
+        names = (*roster.guardians, *roster.party.front, *roster.party.back)
+        semicolons = any("," in name for name in names)
+        for row, members in (("Front", roster.party.front), ("Back", roster.party.back)):
+            if semicolons:
+                out.append(f"{row}: {'; '.join(members)}{';' if len(members) == 1 else ''}")
+            else:
+                out.append(f"{row}: {', '.join(members)}")
     return "\n".join(out) + "\n"
 
 

@@ -542,7 +542,9 @@ def _name(line: DeckLine, catalog: Mapping[str, Card] | None) -> tuple[str, str]
 
 def _text_line(count: int, line: DeckLine, catalog: Mapping[str, Card] | None) -> str:
     card_id, name = _name(line, catalog)
-    return f"{count} {card_id} {name}".rstrip()
+    # "4 X Bolt" would read as four "Bolt" ("4 x Bolt"); "4x X Bolt" reads as meant.
+    times = f"{count}x" if re.match(r"[xX\u00d7]\s", card_id) else str(count)
+    return f"{times} {card_id} {name}".rstrip()
 
 
 def deck_to_text(deck: Deck, catalog: Mapping[str, Card] | None = None) -> str:

@@ -24,7 +24,7 @@ NAMES = (
     "Brightshield",
     "Voidweaver",
     "Cinderfox",
-    "Dawnkeeper",
+    "Aurelia, Dawn Warden",
 )
 GUARDIANS = tuple(
     Guardian(f"AZR-{n:03}", name, 3 + n % 3, (L, C, R)[: 1 + n % 3])

@@ -162,3 +162,39 @@ def test_it_reads_the_api_shape_with_the_standard_defaults():
 def test_it_rejects_json_of_the_wrong_shape_naming_the_field(data, field):
     with pytest.raises(RosterFormatError, match=rf"^{field}:"):
         roster_from_dict(data)
+
+
+def test_it_reads_party_members_whose_names_hold_commas():
+    guardians = (*FIFTEEN[:14], "Aurelia, Dawn Warden")
+    text = "\n".join(guardians) + "\nFront: Aurelia, Dawn Warden, Emberwing, Tidewarden\n"
+    parsed, _ = parse_roster_text(text + "Back: Stonehide, Aurelia")
+    assert parsed.party == Party(
+        ("Aurelia, Dawn Warden", "Emberwing", "Tidewarden"), ("Stonehide", "Aurelia")
+    )
+
+
+def test_it_finds_comma_names_in_the_catalog_and_reads_semicolons_as_they_are():
+    parsed, _ = parse_roster_text("Front: Aurelia, Dawn Warden, Emberwing", CATALOG)
+    assert parsed.party == Party(("Aurelia, Dawn Warden", "Emberwing"), ())
+    parsed, _ = parse_roster_text("Front: Aurelia, Dawn Warden; Emberwing; ; Tidewarden")
+    assert parsed.party == Party(("Aurelia, Dawn Warden", "Emberwing", "", "Tidewarden"), ())
+
+
+def test_it_exports_comma_names_with_semicolons_and_reads_them_back():
+    party = Party(("Aurelia, Dawn Warden", "Emberwing", "Tidewarden"), ("Stonehide", "Sunspear"))
+    original = roster(*FIFTEEN[:14], "Aurelia, Dawn Warden", party=party)
+    text = roster_to_text(original)
+    assert "Front: Aurelia, Dawn Warden; Emberwing; Tidewarden\n" in text
+    parsed, problems = parse_roster_text(text)
+    assert problems == ()
+    assert parsed.party == party
+    assert validate_roster(parsed, CATALOG).problems == ()
+
+
+def test_it_exports_a_name_that_starts_with_an_x_word_so_it_reads_back_whole():
+    original = roster("X Marks", "Emberwing", party=Party(("Aurelia, Dawn Warden",), ()))
+    text = roster_to_text(original)
+    assert "1x X Marks\n1 Emberwing\n" in text
+    assert "Front: Aurelia, Dawn Warden;\n" in text
+    parsed, _ = parse_roster_text(text)
+    assert (parsed.guardians, parsed.party) == (original.guardians, original.party)

@@ -246,3 +246,10 @@ def test_it_places_an_unknown_card_under_a_heading_with_a_count():
     parsed, _ = parse_deck_text("Gate (1):\nEmber Gat\nMain deck (50):\n4 AZK-010", CATALOG)
     assert parsed.gate == DeckLine(1, "Ember Gat", line=2)
     assert parsed.cards == (DeckLine(4, "AZK-010", line=4),)
+
+
+def test_it_exports_a_card_id_that_starts_with_an_x_word_so_it_reads_back_whole():
+    original = Deck(None, None, (DeckLine(4, "X 9"),))
+    assert deck_to_text(original) == "Main deck:\n4x X 9\n"
+    parsed, _ = parse_deck_text(deck_to_text(original), {})
+    assert parsed.cards == (DeckLine(4, "X 9", line=2),)
