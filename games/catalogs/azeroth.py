@@ -137,6 +137,8 @@ def check_unit(
     problems: Problems, label: str, data: object, faction_slugs: set[str]
 ) -> dict[str, Any]:
     entry = Entry(problems, label, data, UNIT_FIELDS)
+    slug = entry.text("slug", max_length=60, pattern=SLUG, pattern_help=SLUG_HELP)
+    name = entry.text("name")
     faction = entry.text("faction", max_length=60)
     if faction and faction_slugs and faction not in faction_slugs:
         choices = one_of(sorted(faction_slugs))
@@ -170,8 +172,8 @@ def check_unit(
 
     return {
         "label": label,
-        "slug": entry.text("slug", max_length=60, pattern=SLUG, pattern_help=SLUG_HELP),
-        "name": entry.text("name"),
+        "slug": slug,
+        "name": name,
         "faction": faction,
         "tiers": tiers,
         "points": entry.integer("points", *POINTS),
