@@ -230,8 +230,8 @@ def _check_keywords(entry: Entry) -> dict[str, int]:
         if canonical.casefold() == "magical":
             entry.add(field, 'Magical is its own field: set "magical": true')
             continue
-        if not canonical or len(canonical) > 40:
-            entry.add(field, "a keyword's name must be 1 to 40 characters")
+        if not canonical or len(canonical) > 40 or not canonical.isprintable():
+            entry.add(field, "a keyword's name must be 1 to 40 printable characters")
             continue
         if canonical in keywords:
             entry.add(field, f"repeats the keyword {canonical}")

@@ -98,7 +98,10 @@ class Entry:
         if not isinstance(value, str):
             self.add(field, f"must be a string, not {kind(value)}")
             return ""
-        if not blank and not value.strip():
+        if "\x00" in value:
+            # PostgreSQL cannot store it, and no card prints it.
+            self.add(field, "must not contain the NUL character (\\u0000)")
+        elif not blank and not value.strip():
             self.add(field, "must not be blank")
         elif value != value.strip() and not blank:
             self.add(field, "must not start or end with spaces")

@@ -269,6 +269,13 @@ AZEROTH_CASES: list[tuple[str, Mutation, str, str, str]] = [
         "keywords.momentum",
         "repeats the keyword Momentum",
     ),
+    (
+        "control character in a keyword",
+        _set("units.3.keywords", {"War\ncry": 0}),
+        WR,
+        "keywords.War\ncry",
+        "1 to 40 printable characters",
+    ),
     ("Magical keyword", _set("units.3.keywords", {"Magical": 0}), WR, "keywords.Magical", "own"),
     ("keywords a list", _set("units.3.keywords", ["Fly"]), WR, "keywords", "a JSON object"),
     ("unique non-Hero", _set("units.0.unique", True), G, "unique", "only a Hero"),
@@ -408,6 +415,13 @@ AZUKI_CASES: list[tuple[str, Mutation, str, str, str]] = [
         "is not valid",
     ),
     ("missing name", _drop("cards.5.name"), "cards[5]", "name", "is required"),
+    (
+        "NUL in text",
+        _set("cards.5.text", "Deal 1\u0000 damage"),
+        "cards[5] 'Kindling Sprite'",
+        "text",
+        "must not contain the NUL character",
+    ),
 ]
 
 AZRAH_CASES: list[tuple[str, Mutation, str, str, str]] = [
