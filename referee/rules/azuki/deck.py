@@ -374,7 +374,7 @@ def validate_deck(deck: Deck, catalog: Mapping[str, Card] | None = None) -> Repo
 # --- Text lists ---------------------------------------------------------------------------
 
 _SECTION = re.compile(
-    r"^\s*(?:[-*\u2022]\s*)?(?P<name>leader|gate|main\s*deck|main|deck|cards)"
+    r"^\s*(?:[-*\u2022]\s*)?(?P<name>leaders?|gates?|main\s*deck|main|deck|cards)"
     r"\s*(?:\([^)]*\))?\s*:\s*(?P<rest>.*)$",  # "Main deck (50):" too
     re.IGNORECASE,
 )
@@ -441,7 +441,7 @@ def parse_deck_text(text: str, catalog: Mapping[str, Card]) -> tuple[Deck, tuple
         match = _SECTION.match(raw)
         if match:
             name = match["name"].lower()
-            section = name if name in ("leader", "gate") else "main"
+            section = name.rstrip("s") if name.startswith(("leader", "gate")) else "main"
             raw = match["rest"]
         if section is not None:
             hints[number] = section
@@ -463,7 +463,7 @@ def parse_deck_text(text: str, catalog: Mapping[str, Card]) -> tuple[Deck, tuple
                     Problem(
                         code=AMBIGUOUS_NAME,
                         severity=Severity.ERROR,
-                        message=f"Line {line.number}: {len(ids)} cards are named "
+                        message=f"Line {line.number}: {len(ids)} different cards are named "
                         f"{several[0].name!r} ({', '.join(ids)}); write the card ID you mean.",
                         rule="Deck Composition, K3, R40",
                         actual=line.key,

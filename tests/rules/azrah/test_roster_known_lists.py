@@ -1,0 +1,35 @@
+"""Known-answer rosters: each file under known_lists/ is a pasted roster whose header says the
+problem codes it must produce (text problems first, then the validator's) and its Guardian
+count, against the small catalog of sample.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.rules.azrah.roster import parse_roster_text, validate_roster
+
+from .sample import CATALOG
+
+FILES = sorted((Path(__file__).parent / "known_lists").glob("*.txt"))
+
+
+def header(text: str, key: str) -> str:
+    (value,) = [line.split(":", 1)[1] for line in text.splitlines() if line.startswith(f"# {key}:")]
+    return value.strip()
+
+
+def test_there_are_known_lists():
+    assert len(FILES) >= 3
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.stem)
+def test_it_finds_exactly_the_expected_problems(path: Path) -> None:
+    text = path.read_text()
+    roster, problems = parse_roster_text(text, CATALOG)
+    report = validate_roster(roster, CATALOG)
+    found = [problem.code for problem in (*problems, *report.problems)]
+    expected = [code.strip() for code in header(text, "expect").split(",") if code.strip()]
+    assert found == expected
+    assert report.totals["guardian_count"] == int(header(text, "guardian_count"))
