@@ -12,9 +12,11 @@ import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
 
-from .catalogs import azeroth, azrah, azuki
+from .catalogs import CatalogError, azeroth, azrah, azuki, check_catalog, export_catalog
 from .catalogs.reading import Problems
 from .catalogs.service import entry_counts
 from .models import Ability, Card, Catalog, Faction, Guardian, SharedCard, Unit
@@ -169,6 +171,21 @@ class CatalogAdmin(ModelAdmin[Catalog]):
     list_filter = ("system", "demo")
     search_fields = ("name", "slug", "description")
     readonly_fields = ("created", "updated")
+    actions = ("check_catalogs",)
+
+    @admin.action(description="Check the selected catalogs as a whole")
+    def check_catalogs(self, request: HttpRequest, catalogs: QuerySet[Catalog]) -> None:
+        """Rows are checked one by one when saved; this checks what reaches across rows (a
+        renamed Guardian a Transformation still names, say) by checking the catalog's export
+        exactly as an import would."""
+        for catalog in catalogs:
+            try:
+                check_catalog(export_catalog(catalog))
+            except CatalogError as error:
+                lines = "; ".join(str(problem) for problem in error.problems)
+                self.message_user(request, f"{catalog}: {lines}", messages.ERROR)
+            else:
+                self.message_user(request, f"{catalog}: no problems.", messages.SUCCESS)
 
     @admin.display(description="entries")
     def entries(self, catalog: Catalog) -> str:

@@ -79,6 +79,26 @@ def test_the_catalog_list_says_what_each_catalog_holds(admin_client_with_catalog
         assert counts in page.decode()
 
 
+def test_the_check_action_finds_problems_that_reach_across_rows(
+    admin_client_with_catalogs: Client,
+) -> None:
+    Guardian.objects.filter(name="Caelum Skyforger").update(name="Caelum the Smith")
+    url = reverse("admin:games_catalog_changelist")
+    ids = [str(pk) for pk in Catalog.objects.values_list("pk", flat=True)]
+
+    response = admin_client_with_catalogs.post(
+        url, {"action": "check_catalogs", "_selected_action": ids}, follow=True
+    )
+
+    page = response.content.decode()
+    assert "Azeroth at War starter armies (demonstration) 1.0: no problems." in page
+    assert (
+        "guardians[18] &#x27;Caelum, Ascended Smith&#x27;, base_form: &#x27;Caelum Skyforger"
+        in page
+    )
+    assert "shared_cards[2] &#x27;Skyforged Aegis&#x27;, creator:" in page
+
+
 def test_the_card_list_finds_a_card_by_id(admin_client_with_catalogs: Client) -> None:
     url = reverse("admin:games_card_changelist")
 
