@@ -1,4 +1,5 @@
-"""Stored things: game catalogs (Azeroth at War units, Azuki cards, AZRAH Guardians).
+"""Stored things: game catalogs (Azeroth at War units, Azuki cards, AZRAH Guardians), saved
+lists and batch validation jobs.
 
 Each catalog model has ``to_engine()``, which turns a row into the frozen dataclass the rules
 engines take (``referee.rules.*``); the engines never see a model.
@@ -8,14 +9,17 @@ from .azeroth import Ability, Faction, Unit
 from .azrah import Guardian, SharedCard
 from .azuki import Card
 from .catalog import CATALOG_SYSTEMS, Catalog
+from .lists import BatchJob, SavedList
 
 __all__ = [
     "CATALOG_SYSTEMS",
     "Ability",
+    "BatchJob",
     "Card",
     "Catalog",
     "Faction",
     "Guardian",
+    "SavedList",
     "SharedCard",
     "Unit",
 ]
