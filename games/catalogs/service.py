@@ -204,6 +204,16 @@ def find_catalog(system: str, slug: str, version: str | None = None) -> Catalog:
     return newest
 
 
+def default_catalog(system: str) -> Catalog | None:
+    """The catalog a list is checked against when the caller names none: the newest version
+    of the catalog updated most recently for that system (the starter catalog on a fresh
+    install), or None when the system has no catalog at all."""
+    latest = Catalog.objects.filter(system=system).order_by("-updated").first()
+    if latest is None:
+        return None
+    return find_catalog(system, latest.slug)
+
+
 def entry_counts(catalog: Catalog) -> str:
     """``2 factions, 22 units``: what a catalog holds."""
     if catalog.system == "azeroth":

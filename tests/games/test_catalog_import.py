@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 
 from games.catalogs import CatalogError, check_catalog, export_catalog, import_catalog
+from games.catalogs.service import default_catalog
 from games.models import Ability, Card, Catalog, Faction, Guardian, SharedCard, Unit
 
 from .conftest import starter
@@ -628,3 +630,17 @@ def test_a_concurrent_import_of_the_same_version_is_reported_not_raised(
             "another import of this catalog version finished first; try again",
         )
     ]
+
+
+@pytest.mark.django_db
+def test_the_default_catalog_is_the_newest_version_of_the_latest_catalog():
+    assert default_catalog("azuki") is None
+    call_command("load_starter_data", verbosity=0)
+    starter = default_catalog("azuki")
+    assert starter is not None and starter.system == "azuki"
+    data = export_catalog(starter)
+    data["version"] = "1.10"
+    newer = import_catalog(data)
+    data["version"] = "1.9"
+    import_catalog(data)
+    assert default_catalog("azuki") == newer
