@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..errors import InvalidInput
 from ..lists import (
     DUPLICATE_NAME,
     GEM_COUNT,
@@ -47,8 +48,9 @@ CODES: tuple[str, ...] = (
 )
 
 
-class RosterFormatError(ValueError):
-    """A JSON roster that does not have the expected shape; the message names the field."""
+class RosterFormatError(InvalidInput):
+    """A JSON roster that does not have the expected shape: ``problems`` maps each bad
+    field's dotted path (``party.front.1``) to its messages."""
 
 
 def _normal(name: str) -> str:
@@ -407,11 +409,15 @@ def roster_to_text(roster: Roster) -> str:
 
 # --- JSON -----------------------------------------------------------------------------------
 
+FORMAT = "azrah-roster"
+
 
 def roster_to_dict(roster: Roster) -> dict[str, object]:
-    """The roster as JSON-ready data in the API's shape: ``guardians``, ``mana``, ``gems``,
-    ``party`` ({``front``, ``back``} or None), and ``lines`` when read from text."""
+    """The roster as JSON-ready data in the REST API's shape: ``guardians``, ``mana``,
+    ``gems``, ``party`` ({``front``, ``back``} or None), and ``lines`` when read from text,
+    tagged with ``"format": "azrah-roster"``."""
     out: dict[str, object] = {
+        "format": FORMAT,
         "guardians": list(roster.guardians),
         "mana": roster.mana,
         "gems": roster.gems,
@@ -426,48 +432,66 @@ def roster_to_dict(roster: Roster) -> dict[str, object]:
     return out
 
 
-def _names(value: object, path: str) -> tuple[str, ...]:
+def _names(value: object, path: str, problems: dict[str, list[str]]) -> tuple[str, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise RosterFormatError(f"{path}: must be a list of Guardian names or IDs.")
+        problems.setdefault(path, []).append(
+            f"Must be a list of Guardian names or IDs (got {value!r})."
+        )
+        return ()
     for i, item in enumerate(value):
         if not isinstance(item, str):
-            raise RosterFormatError(f"{path}[{i}]: must be a Guardian name or ID.")
-    return tuple(value)
+            problems.setdefault(f"{path}.{i}", []).append(
+                f"Must be a Guardian name or ID (got {item!r})."
+            )
+    return tuple(item for item in value if isinstance(item, str))
 
 
-def _whole(data: Mapping[str, object], key: str, default: int) -> int:
-    value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RosterFormatError(f"{key}: must be a whole number.")
-    return value
+def roster_from_dict(data: object) -> Roster:
+    """Read ``roster_to_dict``'s data back to an equal Roster (or an API body of the same
+    shape); Mana and Gems default to 10 and 3. Raises RosterFormatError naming every bad field
+    by its dotted path (``party.front.1``)."""
+    problems: dict[str, list[str]] = {}
 
+    def fail(path: str, message: str) -> None:
+        problems.setdefault(path, []).append(message)
 
-def roster_from_dict(data: Mapping[str, object]) -> Roster:
-    """Read ``roster_to_dict``'s data back (or an API body of the same shape); Mana and Gems
-    default to 10 and 3. Raises RosterFormatError naming the field."""
     if not isinstance(data, Mapping):
-        raise RosterFormatError("roster: must be an object with 'guardians', 'mana', 'gems'.")
-    guardians = _names(data.get("guardians", []), "guardians")
-    party_data = data.get("party")
+        fail("data", "Must be an object with 'guardians', 'mana' and 'gems'.")
+        raise RosterFormatError(problems)
+    for key in data:
+        if key not in ("format", "guardians", "mana", "gems", "party", "lines"):
+            fail(str(key), "Unknown field.")
+    if data.get("format", FORMAT) != FORMAT:
+        fail("format", f"Expected {FORMAT!r} (got {data.get('format')!r}).")
+    guardians = _names(data.get("guardians", []), "guardians", problems)
+    counts = {"mana": MANA_CARDS, "gems": CELESTIAL_GEMS}
+    for key in counts:
+        value = data.get(key, counts[key])
+        if isinstance(value, bool) or not isinstance(value, int):
+            fail(key, f"Must be a whole number (got {value!r}).")
+        else:
+            counts[key] = value
     party = None
+    party_data = data.get("party")
     if party_data is not None:
         if not isinstance(party_data, Mapping):
-            raise RosterFormatError("party: must be an object with 'front' and 'back'.")
-        party = Party(
-            _names(party_data.get("front", []), "party.front"),
-            _names(party_data.get("back", []), "party.back"),
-        )
+            fail("party", f"Must be an object with 'front' and 'back' (got {party_data!r}).")
+        else:
+            for key in party_data:
+                if key not in ("front", "back"):
+                    fail(f"party.{key}", "Unknown field.")
+            party = Party(
+                _names(party_data.get("front", []), "party.front", problems),
+                _names(party_data.get("back", []), "party.back", problems),
+            )
     lines = data.get("lines", [])
     if (
         isinstance(lines, str | bytes)
         or not isinstance(lines, Sequence)
         or not all(isinstance(n, int) and not isinstance(n, bool) for n in lines)
     ):
-        raise RosterFormatError("lines: must be a list of line numbers.")
-    return Roster(
-        guardians=guardians,
-        mana=_whole(data, "mana", MANA_CARDS),
-        gems=_whole(data, "gems", CELESTIAL_GEMS),
-        party=party,
-        lines=tuple(lines),
-    )
+        fail("lines", f"Must be a list of line numbers (got {lines!r}).")
+        lines = []
+    if problems:
+        raise RosterFormatError(problems)
+    return Roster(guardians, counts["mana"], counts["gems"], party, tuple(lines))

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..errors import InvalidInput
 from ..lists import (
     DECK_SIZE,
     ELEMENT_MISMATCH,
@@ -64,8 +65,9 @@ CODES: tuple[str, ...] = (
 _SLOT_NAMES = {CardType.LEADER: "Leader", CardType.GATE: "Gate"}
 
 
-class DeckFormatError(ValueError):
-    """A JSON deck that does not have the expected shape; the message names the field."""
+class DeckFormatError(InvalidInput):
+    """A JSON deck that does not have the expected shape: ``problems`` maps each bad field's
+    dotted path (``cards.3.count``) to its messages."""
 
 
 def _label(card: Card) -> str:
@@ -572,7 +574,9 @@ def deck_to_text(deck: Deck, catalog: Mapping[str, Card] | None = None) -> str:
 
 # --- JSON -----------------------------------------------------------------------------------
 
+FORMAT = "azuki-deck"
 _STATS = ("ikz_cost", "gate_power", "attack", "health")
+_LINE_FIELDS = {"id", "count", "line", "name", "type", "element", "text", *_STATS}
 
 
 def _line_to_dict(line: DeckLine) -> dict[str, object]:
@@ -597,85 +601,113 @@ def _line_to_dict(line: DeckLine) -> dict[str, object]:
 
 
 def deck_to_dict(deck: Deck) -> dict[str, object]:
-    """The deck as JSON-ready data (the API's shape): ``leader``, ``gate`` and ``cards``, each
-    line ``{"id", "count"}`` plus the card's fields when it is given inline."""
+    """The deck as JSON-ready data in the REST API's shape: ``leader``, ``gate`` and
+    ``cards``, each line ``{"id", "count"}`` plus the card's fields when it is given inline,
+    every line as given (not merged), tagged with ``"format": "azuki-deck"``."""
     return {
+        "format": FORMAT,
         "leader": _line_to_dict(deck.leader) if deck.leader is not None else None,
         "gate": _line_to_dict(deck.gate) if deck.gate is not None else None,
         "cards": [_line_to_dict(line) for line in deck.cards],
     }
 
 
-def _integer(data: Mapping[str, object], key: str, path: str, default: int | None) -> int | None:
-    value = data.get(key, default)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DeckFormatError(f"{path}.{key}: must be a whole number.")
-    return value
+class _Reader:
+    """Reads JSON-shaped data, filing a problem per bad field rather than stopping."""
+
+    def __init__(self) -> None:
+        self.problems: dict[str, list[str]] = {}
+
+    def fail(self, path: str, message: str) -> None:
+        self.problems.setdefault(path, []).append(message)
+
+    def whole(self, data: Mapping[str, object], key: str, path: str) -> int | None:
+        value = data.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(f"{path}.{key}", f"Must be a whole number (got {value!r}).")
+            return None
+        return value
+
+    def text(self, data: Mapping[str, object], key: str, path: str) -> str:
+        value = data.get(key)
+        if not isinstance(value, str) or not value.strip():
+            self.fail(f"{path}.{key}", f"Must be a non-empty text (got {value!r}).")
+            return ""
+        return value
+
+    def line(self, value: object, path: str) -> DeckLine | None:
+        if isinstance(value, str):
+            if value.strip():
+                return DeckLine(count=1, card_id=value)
+            self.fail(path, "Must be a card ID (got an empty text).")
+            return None
+        if not isinstance(value, Mapping):
+            self.fail(
+                path, f"Must be a card ID or an object with 'id' and 'count' (got {value!r})."
+            )
+            return None
+        for key in value:
+            if key not in _LINE_FIELDS:
+                self.fail(f"{path}.{key}", "Unknown field.")
+        card_id = self.text(value, "id", path)
+        count = self.whole(value, "count", path) if "count" in value else 1
+        number = self.whole(value, "line", path)
+        card: Card | None = None
+        if {"name", "type", "element"} & value.keys():
+            kind = element = None
+            try:
+                kind = CardType(str(value.get("type")))
+            except ValueError:
+                kinds = ", ".join(t.value for t in CardType)
+                self.fail(f"{path}.type", f"Must be one of {kinds} (got {value.get('type')!r}).")
+            try:
+                element = Element(str(value.get("element")))
+            except ValueError:
+                elements = ", ".join(e.value for e in Element)
+                got = value.get("element")
+                self.fail(f"{path}.element", f"Must be one of {elements} (got {got!r}).")
+            name = self.text(value, "name", path)
+            text = value.get("text", "")
+            if not isinstance(text, str):
+                self.fail(f"{path}.text", f"Must be text (got {text!r}).")
+                text = ""
+            stats = {stat: self.whole(value, stat, path) for stat in _STATS}
+            if kind is not None and element is not None and name and card_id:
+                card = Card(card_id, name, kind, element, text=text, **stats)
+        if not card_id or count is None:
+            return None
+        return DeckLine(count=count, card_id=card_id, card=card, line=number)
 
 
-def _text(data: Mapping[str, object], key: str, path: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value.strip():
-        raise DeckFormatError(f"{path}.{key}: must be a non-empty text.")
-    return value
-
-
-def _line_from(value: object, path: str) -> DeckLine:
-    if isinstance(value, str):
-        if not value.strip():
-            raise DeckFormatError(f"{path}: must be a card ID.")
-        return DeckLine(count=1, card_id=value)
-    if not isinstance(value, Mapping):
-        raise DeckFormatError(f"{path}: must be a card ID or an object with 'id' and 'count'.")
-    card_id = _text(value, "id", path)
-    count = _integer(value, "count", path, 1)
-    line = _integer(value, "line", path, None)
-    card: Card | None = None
-    if "type" in value or "element" in value or "name" in value:
-        try:
-            kind = CardType(str(value.get("type")))
-        except ValueError:
-            kinds = ", ".join(t.value for t in CardType)
-            raise DeckFormatError(f"{path}.type: must be one of {kinds}.") from None
-        try:
-            element = Element(str(value.get("element")))
-        except ValueError:
-            elements = ", ".join(e.value for e in Element)
-            raise DeckFormatError(f"{path}.element: must be one of {elements}.") from None
-        text = value.get("text", "")
-        if not isinstance(text, str):
-            raise DeckFormatError(f"{path}.text: must be text.")
-        stats = {stat: _integer(value, stat, path, None) for stat in _STATS}
-        card = Card(
-            id=card_id,
-            name=_text(value, "name", path),
-            type=kind,
-            element=element,
-            ikz_cost=stats["ikz_cost"],
-            gate_power=stats["gate_power"],
-            attack=stats["attack"],
-            health=stats["health"],
-            text=text,
-        )
-    assert count is not None
-    return DeckLine(count=count, card_id=card_id, card=card, line=line)
-
-
-def deck_from_dict(data: Mapping[str, object]) -> Deck:
-    """Read ``deck_to_dict``'s data back (or an API body of the same shape). A line is a card
-    ID (one copy) or an object with ``id`` and ``count``, plus ``name``, ``type`` and
-    ``element`` (and any stats) for an inline card. Raises DeckFormatError naming the field."""
+def deck_from_dict(data: object) -> Deck:
+    """Read ``deck_to_dict``'s data back to an equal Deck (or an API body of the same shape).
+    A line is a card ID (one copy) or an object with ``id`` and ``count`` (default 1), plus
+    ``name``, ``type`` and ``element`` (and any stats and ``text``) for an inline card.
+    Raises DeckFormatError naming every bad field by its dotted path (``cards.3.count``)."""
+    reader = _Reader()
     if not isinstance(data, Mapping):
-        raise DeckFormatError("deck: must be an object with 'leader', 'gate' and 'cards'.")
-    leader = data.get("leader")
-    gate = data.get("gate")
+        reader.fail("data", "Must be an object with 'leader', 'gate' and 'cards'.")
+        raise DeckFormatError(reader.problems)
+    for key in data:
+        if key not in ("format", "leader", "gate", "cards"):
+            reader.fail(str(key), "Unknown field.")
+    if data.get("format", FORMAT) != FORMAT:
+        reader.fail("format", f"Expected {FORMAT!r} (got {data.get('format')!r}).")
+    slots = {
+        key: reader.line(data[key], key) if data.get(key) is not None else None
+        for key in ("leader", "gate")
+    }
     cards = data.get("cards", [])
+    lines: list[DeckLine] = []
     if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
-        raise DeckFormatError("cards: must be a list.")
-    return Deck(
-        leader=_line_from(leader, "leader") if leader is not None else None,
-        gate=_line_from(gate, "gate") if gate is not None else None,
-        cards=tuple(_line_from(line, f"cards[{i}]") for i, line in enumerate(cards)),
-    )
+        reader.fail("cards", f"Must be a list (got {cards!r}).")
+    else:
+        for index, item in enumerate(cards):
+            line = reader.line(item, f"cards.{index}")
+            if line is not None:
+                lines.append(line)
+    if reader.problems:
+        raise DeckFormatError(reader.problems)
+    return Deck(leader=slots["leader"], gate=slots["gate"], cards=tuple(lines))

@@ -187,6 +187,7 @@ def test_it_round_trips_a_deck_through_json_with_inline_cards():
         cards=(DeckLine(4, "X-3", card=bolt), DeckLine(0, "AZK-010"), DeckLine(2, "??")),
     )
     data = deck_to_dict(original)
+    assert data["format"] == "azuki-deck"
     assert data["cards"][0] == {  # type: ignore[index]
         "id": "X-3",
         "count": 4,
@@ -210,28 +211,50 @@ def test_it_reads_the_api_shape_with_bare_card_ids():
 @pytest.mark.parametrize(
     ("data", "field"),
     [
-        ([], "deck"),
+        ([], "data"),
         ({"cards": "AZK-010"}, "cards"),
-        ({"cards": [7]}, "cards[0]"),
-        ({"cards": [{"count": 2}]}, "cards[0].id"),
-        ({"cards": [{"id": "A", "count": "2"}]}, "cards[0].count"),
-        ({"cards": [{"id": "A", "count": True}]}, "cards[0].count"),
+        ({"cards": [7]}, "cards.0"),
+        ({"cards": [""]}, "cards.0"),
+        ({"cards": [{"count": 2}]}, "cards.0.id"),
+        ({"cards": [{"id": "A", "count": "2"}]}, "cards.0.count"),
+        ({"cards": [{"id": "A", "count": True}]}, "cards.0.count"),
+        ({"cards": [{"id": "A", "copies": 2}]}, "cards.0.copies"),
         ({"leader": {"id": "A", "name": "A", "type": "hero", "element": "fire"}}, "leader.type"),
         ({"gate": {"id": "A", "name": "A", "type": "gate", "element": "air"}}, "gate.element"),
-        ({"cards": [{"id": "A", "type": "spell", "element": "fire"}]}, "cards[0].name"),
+        ({"cards": [{"id": "A", "type": "spell", "element": "fire"}]}, "cards.0.name"),
         (
             {
                 "cards": [
                     {"id": "A", "name": "A", "type": "spell", "element": "fire", "attack": 1.5}
                 ]
             },
-            "cards[0].attack",
+            "cards.0.attack",
         ),
+        ({"format": "azrah-roster"}, "format"),
+        ({"sideboard": []}, "sideboard"),
     ],
 )
 def test_it_rejects_json_of_the_wrong_shape_naming_the_field(data, field):
-    with pytest.raises(DeckFormatError, match=rf"^{field.replace('[', '.').replace(']', '.')}"):
+    with pytest.raises(DeckFormatError) as caught:
         deck_from_dict(data)
+    assert list(caught.value.problems) == [field]
+    assert isinstance(caught.value, ValueError)
+
+
+def test_it_names_every_bad_field_of_a_json_deck_at_once():
+    data = {
+        "leader": 5,
+        "cards": [{"id": "A", "count": "x"}, {"id": "B"}, {"id": "", "name": "C", "type": "?"}],
+    }
+    with pytest.raises(DeckFormatError) as caught:
+        deck_from_dict(data)
+    assert sorted(caught.value.problems) == [
+        "cards.0.count",
+        "cards.2.element",
+        "cards.2.id",
+        "cards.2.type",
+        "leader",
+    ]
 
 
 def test_it_exports_a_sample_deck_the_same_through_json_and_text():
