@@ -361,6 +361,14 @@ def parse_roster_text(
     return roster, tuple(problems)
 
 
+def validate_roster_text(text: str, catalog: Mapping[str, Guardian] | None = None) -> Report:
+    """Read and check a pasted roster in one go: its unreadable lines, then every problem
+    ``validate_roster`` finds in what could be read."""
+    roster, problems = parse_roster_text(text, catalog)
+    report = validate_roster(roster, catalog)
+    return Report(problems=problems + report.problems, totals=report.totals)
+
+
 def _members(value: str, known: set[str]) -> tuple[str, ...]:
     """Split a Front or Back line's members (see ``parse_roster_text``)."""
     if not value.strip():

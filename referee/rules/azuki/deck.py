@@ -535,6 +535,14 @@ def parse_deck_text(text: str, catalog: Mapping[str, Card]) -> tuple[Deck, tuple
     return deck, tuple(problem for _, problem in numbered)
 
 
+def validate_deck_text(text: str, catalog: Mapping[str, Card]) -> Report:
+    """Read and check a pasted deck in one go: the problems only the text shows (in line
+    order), then every problem ``validate_deck`` finds in what could be read."""
+    deck, problems = parse_deck_text(text, catalog)
+    report = validate_deck(deck, catalog)
+    return Report(problems=problems + report.problems, totals=report.totals)
+
+
 def _name(line: DeckLine, catalog: Mapping[str, Card] | None) -> tuple[str, str]:
     card = line.card if line.card is not None else _lookup(catalog or {}, line.card_id)
     if card is None:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules.azrah.roster import parse_roster_text, validate_roster
+from referee.rules.azrah.roster import parse_roster_text, validate_roster, validate_roster_text
+from referee.rules.lists import Report
 
 from .sample import CATALOG
 
@@ -33,3 +34,5 @@ def test_it_finds_exactly_the_expected_problems(path: Path) -> None:
     expected = [code.strip() for code in header(text, "expect").split(",") if code.strip()]
     assert found == expected
     assert report.totals["guardian_count"] == int(header(text, "guardian_count"))
+    together = validate_roster_text(text, CATALOG)
+    assert together == Report((*problems, *report.problems), report.totals)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules.azuki.deck import parse_deck_text, validate_deck
+from referee.rules.azuki.deck import parse_deck_text, validate_deck, validate_deck_text
+from referee.rules.lists import Report
 
 from .sample import CATALOG
 
@@ -33,3 +34,4 @@ def test_it_finds_exactly_the_expected_problems(path: Path) -> None:
     expected = [code.strip() for code in header(text, "expect").split(",") if code.strip()]
     assert found == expected
     assert report.totals["card_count"] == int(header(text, "card_count"))
+    assert validate_deck_text(text, CATALOG) == Report((*problems, *report.problems), report.totals)
