@@ -397,9 +397,9 @@ PROJECT: tuple[Ruling, ...] = (
         "R44",
         "azrah",
         "Game Setup, Anatomy of a Card",
-        "Transformations are not roster Guardians",
-        "Transformation cards are shared by both players: one listed in a roster is an "
-        "error and does not count among its 15 Guardians.",
+        "Shared cards are not roster Guardians",
+        "Transformation, Curse and Item cards are shared by both players: one listed in a "
+        "roster is an error and does not count among its 15 Guardians.",
     ),
     Ruling(
         "R45",

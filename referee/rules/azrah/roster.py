@@ -2,7 +2,9 @@
 
 ``validate_roster`` returns every problem at once. Beside the shared codes of
 ``referee.rules.lists`` (``roster_size``, ``duplicate_name``, ``mana_count``, ``gem_count``,
-``party``, ``unknown_entry``, ``unreadable_line``) it reports ``transformation_in_roster``.
+``party``, ``unknown_entry``, ``unreadable_line``) it reports ``transformation_in_roster`` and
+``shared_card_in_roster`` (a Transformation, or a Curse or Item card, listed as a Guardian).
+A catalog may hold Guardians, Transformations and Curse and Item cards, by card ID.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from ..lists import (
     Severity,
 )
 from ..textlists import closest, parse_lines
-from .cards import Guardian, Party, Position, Roster
+from .cards import Guardian, Party, Position, Roster, SharedCard
 
 ROSTER_GUARDIANS = 15
 MANA_CARDS = 10
@@ -35,6 +37,7 @@ BACK_ROW = 2
 
 # Code of this module (beyond the shared ones).
 TRANSFORMATION_IN_ROSTER = "transformation_in_roster"  # a Transformation listed as a Guardian
+SHARED_CARD_IN_ROSTER = "shared_card_in_roster"  # a Curse or Item card listed as a Guardian
 
 CODES: tuple[str, ...] = (
     ROSTER_SIZE,
@@ -45,6 +48,7 @@ CODES: tuple[str, ...] = (
     UNKNOWN_ENTRY,
     UNREADABLE_LINE,
     TRANSFORMATION_IN_ROSTER,
+    SHARED_CARD_IN_ROSTER,
 )
 
 
@@ -57,21 +61,31 @@ def _normal(name: str) -> str:
     return " ".join(name.lower().split())
 
 
+Entry = Guardian | SharedCard  # what a roster entry may turn out to be
+
+
+def _rank(card: Entry) -> tuple[int, str]:
+    # When names clash, a Guardian wins over a Transformation, and both over a Curse or Item.
+    if isinstance(card, SharedCard):
+        return 2, card.id
+    return (1 if card.base_form is not None else 0), card.id
+
+
 @dataclass(frozen=True, slots=True)
 class _Index:
-    by_id: Mapping[str, Guardian]  # upper-cased ID
-    by_name: Mapping[str, Guardian]  # normalised name; a Guardian before a Transformation
+    by_id: Mapping[str, Entry]  # upper-cased ID
+    by_name: Mapping[str, Entry]  # normalised name
 
     @classmethod
-    def of(cls, catalog: Mapping[str, Guardian]) -> _Index:
-        by_id: dict[str, Guardian] = {}
-        by_name: dict[str, Guardian] = {}
-        for guardian in sorted(catalog.values(), key=lambda g: (g.base_form is not None, g.id)):
-            by_id[guardian.id.upper()] = guardian
-            by_name.setdefault(_normal(guardian.name), guardian)
+    def of(cls, catalog: Mapping[str, Entry]) -> _Index:
+        by_id: dict[str, Entry] = {}
+        by_name: dict[str, Entry] = {}
+        for card in sorted(catalog.values(), key=_rank):
+            by_id[card.id.upper()] = card
+            by_name.setdefault(_normal(card.name), card)
         return cls(by_id, by_name)
 
-    def find(self, entry: str) -> Guardian | None:
+    def find(self, entry: str) -> Entry | None:
         """By ID (the whole entry or its first word, as in ``AZR-001 Emberwing``), then by
         name without regard to case or spacing (R45)."""
         wanted = entry.strip()
@@ -86,11 +100,23 @@ class _Index:
         """The Guardian names most like ``entry`` (a name, an ID, or "ID Name")."""
         if not entry.strip():
             return ()
-        by_label = {g.name: g for g in self.by_name.values()}
-        by_label.update({g.id: g for g in self.by_id.values()})
+        guardians = [g for g in self.by_id.values() if isinstance(g, Guardian)]
+        by_label: dict[str, Entry] = {g.name: g for g in guardians}
+        by_label.update({g.id: g for g in guardians})
         first = entry.split(maxsplit=1)[0]
         found = [*closest(entry, by_label, limit), *closest(first, by_label, limit)]
         return tuple(dict.fromkeys(by_label[label].name for label in found))[:limit]
+
+
+def _shared_kind(card: Entry | None) -> str | None:
+    """How to name a card that is not a roster Guardian ("a Transformation card (of X)"), or
+    None for a Guardian."""
+    if isinstance(card, SharedCard):
+        kind = "an Item" if card.kind == "item" else "a Curse"
+        return f"{kind} card (created by {card.creator})"
+    if card is not None and card.base_form is not None:
+        return f"a Transformation card (of {card.base_form})"
+    return None
 
 
 def _where(roster: Roster, index: int) -> tuple[str, ...]:
@@ -112,15 +138,17 @@ def _position(row: str, index: int) -> str:
     return f"{row} {index + 1}"
 
 
-def validate_roster(roster: Roster, catalog: Mapping[str, Guardian] | None = None) -> Report:
+def validate_roster(
+    roster: Roster, catalog: Mapping[str, Guardian | SharedCard] | None = None
+) -> Report:
     """Every problem of an AZRAH roster at once (Game Setup).
 
     A roster is 15 Guardians of different names, 10 Mana and 3 Celestial Gems. Entries are
-    names or catalog IDs; with a catalog, each must be found in it, and a Transformation card
-    is refused (they are shared cards: R44). Names compare without regard to case, and an ID
-    counts under its card's name (R45). A starting party, when given, is three front-row
-    Guardians (left, centre, right) and two back-row ones, all from the roster, none twice
-    (R46); each wrong place is its own problem.
+    names or catalog IDs; with a catalog, each must be found in it, and a Transformation,
+    Curse or Item card is refused (they are shared cards: R44). Names compare without regard
+    to case, and an ID counts under its card's name (R45). A starting party, when given, is
+    three front-row Guardians (left, centre, right) and two back-row ones, all from the
+    roster, none twice (R46); each wrong place is its own problem.
     """
     index = _Index.of(catalog) if catalog is not None else None
     problems: list[Problem] = []
@@ -151,14 +179,16 @@ def validate_roster(roster: Roster, catalog: Mapping[str, Guardian] | None = Non
             )
             if not entry.strip():
                 continue
-        if guardian is not None and guardian.base_form is not None:
+        shared = _shared_kind(guardian)
+        if guardian is not None and shared is not None:
             problems.append(
                 Problem(
-                    code=TRANSFORMATION_IN_ROSTER,
+                    code=SHARED_CARD_IN_ROSTER
+                    if isinstance(guardian, SharedCard)
+                    else TRANSFORMATION_IN_ROSTER,
                     severity=Severity.ERROR,
-                    message=f"{_prefix(where)}{guardian.name} is a Transformation card (of "
-                    f"{guardian.base_form}): Transformations are shared by both players, "
-                    "not roster Guardians.",
+                    message=f"{_prefix(where)}{guardian.name} is {shared}: Transformation, "
+                    "Curse and Item cards are shared by both players, not roster Guardians.",
                     rule="Game Setup, R44",
                     entries=(guardian.name, *where),
                 )
@@ -261,10 +291,10 @@ def _party(
             key = _normal(name)
             if not key:
                 message = f"No Guardian is named for {position}."
-            elif guardian is not None and guardian.base_form is not None:
+            elif guardian is not None and (shared := _shared_kind(guardian)) is not None:
                 message = (
-                    f"{position.capitalize()}: {name} is a Transformation card; the party "
-                    "starts with Guardians from the roster."
+                    f"{position.capitalize()}: {name} is {shared}; the party starts with "
+                    "Guardians from the roster."
                 )
             elif key not in names:
                 message = f"{position.capitalize()}: {name} is not in the roster."
@@ -302,7 +332,7 @@ _X_WORD = re.compile(r"[xX\u00d7]\s")
 
 
 def parse_roster_text(
-    text: str, catalog: Mapping[str, Guardian] | None = None
+    text: str, catalog: Mapping[str, Guardian | SharedCard] | None = None
 ) -> tuple[Roster, tuple[Problem, ...]]:
     """Read a pasted roster: one Guardian a line (name or ID; a count above 1 lists it that
     many times, which ``validate_roster`` reports as a duplicate name), and optional lines
@@ -361,7 +391,9 @@ def parse_roster_text(
     return roster, tuple(problems)
 
 
-def validate_roster_text(text: str, catalog: Mapping[str, Guardian] | None = None) -> Report:
+def validate_roster_text(
+    text: str, catalog: Mapping[str, Guardian | SharedCard] | None = None
+) -> Report:
     """Read and check a pasted roster in one go: its unreadable lines, then every problem
     ``validate_roster`` finds in what could be read."""
     roster, problems = parse_roster_text(text, catalog)

@@ -1,9 +1,9 @@
 """A small AZRAH catalog for the roster tests (made-up cards, not official ones): seventeen
-Guardians and two Transformations."""
+Guardians (one with a comma in its name), two Transformations, a Curse and an Item."""
 
 from __future__ import annotations
 
-from referee.rules.azrah.cards import Guardian, Party, Position, Roster
+from referee.rules.azrah.cards import Guardian, Party, Position, Roster, SharedCard
 
 L, C, R = Position.LEFT, Position.CENTRE, Position.RIGHT
 
@@ -34,7 +34,12 @@ TRANSFORMATIONS = (
     Guardian("AZR-101", "Emberwing Ascendant", 6, (L, C, R), base_form="Emberwing"),
     Guardian("AZR-102", "Tidewarden Leviathan", 7, (C,), base_form="Tidewarden"),
 )
-CATALOG: dict[str, Guardian] = {g.id: g for g in (*GUARDIANS, *TRANSFORMATIONS)}
+SHARED = (
+    SharedCard("AZR-201", "Hexed Doll", "curse", "Nightbloom"),
+    SharedCard("AZR-202", "Sunscroll", "item", "Sunspear"),
+)
+CARDS: tuple[Guardian | SharedCard, ...] = (*GUARDIANS, *TRANSFORMATIONS, *SHARED)
+CATALOG: dict[str, Guardian | SharedCard] = {card.id: card for card in CARDS}
 
 FIFTEEN = NAMES[:15]
 LEGAL_PARTY = Party(

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.azrah.cards import Party
-from referee.rules.azrah.roster import CODES, TRANSFORMATION_IN_ROSTER, validate_roster
+from referee.rules.azrah.roster import (
+    CODES,
+    SHARED_CARD_IN_ROSTER,
+    TRANSFORMATION_IN_ROSTER,
+    validate_roster,
+)
 from referee.rules.lists import (
     DUPLICATE_NAME,
     GEM_COUNT,
@@ -188,3 +193,26 @@ def test_it_finds_nothing_in_an_empty_catalog():
     report = validate_roster(roster(), {})
     assert codes(report) == [UNKNOWN_ENTRY] * 15
     assert report.totals["guardian_count"] == 15
+
+
+@pytest.mark.parametrize(
+    ("entry", "kind"), [("Hexed Doll", "a Curse card"), ("azr-202", "an Item card")]
+)
+def test_it_refuses_a_curse_or_item_card_listed_as_a_roster_guardian(entry, kind):
+    report = validate_roster(roster(*FIFTEEN[:14], entry), CATALOG)
+    problem = only(report, SHARED_CARD_IN_ROSTER)
+    assert kind in problem.message and "created by" in problem.message
+    assert "R44" in problem.rule
+    assert only(report, ROSTER_SIZE).actual == 14
+
+
+def test_it_refuses_a_curse_card_in_the_party():
+    party = Party(front=("Emberwing", "Tidewarden", "Hexed Doll"), back=LEGAL_PARTY.back)
+    problem = only(validate_roster(roster(party=party), CATALOG), PARTY)
+    assert problem.entries == ("Hexed Doll", "front right")
+    assert "Curse card" in problem.message
+
+
+def test_it_suggests_only_guardians_for_an_unknown_name():
+    report = validate_roster(roster(*FIFTEEN[:14], "Hexed Dol"), CATALOG)
+    assert only(report, UNKNOWN_ENTRY).suggestions == ()
