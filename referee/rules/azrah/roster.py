@@ -322,8 +322,8 @@ def _party(
 # --- Text lists ---------------------------------------------------------------------------
 
 _SETTING = re.compile(
-    r"^\s*(?:[-*\u2022]\s*)?(?P<key>mana|(?:celestial\s+)?gems?|front(?:\s+row)?|"
-    r"back(?:\s+row)?)\s*[:=]\s*(?P<value>\S.*?)\s*$",
+    r"^\s*(?:[-*\u2022]\s*)?(?P<key>mana(?:\s+cards?)?|(?:celestial\s+)?gems?(?:\s+cards?)?|"
+    r"front(?:\s+row)?|back(?:\s+row)?)\s*[:=]\s*(?P<value>\S.*?)\s*$",
     re.IGNORECASE,
 )
 
@@ -357,7 +357,7 @@ def parse_roster_text(
         if key.startswith(("front", "back")):
             rows[key.split()[0]] = value
         elif re.fullmatch(r"[+-]?\d{1,6}", value):
-            if key == "mana":
+            if key.startswith("mana"):
                 mana = int(value)
             else:
                 gems = int(value)
@@ -367,7 +367,7 @@ def parse_roster_text(
                     code=UNREADABLE_LINE,
                     severity=Severity.ERROR,
                     message=f"Line {number} can't be read: {raw.strip()!r}. Write a whole "
-                    f"number, like '{'Mana: 10' if key == 'mana' else 'Gems: 3'}'.",
+                    f"number, like '{'Mana: 10' if key.startswith('mana') else 'Gems: 3'}'.",
                     rule="",
                     actual=raw.strip(),
                     entries=(f"line {number}",),

@@ -50,6 +50,8 @@ def test_it_reads_bare_names_and_defaults_to_ten_mana_three_gems_and_no_party():
         ("Gems: 2", 10, 2),
         ("Celestial Gems: 4", 10, 4),
         ("- Gem: 1", 10, 1),
+        ("Mana cards: 8", 8, 3),
+        ("Celestial Gem cards = 2", 10, 2),
     ],
 )
 def test_it_reads_mana_and_gem_lines(line, mana, gems):
