@@ -14,6 +14,7 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from games.api.azeroth import attack_odds_response
 from games.api.errors import BODY, bad_request_body, flatten_errors
+from games.batches.service import run_batch
 from referee.celery import app
 
 
@@ -36,3 +37,11 @@ def attack_odds(payload: dict[str, Any]) -> dict[str, Any]:
     except ValidationError as error:
         errors = flatten_errors(error.detail) or {BODY: ["The request is invalid."]}
         return _as_json(bad_request_body(errors))
+
+
+@app.task(name="games.check_batch", time_limit=900)
+def check_batch(job_id: str) -> str:
+    """Check every list of the BatchJob ``job_id`` (games.batches.service.run_batch) and
+    return the job's final status."""
+    job = run_batch(job_id)
+    return "missing" if job is None else str(job.status)

@@ -1,0 +1,179 @@
+"""Reading an organiser's upload: ZIPs of text and JSON lists, JSON arrays, and bad uploads."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.batches import reading
+from games.batches.reading import UploadError, read_upload
+
+from .samples import HORDE_ARMY, SHORT_DECK, VALID_DECK, VALID_DECK_JSON, zip_of
+
+
+def test_it_reads_a_zip_of_text_and_json_lists_in_archive_order() -> None:
+    raw = zip_of(
+        {
+            "round1/alice.txt": VALID_DECK,
+            "round1/bob.json": json.dumps(VALID_DECK_JSON),
+            "carol.txt": SHORT_DECK,
+        }
+    )
+
+    items = read_upload(raw, "azuki", "decks.zip")
+
+    assert [(item["name"], item["format"]) for item in items] == [
+        ("round1/alice.txt", "text"),
+        ("round1/bob.json", "json"),
+        ("carol.txt", "text"),
+    ]
+    assert items[0]["data"] == VALID_DECK
+    assert items[1]["data"] == VALID_DECK_JSON
+
+
+def test_a_json_list_s_own_name_labels_it_and_is_not_passed_to_the_engine() -> None:
+    raw = zip_of({"x.json": json.dumps({"name": "Dana's deck", **VALID_DECK_JSON})})
+
+    (item,) = read_upload(raw, "azuki")
+
+    assert item["name"] == "Dana's deck"
+    assert "name" not in item["data"]
+
+
+def test_it_reads_a_json_array_of_export_json_and_named_texts() -> None:
+    body = [VALID_DECK_JSON, {"name": "Eve", "text": SHORT_DECK}, {"text": VALID_DECK}]
+
+    items = read_upload(json.dumps(body).encode(), "azuki", "decks.json")
+
+    assert [(item["name"], item["format"]) for item in items] == [
+        ("List 1", "json"),
+        ("Eve", "text"),
+        ("List 3", "text"),
+    ]
+
+
+def test_a_json_file_in_a_zip_may_hold_an_array_of_lists() -> None:
+    raw = zip_of({"all.json": json.dumps([VALID_DECK_JSON, {"name": "B", "text": VALID_DECK}])})
+
+    items = read_upload(raw, "azuki")
+
+    assert [item["name"] for item in items] == ["all.json #1", "B"]
+
+
+def test_it_skips_folders_and_files_archivers_add_on_their_own() -> None:
+    raw = zip_of({"__MACOSX/._a.txt": "junk", ".DS_Store": "junk", "a.txt": VALID_DECK})
+
+    assert [item["name"] for item in read_upload(raw, "azuki")] == ["a.txt"]
+
+
+@pytest.mark.parametrize(
+    ("files", "reason"),
+    [
+        ({"bad.txt": b"\xff\xfe\xfa not utf-8"}, "not UTF-8"),
+        ({"bad.txt": b"4 AZK-010\x00"}, "NUL"),
+        ({"empty.txt": "  \n"}, "empty"),
+        ({"bad.json": "{not json"}, "not valid JSON"),
+        ({"deep.json": "[" * 100_000 + "]" * 100_000}, "nested too deeply"),
+        ({"nan.json": '{"format": "azuki-deck", "x": NaN}'}, "not valid JSON"),
+        ({"../escape.txt": VALID_DECK}, "leaves the archive"),
+        ({"/abs.txt": VALID_DECK}, "leaves the archive"),
+        ({"inner.zip": zip_of({"a.txt": VALID_DECK})}, "ZIP inside the ZIP"),
+        ({"notes.docx": "hello"}, "not a .txt or .json"),
+        ({"army.json": json.dumps({"format": "azeroth-army"})}, "an azeroth list"),
+        ({"odd.json": json.dumps({"format": "chess-pgn"})}, "format 'chess-pgn'"),
+        ({"odd.json": json.dumps({"leader": "AZK-001"})}, "export JSON"),
+        ({"odd.json": json.dumps({"text": 5})}, "'text' must be a string"),
+        ({"odd.json": json.dumps({"text": "x", "extra": 1})}, "Unknown field"),
+        ({"odd.json": json.dumps(3)}, "Expected an object"),
+    ],
+)
+def test_each_unreadable_file_becomes_a_row_saying_why(
+    files: dict[str, bytes | str], reason: str
+) -> None:
+    raw = zip_of({"good.txt": VALID_DECK, **files})
+
+    items = read_upload(raw, "azuki")
+
+    assert items[0]["format"] == "text"
+    bad = items[1]
+    assert bad["format"] == "unreadable"
+    assert reason in bad["data"]
+
+
+def test_a_file_larger_than_the_cap_is_a_row_even_if_the_directory_lies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(reading, "MAX_LIST_BYTES", 100)
+    raw = zip_of({"big.txt": "4 AZK-010\n" * 50, "small.txt": "4 AZK-010\n"})
+
+    items = read_upload(raw, "azuki")
+
+    assert items[0]["format"] == "unreadable"
+    assert "larger than" in items[0]["data"]
+    assert items[1]["format"] == "text"
+
+
+def test_an_archive_that_unpacks_to_too_much_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reading, "MAX_TOTAL_BYTES", 1000)
+    raw = zip_of({f"{n}.txt": "4 AZK-010\n" * 40 for n in range(5)})
+
+    with pytest.raises(UploadError, match="unpacks to more than"):
+        read_upload(raw, "azuki")
+
+
+def test_too_many_files_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reading, "MAX_LISTS", 3)
+    raw = zip_of({f"{n}.txt": VALID_DECK for n in range(4)})
+
+    with pytest.raises(UploadError, match="holds 4 files; the most one batch takes is 3"):
+        read_upload(raw, "azuki")
+
+
+def test_too_many_lists_in_an_array_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reading, "MAX_LISTS", 2)
+
+    with pytest.raises(UploadError, match="holds 3 lists"):
+        read_upload(json.dumps([{"text": "x"}] * 3).encode(), "azuki")
+
+
+@pytest.mark.parametrize(
+    ("raw", "filename", "message"),
+    [
+        (b"", "x.json", "empty"),
+        (b"hello, not a list", "x.txt", "neither a ZIP archive nor a JSON array"),
+        (b"\xff\xfe\xfa", "x.json", "neither a ZIP archive nor a JSON array"),
+        (b"PK\x03\x04 truncated", "x.zip", "not a ZIP archive"),
+        (b'"a string"', "x.json", "Expected a JSON array"),
+        (b"[]", "x.json", "holds no lists"),
+        (zip_of({"readme.md": "hi"})[:0] + zip_of({}), "x.zip", "holds no list files"),
+    ],
+)
+def test_a_wholly_unreadable_upload_is_a_readable_error(
+    raw: bytes, filename: str, message: str
+) -> None:
+    with pytest.raises(UploadError, match=message):
+        read_upload(raw, "azuki", filename)
+
+
+def test_an_encrypted_member_is_a_row() -> None:
+    raw = bytearray(zip_of({"good.txt": VALID_DECK, "secret.txt": "4 AZK-010"}))
+    # Set the "encrypted" flag of the second member in its local and central headers.
+    local = raw.find(b"PK\x03\x04", 1)
+    central = raw.rfind(b"PK\x01\x02")
+    raw[local + 6] |= 0x1
+    raw[central + 8] |= 0x1
+
+    items = read_upload(bytes(raw), "azuki")
+
+    assert items[1] == {
+        "name": "secret.txt",
+        "format": "unreadable",
+        "data": "The file is encrypted.",
+    }
+
+
+def test_a_single_json_list_is_one_list() -> None:
+    items = read_upload(json.dumps({"name": "Solo", "text": HORDE_ARMY}).encode(), "azeroth")
+
+    assert items == [{"name": "Solo", "format": "text", "data": HORDE_ARMY}]
