@@ -2,10 +2,22 @@
 
 from django.urls import path
 
-from games.views import odds, pages
+from games.views import catalogs, odds, pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
     path("rulings/", pages.rulings, name="rulings"),
     path("azeroth/odds/", odds.odds, name="azeroth-odds"),
+    path("catalogs/", catalogs.catalog_list, name="catalogs"),
+    path("catalogs/<str:system>/<slug:slug>/", catalogs.catalog_newest, name="catalog-newest"),
+    path(
+        "catalogs/<str:system>/<slug:slug>/<str:version>/",
+        catalogs.catalog_detail,
+        name="catalog-detail",
+    ),
+    path(
+        "catalogs/<str:system>/<slug:slug>/<str:version>/download/",
+        catalogs.catalog_download,
+        name="catalog-download",
+    ),
 ]
