@@ -2,12 +2,13 @@
 
 from django.urls import path
 
-from games.views import catalogs, odds, pages
+from games.views import builders, catalogs, odds, pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
     path("rulings/", pages.rulings, name="rulings"),
     path("azeroth/odds/", odds.odds, name="azeroth-odds"),
+    path("azuki/deck/", builders.azuki_deck, name="azuki-deck"),
     path("catalogs/", catalogs.catalog_list, name="catalogs"),
     path("catalogs/<str:system>/<slug:slug>/", catalogs.catalog_newest, name="catalog-newest"),
     path(

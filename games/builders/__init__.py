@@ -1,0 +1,1 @@
+"""What the list builder pages share: reading a list from the query string and writing it back."""

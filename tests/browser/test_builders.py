@@ -1,0 +1,119 @@
+"""The list builders in Chromium: build an invalid Azuki deck on a tablet, read the error beside
+the offending card, fix it, and see the deck turn legal, without a page reload."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from .conftest import PHONE, TABLET_LANDSCAPE, OpenTab
+
+pytestmark = pytest.mark.browser
+
+DECK = "/azuki/deck/"
+FIRE = [f"AZK-0{n}" for n in range(10, 22)]  # twelve Fire IDs: 48 cards at 4 each
+
+
+@pytest.fixture
+def starter(transactional_db: None) -> None:
+    """The starter catalogs, in the database the live server reads."""
+    call_command("load_starter_data", verbosity=0)
+
+
+def test_an_invalid_deck_shows_its_error_beside_the_card_and_turns_legal_when_fixed(
+    open_tab: OpenTab, starter: None
+) -> None:
+    tab = open_tab(*TABLET_LANDSCAPE)
+    # 48 Fire cards, the Leader and the Gate, built from the query string.
+    query = "leader=AZK-001&gate=AZK-003&" + "&".join(f"c={i}:4" for i in FIRE)
+    tab.goto(f"{DECK}?{query}")
+    page = tab.page
+    assert page.evaluate("typeof window.htmx") == "object"
+    page.evaluate("window.__stillTheSamePage = true")
+    expect(page.get_by_test_id("card-count")).to_have_text("48 / 50")
+
+    # Search for the Water Reef Sentinel and tap it twice: 50 cards, one of the wrong element.
+    page.get_by_test_id("search").fill("reef")
+    add = page.get_by_test_id("add-AZK-035")
+    expect(page.locator(".catalog-results li")).to_have_count(1)
+    add.click()
+    expect(page.get_by_test_id("count-AZK-035")).to_have_text("1")
+    expect(add).to_contain_text("1 in deck")  # the results carry the new deck too
+    add.click()
+    expect(page.get_by_test_id("count-AZK-035")).to_have_text("2")
+    expect(page.get_by_test_id("card-count")).to_have_text("50 / 50")
+
+    row = page.get_by_test_id("entry-AZK-035")
+    error = row.locator('[data-code="element_mismatch"]')
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("Water")
+    expect(row).to_have_class(re.compile(r"\bhas-error\b"))
+    expect(page.get_by_test_id("verdict")).to_have_text("1 error")
+    # The error sits beside its card: no other row carries it.
+    assert page.locator('[data-code="element_mismatch"]').count() == 1
+    expect(page).to_have_url(re.compile(r"c=AZK-035%3A2"))
+    # The verdict links to the offending row.
+    page.get_by_test_id("verdict").get_by_role("link").click()
+    expect(page).to_have_url(re.compile(r"#row-AZK-035$"))
+    expect(error).to_be_in_viewport()
+    tab.screenshot("deck-builder-invalid")
+
+    # Fix it: one fewer Reef Sentinel, then swap the other for a Neutral Wandering Tinker.
+    page.get_by_test_id("minus-AZK-035").click()
+    expect(page.get_by_test_id("count-AZK-035")).to_have_text("1")
+    expect(page.get_by_test_id("verdict")).to_have_text(re.compile(r"\d+ errors?"))
+    page.get_by_test_id("remove-AZK-035").click()
+    expect(page.get_by_test_id("entry-AZK-035")).to_have_count(0)
+    page.get_by_test_id("search").fill("tinker")
+    tinker = page.get_by_test_id("add-AZK-030")
+    expect(page.locator(".catalog-results li")).to_have_count(1)
+    tinker.click()
+    expect(tinker).to_contain_text("1 in deck")
+    tinker.click()
+    expect(tinker).to_contain_text("2 in deck")
+
+    expect(page.get_by_test_id("verdict")).to_have_text("Legal deck")
+    expect(page.get_by_test_id("card-count")).to_have_text("50 / 50")
+    expect(page.locator(".problem")).to_have_count(0)
+    assert page.evaluate("window.__stillTheSamePage") is True
+    tab.screenshot("deck-builder-legal")
+
+    # The URL holds the deck: reloading it shows the same legal deck.
+    tab.goto(page.url.replace(tab.base_url, ""))
+    expect(page.get_by_test_id("verdict")).to_have_text("Legal deck")
+    assert tab.foreign_requests() == []
+
+
+def test_pasting_a_list_shows_line_errors_and_keeps_the_text(
+    open_tab: OpenTab, starter: None
+) -> None:
+    tab = open_tab(*TABLET_LANDSCAPE)
+    tab.goto(DECK)
+    page = tab.page
+    text = "Leader: AZK-001\nGate: AZK-003\n4x AZK-017\n2 Fierball\n"
+    page.get_by_test_id("import-text").fill(text)
+    page.get_by_role("button", name="Import").click()
+    problems = page.get_by_test_id("import-problems")
+    expect(problems).to_contain_text("Line 4")
+    expect(problems).to_contain_text("AZK-019 Fireball")
+    expect(page.get_by_test_id("import-text")).to_have_value(text)
+    expect(page.get_by_test_id("count-AZK-017")).to_have_text("4")
+    expect(page).to_have_url(re.compile(r"leader=AZK-001"))
+    tab.screenshot("deck-builder-import", full_page=True)
+
+
+def test_the_deck_builder_fits_a_phone(open_tab: OpenTab, starter: None) -> None:
+    tab = open_tab(*PHONE)
+    query = "leader=AZK-001&gate=AZK-004&c=AZK-017:5&c=AZK-035:2"
+    tab.goto(f"{DECK}?{query}")
+    overflow = tab.page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+    expect(
+        tab.page.get_by_test_id("row-gate").locator('[data-code="gate_element"]')
+    ).to_be_visible()
+    tab.screenshot("deck-builder-phone", full_page=True)

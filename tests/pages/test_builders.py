@@ -1,0 +1,216 @@
+"""The list builder pages through Django's test client: the deck is the query string, every
+problem comes from the engine and sits beside the row it names, and bad input never 500s."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.test import Client
+
+from games.models import SavedList
+from referee.rules.azuki.deck import deck_from_dict, deck_to_dict, parse_deck_text
+
+DECK = "/azuki/deck/"
+# A legal Fire deck from the starter catalog: 12 IDs x 4 + 2 = 50 cards.
+FIRE = [f"AZK-0{n}" for n in range(10, 22)]
+LEGAL = "leader=AZK-001&gate=AZK-003&" + "&".join(f"c={i}:4" for i in FIRE) + "&c=AZK-030:2"
+
+
+@pytest.fixture
+def starter(db: None) -> None:
+    call_command("load_starter_data", verbosity=0)
+
+
+def _row(html: str, card_id: str) -> str:
+    """The deck row of one card ID (up to the next row)."""
+    start = html.rindex('<div class="deck-row', 0, html.index(f'data-testid="entry-{card_id}"'))
+    end = html.find('<div class="deck-row', start + 1)
+    return html[start : end if end != -1 else len(html)]
+
+
+def test_it_opens_empty_with_the_starter_catalog_labelled_as_demonstration(
+    client: Client, starter: None
+) -> None:
+    response = client.get(DECK)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'data-testid="demo-label"' in html
+    assert "0 / 50" in html
+    assert "no Leader" in html and "no Gate" in html
+    # Every starter card is offered, with a link that adds it.
+    assert 'data-testid="add-AZK-017"' in html
+    assert "leader=AZK-001" in html  # the Leader's "add" link fills the Leader slot
+
+
+def test_it_shows_a_legal_deck_as_legal(client: Client, starter: None) -> None:
+    html = client.get(f"{DECK}?{LEGAL}").content.decode()
+    assert 'data-testid="verdict">Legal deck<' in html
+    assert "50 / 50" in html
+    assert 'class="problem ' not in html
+
+
+def test_it_puts_an_element_mismatch_beside_the_offending_card(
+    client: Client, starter: None
+) -> None:
+    query = LEGAL.replace("c=AZK-030:2", "c=AZK-030:1&c=AZK-035:1")
+    html = client.get(f"{DECK}?{query}").content.decode()
+    row = _row(html, "AZK-035")
+    assert 'data-code="element_mismatch"' in row
+    assert "has-error" in row
+    assert 'data-code="element_mismatch"' not in _row(html, "AZK-030")
+    assert "1 error<" in html
+
+
+def test_it_puts_too_many_copies_on_the_row_and_the_deck_size_on_top(
+    client: Client, starter: None
+) -> None:
+    query = LEGAL.replace("c=AZK-010:4", "c=AZK-010:5")
+    html = client.get(f"{DECK}?{query}").content.decode()
+    assert 'data-code="too_many_copies"' in _row(html, "AZK-010")
+    general = html[html.index('data-testid="general-problems"') :]
+    general = general[: general.index("</div>")]
+    assert 'data-code="deck_size"' in general
+    assert "51 / 50" in html
+
+
+def test_minus_and_plus_links_change_only_that_count(client: Client, starter: None) -> None:
+    html = client.get(f"{DECK}?{LEGAL}").content.decode()
+    row = _row(html, "AZK-012")
+    minus = re.search(r'data-testid="minus-AZK-012"', row)
+    assert minus is not None
+    hrefs = re.findall(r'href="([^"]+)"', row)
+    assert any("c=AZK-012%3A3" in h for h in hrefs)
+    assert any("c=AZK-012%3A5" in h for h in hrefs)
+    assert all("c=AZK-011%3A4" in h for h in hrefs if "export" not in h)
+
+
+def test_an_htmx_request_gets_the_results_and_the_deck_out_of_band(
+    client: Client, starter: None
+) -> None:
+    response = client.get(f"{DECK}?{LEGAL}&q=ember", headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html
+    assert html.lstrip().startswith('<div id="results"')
+    assert (
+        'id="deck" class="panel builder-deck" aria-labelledby="deck-title" hx-swap-oob="true"'
+        in html
+    )
+    assert 'id="search-state"' in html and 'id="id_q"' not in html
+    # The search narrows the results: "ember" is in three starter names or IDs at most.
+    assert 'data-testid="add-AZK-019"' not in html
+    assert 'data-testid="add-AZK-001"' in html
+    assert response["Vary"] and "HX-Request" in response["Vary"]
+
+
+def test_filters_narrow_the_results(client: Client, starter: None) -> None:
+    html = client.get(f"{DECK}?type=spell&element=neutral").content.decode()
+    assert re.findall(r'data-testid="add-([A-Z0-9-]+)"', html) == ["AZK-032"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "c=AZK-017:x",
+        "c=:4",
+        "c=AZK-017:-3",
+        "c=AZK-017:100000000000000000000",
+        "catalog=nope:9",
+        "type=dragon&element=void",
+        "leader=AZK-017&gate=AZK-999",
+        "c=%00%FF",
+        "saved=not-a-uuid",
+        "saved=6f1c1a38-2a35-4c36-9a3a-5a3c2f3f3f3f",
+    ],
+)
+def test_bad_query_values_are_explained_never_a_500(
+    client: Client, starter: None, query: str
+) -> None:
+    response = client.get(f"{DECK}?{query}")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'class="form-errors"' in html or 'class="problem ' in html
+
+
+def test_a_bad_count_is_reported_and_left_out(client: Client, starter: None) -> None:
+    html = client.get(f"{DECK}?c=AZK-017:x&c=AZK-018:2").content.decode()
+    assert "Could not read &#x27;AZK-017:x&#x27;" in html
+    assert 'data-testid="count-AZK-018">2<' in html
+    assert 'data-testid="entry-AZK-017"' not in html
+
+
+def test_text_import_reports_bad_lines_with_numbers_and_keeps_the_text(
+    client: Client, starter: None
+) -> None:
+    text = (
+        "Leader: AZK-001\nGate: AZK-003\n4 AZK-017 Cinderwake Ritualist\n3 AZK-0l9\nhello there x\n"
+    )
+    response = client.post(DECK, {"action": "import", "text": text})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "AZK-0l9" in html  # the text stays in the box
+    problems = html[html.index('data-testid="import-problems"') :]
+    assert "Line 4" in problems and "AZK-019 Fireball" in problems  # did you mean
+    assert 'data-testid="count-AZK-017">4<' in html
+    assert "leader=AZK-001" in html
+
+
+def test_text_import_by_htmx_pushes_the_deck_url(client: Client, starter: None) -> None:
+    response = client.post(
+        DECK, {"action": "import", "text": "AZK-001\n2x AZK-012"}, headers={"HX-Request": "true"}
+    )
+    assert response["HX-Push-Url"] == f"{DECK}?leader=AZK-001&c=AZK-012%3A2"
+    assert 'id="import"' in response.content.decode()
+
+
+def test_exports_read_back_to_the_same_deck(client: Client, starter: None) -> None:
+    text = client.get(f"{DECK}?{LEGAL}&export=text")
+    assert text["Content-Disposition"] == 'attachment; filename="azuki-deck.txt"'
+    data = json.loads(client.get(f"{DECK}?{LEGAL}&export=json").content)
+    deck = deck_from_dict(data)
+    assert deck.leader is not None and deck.leader.card_id == "AZK-001"
+    assert sum(line.count for line in deck.cards) == 50
+    from games.catalogs.engine import azuki_cards
+    from games.catalogs.service import default_catalog
+
+    catalog = default_catalog("azuki")
+    assert catalog is not None
+    parsed, problems = parse_deck_text(text.content.decode(), azuki_cards(catalog))
+    assert problems == ()
+    assert deck_to_dict(parsed)["cards"] == [
+        {"id": line.card_id, "count": line.count, "line": line.line} for line in parsed.cards
+    ]
+    assert {line.card_id: line.count for line in parsed.cards} == {
+        line.card_id: line.count for line in deck.cards
+    }
+
+
+def test_saving_needs_a_signed_in_user(client: Client, starter: None) -> None:
+    response = client.post(DECK, {"action": "save", "name": "Fire", "leader": "AZK-001"})
+    assert response.status_code == 200
+    assert "Sign in to save a deck." in response.content.decode()
+    assert not SavedList.objects.exists()
+
+
+def test_a_signed_in_user_saves_and_reopens_a_deck(client: Client, starter: None) -> None:
+    user = User.objects.create_user("ada", password="pw")
+    client.force_login(user)
+    data: dict[str, object] = {"action": "save", "name": "Fire rush", "leader": "AZK-001"}
+    data["gate"] = "AZK-003"
+    data["c"] = [f"{i}:4" for i in FIRE] + ["AZK-030:2"]
+    html = client.post(DECK, data).content.decode()
+    assert "Saved as <strong>Fire rush</strong> (legal)" in html
+    saved = SavedList.objects.get()
+    assert saved.owner == user and saved.valid is True and saved.catalog_version == "1.0"
+    reopened = client.get(f"{DECK}?saved={saved.pk}").content.decode()
+    assert 'data-testid="verdict">Legal deck<' in reopened
+    assert 'value="Fire rush"' in reopened
+    # Someone else cannot open it.
+    other = Client()
+    other.force_login(User.objects.create_user("bob", password="pw"))
+    html = other.get(f"{DECK}?saved={saved.pk}").content.decode()
+    assert "not one of yours" in html and "0 / 50" in html
