@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import views
+from . import lists_validate, views
 
 app_name = "api"
 
@@ -13,6 +13,21 @@ urlpatterns = [
     path("azeroth/morale-odds/", views.MoraleOddsView.as_view(), name="azeroth-morale-odds"),
     path("azeroth/spell-odds/", views.SpellOddsView.as_view(), name="azeroth-spell-odds"),
     path("azeroth/blast-odds/", views.BlastOddsView.as_view(), name="azeroth-blast-odds"),
+    path(
+        "azeroth/army-lists/validate/",
+        lists_validate.ArmyValidateView.as_view(),
+        name="azeroth-army-validate",
+    ),
+    path(
+        "azuki/decks/validate/",
+        lists_validate.DeckValidateView.as_view(),
+        name="azuki-deck-validate",
+    ),
+    path(
+        "azrah/rosters/validate/",
+        lists_validate.RosterValidateView.as_view(),
+        name="azrah-roster-validate",
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", views.SwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", views.redoc, name="redoc"),

@@ -77,6 +77,27 @@ ENDPOINTS: tuple[tuple[str, str, str, str], ...] = (
         "Azeroth at War: blast odds",
         "P(each unit is under a Blast template) after scatter, and its wound, save and kill odds.",
     ),
+    (
+        "api:azeroth-army-validate",
+        "POST",
+        "Azeroth at War: check an army list",
+        "Every problem of an army list at once (points, Heroes, tiers, units per side, unknown "
+        "units, factions) with its totals; units inline, from a catalog, or pasted as text.",
+    ),
+    (
+        "api:azuki-deck-validate",
+        "POST",
+        "Azuki TCG: check a deck",
+        "Every problem of a deck at once (Leader, Gate, 50 cards, copies, elements) with its "
+        "counts per element and type; cards inline, by catalog ID, or pasted as text.",
+    ),
+    (
+        "api:azrah-roster-validate",
+        "POST",
+        "AZRAH: check a roster",
+        "Every problem of a roster at once (15 Guardians, names, Mana, Gems, starting party); "
+        "Guardians by name or catalog ID, or pasted as text.",
+    ),
 )
 
 
