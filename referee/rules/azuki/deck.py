@@ -238,15 +238,19 @@ def validate_deck(deck: Deck, catalog: Mapping[str, Card] | None = None) -> Repo
     leader_id, leader = _slot(deck.leader, CardType.LEADER, catalog, problems)
     gate_id, gate = _slot(deck.gate, CardType.GATE, catalog, problems)
     element = leader.element if leader is not None else None
-    if element is not None and gate is not None and gate.element is not element:
-        neutral = gate.element is Element.NEUTRAL
+    neutral_gate = gate is not None and gate.element is Element.NEUTRAL
+    if element is not None and gate is not None and (gate.element is not element or neutral_gate):
+        if element is Element.NEUTRAL:  # K2 leaves a Neutral Leader no legal Gate
+            must = "a Neutral Gate is not legal, even with a Neutral Leader."
+        else:
+            must = f"it must be {_title(element)}, the Leader's element" + (
+                " (a Neutral Gate is not legal)." if neutral_gate else "."
+            )
         problems.append(
             Problem(
                 code=GATE_ELEMENT,
                 severity=Severity.ERROR,
-                message=f"The Gate {_label(gate)} is {_title(gate.element)}; it must be "
-                f"{_title(element)}, the Leader's element"
-                + (" (a Neutral Gate is not legal)." if neutral else "."),
+                message=f"The Gate {_label(gate)} is {_title(gate.element)}; {must}",
                 rule="Gates, Elements, K2",
                 actual=gate.element.value,
                 limit=element.value,

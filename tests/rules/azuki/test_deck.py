@@ -279,3 +279,13 @@ def test_it_refuses_one_card_id_given_with_different_details_and_uses_the_first(
     assert problem.entries == ("X-3", "line 9")
     assert "'Boulder'" in problem.message and "'Bolt'" in problem.message
     assert codes(report) == [CONFLICTING_CARD]  # the first (Fire) details count: no mismatch
+
+
+def test_it_refuses_a_neutral_gate_even_with_a_neutral_leader():
+    sage = Card("X-1", "Wandering Sage", CardType.LEADER, Element.NEUTRAL)
+    report = validate_deck(
+        replace(deck(gate="AZK-005"), leader=DeckLine(1, "X-1", card=sage)), CATALOG
+    )
+    problem = only(report, GATE_ELEMENT)
+    assert (problem.actual, problem.limit) == ("neutral", "neutral")
+    assert "even with a Neutral Leader" in problem.message
