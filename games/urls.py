@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import builders, catalogs, odds, pages
+from games.views import batches, builders, catalogs, odds, pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -21,4 +21,6 @@ urlpatterns = [
         catalogs.catalog_download,
         name="catalog-download",
     ),
+    path("batches/", batches.batches, name="batches"),
+    path("batches/<uuid:job_id>/", batches.batch, name="batch"),
 ]

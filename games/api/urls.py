@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import lists_validate, views
+from . import batches, lists_validate, views
 
 app_name = "api"
 
@@ -28,6 +28,9 @@ urlpatterns = [
         lists_validate.RosterValidateView.as_view(),
         name="azrah-roster-validate",
     ),
+    path("batches/", batches.BatchesView.as_view(), name="batches"),
+    path("batches/<uuid:job_id>/", batches.BatchView.as_view(), name="batch"),
+    path("batches/<uuid:job_id>/results.csv", batches.BatchCsvView.as_view(), name="batch-csv"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", views.SwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", views.redoc, name="redoc"),

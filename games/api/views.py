@@ -98,6 +98,14 @@ ENDPOINTS: tuple[tuple[str, str, str, str], ...] = (
         "Every problem of a roster at once (15 Guardians, names, Mana, Gems, starting party); "
         "Guardians by name or catalog ID, or pasted as text.",
     ),
+    (
+        "api:batches",
+        "POST",
+        "Batch validation: check many lists",
+        "Upload many lists of one game (a ZIP of text or JSON lists, or a JSON array); a task "
+        "checks them. Poll GET /api/batches/<id>/ for progress and rows, and fetch "
+        "/api/batches/<id>/results.csv. Whoever holds a job's id can read it.",
+    ),
 )
 
 

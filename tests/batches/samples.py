@@ -5,6 +5,10 @@ from __future__ import annotations
 import io
 import zipfile
 
+from games.catalogs.service import import_catalog
+from games.models import Catalog
+from tests.games.conftest import starter
+
 # A legal Fire deck: the Leader, the Gate and 50 main-deck cards of Fire and Neutral.
 FIRE_IDS = [f"AZK-{n:03d}" for n in range(10, 22)]  # twelve Fire cards, four of each: 48
 VALID_DECK = "\n".join(["1 AZK-001", "1 AZK-003", *(f"4 {card}" for card in FIRE_IDS), "2 AZK-030"])
@@ -36,3 +40,8 @@ def zip_of(files: dict[str, bytes | str]) -> bytes:
         for name, content in files.items():
             archive.writestr(name, content.encode() if isinstance(content, str) else content)
     return buffer.getvalue()
+
+
+def load_catalogs() -> dict[str, Catalog]:
+    """The three starter catalogs, imported into the test database."""
+    return {system: import_catalog(starter(system)) for system in ("azeroth", "azuki", "azrah")}

@@ -1,0 +1,431 @@
+"""Batch validation over the API: start a job, poll its progress, fetch its results.
+
+``POST /api/batches/`` takes either a multipart upload (``file``: a ZIP of ``.txt`` / ``.json``
+lists or one JSON array, plus ``system`` and the options as form fields) or a JSON body
+``{"system", "lists": [...], "options": {...}}``, and answers 202 with the job's id and URLs.
+``GET /api/batches/<id>/`` answers the job's status, progress and result rows (so far);
+``GET /api/batches/<id>/results.csv`` the rows as CSV.
+
+Job ids are random UUIDs: whoever holds the id may read the job (an organiser shares it with
+the players); nobody can list or guess them. Starting a job needs no account.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping
+from typing import IO, Any
+
+from django.shortcuts import get_object_or_404
+from django.urls import reverse as url_reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.batches.reading import MAX_LISTS, MAX_UPLOAD_BYTES, UploadError, read_array, read_upload
+from games.batches.service import OPTION_FIELDS, SYSTEMS, BatchInputError, start_batch
+from games.models import BatchJob
+
+from .errors import RequestTooLarge
+from .serializers import BadRequestSerializer, DetailSerializer
+
+BATCHES = "Batch validation"
+FORM_FIELDS = {"system", "file", *OPTION_FIELDS}
+CSV_COLUMNS = ("name", "valid", "errors", "warnings", "first_problem")
+
+
+class BatchJSONParser(JSONParser):
+    """JSON with the upload's size cap (a thousand lists is more than the odds' 64 KiB)."""
+
+    def parse(
+        self,
+        stream: IO[Any],
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        raw = stream.read(MAX_UPLOAD_BYTES + 1)
+        if len(raw) > MAX_UPLOAD_BYTES:
+            raise RequestTooLarge(
+                f"The request body is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MiB."
+            )
+        try:
+            return json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ParseError("The request body is not UTF-8 encoded JSON.") from None
+        except ValueError as exc:
+            raise ParseError(f"The request body is not valid JSON: {exc}.") from None
+        except RecursionError:
+            raise ParseError("The request body is nested too deeply.") from None
+
+
+# --- Documentation-only serializers -----------------------------------------------------
+
+
+class BatchUploadSerializer(serializers.Serializer[Any]):
+    """A multipart upload."""
+
+    file = serializers.FileField(
+        help_text=(
+            "A ZIP of .txt or .json lists (folders inside are fine), or one JSON array of "
+            f"lists. At most {MAX_LISTS} lists and {MAX_UPLOAD_BYTES // (1024 * 1024)} MiB."
+        )
+    )
+    system = serializers.ChoiceField(choices=SYSTEMS)
+    battle_size = serializers.ChoiceField(
+        choices=("skirmish", "standard", "large"),
+        required=False,
+        help_text="Azeroth at War only: every list is checked at this battle size "
+        "(default: each list's own, else standard).",
+    )
+    points_limit = serializers.IntegerField(
+        required=False, help_text="Azeroth at War only: an agreed points budget for every list."
+    )
+    catalog = serializers.CharField(
+        required=False, help_text="Catalog slug (default: the system's default catalog)."
+    )
+    catalog_version = serializers.CharField(required=False, help_text="Default: the newest.")
+
+
+class BatchOptionsSerializer(serializers.Serializer[Any]):
+    battle_size = serializers.ChoiceField(choices=("skirmish", "standard", "large"), required=False)
+    points_limit = serializers.IntegerField(required=False)
+    catalog = serializers.CharField(required=False)
+    catalog_version = serializers.CharField(required=False)
+
+
+class BatchJSONRequestSerializer(serializers.Serializer[Any]):
+    """A JSON body."""
+
+    system = serializers.ChoiceField(choices=SYSTEMS)
+    lists = serializers.ListField(
+        child=serializers.DictField(),
+        help_text=(
+            'Each item is a list\'s export JSON ("format": "azeroth-army" / "azuki-deck" / '
+            '"azrah-roster"; an optional "name" labels it) or {"name", "text"}.'
+        ),
+    )
+    options = BatchOptionsSerializer(required=False)
+
+
+class BatchRowSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField()
+    valid = serializers.BooleanField()
+    errors = serializers.IntegerField(  # type: ignore[assignment]  # a field named "errors"
+        help_text="How many errors the list has."
+    )
+    warnings = serializers.IntegerField(help_text="How many warnings the list has.")
+    first_problem = serializers.CharField(help_text="The first error, else the first warning.")
+    first_code = serializers.CharField(
+        help_text="Its code (lists' problem codes; 'unreadable_list' for a file that could not "
+        "be read, 'invalid_list' for JSON whose fields are wrong)."
+    )
+
+
+class BatchCatalogSerializer(serializers.Serializer[Any]):
+    slug = serializers.CharField(allow_null=True)
+    version = serializers.CharField()
+
+
+class BatchJobSerializer(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    system = serializers.ChoiceField(choices=SYSTEMS)
+    catalog = BatchCatalogSerializer()
+    options = BatchOptionsSerializer()
+    source_name = serializers.CharField()
+    status = serializers.ChoiceField(choices=BatchJob.Status.values)
+    total = serializers.IntegerField()
+    done = serializers.IntegerField()
+    progress = serializers.FloatField(help_text="done / total, from 0 to 1.")
+    valid_count = serializers.IntegerField()
+    error = serializers.CharField(help_text="Why a failed job stopped.")
+    created = serializers.DateTimeField()
+    finished = serializers.DateTimeField(allow_null=True)
+    url = serializers.URLField()
+    csv_url = serializers.URLField()
+    page_url = serializers.URLField()
+    results = BatchRowSerializer(many=True, help_text="One row per list checked so far.")
+
+
+# --- Plain functions ----------------------------------------------------------------------
+
+
+def job_body(job: BatchJob, request: Request | None = None) -> dict[str, Any]:
+    """The job as the API shows it."""
+
+    def absolute(url: str) -> str:
+        return request.build_absolute_uri(url) if request is not None else url
+
+    results: list[dict[str, Any]] = list(job.results)
+    return {
+        "id": str(job.id),
+        "system": job.system,
+        "catalog": {
+            "slug": job.catalog.slug if job.catalog is not None else None,
+            "version": job.catalog_version,
+        },
+        "options": job.options,
+        "source_name": job.source_name,
+        "status": job.status,
+        "total": job.total,
+        "done": job.done,
+        "progress": round(job.done / job.total, 4) if job.total else 1.0,
+        "valid_count": sum(1 for row in results if row.get("valid")),
+        "error": job.error,
+        "created": job.created.isoformat(),
+        "finished": job.finished.isoformat() if job.finished else None,
+        "url": absolute(url_reverse("api:batch", args=[job.id])),
+        "csv_url": absolute(url_reverse("api:batch-csv", args=[job.id])),
+        "page_url": absolute(url_reverse("batch", args=[job.id])),
+        "results": results,
+    }
+
+
+def _safe_cell(value: object) -> object:
+    """A cell a spreadsheet will not run as a formula (names come from uploads)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def results_csv(job: BatchJob) -> str:
+    """One row per list: name, valid (yes/no), error and warning counts, the first problem."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["name", "valid", "errors", "warnings", "first problem"])
+    for row in job.results:
+        writer.writerow(
+            [
+                _safe_cell(row.get("name", "")),
+                "yes" if row.get("valid") else "no",
+                row.get("errors", 0),
+                row.get("warnings", 0),
+                _safe_cell(row.get("first_problem", "")),
+            ]
+        )
+    return out.getvalue()
+
+
+def _form_request(request: Request) -> tuple[str, list[dict[str, Any]], dict[str, Any], str]:
+    data: Any = request.data
+    errors: dict[str, list[str]] = {}
+    for key in sorted(set(data) - FORM_FIELDS):
+        errors[key] = ["Unknown field."]
+    system = str(data.get("system", ""))
+    if not system:
+        errors["system"] = ["This field is required."]
+    elif system not in SYSTEMS:
+        errors["system"] = [f"Choose one of {', '.join(SYSTEMS)}."]
+    upload = request.FILES.get("file")
+    lists: list[dict[str, Any]] = []
+    if upload is None:
+        errors["file"] = ["Upload a ZIP of lists or a JSON array of lists."]
+    elif upload.size is not None and upload.size > MAX_UPLOAD_BYTES:
+        errors["file"] = [f"The file is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MiB."]
+    elif system in SYSTEMS:
+        try:
+            lists = read_upload(upload.read(MAX_UPLOAD_BYTES + 1), system, upload.name or "")
+        except UploadError as error:
+            errors["file"] = [error.message]
+    if errors:
+        raise ValidationError(errors)
+    options = {key: data[key] for key in OPTION_FIELDS if data.get(key) not in (None, "")}
+    return system, lists, options, (upload.name or "") if upload else ""
+
+
+def _json_request(data: object) -> tuple[str, list[dict[str, Any]], dict[str, Any], str]:
+    if not isinstance(data, Mapping):
+        raise ValidationError({"body": ["Expected a JSON object with 'system' and 'lists'."]})
+    errors: dict[str, list[str]] = {}
+    for key in sorted(set(data) - {"system", "lists", "options"}):
+        errors[str(key)] = ["Unknown field."]
+    system = data.get("system")
+    if system is None:
+        errors["system"] = ["This field is required."]
+    elif system not in SYSTEMS:
+        errors["system"] = [f"Choose one of {', '.join(SYSTEMS)}."]
+    options = data.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        errors["options"] = ["Expected an object."]
+        options = {}
+    lists: list[dict[str, Any]] = []
+    raw_lists = data.get("lists")
+    if raw_lists is None:
+        errors["lists"] = ["This field is required."]
+    elif isinstance(system, str) and system in SYSTEMS:
+        try:
+            lists = read_array(raw_lists, system)
+        except UploadError as error:
+            errors["lists"] = [error.message]
+        else:
+            if not lists:
+                errors["lists"] = ["Give at least one list."]
+    if errors:
+        raise ValidationError(errors)
+    return str(system), lists, dict(options), ""
+
+
+def start_batch_response(request: Request) -> BatchJob:
+    """Read the request (multipart or JSON), start the job; ValidationError for bad input."""
+    multipart = request.content_type.startswith(("multipart/", "application/x-www-form"))
+    if multipart:
+        system, lists, options, source = _form_request(request)
+    else:
+        system, lists, options, source = _json_request(request.data)
+    try:
+        return start_batch(
+            system=system, lists=lists, options=options, source_name=source, owner=request.user
+        )
+    except BatchInputError as error:
+        problems = error.problems
+        if multipart:  # the form names its options at the top level
+            problems = {key.removeprefix("options."): value for key, value in problems.items()}
+        raise ValidationError(problems) from None
+
+
+# --- Views ----------------------------------------------------------------------------------
+
+
+EXAMPLE_JOB = {
+    "system": "azuki",
+    "lists": [
+        {"name": "Alice", "text": "1 AZK-001\n1 AZK-003\n4 AZK-010\n4 AZK-011"},
+        {
+            "name": "Bob",
+            "format": "azuki-deck",
+            "leader": "AZK-001",
+            "gate": "AZK-003",
+            "cards": [{"id": "AZK-010", "count": 4}],
+        },
+    ],
+    "options": {"catalog": "starter"},
+}
+
+
+class BatchesView(APIView):
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+    parser_classes = (BatchJSONParser, MultiPartParser, FormParser)
+
+    @extend_schema(
+        operation_id="batches_start",
+        tags=[BATCHES],
+        summary="Start checking many lists",
+        description=(
+            "Upload many lists of one game at once: a multipart form with 'file' (a ZIP of "
+            ".txt or .json lists, or a JSON array of lists), 'system' and the options as form "
+            "fields; or a JSON body {system, lists, options}. The lists are checked by a "
+            "background task; the 202 answer carries the job's id and the URLs to poll. A "
+            "list that cannot be read (not UTF-8, bad JSON, a path leaving the archive, "
+            "another game's list) becomes a result row saying why; an upload that cannot be "
+            "read at all is a 400. The job id is the only key: anyone holding it can read the "
+            "job, so share it with the players."
+        ),
+        request={
+            "multipart/form-data": BatchUploadSerializer,
+            "application/json": BatchJSONRequestSerializer,
+        },
+        responses={
+            202: BatchJobSerializer,
+            400: OpenApiResponse(BadRequestSerializer, description="Bad input, every field named."),
+            413: OpenApiResponse(BadRequestSerializer, description="The body is too large."),
+        },
+        examples=[
+            OpenApiExample("Two decks", value=EXAMPLE_JOB, request_only=True),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        job = start_batch_response(request)
+        job.refresh_from_db()  # eager mode has already checked it
+        return Response(
+            job_body(job, request),
+            status=status.HTTP_202_ACCEPTED,
+            headers={
+                "Location": request.build_absolute_uri(url_reverse("api:batch", args=[job.id]))
+            },
+        )
+
+
+class BatchView(APIView):
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+
+    @extend_schema(
+        operation_id="batches_read",
+        tags=[BATCHES],
+        summary="A batch job's progress and results",
+        description=(
+            "Status (pending, running, done, failed), how many lists are checked of how many "
+            "(progress from 0 to 1), and one result row per list checked so far. Poll about "
+            "once a second until the status is done or failed."
+        ),
+        responses={200: BatchJobSerializer, 404: DetailSerializer},
+    )
+    def get(self, request: Request, job_id: str) -> Response:
+        job = get_object_or_404(BatchJob.objects.select_related("catalog"), pk=job_id)
+        return Response(job_body(job, request))
+
+
+class CsvRenderer(BaseRenderer):
+    """Passes the CSV text through; an error body becomes its one sentence."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(
+        self,
+        data: Any,
+        accepted_media_type: str | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
+    ) -> bytes:
+        if isinstance(data, Mapping):
+            data = str(data.get("detail", ""))
+        return str(data).encode(self.charset)
+
+
+class FirstRenderer(BaseContentNegotiation):
+    """The CSV whatever the client's Accept header says (a download, not a negotiation)."""
+
+    def select_parser(self, request: Request, parsers: Any) -> Any:
+        return parsers[0] if parsers else None
+
+    def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
+        return (renderers[0], renderers[0].media_type)
+
+
+class BatchCsvView(APIView):
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+    renderer_classes = (CsvRenderer,)
+    content_negotiation_class = FirstRenderer
+
+    @extend_schema(
+        operation_id="batches_results_csv",
+        tags=[BATCHES],
+        summary="A batch job's results as CSV",
+        description=(
+            "Columns: name, valid (yes/no), errors, warnings, first problem; one row per list "
+            "checked so far, in upload order."
+        ),
+        responses={
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="The CSV file."),
+            404: DetailSerializer,
+        },
+    )
+    def get(self, request: Request, job_id: str) -> Response:
+        job = get_object_or_404(BatchJob, pk=job_id)
+        response = Response(results_csv(job))
+        response["Content-Disposition"] = f'attachment; filename="batch-{job.id}.csv"'
+        return response
