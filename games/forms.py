@@ -15,7 +15,7 @@ fields here so the page can show each message beside its input.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from django import forms
 from django.http import QueryDict
@@ -45,6 +45,7 @@ from referee.rules.azeroth.profiles import (
     Tier,
     Weapon,
 )
+from referee.rules.azeroth.units import Unit as CatalogUnit
 
 Defaults = Mapping[str, str | Sequence[str]]
 
@@ -851,3 +852,124 @@ class BlastForms:
                     name = BlastTargetForm.ENGINE_FIELDS.get(parts[-1])
             for message in messages:
                 form.map_problem(name, message, path)
+
+
+# --- Picking a unit from a catalog --------------------------------------------------------
+#
+# ``a_unit=<slug>`` (and ``d_unit``, ``s_unit``, ``f_unit``) asks for a profile to be filled
+# from a catalog unit. The view expands it into that profile's own parameters and answers with
+# the expanded URL, so the URL still holds the whole state, every field stays editable, and
+# ``a_from=<slug>`` remembers which unit the profile came from.
+
+PICK_PREFIXES = ("a", "d", "s", "f")
+PICK_LABELS = {
+    "a": "Attacker",
+    "d": "Defender",
+    "s": "Cleave's second model",
+    "f": "Precision Shot's friendly",
+}
+# Keyword names as catalogs store them (4.6) to the attacker form's fields.
+KEYWORD_NUMBERS = {"Momentum": "mom", "Decisive Blow": "db"}
+KEYWORD_TOGGLES = {"Cleave": "clv", "Berserker": "bzk", "Precision Shot": "ps"}
+
+
+def _has_keyword(unit: CatalogUnit, name: str) -> bool:
+    return any(key.casefold() == name.casefold() for key in unit.keywords)
+
+
+def _keyword_x(unit: CatalogUnit, name: str) -> int:
+    return next((x for key, x in unit.keywords.items() if key.casefold() == name.casefold()), 0)
+
+
+def unit_profile_params(unit: CatalogUnit, prefix: str) -> dict[str, list[str]]:
+    """The query parameters of one profile (``a``, ``d``, ``s`` or ``f``) that give it the
+    unit's card: every stat, armor, weapons and the attack keywords. A parameter left out
+    means "off", "none" or "unhurt"."""
+    params: dict[str, list[str]] = {}
+    if prefix == "a":
+        params.update(
+            atk=[str(unit.atk)],
+            skl=[str(unit.skl)],
+            str=[str(unit.strength)],
+            ini=[str(unit.ini)],
+        )
+        if unit.ranged_str is not None:
+            params["rstr"] = [str(unit.ranged_str)]
+        for keyword, name in KEYWORD_NUMBERS.items():
+            params[name] = [str(_keyword_x(unit, keyword))]
+        for keyword, name in KEYWORD_TOGGLES.items():
+            if _has_keyword(unit, keyword):
+                params[name] = ["1"]
+    else:
+        params.update(
+            tgh=[str(unit.tgh)],
+            ini=[str(unit.ini)],
+        )
+        params["def"] = [NO_SAVE if unit.defense is None else str(unit.defense)]
+    params["arm"] = [unit.armor.value]
+    if unit.weapons:
+        params["wpn"] = [weapon.value for weapon in unit.weapons]
+    params["wnd"] = [str(unit.wounds)]
+    if _has_keyword(unit, "Fly"):
+        params["fly"] = ["1"]
+    return {f"{prefix}_{name}": values for name, values in params.items()}
+
+
+def attack_form_of(forms_: AttackForms, prefix: str) -> QueryForm:
+    return {
+        "a": forms_.attacker,
+        "d": forms_.defender,
+        "s": forms_.second,
+        "f": forms_.friendly,
+    }[prefix]
+
+
+def expand_unit_picks(query: QueryDict, picks: Mapping[str, CatalogUnit]) -> QueryDict:
+    """The query with each picked profile (prefix → unit) replaced by the unit's parameters.
+
+    Every other field of the attack panel is written out as it stands (its default when the
+    query leaves it out), so the expanded query means exactly what the page showed, also when
+    it was a hand-written link with only ``a_unit=...`` in it.
+    """
+    expanded = query.copy()
+    current = AttackForms(query, RulingsForm(query))
+    for form in current.all():
+        data = cast(MultiValueDict[str, str], form.data)
+        for name in form.fields:
+            key = form.add_prefix(name)
+            values = data.getlist(key)
+            if values:
+                expanded.setlist(key, values)
+            else:
+                expanded.pop(key, None)
+    for prefix in PICK_PREFIXES:
+        expanded.pop(f"{prefix}_unit", None)
+    for prefix, unit in picks.items():
+        form = attack_form_of(current, prefix)
+        for name in form.fields:
+            expanded.pop(form.add_prefix(name), None)
+        for key, values in unit_profile_params(unit, prefix).items():
+            expanded.setlist(key, values)
+        expanded[f"{prefix}_from"] = unit.slug
+        if prefix in ("s", "f"):
+            # Giving the second model's or the friendly's profile is what picking it means.
+            expanded[prefix] = "1"
+    return expanded
+
+
+def profile_matches_unit(form: QueryForm, unit: CatalogUnit) -> bool:
+    """Whether a profile still holds the unit's card (not edited since it was picked). Wounds
+    already lost do not count: a hurt Orc Grunt is still an Orc Grunt."""
+    prefix = form.prefix or ""
+    wanted = unit_profile_params(unit, prefix)
+    data = cast(MultiValueDict[str, str], form.data)
+    for name, field in form.fields.items():
+        if name == "wrem":
+            continue
+        key = form.add_prefix(name)
+        have = [value for value in data.getlist(key) if value.strip() != ""]
+        if isinstance(field, forms.BooleanField):
+            have = ["1"] if field.widget.value_from_datadict(form.data, {}, key) else []
+        if sorted(have) != sorted(wanted.get(key, [])):
+            return False
+    return True

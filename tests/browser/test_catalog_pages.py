@@ -8,7 +8,7 @@ import re
 
 import pytest
 from django.core.management import call_command
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from .conftest import PHONE, TABLET_LANDSCAPE, OpenTab, Tab
 
@@ -72,3 +72,78 @@ def test_the_catalog_list_opens_a_catalog(open_tab: OpenTab) -> None:
     tab.page.get_by_test_id("catalog-azrah-starter-1.0").click()
     expect(tab.page).to_have_url(re.compile(r"/catalogs/azrah/starter/1\.0/$"))
     expect(tab.page.get_by_test_id("demo-note")).to_contain_text("not official cards")
+
+
+@pytest.mark.parametrize(("size", "device"), [(TABLET_LANDSCAPE, "tablet"), (PHONE, "phone")])
+def test_picking_an_attacker_and_a_defender_fills_their_profiles_and_shows_the_odds(
+    open_tab: OpenTab, size: tuple[int, int], device: str
+) -> None:
+    tab = open_tab(*size)
+    tab.goto("/azeroth/odds/")
+    page = tab.page
+    page.evaluate("window.__stillTheSamePage = true")
+    kill = page.get_by_test_id("p-kill")
+    before = kill.inner_text()
+
+    page.get_by_label("Attacker: fill from a catalog unit").select_option("thrall-warchief")
+
+    expect(page.get_by_test_id("picked-a")).to_contain_text("Thrall, Warchief of the Horde")
+    expect(page.locator("#id_a_atk")).to_have_value("4")
+    expect(page.locator("#id_a_str")).to_have_value("6")
+    expect(page.locator("#id_a_wnd")).to_have_value("6")
+    expect(page.locator("#id_a_db")).to_have_value("2")
+    expect(page.locator("input[name=a_skl][value='3']")).to_be_checked()
+    expect(page.locator("input[name=a_wpn][value='HW']")).to_be_checked()
+    expect(page.locator("input[name=a_wpn][value='SW']")).not_to_be_checked()
+    expect(page).to_have_url(re.compile(r"[?&]a_from=thrall-warchief(&|$)"))
+    expect(page.get_by_label("Attacker: fill from a catalog unit")).to_have_value("")
+
+    page.get_by_label("Defender: fill from a catalog unit").select_option("tauren-warrior")
+
+    expect(page.get_by_test_id("picked-d")).to_contain_text("Tauren Warrior")
+    expect(page.locator("#id_d_tgh")).to_have_value("5")
+    expect(page.locator("#id_d_wnd")).to_have_value("4")
+    expect(page.locator("input[name=d_wpn][value='SH']")).not_to_be_checked()
+    expect(page).to_have_url(re.compile(r"[?&]d_from=tauren-warrior(&|$)"))
+    expect(kill).to_have_text(re.compile(r"^[<>]?\d+(\.\d)?%$"))
+    expect(kill).not_to_have_text(before)
+    assert page.evaluate("window.__stillTheSamePage") is True
+
+    # The filled fields stay editable, and the page says the profile was changed.
+    page.locator("#id_a_atk").fill("6")
+    expect(page.get_by_test_id("dice")).to_have_text("6")
+    expect(page.get_by_test_id("picked-a")).to_contain_text("Thrall")
+    expect(page.get_by_test_id("picked-a")).to_contain_text("edited since it was picked")
+    expect(page.get_by_test_id("picked-d")).to_contain_text("from the catalog")
+    page.locator("#id_a_atk").scroll_into_view_if_needed()
+    tab.screenshot(f"odds-unit-picker-{device}")
+    if size == PHONE:
+        _no_horizontal_scroll(tab)
+
+    # The URL holds the whole state: opening it again shows the same odds.
+    shown = kill.inner_text()
+    again = open_tab(*size)
+    again.goto(page.url.removeprefix(again.base_url))
+    expect(again.page.get_by_test_id("p-kill")).to_have_text(shown)
+    expect(again.page.locator("#id_a_atk")).to_have_value("6")
+    assert tab.foreign_requests() == []
+
+
+def test_picking_without_javascript_fills_the_profile_after_submitting(
+    open_tab: OpenTab, browser: Browser
+) -> None:
+    tab = open_tab()
+    context = browser.new_context(
+        java_script_enabled=False, viewport={"width": 1280, "height": 800}
+    )
+    try:
+        page = context.new_page()
+        page.goto(tab.base_url + "/azeroth/odds/")
+        page.get_by_label("Defender: fill from a catalog unit").select_option("footman")
+        page.get_by_role("button", name="Work out the odds").first.click()
+        page.wait_for_load_state("networkidle")
+        assert "d_from=footman" in page.url and "d_unit" not in page.url
+        expect(page.get_by_test_id("picked-d")).to_contain_text("Footman")
+        expect(page.get_by_test_id("p-kill")).to_be_visible()
+    finally:
+        context.close()

@@ -7,6 +7,7 @@ import html as html_lib
 import io
 import json
 import re
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -16,7 +17,11 @@ from django.core.management import call_command
 from django.test import Client
 
 from games.catalogs import export_catalog, find_catalog
+from games.charts import format_percent
 from games.models import Catalog, Unit
+from referee.rules.azeroth import combat
+from referee.rules.azeroth.profiles import Attack, Attacker, Defender, Keywords, Mode, Situation
+from referee.rules.azeroth.units import Unit as EngineUnit
 from tests.games.conftest import starter
 
 pytestmark = pytest.mark.django_db
@@ -324,3 +329,214 @@ def test_a_visitor_cannot_upload(client: Client) -> None:
     response = _upload(client, starter("azeroth") | {"slug": "sneaky"})
     assert response.status_code == 403
     assert not Catalog.objects.filter(slug="sneaky").exists()
+
+
+# --- The odds calculator's unit picker -----------------------------------------------------
+
+ODDS = "/azeroth/odds/"
+
+
+class _FormState(HTMLParser):
+    """What a browser would submit: each input's value, radios and checkboxes when checked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: dict[str, list[str]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag != "input":
+            return
+        attr = dict(attrs)
+        name, kind = attr.get("name"), attr.get("type")
+        if not name or kind == "submit":
+            return
+        if kind in ("radio", "checkbox") and "checked" not in attr:
+            return
+        self.values.setdefault(name, []).append(attr.get("value") or "")
+
+
+def _state(html: str) -> dict[str, list[str]]:
+    parser = _FormState()
+    parser.feed(html)
+    return parser.values
+
+
+def _engine_unit(slug: str) -> EngineUnit:
+    return Unit.objects.get(catalog__system="azeroth", slug=slug).to_engine()
+
+
+def _follow(client: Client, query: str) -> tuple[str, str]:
+    """The expanded URL a pick redirects to, and the page it shows."""
+    response = client.get(f"{ODDS}?{query}")
+    assert response.status_code == 302
+    location = response["Location"]
+    page = client.get(location)
+    assert page.status_code == 200
+    return location, page.content.decode()
+
+
+def _one(state: dict[str, list[str]], name: str) -> str:
+    values = state.get(name, [])
+    assert len(values) == 1, f"{name}: {values}"
+    return values[0]
+
+
+@pytest.mark.parametrize(
+    "slug", ["orc-grunt", "thrall-warchief", "gryphon-rider", "troll-headhunter", "knight"]
+)
+def test_picking_an_attacker_fills_its_profile_from_the_catalog(client: Client, slug: str) -> None:
+    unit = _engine_unit(slug)
+    _, html = _follow(client, f"a_unit={slug}")
+    state = _state(html)
+    assert _one(state, "a_atk") == str(unit.atk)
+    assert _one(state, "a_skl") == str(unit.skl)
+    assert _one(state, "a_str") == str(unit.strength)
+    assert state.get("a_rstr", [""]) == [str(unit.ranged_str) if unit.ranged_str else ""]
+    assert _one(state, "a_ini") == str(unit.ini)
+    assert _one(state, "a_wnd") == str(unit.wounds)
+    assert _one(state, "a_arm") == unit.armor.value
+    assert sorted(state.get("a_wpn", [])) == sorted(w.value for w in unit.weapons)
+    assert _one(state, "a_mom") == str(unit.keywords.get("Momentum", 0))
+    assert _one(state, "a_db") == str(unit.keywords.get("Decisive Blow", 0))
+    for keyword, name in [
+        ("Cleave", "a_clv"),
+        ("Berserker", "a_bzk"),
+        ("Precision Shot", "a_ps"),
+        ("Fly", "a_fly"),
+    ]:
+        assert (name in state) is (keyword in unit.keywords), keyword
+    assert state.get("a_wrem", [""]) == [""]
+    assert _one(state, "a_from") == slug
+    picked = re.search(r'data-testid="picked-a">([^<]*)<', html)
+    assert picked and html_lib.unescape(picked.group(1)).strip() == unit.name
+
+
+@pytest.mark.parametrize("slug", ["footman", "troll-witch-doctor", "wind-rider", "paladin"])
+@pytest.mark.parametrize("prefix", ["d", "s", "f"])
+def test_picking_a_target_fills_its_profile_from_the_catalog(
+    client: Client, slug: str, prefix: str
+) -> None:
+    unit = _engine_unit(slug)
+    _, html = _follow(client, f"{prefix}_unit={slug}")
+    state = _state(html)
+    assert _one(state, f"{prefix}_tgh") == str(unit.tgh)
+    assert _one(state, f"{prefix}_def") == ("-" if unit.defense is None else str(unit.defense))
+    assert _one(state, f"{prefix}_ini") == str(unit.ini)
+    assert _one(state, f"{prefix}_wnd") == str(unit.wounds)
+    assert _one(state, f"{prefix}_arm") == unit.armor.value
+    assert sorted(state.get(f"{prefix}_wpn", [])) == sorted(w.value for w in unit.weapons)
+    assert (f"{prefix}_fly" in state) is ("Fly" in unit.keywords)
+    assert _one(state, f"{prefix}_from") == slug
+    if prefix in ("s", "f"):
+        assert _one(state, prefix) == "1"  # its profile is given
+
+
+def test_the_picked_units_odds_are_the_engines_odds(client: Client) -> None:
+    attacker, defender = _engine_unit("tauren-warrior"), _engine_unit("footman")
+    location, html = _follow(client, "a_unit=tauren-warrior&d_unit=footman&charge=1")
+    expected = combat.attack_odds(
+        Attack(
+            mode=Mode.MELEE,
+            attacker=Attacker(
+                atk=attacker.atk,
+                skl=attacker.skl,
+                str=attacker.strength,
+                ini=attacker.ini,
+                wounds=attacker.wounds,
+                armor=attacker.armor,
+                weapons=attacker.weapons,
+                keywords=Keywords(decisive_blow=attacker.keywords["Decisive Blow"]),
+            ),
+            defender=Defender(
+                tgh=defender.tgh,
+                defense=defender.defense,
+                ini=defender.ini,
+                wounds=defender.wounds,
+                armor=defender.armor,
+                weapons=defender.weapons,
+            ),
+            situation=Situation(charging=True),
+        )
+    )
+    kill = re.search(r'data-testid="p-kill">([^<]*)<', html)
+    assert kill and kill.group(1) == format_percent(expected.damage.kill_probability)
+    assert "charge=1" in location
+
+
+def test_a_pick_keeps_the_rest_of_the_page(client: Client) -> None:
+    location, html = _follow(client, "mode=ranged&hold=1&d_tgh=7&a_unit=dwarven-rifleman&m_fear=1")
+    state = _state(html)
+    assert _one(state, "mode") == "ranged" and "hold" in state and "m_fear" in state
+    assert _one(state, "d_tgh") == "7"
+    assert "a_unit" not in location
+
+
+def test_the_fields_stay_editable_and_an_edit_is_marked(client: Client) -> None:
+    location, _ = _follow(client, "a_unit=orc-grunt")
+    edited = client.get(location.replace("a_atk=2", "a_atk=5")).content.decode()
+    assert _one(_state(edited), "a_atk") == "5"
+    assert re.search(r'data-testid="p-kill"', edited)
+    assert "edited since it was picked" in edited
+    unedited = client.get(location.replace("a_wnd=2", "a_wnd=2&a_wrem=1")).content.decode()
+    assert "edited since it was picked" not in unedited
+
+
+def test_old_links_without_a_pick_still_work(client: Client) -> None:
+    response = client.get(ODDS, {"a_atk": "6", "charge": "1"})
+    assert response.status_code == 200
+    assert _one(_state(response.content.decode()), "a_atk") == "6"
+
+
+def test_an_htmx_pick_swaps_the_profile_and_replaces_the_url(client: Client) -> None:
+    response = client.get(f"{ODDS}?mode=melee&a_atk=9&a_unit=knight", headers=HX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<div id="profile-a" hx-swap-oob="innerHTML">' in html
+    region = html[html.index('<div id="profile-a" hx-swap-oob') :]
+    region = region[: region.index('<div id="profile-d"')]
+    knight = _engine_unit("knight")
+    assert _one(_state(region), "a_atk") == str(knight.atk)
+    assert _one(_state(region), "a_mom") == str(knight.keywords["Momentum"])
+    url = response["HX-Replace-Url"]
+    assert url.startswith(ODDS) and f"a_atk={knight.atk}" in url and "a_unit" not in url
+    assert "a_from=knight" in url
+
+
+def test_an_unknown_unit_is_a_readable_message_not_an_error(client: Client) -> None:
+    response = client.get(ODDS, {"a_unit": "murloc", "a_atk": "5"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    message = re.search(r'data-testid="pick-error-a">([^<]*)<', html)
+    assert message and "There is no unit “murloc”" in html_lib.unescape(message.group(1))
+    assert _one(_state(html), "a_atk") == "5"  # what was entered is kept
+    assert re.search(r'data-testid="p-kill"', html)
+
+
+def test_an_unknown_catalog_is_a_readable_message(client: Client) -> None:
+    response = client.get(ODDS, {"catalog": "nope:1.0", "a_unit": "orc-grunt"})
+    assert response.status_code == 200
+    text = _text(response.content.decode())
+    assert "There is no Azeroth at War catalog “nope:1.0”" in text
+    assert "There is no unit “orc-grunt” in any catalog" in text
+
+
+def test_a_named_catalog_version_is_used_and_kept(organiser: Client) -> None:
+    data = starter("azeroth") | {"slug": "book", "version": "2.0"}
+    data["units"][0]["atk"] = 7
+    assert _upload(organiser, data).status_code == 302
+    location, html = _follow(organiser, f"catalog=book:2.0&a_unit={data['units'][0]['slug']}")
+    assert "catalog=book%3A2.0" in location
+    assert _one(_state(html), "a_atk") == "7"
+    assert _one(_state(html), "catalog") == "book:2.0"
+
+
+def test_the_picker_lists_the_units_grouped_by_faction(client: Client) -> None:
+    html = client.get(ODDS).content.decode()
+    select = html[html.index('<select id="id_d_unit"') :]
+    select = select[: select.index("</select>")]
+    groups = re.findall(r'<optgroup label="([^"]+)">(.*?)</optgroup>', select, re.S)
+    assert [name for name, _ in groups] == ["Horde", "Alliance"]
+    horde = re.findall(r'<option value="([^"]+)">', groups[0][1])
+    assert horde[0] == "orc-grunt" and len(horde) == 11
+    for prefix in ("a", "d", "s", "f"):
+        assert f'name="{prefix}_unit"' in html
