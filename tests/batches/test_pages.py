@@ -39,7 +39,9 @@ def test_an_upload_starts_a_job_and_goes_to_its_page(
     client: Client, catalogs: dict[str, Catalog], django_capture_on_commit_callbacks: Any
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        response = send(client, zip_of({"alice.txt": VALID_DECK, "bob.txt": SHORT_DECK}))
+        response = send(
+            client, zip_of({"alice.txt": VALID_DECK, "bob.txt": SHORT_DECK, "carol.txt": b"\xff"})
+        )
 
     job = BatchJob.objects.get()
     assert response.status_code == 302
@@ -48,8 +50,11 @@ def test_an_upload_starts_a_job_and_goes_to_its_page(
 
     page = client.get(response["Location"]).content.decode()
 
-    assert "2 of 2 lists checked" in page
-    assert page.count('data-testid="result-row"') == 2
+    assert "3 of 3 lists checked" in page
+    assert page.count('data-testid="result-row"') == 3
+    assert page.count(">Legal<") == 1
+    assert page.count(">Not legal<") == 1
+    assert page.count(">Unreadable<") == 1
     assert "alice.txt" in page and "bob.txt" in page
     assert "deck_size" in page
     assert f"/api/batches/{job.id}/results.csv" in page
