@@ -84,3 +84,6 @@ class TextLine:
     count: int
     key: str
     text: str  # the line as typed
+    # Other readings of the same line, tried when ``key`` names nothing: "1 X Marks" is one
+    # "Marks" (the "1 x Marks" form) or one "X Marks", and only the catalog can tell.
+    alternatives: tuple[str, ...] = ()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .lists import UNREADABLE_LINE, Problem, Severity, TextLine
 
@@ -21,6 +21,8 @@ MAX_COUNT = 999
 _LEADING = re.compile(r"^(?P<count>\d+)\s*[xX\u00d7]?\s+(?P<key>\S.*)$")
 _LEADING_TIGHT = re.compile(r"^(?P<count>\d+)[xX\u00d7](?P<key>\S.*)$")  # "4xAZK-017"
 _TRAILING = re.compile(r"^(?P<key>\S.*?)\s+[xX\u00d7]\s*(?P<count>\d+)$")  # "Orc Grunt x2"
+# "1 X Marks": a lone x after the count may be a multiplier or the start of a name.
+_SPACED_X = re.compile(r"^\d+\s+(?P<key>[xX\u00d7]\s+\S.*)$")
 _BULLET = re.compile(r"^[-*•]\s*")
 
 
@@ -35,8 +37,12 @@ def parse_lines(text: str) -> tuple[list[TextLine], list[Problem]]:
         match = (
             _LEADING.match(stripped) or _LEADING_TIGHT.match(stripped) or _TRAILING.match(stripped)
         )
+        alternatives: tuple[str, ...] = ()
         if match:
             count, key = int(match["count"]), match["key"].strip()
+            spaced = _SPACED_X.match(stripped)
+            if spaced and match.re is _LEADING:
+                alternatives = (spaced["key"].strip(),)
         elif stripped[0].isdigit() and stripped.isdigit():
             count, key = 0, ""
         else:
@@ -57,8 +63,25 @@ def parse_lines(text: str) -> tuple[list[TextLine], list[Problem]]:
                 )
             )
             continue
-        lines.append(TextLine(number=number, count=count, key=key, text=raw.strip()))
+        lines.append(
+            TextLine(
+                number=number,
+                count=count,
+                key=key,
+                text=raw.strip(),
+                alternatives=alternatives,
+            )
+        )
     return lines, problems
+
+
+def pick_key(line: TextLine, known: Callable[[str], bool]) -> str:
+    """The first reading of ``line`` (its key, then its alternatives) that ``known`` accepts;
+    the key itself when none is known, so the caller reports it as unknown."""
+    for key in (line.key, *line.alternatives):
+        if known(key):
+            return key
+    return line.key
 
 
 def closest(name: str, candidates: Iterable[str], limit: int = 3) -> tuple[str, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.lists import UNREADABLE_LINE, Severity
-from referee.rules.textlists import MAX_COUNT, closest, parse_lines
+from referee.rules.textlists import MAX_COUNT, closest, parse_lines, pick_key
 
 
 @pytest.mark.parametrize(
@@ -56,3 +56,17 @@ def test_it_reports_a_line_it_cannot_read_with_its_number(text):
 def test_it_suggests_the_closest_names_whatever_their_case():
     assert closest("orc grnt", ["Orc Grunt", "Orc Shaman", "Footman"]) == ("Orc Grunt",)
     assert closest("zzzz", ["Orc Grunt"]) == ()
+
+
+def test_it_offers_both_readings_of_a_lone_x_after_the_count():
+    (line,), _ = parse_lines("1 X Marks")
+    assert (line.count, line.key, line.alternatives) == (1, "Marks", ("X Marks",))
+    (line,), _ = parse_lines("4x Orc Grunt")
+    assert line.alternatives == ()
+
+
+def test_pick_key_takes_the_reading_the_catalog_knows():
+    (line,), _ = parse_lines("1 X Marks")
+    assert pick_key(line, {"X Marks"}.__contains__) == "X Marks"
+    assert pick_key(line, {"Marks"}.__contains__) == "Marks"
+    assert pick_key(line, set().__contains__) == "Marks"

@@ -31,7 +31,7 @@ from ..lists import (
     Report,
     Severity,
 )
-from ..textlists import MAX_COUNT, closest, parse_lines
+from ..textlists import MAX_COUNT, closest, parse_lines, pick_key
 from .profiles import Tier
 from .units import (
     BATTLE_SIZES,
@@ -605,7 +605,7 @@ def parse_army_text(
     text_lines, problems = parse_lines(text)
     lines: list[ArmyLine] = []
     for text_line in text_lines:
-        key = text_line.key
+        key = pick_key(text_line, lambda k: names.find(k) is not None)
         unit = names.find(key)
         while unit is None:
             shorter = _DECORATION.sub("", key)
@@ -613,7 +613,7 @@ def parse_army_text(
                 break
             key = shorter
             unit = names.find(key)
-        ref = unit.slug if unit is not None else text_line.key
+        ref = unit.slug if unit is not None else key
         lines.append(ArmyLine(count=text_line.count, ref=ref, line=text_line.number))
     return tuple(lines), tuple(problems)
 

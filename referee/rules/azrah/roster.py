@@ -26,7 +26,7 @@ from ..lists import (
     Report,
     Severity,
 )
-from ..textlists import closest, parse_lines
+from ..textlists import closest, parse_lines, pick_key
 from .cards import Guardian, Party, Position, Roster, SharedCard
 
 ROSTER_GUARDIANS = 15
@@ -378,8 +378,11 @@ def parse_roster_text(
     problems.sort(key=lambda p: int(p.entries[0].split()[-1]))
     guardians: list[str] = []
     numbers: list[int] = []
+    known_names = {_normal(g.name) for g in (catalog or {}).values()} | {
+        _normal(g.id) for g in (catalog or {}).values()
+    }
     for line in lines:
-        guardians += [line.key] * line.count
+        guardians += [pick_key(line, lambda k: _normal(k) in known_names)] * line.count
         numbers += [line.number] * line.count
     party = None
     if rows:

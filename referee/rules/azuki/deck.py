@@ -27,7 +27,7 @@ from ..lists import (
     Report,
     Severity,
 )
-from ..textlists import closest, parse_lines
+from ..textlists import closest, parse_lines, pick_key
 from .cards import Card, CardType, Deck, DeckLine, Element
 
 MAIN_DECK_CARDS = 50  # K1
@@ -459,7 +459,8 @@ def parse_deck_text(text: str, catalog: Mapping[str, Card]) -> tuple[Deck, tuple
     ]
     found: list[_Found] = []
     for line in lines:
-        card, several, typed_name = _resolve(line.key, by_id, by_name)
+        key = pick_key(line, lambda k: any(_resolve(k, by_id, by_name)[:2]))
+        card, several, typed_name = _resolve(key, by_id, by_name)
         where = (f"line {line.number}",)
         if several:
             ids = tuple(c.id for c in several)

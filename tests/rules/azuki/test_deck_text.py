@@ -276,3 +276,11 @@ def test_it_exports_a_card_id_that_starts_with_an_x_word_so_it_reads_back_whole(
     assert deck_to_text(original) == "Main deck:\n4x X 9\n"
     parsed, _ = parse_deck_text(deck_to_text(original), {})
     assert parsed.cards == (DeckLine(4, "X 9", line=2),)
+
+
+def test_it_reads_a_card_whose_name_starts_with_x_after_a_count():
+    marks = Card("AZK-900", "X Marks", CardType.SPELL, Element.NEUTRAL, ikz_cost=1)
+    catalog = {**CATALOG, marks.id: marks}
+    parsed, problems = parse_deck_text("1 X Marks", catalog)
+    assert problems == ()
+    assert [(line.count, line.card_id) for line in parsed.cards] == [(1, "AZK-900")]
