@@ -9,6 +9,7 @@ urlpatterns = [
     path("rulings/", pages.rulings, name="rulings"),
     path("azeroth/odds/", odds.odds, name="azeroth-odds"),
     path("azuki/deck/", builders.azuki_deck, name="azuki-deck"),
+    path("azeroth/army/", builders.azeroth_army, name="azeroth-army"),
     path("catalogs/", catalogs.catalog_list, name="catalogs"),
     path("catalogs/<str:system>/<slug:slug>/", catalogs.catalog_newest, name="catalog-newest"),
     path(

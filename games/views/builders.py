@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
@@ -21,6 +22,12 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods
 from django_htmx.middleware import HtmxDetails
 
+from games.builders.army import ArmyState
+from games.builders.army import catalog_factions as army_factions
+from games.builders.army import catalog_units as army_units
+from games.builders.army import from_lines as army_from_lines
+from games.builders.army import read_state as read_army_state
+from games.builders.army import search as search_units
 from games.builders.deck import (
     SEARCH_LIMIT,
     DeckState,
@@ -31,7 +38,19 @@ from games.builders.deck import (
     search,
 )
 from games.lists.service import save_list
-from games.models import SavedList
+from games.models import Catalog, SavedList
+from referee.rules.azeroth.army import (
+    TIER_NAMES,
+    TIER_ORDER,
+    army_from_dict,
+    army_to_dict,
+    army_to_text,
+    find_unit,
+    parse_army_text,
+    read_text_header,
+    validate_army,
+)
+from referee.rules.azeroth.units import BATTLE_SIZES, BattleSize, Unit
 from referee.rules.azuki.cards import Card, CardType, Element
 from referee.rules.azuki.deck import (
     MAIN_DECK_CARDS,
@@ -43,7 +62,7 @@ from referee.rules.azuki.deck import (
     validate_deck,
 )
 from referee.rules.errors import InvalidInput
-from referee.rules.lists import Problem, Report
+from referee.rules.lists import OVER_POINTS, UNKNOWN_ENTRY, Problem, Report
 
 MAX_TEXT = 20_000  # characters of pasted text read
 
@@ -148,22 +167,10 @@ def _login_url(request: HttpRequest) -> str:
 
 def _load_saved(request: HttpRequest, state: DeckState) -> tuple[DeckState, SavedList | None]:
     """``?saved=<uuid>``: the signed-in user's saved deck, read into the builder."""
-    raw = request.GET.get("saved", "").strip()
-    if not raw:
+    if not request.GET.get("saved", "").strip():
         return state, None
-    user = request.user
-    try:
-        key = uuid.UUID(raw)
-    except ValueError:
-        state.notes.append(f"{raw!r} is not a saved list's id.")
-        return state, None
-    saved = (
-        SavedList.objects.filter(pk=key, owner=user, system="azuki").first()
-        if isinstance(user, User)
-        else None
-    )
+    saved = _owned(request, "azuki", state.notes)
     if saved is None:
-        state.notes.append("That saved deck is not one of yours (sign in to open your lists).")
         return state, None
     try:
         deck = deck_from_dict(saved.payload)
@@ -173,6 +180,59 @@ def _load_saved(request: HttpRequest, state: DeckState) -> tuple[DeckState, Save
     if saved.catalog is not None:
         state.catalog = saved.catalog
     return from_deck(deck, state), saved
+
+
+def _owned(request: HttpRequest, system: str, notes: list[str]) -> SavedList | None:
+    """``?saved=<uuid>``: one of the signed-in user's saved lists of ``system``."""
+    raw = request.GET.get("saved", "").strip()
+    try:
+        key = uuid.UUID(raw)
+    except ValueError:
+        notes.append(f"{raw!r} is not a saved list's id.")
+        return None
+    user = request.user
+    saved = (
+        SavedList.objects.filter(pk=key, owner=user, system=system).first()
+        if isinstance(user, User)
+        else None
+    )
+    if saved is None:
+        notes.append("That saved list is not one of yours (sign in to open your lists).")
+    return saved
+
+
+def _save(
+    request: HttpRequest,
+    system: str,
+    name: str,
+    payload: dict[str, object],
+    catalog: Catalog | None,
+) -> tuple[SavedList | None, list[str]]:
+    """Save the list for the signed-in user; the errors to show when it cannot be saved."""
+    if not isinstance(request.user, User):
+        return None, ["Sign in to save a list."]
+    try:
+        saved = save_list(
+            owner=request.user, system=system, name=name, payload=payload, catalog=catalog
+        )
+    except InvalidInput as error:
+        return None, [m for messages in error.problems.values() for m in messages]
+    return saved, []
+
+
+def _render(
+    request: HtmxHttpRequest, template: str, context: dict[str, Any], url: str, action: str
+) -> HttpResponse:
+    """The whole page, or for htmx the "live" partial: the results, and the list, its
+    state and the notes out of band (the pasted text too after an import)."""
+    partial = bool(request.htmx) and not request.htmx.history_restore_request
+    context["oob"] = partial
+    context["oob_import"] = partial and action == "import"
+    response = render(request, f"{template}#live" if partial else template, context)
+    if partial and request.method == "POST":
+        response["HX-Push-Url"] = url
+    patch_vary_headers(response, ("HX-Request",))
+    return response
 
 
 @require_http_methods(["GET", "POST"])
@@ -218,19 +278,7 @@ def azuki_deck(request: HtmxHttpRequest) -> HttpResponse:
         return response
 
     if action == "save":
-        if not isinstance(request.user, User):
-            save_errors.append("Sign in to save a deck.")
-        else:
-            try:
-                saved = save_list(
-                    owner=request.user,
-                    system="azuki",
-                    name=saved_name,
-                    payload=deck_to_dict(deck),
-                    catalog=state.catalog,
-                )
-            except InvalidInput as error:
-                save_errors += [m for messages in error.problems.values() for m in messages]
+        saved, save_errors = _save(request, "azuki", saved_name, deck_to_dict(deck), state.catalog)
 
     rows = _rows(state, cards, report)
     results, found = _results(state, cards)
@@ -259,6 +307,7 @@ def azuki_deck(request: HtmxHttpRequest) -> HttpResponse:
         "elements": [e.value for e in Element],
         "url": url,
         "state_pairs": state.pairs(filters=False),
+        "keep_pairs": state.pairs(),
         "export_text": url + ("&" if "?" in url else "?") + "export=text",
         "export_json": url + ("&" if "?" in url else "?") + "export=json",
         "text": text,
@@ -270,13 +319,220 @@ def azuki_deck(request: HtmxHttpRequest) -> HttpResponse:
         "signed_in": isinstance(request.user, User),
         "login_url": _login_url(request),
     }
-    partial = bool(request.htmx) and not request.htmx.history_restore_request
-    template = "builders/deck.html#live" if partial else "builders/deck.html"
-    context["oob"] = partial
-    context["oob_import"] = partial and action == "import"
-    context["oob_save"] = partial and action == "save"
-    response = render(request, template, context)
-    if partial and request.method == "POST":
-        response["HX-Push-Url"] = url
-    patch_vary_headers(response, ("HX-Request",))
-    return response
+    return _render(request, "builders/deck.html", context, url, action)
+
+
+# --- Azeroth at War army builder -------------------------------------------------------------
+
+
+@dataclass
+class UnitRow:
+    key: str
+    unit: Unit | None
+    count: int
+    problems: list[Problem] = field(default_factory=list)
+    minus_url: str = ""
+    plus_url: str = ""
+    remove_url: str = ""
+
+    @property
+    def has_error(self) -> bool:
+        return any(p.severity == "error" for p in self.problems)
+
+    @property
+    def subtotal(self) -> int:
+        return self.count * self.unit.points if self.unit is not None else 0
+
+
+@dataclass
+class UnitResult:
+    unit: Unit
+    in_army: int
+    add_url: str
+
+
+@dataclass(frozen=True)
+class TierTotal:
+    """ "Elite 2 of 0-3": a tier's slots used against the faction's limits."""
+
+    tier: str
+    name: str
+    used: int
+    min: int | None
+    max: int | None
+
+    @property
+    def ok(self) -> bool:
+        return (self.min is None or self.used >= self.min) and (
+            self.max is None or self.used <= self.max
+        )
+
+
+# A problem about the whole army, not its units, even when it names them (the budget).
+_ARMY_WIDE = {OVER_POINTS}
+
+
+def _army_url(state: ArmyState) -> str:
+    query = state.query()
+    return reverse("azeroth-army") + (f"?{query}" if query else "")
+
+
+def _army_rows(state: ArmyState, units: dict[str, Unit], report: Report) -> dict[str, object]:
+    problems = [p for p in report.problems if p.code not in _ARMY_WIDE]
+    rows = []
+    for ref, count in state.counts.items():
+        unit = find_unit(ref, units)
+        name = unit.name if unit is not None else ref
+        rows.append(
+            UnitRow(
+                ref,
+                unit,
+                count,
+                [p for p in problems if name in p.entries or ref in p.entries],
+                minus_url=_army_url(state.with_count(ref, count - 1)),
+                plus_url=_army_url(state.with_count(ref, count + 1)),
+                remove_url=_army_url(state.with_count(ref, 0)),
+            )
+        )
+    shown = {id(p) for row in rows for p in row.problems}
+    general = [p for p in report.problems if id(p) not in shown]
+    first_error = next((row.key for row in rows if row.has_error), "")
+    return {"entries": rows, "general": general, "first_error": first_error}
+
+
+def _tier_totals(report: Report) -> list[TierTotal]:
+    counts = report.totals.get("tier_counts", {})
+    limits = report.totals.get("tier_limits", {})
+    assert isinstance(counts, dict) and isinstance(limits, dict)
+    out = []
+    for tier in TIER_ORDER:
+        limit = limits.get(tier.value)
+        out.append(
+            TierTotal(
+                tier.value,
+                TIER_NAMES[tier],
+                int(counts.get(tier.value, 0)),
+                limit["min"] if limit else None,
+                limit["max"] if limit else None,
+            )
+        )
+    return out
+
+
+@require_http_methods(["GET", "POST"])
+def azeroth_army(request: HtmxHttpRequest) -> HttpResponse:
+    data = request.POST if request.method == "POST" else request.GET
+    state = read_army_state(data)
+    saved: SavedList | None = None
+    units = army_units(state)
+    factions = army_factions(state)
+    if request.method == "GET" and request.GET.get("saved", "").strip():
+        saved = _owned(request, "azeroth", state.notes)
+        if saved is not None:
+            try:
+                loaded = army_from_dict(saved.payload)
+            except InvalidInput:
+                state.notes.append(f"The saved army {saved.name!r} could not be read.")
+            else:
+                if saved.catalog is not None:
+                    state.catalog = saved.catalog
+                    units, factions = army_units(state), army_factions(state)
+                state = army_from_lines(loaded.lines, state, units)
+                state.size = loaded.battle_size
+                state.points = loaded.points_limit
+                state.faction = loaded.faction.slug if loaded.faction else ""
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    text = ""
+    import_problems: list[Problem] = []
+    imported = False
+    save_errors: list[str] = []
+    saved_name = saved.name if saved is not None else request.POST.get("name", "").strip()
+    army = state.army(factions)
+    lines = army.lines
+    if action == "import":
+        text = request.POST.get("text", "")[:MAX_TEXT]
+        header = read_text_header(text)
+        if header.battle_size is not None:
+            state.size = header.battle_size
+        state.points = header.points_limit
+        if header.faction:
+            by_name = {f.name.lower(): slug for slug, f in factions.items()}
+            state.faction = by_name.get(header.faction.lower(), state.faction)
+        lines, text_problems = parse_army_text(text, units)
+        state = army_from_lines(lines, state, units)
+        army = replace(state.army(factions), lines=lines)
+        imported = True
+        import_problems = list(text_problems)
+    try:
+        report = validate_army(army, units)
+    except InvalidInput as error:
+        state.notes += [m for messages in error.problems.values() for m in messages]
+        army = replace(army, lines=())
+        report = validate_army(army, units)
+    if imported:
+        import_problems += [p for p in report.problems if p.code == UNKNOWN_ENTRY]
+
+    export = request.GET.get("export", "")
+    if export in ("text", "json") and request.method == "GET":
+        if export == "text":
+            response = HttpResponse(
+                army_to_text(army, units), content_type="text/plain; charset=utf-8"
+            )
+            response["Content-Disposition"] = 'attachment; filename="azeroth-army.txt"'
+        else:
+            body = json.dumps(army_to_dict(army), indent=2, ensure_ascii=False) + "\n"
+            response = HttpResponse(body, content_type="application/json")
+            response["Content-Disposition"] = 'attachment; filename="azeroth-army.json"'
+        return response
+
+    if action == "save":
+        saved, save_errors = _save(
+            request, "azeroth", saved_name, army_to_dict(army), state.catalog
+        )
+
+    rows = _army_rows(state, units, report)
+    found = search_units(units, state.filters)
+    results = [
+        UnitResult(
+            unit,
+            state.counts.get(unit.slug, 0),
+            _army_url(state.with_count(unit.slug, state.counts.get(unit.slug, 0) + 1)),
+        )
+        for unit in found[:SEARCH_LIMIT]
+    ]
+    url = _army_url(state)
+    totals = report.totals
+    unit_range = totals.get("unit_range", (0, 0))
+    assert isinstance(unit_range, tuple)
+    sep = "&" if "?" in url else "?"
+    context = {
+        "state": state,
+        "catalog": state.catalog,
+        "report": report,
+        "rows": rows,
+        "results": results,
+        "found": len(found),
+        "search_limit": SEARCH_LIMIT,
+        "totals": totals,
+        "unit_min": unit_range[0],
+        "unit_max": unit_range[1],
+        "tiers": _tier_totals(report),
+        "tier_choices": [(t.value, TIER_NAMES[t]) for t in TIER_ORDER],
+        "sizes": [(s.value, s.value.capitalize(), BATTLE_SIZES[s].points) for s in BattleSize],
+        "factions": list(factions.values()),
+        "url": url,
+        "state_pairs": state.pairs(filters=False),
+        "unit_pairs": state.pairs(game=False),
+        "keep_pairs": state.pairs(),
+        "export_text": f"{url}{sep}export=text",
+        "export_json": f"{url}{sep}export=json",
+        "text": text,
+        "imported": imported,
+        "import_problems": import_problems,
+        "saved": saved,
+        "saved_name": saved_name,
+        "save_errors": save_errors,
+        "signed_in": isinstance(request.user, User),
+        "login_url": _login_url(request),
+    }
+    return _render(request, "builders/army.html", context, url, action)

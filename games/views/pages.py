@@ -48,7 +48,11 @@ def _features() -> dict[str, tuple[Feature, ...]]:
                 reverse("rulings") + "#azeroth",
             ),
             Feature("REST API", "The same odds for list builders and bots.", reverse("api:docs")),
-            Feature("Army list check", "Points, tiers and Heroes."),
+            Feature(
+                "Army builder",
+                "Tap units in, see points, tier slots and Heroes checked as you go.",
+                reverse("azeroth-army"),
+            ),
             Feature("Game tracker", "Wounds, Mana, rounds and phases."),
         ),
         "azrah": (
@@ -56,7 +60,11 @@ def _features() -> dict[str, tuple[Feature, ...]]:
             Feature("Game tracker", "Mana, Celestial Gems, rows and turns."),
         ),
         "azuki": (
-            Feature("Deck check", "50 cards, one element, copies by card ID."),
+            Feature(
+                "Deck builder",
+                "50 cards, one element, copies by card ID: every problem beside its card.",
+                reverse("azuki-deck"),
+            ),
             Feature("Game tracker", "Turns and phases for both players."),
         ),
         "athazar": (Feature("Game tracker", "Hands, kills and disruptions, turn by turn."),),

@@ -117,3 +117,59 @@ def test_the_deck_builder_fits_a_phone(open_tab: OpenTab, starter: None) -> None
         tab.page.get_by_test_id("row-gate").locator('[data-code="gate_element"]')
     ).to_be_visible()
     tab.screenshot("deck-builder-phone", full_page=True)
+
+
+ARMY = "/azeroth/army/"
+
+
+def test_an_army_over_its_elite_slots_turns_legal_when_a_unit_is_removed(
+    open_tab: OpenTab, starter: None
+) -> None:
+    tab = open_tab(*TABLET_LANDSCAPE)
+    query = (
+        "size=standard&faction=horde&points=900&u=orc-grunt:3&u=troll-headhunter:1"
+        "&u=wolf-rider:1&u=tauren-warrior:2&u=orc-shaman:1&u=thrall-warchief:1"
+    )
+    tab.goto(f"{ARMY}?{query}")
+    page = tab.page
+    page.evaluate("window.__stillTheSamePage = true")
+    expect(page.get_by_test_id("verdict")).to_have_text("Legal army")
+    expect(page.get_by_test_id("tier-elite")).to_contain_text("3 of 0\u20133")
+
+    page.get_by_test_id("search").fill("kor'kron shield")
+    add = page.get_by_test_id("add-korkron-shieldbearer")
+    expect(page.locator(".catalog-results li")).to_have_count(1)
+    add.click()
+    expect(page.get_by_test_id("tier-elite")).to_contain_text("4 of 0\u20133")
+    row = page.get_by_test_id("entry-korkron-shieldbearer")
+    expect(row.locator('[data-code="tier_max"]')).to_contain_text("Elite")
+    expect(page.get_by_test_id("verdict")).to_have_text("1 error")
+    row.scroll_into_view_if_needed()
+    tab.screenshot("army-builder-invalid")
+
+    page.get_by_test_id("minus-tauren-warrior").click()
+    expect(page.get_by_test_id("verdict")).to_have_text("Legal army")
+    expect(page.get_by_test_id("tier-elite")).to_contain_text("3 of 0\u20133")
+    # A smaller agreed budget, typed: the same army is now over it.
+    page.get_by_test_id("points").fill("600")
+    expect(page.get_by_test_id("points-used")).to_have_text("690 / 600")
+    expect(
+        page.get_by_test_id("general-problems").locator('[data-code="over_points"]')
+    ).to_be_visible()
+    expect(page).to_have_url(re.compile(r"points=600"))
+    page.get_by_test_id("size").select_option("large")
+    expect(page.get_by_test_id("unit-count")).to_contain_text("of 13\u201318")
+    # The search still shows what the search box says.
+    expect(page.locator(".catalog-results li")).to_have_count(1)
+    assert page.evaluate("window.__stillTheSamePage") is True
+    tab.screenshot("army-builder-over-budget")
+
+
+def test_the_army_builder_fits_a_phone(open_tab: OpenTab, starter: None) -> None:
+    tab = open_tab(*PHONE)
+    tab.goto(f"{ARMY}?size=standard&faction=horde&u=orc-grunt:3&u=footman:1")
+    overflow = tab.page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+    tab.screenshot("army-builder-phone", full_page=True)

@@ -192,7 +192,7 @@ def test_exports_read_back_to_the_same_deck(client: Client, starter: None) -> No
 def test_saving_needs_a_signed_in_user(client: Client, starter: None) -> None:
     response = client.post(DECK, {"action": "save", "name": "Fire", "leader": "AZK-001"})
     assert response.status_code == 200
-    assert "Sign in to save a deck." in response.content.decode()
+    assert "Sign in to save a list." in response.content.decode()
     assert not SavedList.objects.exists()
 
 
@@ -214,3 +214,118 @@ def test_a_signed_in_user_saves_and_reopens_a_deck(client: Client, starter: None
     other.force_login(User.objects.create_user("bob", password="pw"))
     html = other.get(f"{DECK}?saved={saved.pk}").content.decode()
     assert "not one of yours" in html and "0 / 50" in html
+
+
+# --- Azeroth at War army builder ---------------------------------------------------------------
+
+ARMY = "/azeroth/army/"
+# A legal Standard Horde army: 3 Grunts, 2 Headhunters, a Wolf Rider, a Tauren Warrior
+# and Thrall: 8 units (a warning: Standard is 9-12), 575 points.
+HORDE = (
+    "size=standard&faction=horde&u=orc-grunt:3&u=troll-headhunter:2&u=wolf-rider:1"
+    "&u=tauren-warrior:1&u=thrall-warchief:1"
+)
+
+
+def _army_row(html: str, ref: str) -> str:
+    start = html.rindex('<div class="deck-row', 0, html.index(f'data-testid="entry-{ref}"'))
+    end = html.find('<div class="deck-row', start + 1)
+    return html[start : end if end != -1 else len(html)]
+
+
+def test_the_army_builder_opens_with_the_starter_units_labelled_as_demonstration(
+    client: Client, starter: None
+) -> None:
+    html = client.get(ARMY).content.decode()
+    assert 'data-testid="demo-label"' in html
+    assert 'data-testid="add-orc-grunt"' in html
+    assert "0 / 750" in html
+    assert 'data-code="no_hero"' in html
+
+
+def test_a_legal_army_shows_its_totals(client: Client, starter: None) -> None:
+    html = client.get(f"{ARMY}?{HORDE}").content.decode()
+    assert 'data-testid="verdict">Legal army<' in html
+    assert 'data-testid="points-used">575 / 750<' in html
+    assert "8 of 9\u201312" in html  # units: a warning, not an error
+    elite = html[html.index('data-testid="tier-elite"') :]
+    assert "1 <small>of 0\u20133</small>" in elite[:200]
+
+
+def test_a_tier_over_its_maximum_is_shown_on_the_units_that_fill_it(
+    client: Client, starter: None
+) -> None:
+    query = HORDE + "&u=korkron-shieldbearer:2&u=korkron-wolfguard:1"
+    html = client.get(f"{ARMY}?{query}&points=2000").content.decode()
+    assert 'data-code="tier_max"' in _army_row(html, "tauren-warrior")
+    assert 'data-code="tier_max"' in _army_row(html, "korkron-wolfguard")
+    assert 'data-code="tier_max"' not in _army_row(html, "orc-grunt")
+    assert "total-bad" in html[html.index('data-testid="tier-elite"') - 40 :][:80]
+
+
+def test_over_points_and_a_wrong_faction_unit(client: Client, starter: None) -> None:
+    html = client.get(f"{ARMY}?{HORDE}&u=footman:1&points=600").content.decode()
+    general = html[html.index('data-testid="general-problems"') :]
+    assert 'data-code="over_points"' in general[: general.index("</div>")]
+    assert 'data-code="wrong_faction"' in _army_row(html, "footman")
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "size=huge",
+        "faction=orcs",
+        "points=lots",
+        "points=-5",
+        "u=orc-grunt:many",
+        "u=:2",
+        "u=nobody:2",
+        "tier=legend&uf=nobody",
+        "saved=xyz",
+    ],
+)
+def test_bad_army_query_values_are_explained_never_a_500(
+    client: Client, starter: None, query: str
+) -> None:
+    response = client.get(f"{ARMY}?{query}")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'class="form-errors"' in html or 'data-code="unknown_entry"' in html
+
+
+def test_army_text_import_reads_the_header_and_reports_unknown_units(
+    client: Client, starter: None
+) -> None:
+    text = (
+        "# Azeroth at War army: Skirmish, 500 points\n# Faction: Horde\n3 Orc Grunt\nOrc Grnut x2\n"
+    )
+    html = client.post(ARMY, {"action": "import", "text": text}).content.decode()
+    problems = html[html.index('data-testid="import-problems"') :]
+    assert "Line 4" in problems and "Orc Grunt" in problems
+    assert 'value="skirmish" selected' in html
+    assert 'value="horde" selected' in html
+    assert 'data-testid="count-orc-grunt">3<' in html
+    assert "Orc Grnut x2" in html
+
+
+def test_army_htmx_partial_and_exports(client: Client, starter: None) -> None:
+    response = client.get(f"{ARMY}?{HORDE}&q=grunt", headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="results"') and "<html" not in html
+    assert 'data-testid="add-orc-grunt"' in html and 'data-testid="add-wolf-rider"' not in html
+    text = client.get(f"{ARMY}?{HORDE}&export=text").content.decode()
+    assert text.startswith("# Azeroth at War army: Standard")
+    assert "3 Orc Grunt" in text
+    data = json.loads(client.get(f"{ARMY}?{HORDE}&export=json").content)
+    assert data["format"] == "azeroth-army" and data["faction"]["slug"] == "horde"
+
+
+def test_a_signed_in_user_saves_and_reopens_an_army(client: Client, starter: None) -> None:
+    client.force_login(User.objects.create_user("ada", password="pw"))
+    data = {"action": "save", "name": "Horde 750", "size": "standard", "faction": "horde"}
+    html = client.post(ARMY, {**data, "u": ["orc-grunt:3", "thrall-warchief:1"]}).content.decode()
+    assert "Saved as <strong>Horde 750</strong>" in html
+    saved = SavedList.objects.get(system="azeroth")
+    reopened = client.get(f"{ARMY}?saved={saved.pk}").content.decode()
+    assert 'data-testid="count-orc-grunt">3<' in reopened
+    assert 'value="horde" selected' in reopened
