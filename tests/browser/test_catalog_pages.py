@@ -4,11 +4,17 @@ tablet, the live search, and picking units from the catalog to fill the attack's
 from __future__ import annotations
 
 import io
+import json
 import re
 
 import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.management import call_command
-from playwright.sync_api import Browser, expect
+from django.test import Client
+from playwright.sync_api import Browser, FilePayload, expect
+
+from tests.games.conftest import starter
 
 from .conftest import PHONE, TABLET_LANDSCAPE, OpenTab, Tab
 
@@ -147,3 +153,51 @@ def test_picking_without_javascript_fills_the_profile_after_submitting(
         expect(page.get_by_test_id("p-kill")).to_be_visible()
     finally:
         context.close()
+
+
+def _json_file(name: str, data: object) -> FilePayload:
+    return {"name": name, "mimeType": "application/json", "buffer": json.dumps(data).encode()}
+
+
+def _sign_in_as_staff(tab: Tab) -> None:
+    """Give the tab the session of a signed-in staff user."""
+    user = User.objects.create_user("organiser", password="x", is_staff=True)
+    client = Client()
+    client.force_login(user)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    tab.page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": tab.base_url}]
+    )
+
+
+@pytest.mark.parametrize(("size", "device"), [(TABLET_LANDSCAPE, "tablet"), (PHONE, "phone")])
+def test_staff_upload_a_bad_file_and_read_every_problem(
+    open_tab: OpenTab, size: tuple[int, int], device: str
+) -> None:
+    tab = open_tab(*size)
+    _sign_in_as_staff(tab)
+    tab.goto("/catalogs/")
+    data = starter("azeroth") | {"slug": "broken", "version": ""}
+    data["units"][0]["skl"] = 9
+    data["units"][3]["faction"] = "scourge"
+    tab.page.get_by_label("Catalog file (JSON)").set_input_files(
+        files=_json_file("broken.json", data)
+    )
+    tab.page.get_by_role("button", name="Import the catalog").click()
+    tab.page.wait_for_load_state("networkidle")
+
+    problems = tab.page.get_by_test_id("upload-problems").locator("tbody tr")
+    expect(problems).to_have_count(3)
+    expect(tab.page.get_by_role("heading", name="Nothing was imported")).to_be_visible()
+    _no_horizontal_scroll(tab)
+    tab.page.get_by_test_id("upload-problems").scroll_into_view_if_needed()
+    tab.screenshot(f"catalogs-upload-problems-{device}")
+
+    good = starter("azuki") | {"slug": "core", "name": "Core set", "demo": False}
+    tab.page.get_by_label("Catalog file (JSON)").set_input_files(
+        files=_json_file("core.json", good)
+    )
+    tab.page.get_by_role("button", name="Import the catalog").click()
+    expect(tab.page).to_have_url(re.compile(r"/catalogs/azuki/core/1\.0/\?imported=1$"))
+    expect(tab.page.get_by_test_id("imported")).to_contain_text("Core set version 1.0")
+    expect(tab.page.get_by_test_id("demo-note")).to_have_count(0)
