@@ -1,0 +1,89 @@
+"""The batch pages in Chromium: an upload ends on the results table, and a running job's
+progress bar fills by itself (htmx polling) and stops polling once the job is done."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from games.models import BatchJob
+
+from .samples import SHORT_DECK, VALID_DECK, load_catalogs, zip_of
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]  # fmt: skip
+
+
+@pytest.fixture
+def page() -> Iterator[Page]:
+    # Playwright's sync API runs an event loop in this thread; Django's database guard would
+    # refuse the test's own queries beside it.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+            )
+            yield browser.new_page(viewport={"width": 800, "height": 1280})
+            browser.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+def test_an_upload_ends_on_the_results_table(page: Page, live_server: Any, tmp_path: Path) -> None:
+    load_catalogs()
+    upload = tmp_path / "event.zip"
+    upload.write_bytes(zip_of({"alice.txt": VALID_DECK, "bob.txt": SHORT_DECK}))
+
+    page.goto(f"{live_server.url}/batches/")
+    page.check("input[value=azuki]")
+    page.set_input_files("input[type=file]", str(upload))
+    page.click("button[type=submit]")
+    page.wait_for_selector("[data-testid=result-row]")
+
+    rows = page.locator("[data-testid=result-row]")
+    assert rows.count() == 2
+    assert "Legal" in rows.nth(0).inner_text()
+    assert "48 cards" in rows.nth(1).inner_text()
+    with page.expect_download() as download:
+        page.click("text=Download CSV")
+    assert download.value.suggested_filename.endswith(".csv")
+
+
+def test_the_progress_bar_fills_while_the_job_runs(page: Page, live_server: Any) -> None:
+    catalog = load_catalogs()["azuki"]
+    job = BatchJob.objects.create(
+        system="azuki", catalog=catalog, catalog_version="1.0", status="running", total=4, done=1
+    )
+    text = "[data-testid=progress-text]"
+
+    page.goto(f"{live_server.url}/batches/{job.id}/")
+    assert page.inner_text(text) == "1 of 4 lists checked"
+    assert page.get_attribute("progress", "value") == "1"
+
+    BatchJob.objects.filter(pk=job.pk).update(done=3)
+    page.wait_for_function(
+        "document.querySelector('[data-testid=progress-text]').textContent.startsWith('3 of 4')",
+        timeout=5000,
+    )
+    assert page.get_attribute("progress", "value") == "3"
+
+    row = {"name": "a", "valid": True, "errors": 0, "warnings": 0, "first_problem": "",
+           "first_code": ""}  # fmt: skip
+    BatchJob.objects.filter(pk=job.pk).update(done=4, status="done", results=[row] * 4)
+    page.wait_for_selector("[data-testid=result-row]", timeout=5000)
+    assert page.locator("[data-testid=result-row]").count() == 4
+    assert page.get_attribute("#batch-status", "hx-trigger") is None
