@@ -3,11 +3,29 @@
 from django.urls import path
 
 from games.views import batches, builders, catalogs, odds, pages
+from games.views.accounts import SignInView, SignOutView, signup
+from games.views.lists import (
+    copy_shared_list,
+    delete_list,
+    my_lists,
+    share_list,
+    shared_list,
+    unshare_list,
+)
 
 urlpatterns = [
     path("", pages.home, name="home"),
     path("rulings/", pages.rulings, name="rulings"),
     path("azeroth/odds/", odds.odds, name="azeroth-odds"),
+    path("lists/", my_lists, name="lists"),
+    path("lists/<uuid:pk>/share/", share_list, name="list-share"),
+    path("lists/<uuid:pk>/unshare/", unshare_list, name="list-unshare"),
+    path("lists/<uuid:pk>/delete/", delete_list, name="list-delete"),
+    path("lists/shared/<str:token>/", shared_list, name="list-shared"),
+    path("lists/shared/<str:token>/copy/", copy_shared_list, name="list-shared-copy"),
+    path("accounts/login/", SignInView.as_view(), name="login"),
+    path("accounts/logout/", SignOutView.as_view(), name="logout"),
+    path("accounts/signup/", signup, name="signup"),
     path("azuki/deck/", builders.azuki_deck, name="azuki-deck"),
     path("azeroth/army/", builders.azeroth_army, name="azeroth-army"),
     path("catalogs/", catalogs.catalog_list, name="catalogs"),

@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import batches, lists_validate, views
+from . import batches, lists_validate, saved, views
 
 app_name = "api"
 
@@ -31,6 +31,16 @@ urlpatterns = [
     path("batches/", batches.BatchesView.as_view(), name="batches"),
     path("batches/<uuid:job_id>/", batches.BatchView.as_view(), name="batch"),
     path("batches/<uuid:job_id>/results.csv", batches.BatchCsvView.as_view(), name="batch-csv"),
+    path("auth/token/", saved.TokenView.as_view(), name="auth-token"),
+    path("lists/", saved.SavedListsView.as_view(), name="saved-lists"),
+    path("lists/<uuid:pk>/", saved.SavedListView.as_view(), name="saved-list"),
+    path(
+        "lists/<uuid:pk>/export/",
+        saved.SavedListExportView.as_view(),
+        name="saved-list-export",
+    ),
+    path("lists/<uuid:pk>/share/", saved.SavedListShareView.as_view(), name="saved-list-share"),
+    path("shared/<str:token>/", saved.SharedListView.as_view(), name="shared-list"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", views.SwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", views.redoc, name="redoc"),

@@ -106,6 +106,21 @@ ENDPOINTS: tuple[tuple[str, str, str, str], ...] = (
         "checks them. Poll GET /api/batches/<id>/ for progress and rows, and fetch "
         "/api/batches/<id>/results.csv. Whoever holds a job's id can read it.",
     ),
+    (
+        "api:saved-lists",
+        "GET",
+        "Saved lists",
+        "Your saved armies, decks and rosters with their last check; POST saves one, and "
+        "/api/lists/<id>/ reads, changes, deletes, exports (text or JSON) or shares it. Send a "
+        "session or a token.",
+    ),
+    (
+        "api:auth-token",
+        "POST",
+        "API token",
+        "Trade a username and password for a token; send it as 'Authorization: Token <key>' "
+        "to use the saved lists from another tool.",
+    ),
 )
 
 

@@ -28,7 +28,7 @@ from referee.rules.azrah.roster import (
 from referee.rules.azuki.cards import Card, Deck
 from referee.rules.azuki.deck import deck_from_dict, deck_to_dict, deck_to_text, validate_deck
 from referee.rules.errors import InvalidInput
-from referee.rules.lists import Report
+from referee.rules.lists import Problem, Report
 
 from ..catalogs.engine import (
     azeroth_units,
@@ -186,6 +186,21 @@ def save_list(
     that catalog has since been removed). The payload is stored in the engine's own JSON
     form. Raises InvalidInput naming the bad field (``name``, ``system``, ``catalog``, or a
     dotted path inside the payload); nothing is saved then."""
+    return save_checked(
+        owner=owner, system=system, name=name, payload=payload, catalog=catalog, saved=saved
+    )[0]
+
+
+def save_checked(
+    *,
+    owner: User,
+    system: str,
+    name: str,
+    payload: Mapping[str, Any],
+    catalog: Catalog | None = None,
+    saved: SavedList | None = None,
+) -> tuple[SavedList, Report]:
+    """``save_list``, also returning the report the list was saved with."""
     system = check_system(system)
     name = _check_name(name)
     if saved is not None and saved.system != system:
@@ -208,7 +223,7 @@ def save_list(
     target.error_count = len(report.errors)
     target.warning_count = len(report.warnings)
     target.save()
-    return target
+    return target, report
 
 
 def recheck(saved: SavedList) -> Report:
@@ -271,3 +286,30 @@ def export_filename(saved: SavedList, extension: str) -> str:
     while "--" in stem:
         stem = stem.replace("--", "-")
     return f"{stem or 'list'}.{saved.system}.{extension}"
+
+
+def problem_dict(problem: Problem) -> dict[str, object]:
+    """A problem as the API and the pages show it."""
+    return {
+        "code": problem.code,
+        "severity": problem.severity.value,
+        "message": problem.message,
+        "rule": problem.rule,
+        "actual": problem.actual,
+        "limit": problem.limit,
+        "entries": list(problem.entries),
+        "suggestions": list(problem.suggestions),
+    }
+
+
+BUILDER_PATHS: dict[str, str] = {
+    "azeroth": "/azeroth/army/",
+    "azuki": "/azuki/deck/",
+    "azrah": "/azrah/roster/",
+}
+"""Each system's list builder page; it opens a saved list given ``?saved=<id>``."""
+
+
+def builder_url(saved: SavedList) -> str:
+    """The builder page with this list loaded."""
+    return f"{BUILDER_PATHS[saved.system]}?saved={saved.pk}"

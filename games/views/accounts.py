@@ -1,0 +1,49 @@
+"""Signing in, out and up: Django's session login, so a player keeps their lists."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+from django.contrib.auth.views import LoginView, LogoutView
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render, resolve_url
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods
+
+
+class SignInView(LoginView):
+    template_name = "registration/login.html"
+    redirect_authenticated_user = True
+
+
+class SignOutView(LogoutView):
+    """Signs out on POST (a link could be followed by a prefetching browser)."""
+
+    next_page = "home"
+
+
+def _next_url(request: HttpRequest) -> str:
+    """Where to go after signing up: a same-site ``next``, else the saved lists."""
+    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    if wanted and url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return wanted
+    return resolve_url(settings.LOGIN_REDIRECT_URL)
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """A new account at the table: a username and a password twice; signed in at once."""
+    if request.user.is_authenticated:
+        return redirect(_next_url(request))
+    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return HttpResponseRedirect(_next_url(request))
+    status = 400 if request.method == "POST" else 200
+    context = {"form": form, "next": request.POST.get("next") or request.GET.get("next", "")}
+    return render(request, "registration/signup.html", context, status=status)
