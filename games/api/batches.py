@@ -44,6 +44,10 @@ FORM_FIELDS = {"system", "file", *OPTION_FIELDS}
 CSV_COLUMNS = ("name", "valid", "errors", "warnings", "first_problem")
 
 
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 class BatchJSONParser(JSONParser):
     """JSON with the upload's size cap (a thousand lists is more than the odds' 64 KiB)."""
 
@@ -59,7 +63,7 @@ class BatchJSONParser(JSONParser):
                 f"The request body is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MiB."
             )
         try:
-            return json.loads(raw.decode("utf-8"))
+            return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
         except UnicodeDecodeError:
             raise ParseError("The request body is not UTF-8 encoded JSON.") from None
         except ValueError as exc:
@@ -127,7 +131,8 @@ class BatchRowSerializer(serializers.Serializer[Any]):
     first_problem = serializers.CharField(help_text="The first error, else the first warning.")
     first_code = serializers.CharField(
         help_text="Its code (lists' problem codes; 'unreadable_list' for a file that could not "
-        "be read, 'invalid_list' for JSON whose fields are wrong)."
+        "be read, 'invalid_list' for JSON whose fields are wrong, 'check_failed' for a list "
+        "the checker could not finish)."
     )
 
 

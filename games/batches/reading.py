@@ -79,8 +79,12 @@ def _decode(raw: bytes) -> str:
 
 
 def _label(value: object) -> str:
-    """A list's own name, when it carries one."""
-    return " ".join(value.split())[:200] if isinstance(value, str) else ""
+    """A list's own name, when it carries one (NUL dropped: PostgreSQL text cannot hold it)."""
+    return " ".join(value.replace("\x00", "").split())[:200] if isinstance(value, str) else ""
+
+
+def _holds_nul(value: object) -> bool:
+    return "\\u0000" in json.dumps(value)
 
 
 def read_item(item: object, system: str, name: str) -> BatchItem:
@@ -113,6 +117,8 @@ def read_item(item: object, system: str, name: str) -> BatchItem:
         why = f"an {other} list" if other else f"format {found!r}"
         return unreadable(label, f"This is {why}; this batch checks {expected} lists.")
     data = {key: value for key, value in item.items() if key != "name"}
+    if _holds_nul(data):
+        return unreadable(label, "The list holds NUL characters.")
     return {"name": label, "format": JSON, "data": data}
 
 

@@ -102,6 +102,8 @@ def _options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
         if value not in (None, ""):
             if not isinstance(value, str):
                 problems[f"options.{key}"] = ["Enter a string."]
+            elif len(value) > 60 or "\x00" in value:
+                problems[f"options.{key}"] = ["Enter a catalog slug or version as listed."]
             else:
                 clean[key] = value.strip()
     if problems:
@@ -300,6 +302,9 @@ def check_item(check: Checker, item: BatchItem) -> Row:
     except RulesError as error:
         first = f"{error.field}: {error.message}" if error.field else error.message
         return _row(name, False, 1, 0, first, "invalid_list")
+    except Exception:  # one list the engines trip over must not sink the rest of the batch
+        logger.exception("Checking the list %r failed", name)
+        return _row(name, False, 1, 0, "This list could not be checked.", "check_failed")
     errors, warnings = report.errors, report.warnings
     first_problem = (errors or warnings or (None,))[0]
     return _row(

@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.models import BatchJob, Catalog
 from referee.celery import app
-from tests.api.helpers import assert_bad_request, assert_matches_schema
+from tests.api.helpers import assert_bad_request, assert_matches_schema, json_values
 from tests.batches.samples import SHORT_DECK, VALID_DECK, VALID_DECK_JSON, load_catalogs, zip_of
 
 URL = "/api/batches/"
@@ -269,3 +271,37 @@ def test_the_schema_documents_both_request_shapes(client: Client) -> None:
             "content"
         ]
     )
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    body=st.fixed_dictionaries(
+        {},
+        optional={
+            "system": st.sampled_from(["azuki", "azeroth", "azrah", "x"]) | json_values,
+            "lists": st.lists(
+                st.fixed_dictionaries({}, optional={"text": json_values, "name": json_values})
+                | json_values,
+                max_size=3,
+            )
+            | json_values,
+            "options": st.fixed_dictionaries(
+                {},
+                optional={
+                    "battle_size": json_values,
+                    "points_limit": json_values,
+                    "catalog": json_values,
+                },
+            )
+            | json_values,
+        },
+    )
+)
+def test_any_json_body_is_a_202_or_a_400_never_a_500(
+    client: Client, catalogs: dict[str, Catalog], body: dict[str, Any]
+) -> None:
+    response = client.post(URL, json.dumps(body), content_type="application/json")
+
+    assert response.status_code in (202, 400), response.content
+    if response.status_code == 400:
+        assert_matches_schema(response.json(), "BadRequest")

@@ -86,6 +86,7 @@ def test_it_skips_folders_and_files_archivers_add_on_their_own() -> None:
         ({"odd.json": json.dumps({"text": 5})}, "'text' must be a string"),
         ({"odd.json": json.dumps({"text": "x", "extra": 1})}, "Unknown field"),
         ({"odd.json": json.dumps(3)}, "Expected an object"),
+        ({"nul.json": json.dumps({**VALID_DECK_JSON, "leader": "AZK\u0000"})}, "NUL"),
     ],
 )
 def test_each_unreadable_file_becomes_a_row_saying_why(
@@ -177,3 +178,9 @@ def test_a_single_json_list_is_one_list() -> None:
     items = read_upload(json.dumps({"name": "Solo", "text": HORDE_ARMY}).encode(), "azeroth")
 
     assert items == [{"name": "Solo", "format": "text", "data": HORDE_ARMY}]
+
+
+def test_a_name_with_nul_characters_is_cleaned() -> None:
+    items = read_upload(json.dumps([{"name": "A\u0000lice", "text": VALID_DECK}]).encode(), "azuki")
+
+    assert items[0]["name"] == "Alice"

@@ -8,10 +8,13 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from games.batches.reading import read_upload
-from games.batches.service import BatchInputError, run_batch, start_batch
+from games.batches.reading import read_array, read_upload
+from games.batches.service import CHECKERS, BatchInputError, check_item, run_batch, start_batch
 from games.models import BatchJob, Catalog
+from tests.api.helpers import json_values
 
 from .samples import HORDE_ARMY, MIXED_DECK, SHORT_DECK, VALID_DECK, VALID_DECK_JSON, zip_of
 
@@ -225,3 +228,42 @@ def test_it_refuses_an_empty_batch(catalogs: dict[str, Catalog]) -> None:
         start("azuki", [])
 
     assert "lists" in raised.value.problems
+
+
+@settings(max_examples=80, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    system=st.sampled_from(["azeroth", "azuki", "azrah"]),
+    items=st.lists(
+        st.fixed_dictionaries({"text": st.text(max_size=80)})
+        | st.fixed_dictionaries(
+            {"format": st.sampled_from(["azeroth-army", "azuki-deck", "azrah-roster"])},
+            optional={
+                "battle_size": json_values,
+                "units": json_values,
+                "leader": json_values,
+                "gate": json_values,
+                "cards": json_values,
+                "guardians": json_values,
+                "mana": json_values,
+                "party": json_values,
+            },
+        )
+        | json_values,
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_any_list_gets_a_row_and_no_list_sinks_the_batch(
+    catalogs: dict[str, Catalog], system: str, items: list[object]
+) -> None:
+    lists = read_array(items, system)
+    check = CHECKERS[system](catalogs[system], {})
+
+    rows = [check_item(check, item) for item in lists]
+
+    assert len(rows) == len(items)
+    for row in rows:
+        assert set(row) == {"name", "valid", "errors", "warnings", "first_problem", "first_code"}
+        assert row["first_code"] != "check_failed", row
+        assert row["valid"] is (row["errors"] == 0)
+        json.dumps(row)
