@@ -202,3 +202,24 @@ def test_staff_upload_a_bad_file_and_read_every_problem(
     expect(tab.page).to_have_url(re.compile(r"/catalogs/azuki/core/1\.0/\?imported=1$"))
     expect(tab.page.get_by_test_id("imported")).to_contain_text("Core set version 1.0")
     expect(tab.page.get_by_test_id("demo-note")).to_have_count(0)
+
+
+TOUCH_TARGETS = ".site-nav a, .breadcrumbs a, .button, .catalog-link, select, input[type=search]"
+
+
+@pytest.mark.parametrize("path", ["/catalogs/", AZEROTH])
+def test_every_control_is_a_finger_sized_target(open_tab: OpenTab, path: str) -> None:
+    tab = open_tab(*PHONE)
+    tab.goto(path)
+    boxes = tab.page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)]
+            .filter((el) => el.offsetParent !== null)
+            .map((el) => {
+                const box = el.getBoundingClientRect();
+                return [el.textContent.trim().slice(0, 30), box.width, box.height];
+            })""",
+        TOUCH_TARGETS,
+    )
+    assert len(boxes) >= 6
+    small = [(text, round(w), round(h)) for text, w, h in boxes if min(w, h) < 47.5]
+    assert small == []

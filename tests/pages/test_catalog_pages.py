@@ -540,3 +540,20 @@ def test_the_picker_lists_the_units_grouped_by_faction(client: Client) -> None:
     assert horde[0] == "orc-grunt" and len(horde) == 11
     for prefix in ("a", "d", "s", "f"):
         assert f'name="{prefix}_unit"' in html
+
+
+def test_the_catalog_page_links_to_the_odds_with_its_units(client: Client) -> None:
+    html = client.get(AZEROTH).content.decode()
+    link = re.search(r'href="(/azeroth/odds/\?catalog=[^"]+)"', html)
+    assert link and html_lib.unescape(link.group(1)) == "/azeroth/odds/?catalog=starter:1.0"
+    odds_page = client.get(html_lib.unescape(link.group(1))).content.decode()
+    assert _one(_state(odds_page), "catalog") == "starter:1.0"
+    assert 'href="/catalogs/azeroth/starter/1.0/"' in odds_page
+
+
+def test_a_catalog_named_without_a_version_uses_its_newest(organiser: Client) -> None:
+    data = starter("azeroth") | {"version": "1.10"}
+    data["units"][0]["atk"] = 9
+    assert _upload(organiser, data).status_code == 302
+    _, html = _follow(organiser, "catalog=starter&a_unit=orc-grunt")
+    assert _one(_state(html), "a_atk") == "9"
