@@ -241,7 +241,7 @@ def share(saved: SavedList) -> str:
         try:
             with transaction.atomic():
                 saved.share_token = token
-                saved.save(update_fields=["share_token", "updated"])
+                saved.save(update_fields=["share_token"])
         except IntegrityError:  # pragma: no cover - a 144-bit token colliding
             continue
         return token
@@ -251,7 +251,7 @@ def share(saved: SavedList) -> str:
 def unshare(saved: SavedList) -> None:
     """Revoke the list's share link: its token reads nothing any more."""
     saved.share_token = None
-    saved.save(update_fields=["share_token", "updated"])
+    saved.save(update_fields=["share_token"])
 
 
 def find_shared(token: str) -> SavedList | None:

@@ -273,3 +273,13 @@ def test_the_export_file_name_is_safe() -> None:
 
 
 ARMY_EXTRA: dict[str, Any] = {**payload("azeroth"), "points_limit": 700}
+
+
+def test_sharing_does_not_count_as_a_change_to_the_list(
+    owner: User, catalogs: dict[str, Catalog]
+) -> None:
+    saved = service.save_list(owner=owner, system="azuki", name="Deck", payload=payload("azuki"))
+    updated = SavedList.objects.get(pk=saved.pk).updated
+    service.share(saved)
+    service.unshare(saved)
+    assert SavedList.objects.get(pk=saved.pk).updated == updated
