@@ -28,6 +28,7 @@ urlpatterns = [
     path("accounts/signup/", signup, name="signup"),
     path("azuki/deck/", builders.azuki_deck, name="azuki-deck"),
     path("azeroth/army/", builders.azeroth_army, name="azeroth-army"),
+    path("azrah/roster/", builders.azrah_roster, name="azrah-roster"),
     path("catalogs/", catalogs.catalog_list, name="catalogs"),
     path("catalogs/<str:system>/<slug:slug>/", catalogs.catalog_newest, name="catalog-newest"),
     path(

@@ -37,6 +37,11 @@ from games.builders.deck import (
     read_state,
     search,
 )
+from games.builders.roster import SLOTS, RosterState
+from games.builders.roster import catalog_entries as roster_entries
+from games.builders.roster import from_roster as roster_from_engine
+from games.builders.roster import read_state as read_roster_state
+from games.builders.roster import search as search_guardians
 from games.lists.service import save_list
 from games.models import Catalog, SavedList
 from referee.rules.azeroth.army import (
@@ -51,6 +56,17 @@ from referee.rules.azeroth.army import (
     validate_army,
 )
 from referee.rules.azeroth.units import BATTLE_SIZES, BattleSize, Unit
+from referee.rules.azrah.cards import Guardian, SharedCard
+from referee.rules.azrah.roster import (
+    CELESTIAL_GEMS,
+    MANA_CARDS,
+    ROSTER_GUARDIANS,
+    parse_roster_text,
+    roster_from_dict,
+    roster_to_dict,
+    roster_to_text,
+    validate_roster,
+)
 from referee.rules.azuki.cards import Card, CardType, Element
 from referee.rules.azuki.deck import (
     MAIN_DECK_CARDS,
@@ -62,7 +78,7 @@ from referee.rules.azuki.deck import (
     validate_deck,
 )
 from referee.rules.errors import InvalidInput
-from referee.rules.lists import OVER_POINTS, UNKNOWN_ENTRY, Problem, Report
+from referee.rules.lists import OVER_POINTS, PARTY, UNKNOWN_ENTRY, Problem, Report
 
 MAX_TEXT = 20_000  # characters of pasted text read
 
@@ -536,3 +552,181 @@ def azeroth_army(request: HtmxHttpRequest) -> HttpResponse:
         "login_url": _login_url(request),
     }
     return _render(request, "builders/army.html", context, url, action)
+
+
+# --- AZRAH roster builder --------------------------------------------------------------------
+
+
+@dataclass
+class GuardianRow:
+    key: str  # the entry as listed (an ID, or a name)
+    card: Guardian | SharedCard | None
+    problems: list[Problem] = field(default_factory=list)
+    remove_url: str = ""
+
+    @property
+    def has_error(self) -> bool:
+        return any(p.severity == "error" for p in self.problems)
+
+
+@dataclass
+class PartySlot:
+    key: str
+    position: str
+    label: str
+    value: str
+    problems: list[Problem] = field(default_factory=list)
+
+
+@dataclass
+class GuardianResult:
+    card: Guardian
+    in_roster: bool
+    toggle_url: str
+
+
+def _roster_url(state: RosterState) -> str:
+    query = state.query()
+    return reverse("azrah-roster") + (f"?{query}" if query else "")
+
+
+def _find_entry(
+    entry: str, cards: dict[str, Guardian | SharedCard]
+) -> Guardian | SharedCard | None:
+    wanted = " ".join(entry.lower().split())
+    by_id = next((c for key, c in cards.items() if key.lower() == wanted), None)
+    if by_id is not None:
+        return by_id
+    return next((c for c in cards.values() if " ".join(c.name.lower().split()) == wanted), None)
+
+
+@require_http_methods(["GET", "POST"])
+def azrah_roster(request: HtmxHttpRequest) -> HttpResponse:
+    data = request.POST if request.method == "POST" else request.GET
+    state = read_roster_state(data)
+    cards = roster_entries(state)
+    saved: SavedList | None = None
+    if request.method == "GET" and request.GET.get("saved", "").strip():
+        saved = _owned(request, "azrah", state.notes)
+        if saved is not None:
+            try:
+                loaded = roster_from_dict(saved.payload)
+            except InvalidInput:
+                state.notes.append(f"The saved roster {saved.name!r} could not be read.")
+            else:
+                if saved.catalog is not None:
+                    state.catalog = saved.catalog
+                    cards = roster_entries(state)
+                state = roster_from_engine(loaded, state)
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    text = ""
+    import_problems: list[Problem] = []
+    imported = False
+    saved_name = saved.name if saved is not None else request.POST.get("name", "").strip()
+    roster = state.roster()
+    if action == "import":
+        text = request.POST.get("text", "")[:MAX_TEXT]
+        roster, text_problems = parse_roster_text(text, cards)
+        state = roster_from_engine(roster, state)
+        imported = True
+        import_problems = list(text_problems)
+    report = validate_roster(roster, cards)
+    if imported:
+        import_problems += [
+            p for p in report.problems if any(e.startswith("line ") for e in p.entries)
+        ]
+        roster = state.roster()  # the page's links carry the roster without line numbers
+
+    export = request.GET.get("export", "")
+    if export in ("text", "json") and request.method == "GET":
+        if export == "text":
+            text_body = roster_to_text(roster)
+            response = HttpResponse(text_body, content_type="text/plain; charset=utf-8")
+            response["Content-Disposition"] = 'attachment; filename="azrah-roster.txt"'
+        else:
+            body = json.dumps(roster_to_dict(roster), indent=2, ensure_ascii=False) + "\n"
+            response = HttpResponse(body, content_type="application/json")
+            response["Content-Disposition"] = 'attachment; filename="azrah-roster.json"'
+        return response
+
+    save_errors: list[str] = []
+    if action == "save":
+        saved, save_errors = _save(
+            request, "azrah", saved_name, roster_to_dict(roster), state.catalog
+        )
+
+    party_problems = [p for p in report.problems if p.code == PARTY]
+    other = [p for p in report.problems if p.code != PARTY]
+    rows = []
+    for index, entry in enumerate(state.guardians):
+        card = _find_entry(entry, cards)
+        names = {entry, card.name} if card is not None else {entry}
+        rows.append(
+            GuardianRow(
+                entry,
+                card,
+                [p for p in other if names & set(p.entries)],
+                _roster_url(state.removing(index)),
+            )
+        )
+    slots = [
+        PartySlot(
+            key,
+            position,
+            label,
+            state.party.get(key, ""),
+            [p for p in party_problems if position in p.entries],
+        )
+        for key, position, label in SLOTS
+    ]
+    shown = {id(p) for row in rows for p in row.problems}
+    shown |= {id(p) for slot in slots for p in slot.problems}
+    general = [p for p in report.problems if id(p) not in shown]
+    first_error = next((f"row-{i}" for i, row in enumerate(rows) if row.has_error), "")
+    if not first_error:
+        first_error = next(
+            (f"slot-{s.key}" for s in slots if any(p.severity == "error" for p in s.problems)), ""
+        )
+    in_roster = set(state.guardians)
+    results = [
+        GuardianResult(
+            card,
+            card.id in in_roster or card.name in in_roster,
+            _roster_url(state.toggling(card.id if card.name not in in_roster else card.name)),
+        )
+        for card in search_guardians(cards, state.q)
+    ]
+    url = _roster_url(state)
+    sep = "&" if "?" in url else "?"
+    context = {
+        "state": state,
+        "catalog": state.catalog,
+        "report": report,
+        "rows": {"entries": rows, "general": general, "first_error": first_error},
+        "slots": slots,
+        "results": results,
+        "guardian_count": report.totals.get("guardian_count", 0),
+        "roster_size": ROSTER_GUARDIANS,
+        "mana_target": MANA_CARDS,
+        "gems_target": CELESTIAL_GEMS,
+        "mana_minus": _roster_url(state.with_cards(state.mana - 1, state.gems)),
+        "mana_plus": _roster_url(state.with_cards(state.mana + 1, state.gems)),
+        "gems_minus": _roster_url(state.with_cards(state.mana, state.gems - 1)),
+        "gems_plus": _roster_url(state.with_cards(state.mana, state.gems + 1)),
+        "choices": [(row.key, row.card.name if row.card else row.key) for row in rows],
+        "url": url,
+        "state_pairs": state.pairs(search=False),
+        "party_pairs": state.pairs(party=False),
+        "keep_pairs": state.pairs(),
+        "export_text": f"{url}{sep}export=text",
+        "export_json": f"{url}{sep}export=json",
+        "text": text,
+        "imported": imported,
+        "import_problems": import_problems,
+        "saved": saved,
+        "saved_name": saved_name,
+        "save_errors": save_errors,
+        "signed_in": isinstance(request.user, User),
+        "login_url": _login_url(request),
+    }
+    return _render(request, "builders/roster.html", context, url, action)

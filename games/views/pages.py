@@ -56,7 +56,11 @@ def _features() -> dict[str, tuple[Feature, ...]]:
             Feature("Game tracker", "Wounds, Mana, rounds and phases."),
         ),
         "azrah": (
-            Feature("Deck check", "Parties and decks for each Herald."),
+            Feature(
+                "Roster builder",
+                "Fifteen Guardians, Mana, Gems and the starting party, checked as you tap.",
+                reverse("azrah-roster"),
+            ),
             Feature("Game tracker", "Mana, Celestial Gems, rows and turns."),
         ),
         "azuki": (

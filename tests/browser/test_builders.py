@@ -173,3 +173,65 @@ def test_the_army_builder_fits_a_phone(open_tab: OpenTab, starter: None) -> None
     )
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
     tab.screenshot("army-builder-phone", full_page=True)
+
+
+ROSTER = "/azrah/roster/"
+
+
+def test_a_roster_and_its_party_are_checked_as_guardians_are_tapped(
+    open_tab: OpenTab, starter: None
+) -> None:
+    tab = open_tab(*TABLET_LANDSCAPE)
+    query = "&".join(f"g=AZR-0{n:02d}" for n in range(1, 15))
+    tab.goto(f"{ROSTER}?{query}")
+    page = tab.page
+    page.evaluate("window.__stillTheSamePage = true")
+    expect(page.get_by_test_id("guardian-count")).to_have_text("14 / 15")
+    expect(
+        page.get_by_test_id("general-problems").locator('[data-code="roster_size"]')
+    ).to_be_visible()
+
+    page.get_by_test_id("toggle-AZR-015").click()
+    expect(page.get_by_test_id("guardian-count")).to_have_text("15 / 15")
+    expect(page.get_by_test_id("verdict")).to_have_text("Legal roster")
+
+    # Start the party with the same Guardian twice: the second place says so.
+    page.get_by_test_id("slot-fl").locator("select").select_option("AZR-001")
+    expect(page).to_have_url(re.compile(r"fl=AZR-001"))
+    page.get_by_test_id("slot-fc").locator("select").select_option("AZR-001")
+    expect(page.get_by_test_id("slot-fc").locator('[data-code="party"]').first).to_contain_text(
+        "already at front left"
+    )
+    tab.screenshot("roster-builder-invalid")
+    for slot, guardian in (("fc", "AZR-002"), ("fr", "AZR-003"), ("b1", "AZR-004")):
+        page.get_by_test_id(f"slot-{slot}").locator("select").select_option(guardian)
+        expect(page).to_have_url(re.compile(f"{slot}={guardian}"))
+    page.get_by_test_id("slot-b2").locator("select").select_option("AZR-005")
+    expect(page.get_by_test_id("verdict")).to_have_text("Legal roster")
+    assert page.evaluate("window.__stillTheSamePage") is True
+    tab.screenshot("roster-builder-legal")
+
+
+def test_the_roster_builder_fits_a_phone(open_tab: OpenTab, starter: None) -> None:
+    tab = open_tab(*PHONE)
+    tab.goto(f"{ROSTER}?g=AZR-001&g=AZR-001&g=AZR-019&mana=9&fl=AZR-001")
+    overflow = tab.page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+    tab.screenshot("roster-builder-phone", full_page=True)
+
+
+@pytest.mark.parametrize(("size", "name"), [(TABLET_LANDSCAPE, "tablet"), (PHONE, "phone")])
+def test_the_build_menu_leads_to_each_builder(
+    open_tab: OpenTab, starter: None, size: tuple[int, int], name: str
+) -> None:
+    tab = open_tab(*size)
+    tab.goto("/")
+    page = tab.page
+    page.locator(".nav-menu summary").click()
+    expect(page.get_by_role("link", name="Roster AZRAH")).to_be_visible()
+    tab.screenshot(f"build-menu-{name}")
+    page.get_by_role("link", name="Roster AZRAH").click()
+    expect(page).to_have_url(re.compile(r"/azrah/roster/$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Roster builder")

@@ -329,3 +329,89 @@ def test_a_signed_in_user_saves_and_reopens_an_army(client: Client, starter: Non
     reopened = client.get(f"{ARMY}?saved={saved.pk}").content.decode()
     assert 'data-testid="count-orc-grunt">3<' in reopened
     assert 'value="horde" selected' in reopened
+
+
+# --- AZRAH roster builder ----------------------------------------------------------------------
+
+ROSTER = "/azrah/roster/"
+FIFTEEN = [f"AZR-0{n:02d}" for n in range(1, 16)]
+FULL = "&".join(f"g={g}" for g in FIFTEEN)
+PARTY = "fl=AZR-001&fc=AZR-002&fr=AZR-003&b1=AZR-004&b2=AZR-005"
+
+
+def _roster_row(html: str, key: str) -> str:
+    start = html.rindex('<div class="deck-row', 0, html.index(f'data-testid="entry-{key}"'))
+    end = html.find('<div class="deck-row', start + 1)
+    return html[start : end if end != -1 else len(html)]
+
+
+def test_the_roster_builder_opens_empty_with_the_guardians_to_tap(
+    client: Client, starter: None
+) -> None:
+    html = client.get(ROSTER).content.decode()
+    assert 'data-testid="demo-label"' in html
+    assert 'data-testid="toggle-AZR-001"' in html
+    assert 'data-testid="toggle-AZR-019"' not in html  # a Transformation is not offered
+    assert "0 / 15" in html and 'data-code="roster_size"' in html
+
+
+def test_a_full_roster_with_a_party_is_legal(client: Client, starter: None) -> None:
+    html = client.get(f"{ROSTER}?{FULL}&{PARTY}").content.decode()
+    assert 'data-testid="verdict">Legal roster<' in html
+    assert "15 / 15" in html
+    # Tapping a Guardian in the roster takes it out (and out of the party).
+    href = re.search(r'<a [^>]*href="([^"]+)"[^>]*data-testid="toggle-AZR-001"', html)
+    assert href is not None and "AZR-001" not in href.group(1).split("?", 1)[1]
+    assert "AZR-002" in href.group(1)
+
+
+def test_roster_problems_sit_beside_their_guardians_and_party_places(
+    client: Client, starter: None
+) -> None:
+    query = f"{FULL}&g=Aurelia, Dawn Warden&g=AZR-019&mana=9&fl=AZR-001&fc=AZR-001&fr=AZR-016"
+    html = client.get(f"{ROSTER}?{query}").content.decode()
+    assert 'data-code="duplicate_name"' in _roster_row(html, "AZR-001")
+    assert 'data-code="transformation_in_roster"' in _roster_row(html, "AZR-019")
+    general = html[html.index('data-testid="general-problems"') :]
+    general = general[: general.index("</div>")]
+    assert 'data-code="mana_count"' in general and 'data-code="roster_size"' in general
+    centre = html[html.index('data-testid="slot-fc"') :][:3000]
+    assert "already at front left" in centre
+    right = html[html.index('data-testid="slot-fr"') :][:3000]
+    assert "not in the roster" in right
+
+
+@pytest.mark.parametrize(
+    "query", ["mana=lots", "gems=-1", "g=&g=AZR-001", "catalog=x:1", "saved=abc", "g=Nobody"]
+)
+def test_bad_roster_query_values_are_explained_never_a_500(
+    client: Client, starter: None, query: str
+) -> None:
+    response = client.get(f"{ROSTER}?{query}")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'class="form-errors"' in html or 'data-code="unknown_entry"' in html
+
+
+def test_roster_text_import_and_export_round_trip(client: Client, starter: None) -> None:
+    text = "\n".join(FIFTEEN[:14]) + "\nAurelia, Dawn Warder\nMana: 10\nGems: 3\n"
+    html = client.post(ROSTER, {"action": "import", "text": text}).content.decode()
+    problems = html[html.index('data-testid="import-problems"') :]
+    assert "Line 15" in problems and "Aurelia, Dawn Warden" in problems
+    assert "Dawn Warder" in html
+    exported = client.get(f"{ROSTER}?{FULL}&{PARTY}&export=text").content.decode()
+    assert exported.startswith("Guardians:\n1 AZR-001\n")
+    assert "Front: AZR-001, AZR-002, AZR-003" in exported
+    data = json.loads(client.get(f"{ROSTER}?{FULL}&{PARTY}&export=json").content)
+    assert data["party"] == {"front": FIFTEEN[:3], "back": FIFTEEN[3:5]}
+
+
+def test_a_signed_in_user_saves_and_reopens_a_roster(client: Client, starter: None) -> None:
+    client.force_login(User.objects.create_user("ada", password="pw"))
+    data = {"action": "save", "name": "Dawn", "g": FIFTEEN, "fl": "AZR-001"}
+    html = client.post(ROSTER, data).content.decode()
+    assert "Saved as <strong>Dawn</strong>" in html
+    saved = SavedList.objects.get(system="azrah")
+    reopened = client.get(f"{ROSTER}?saved={saved.pk}").content.decode()
+    assert "15 / 15" in reopened
+    assert '<option value="AZR-001" selected>' in reopened
