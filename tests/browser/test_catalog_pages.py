@@ -223,3 +223,14 @@ def test_every_control_is_a_finger_sized_target(open_tab: OpenTab, path: str) ->
     assert len(boxes) >= 6
     small = [(text, round(w), round(h)) for text, w, h in boxes if min(w, h) < 47.5]
     assert small == []
+
+
+def test_the_catalog_page_follows_dark_mode(open_tab: OpenTab) -> None:
+    tab = open_tab(color_scheme="dark")
+    tab.goto(AZEROTH)
+    background = tab.page.evaluate(
+        "getComputedStyle(document.querySelector('.entry')).backgroundColor"
+    )
+    red, green, blue = (int(x) for x in re.findall(r"\d+", background)[:3])
+    assert max(red, green, blue) < 60, background
+    tab.screenshot("catalog-azeroth-dark")
