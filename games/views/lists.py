@@ -146,7 +146,12 @@ def shared_list(request: HttpRequest, token: str) -> HttpResponse:
         warnings=tuple(p for p in report.problems if p.severity is Severity.WARNING),
     )
     is_owner = request.user.is_authenticated and request.user.pk == saved.owner_id
-    context = {"view": view, "token": token, "is_owner": is_owner}
+    context = {
+        "view": view,
+        "token": token,
+        "is_owner": is_owner,
+        "builder_url": service.builder_url(saved),
+    }
     return render(request, "lists/shared.html", context)
 
 

@@ -272,3 +272,12 @@ def test_copy_into_the_builder_saves_a_copy_and_opens_it(
     assert copy.share_token is None
     deck.refresh_from_db()
     assert deck.owner != other_user
+
+
+def test_the_owner_opening_the_link_gets_the_builder_not_a_copy(
+    as_owner: Client, deck: SavedList
+) -> None:
+    token = service.share(deck)
+    text = html(as_owner.get(f"/lists/shared/{token}/"))
+    assert f'href="/azuki/deck/?saved={deck.pk}"' in text
+    assert "Copy into the builder" not in text
