@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import batches, lists_validate, saved, views
+from . import batches, catalogs, lists_validate, saved, views
 
 app_name = "api"
 
@@ -41,6 +41,23 @@ urlpatterns = [
     ),
     path("lists/<uuid:pk>/share/", saved.SavedListShareView.as_view(), name="saved-list-share"),
     path("shared/<str:token>/", saved.SharedListView.as_view(), name="shared-list"),
+    path("catalogs/", catalogs.CatalogListView.as_view(), name="catalogs"),
+    path("catalogs/import/", catalogs.CatalogImportView.as_view(), name="catalog-import"),
+    path(
+        "catalogs/<str:system>/<str:slug>/",
+        catalogs.CatalogNewestView.as_view(),
+        name="catalog",
+    ),
+    path(
+        "catalogs/<str:system>/<str:slug>/<str:version>/",
+        catalogs.CatalogVersionView.as_view(),
+        name="catalog-version",
+    ),
+    path(
+        "catalogs/<str:system>/<str:slug>/<str:version>/entries/",
+        catalogs.CatalogEntriesView.as_view(),
+        name="catalog-entries",
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", views.SwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", views.redoc, name="redoc"),

@@ -99,6 +99,20 @@ ENDPOINTS: tuple[tuple[str, str, str, str], ...] = (
         "Guardians by name or catalog ID, or pasted as text.",
     ),
     (
+        "api:catalogs",
+        "GET",
+        "Catalogs: browse and search",
+        "Every catalog version (?system=), each with what it holds; a catalog's detail, its "
+        "export as the import file (?format=export), and a search of its entries.",
+    ),
+    (
+        "api:catalog-import",
+        "POST",
+        "Catalogs: import (staff)",
+        "Import a catalog file; a bad file is a 400 listing every problem by entry and field, "
+        "and nothing is written.",
+    ),
+    (
         "api:batches",
         "POST",
         "Batch validation: check many lists",

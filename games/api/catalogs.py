@@ -1,0 +1,612 @@
+"""Catalog browsing, search, export and import over the API.
+
+GET /api/catalogs/ lists the catalogs; a catalog's detail shows what it holds, and with
+``?format=export`` answers the import JSON (docs/catalogs.md), so a catalog can be copied from
+one install to another. The entries endpoint searches a catalog's units, cards or Guardians,
+each in the shape the import file gives it. Importing (staff only) checks the whole file first:
+a bad file is a 400 listing every problem by entry and field, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import IO, Any
+from urllib.parse import quote
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
+from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.exceptions import NotFound, ParseError
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny, IsAdminUser
+from rest_framework.renderers import BaseRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
+
+from referee.rules.azeroth.profiles import Tier
+from referee.rules.azuki.cards import CardType, Element
+from referee.rules.textlists import closest
+
+from ..catalogs import CatalogError, export_catalog, import_catalog
+from ..catalogs import azeroth as azeroth_format
+from ..catalogs import azrah as azrah_format
+from ..catalogs import azuki as azuki_format
+from ..catalogs.service import find_catalog, version_key
+from ..models import CATALOG_SYSTEMS, Catalog
+from .errors import RequestTooLarge, bad_request_body
+from .serializers import BadRequestSerializer, DetailSerializer
+
+Body = dict[str, Any]
+
+TAG = "Catalogs"
+MAX_CATALOG_BYTES = 4 * 1024 * 1024  # a catalog file of a few thousand entries
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 200
+
+# Which filters each game's entries have, and the values they take.
+AZRAH_KINDS = ("guardian", "transformation", "curse", "item")
+FILTERS: dict[str, dict[str, tuple[str, ...] | None]] = {
+    "azeroth": {"faction": None, "tier": tuple(tier.value for tier in Tier)},
+    "azuki": {
+        "type": tuple(t.value for t in CardType),
+        "element": tuple(e.value for e in Element),
+    },
+    "azrah": {"type": AZRAH_KINDS},
+}
+ALL_FILTERS = ("type", "element", "faction", "tier")
+
+
+# --- Bodies --------------------------------------------------------------------------------
+
+
+def counts(catalog: Catalog) -> dict[str, int]:
+    """How many entries of each kind the catalog holds."""
+    if catalog.system == "azeroth":
+        return {"factions": catalog.factions.count(), "units": catalog.units.count()}
+    if catalog.system == "azuki":
+        return {"cards": catalog.cards.count()}
+    return {"guardians": catalog.guardians.count(), "shared_cards": catalog.shared_cards.count()}
+
+
+def _detail_url(catalog: Catalog, request: Request | None) -> str:
+    return reverse(
+        "api:catalog-version",
+        kwargs={"system": catalog.system, "slug": catalog.slug, "version": catalog.version},
+        request=request,
+    )
+
+
+def summary_body(catalog: Catalog, request: Request | None) -> Body:
+    return {
+        "system": catalog.system,
+        "slug": catalog.slug,
+        "name": catalog.name,
+        "version": catalog.version,
+        "description": catalog.description,
+        "demo": catalog.demo,
+        "counts": counts(catalog),
+        "url": _detail_url(catalog, request),
+    }
+
+
+def detail_body(catalog: Catalog, request: Request | None) -> Body:
+    versions = Catalog.objects.filter(system=catalog.system, slug=catalog.slug).values_list(
+        "version", flat=True
+    )
+    url = _detail_url(catalog, request)
+    factions: list[Body] = []
+    if catalog.system == "azeroth":
+        factions = azeroth_format.export(catalog)["factions"]
+    return {
+        **summary_body(catalog, request),
+        "versions": sorted(versions, key=version_key, reverse=True),
+        "factions": factions,
+        "entries_url": url + "entries/",
+        "export_url": url + "?format=export",
+    }
+
+
+def _entries(catalog: Catalog) -> list[Body]:
+    """Every entry of the catalog, in file order, in the import file's shape."""
+    if catalog.system == "azeroth":
+        units: list[Body] = azeroth_format.export(catalog)["units"]
+        return units
+    if catalog.system == "azuki":
+        cards: list[Body] = azuki_format.export(catalog)["cards"]
+        return cards
+    exported = azrah_format.export(catalog)
+    return [*exported["guardians"], *exported["shared_cards"]]
+
+
+def _key(entry: Mapping[str, Any]) -> str:
+    return str(entry.get("slug") or entry.get("id") or "")
+
+
+def _matches(entry: Mapping[str, Any], system: str, filters: Mapping[str, str]) -> bool:
+    query = filters.get("q", "").casefold().strip()
+    if query and query not in entry["name"].casefold() and query not in _key(entry).casefold():
+        return False
+    if "faction" in filters and entry["faction"] != filters["faction"]:
+        return False
+    if "tier" in filters and filters["tier"] not in entry["tiers"]:
+        return False
+    if "element" in filters and entry["element"] != filters["element"]:
+        return False
+    if "type" in filters:
+        kind = entry["type"] if system == "azuki" else entry["kind"]
+        if kind != filters["type"]:
+            return False
+    return True
+
+
+# --- Query parameters ----------------------------------------------------------------------
+
+
+class EntriesQuerySerializer(serializers.Serializer[Any]):
+    q = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    type = serializers.CharField(required=False, max_length=40)
+    element = serializers.CharField(required=False, max_length=40)
+    faction = serializers.CharField(required=False, max_length=60)
+    tier = serializers.CharField(required=False, max_length=40)
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=MAX_LIMIT)
+    offset = serializers.IntegerField(required=False, min_value=0)
+
+
+def _query(request: Request, allowed: tuple[str, ...]) -> dict[str, str]:
+    """The query parameters as one string each, refusing unknown and repeated ones."""
+    errors: dict[str, list[str]] = {}
+    values: dict[str, str] = {}
+    for key in request.query_params:
+        items = request.query_params.getlist(key)
+        if key not in allowed:
+            errors[key] = [f"Unknown parameter; use {', '.join(allowed)}."]
+        elif len(items) > 1:
+            errors[key] = ["Give this parameter once."]
+        else:
+            values[key] = items[0]
+    if errors:
+        raise serializers.ValidationError(errors)
+    return values
+
+
+def _entry_filters(system: str, query: Mapping[str, str]) -> dict[str, str]:
+    errors: dict[str, list[str]] = {}
+    filters: dict[str, str] = {}
+    serializer = EntriesQuerySerializer(data=dict(query))
+    if not serializer.is_valid():
+        raise serializers.ValidationError(serializer.errors)
+    known = FILTERS[system]
+    for key, value in serializer.validated_data.items():
+        if key in ALL_FILTERS:
+            if key not in known:
+                usable = ", ".join(known) or "none"
+                errors[key] = [f"{system} entries have no {key}; filter by {usable}."]
+                continue
+            choices = known[key]
+            if choices is not None and value not in choices:
+                errors[key] = [f'"{value}" is not one of: {", ".join(choices)}.']
+                continue
+        filters[key] = str(value)
+    if errors:
+        raise serializers.ValidationError(errors)
+    return filters
+
+
+def _catalog_or_404(system: str, slug: str, version: str | None) -> Catalog:
+    if system not in CATALOG_SYSTEMS:
+        raise NotFound(f"No game {system!r}; catalogs are for {', '.join(CATALOG_SYSTEMS)}.")
+    try:
+        return find_catalog(system, slug, version)
+    except Catalog.DoesNotExist:
+        which = f"{slug!r}" if version is None else f"{slug!r} version {version!r}"
+        raise NotFound(
+            f"There is no {system} catalog {which}. GET /api/catalogs/ lists them."
+        ) from None
+
+
+# --- Functions -----------------------------------------------------------------------------
+
+
+def catalog_list_body(request: Request) -> Body:
+    query = _query(request, ("system", "format"))
+    catalogs = Catalog.objects.all()
+    system = query.get("system")
+    if system is not None:
+        if system not in CATALOG_SYSTEMS:
+            raise serializers.ValidationError(
+                {"system": [f'"{system}" is not one of: {", ".join(CATALOG_SYSTEMS)}.']}
+            )
+        catalogs = catalogs.filter(system=system)
+    ordered = sorted(catalogs, key=lambda c: (c.system, c.slug, version_key(c.version)))
+    return {"count": len(ordered), "results": [summary_body(c, request) for c in ordered]}
+
+
+def entries_body(request: Request, catalog: Catalog) -> Body:
+    query = _query(request, ("q", *ALL_FILTERS, "limit", "offset", "format"))
+    query.pop("format", None)
+    filters = _entry_filters(catalog.system, query)
+    limit = int(filters.pop("limit", DEFAULT_LIMIT))
+    offset = int(filters.pop("offset", 0))
+    entries = _entries(catalog)
+    found = [entry for entry in entries if _matches(entry, catalog.system, filters)]
+    page = found[offset : offset + limit]
+    url = _detail_url(catalog, request) + "entries/"
+
+    def link(start: int) -> str:
+        params = {**filters, "limit": str(limit), "offset": str(start)}
+        return url + "?" + "&".join(f"{k}={_quote(v)}" for k, v in params.items())
+
+    suggestions: list[str] = []
+    query_text = filters.get("q", "").strip()
+    if not found and query_text:
+        suggestions = list(closest(query_text, [entry["name"] for entry in entries]))
+    return {
+        "count": len(found),
+        "limit": limit,
+        "offset": offset,
+        "next": link(offset + limit) if offset + limit < len(found) else None,
+        "previous": link(max(0, offset - limit)) if offset > 0 else None,
+        "suggestions": suggestions,
+        "catalog": {
+            "system": catalog.system,
+            "slug": catalog.slug,
+            "version": catalog.version,
+            "demo": catalog.demo,
+        },
+        "results": page,
+    }
+
+
+def _quote(value: str) -> str:
+    return quote(value, safe="")
+
+
+# --- Import --------------------------------------------------------------------------------
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+class CatalogJSONParser(JSONParser):
+    """JSON with a cap that fits whole catalog files (the validation endpoints take 64 KiB)."""
+
+    def parse(
+        self,
+        stream: IO[Any],
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        raw = stream.read(MAX_CATALOG_BYTES + 1)
+        if len(raw) > MAX_CATALOG_BYTES:
+            raise RequestTooLarge(
+                f"The catalog file is larger than {MAX_CATALOG_BYTES // (1024 * 1024)} MiB."
+            )
+        try:
+            return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+        except UnicodeDecodeError:
+            raise ParseError("The request body is not UTF-8 encoded JSON.") from None
+        except ValueError as exc:
+            raise ParseError(f"The request body is not valid JSON: {exc}.") from None
+        except RecursionError:
+            raise ParseError("The request body is nested too deeply.") from None
+
+
+def _replace_flag(request: Request) -> bool:
+    query = _query(request, ("replace", "format"))
+    value = query.get("replace", "false").lower()
+    if value not in ("true", "false", "1", "0", "yes", "no"):
+        raise serializers.ValidationError({"replace": ["Must be true or false."]})
+    return value in ("true", "1", "yes")
+
+
+def import_error_body(error: CatalogError) -> Body:
+    errors: dict[str, list[str]] = {}
+    for problem in error.problems:
+        path = f"{problem.entry}.{problem.field}" if problem.field else problem.entry
+        errors.setdefault(path, []).append(problem.message)
+    count = len(error.problems)
+    body = bad_request_body(errors)
+    body["detail"] = (
+        f"The catalog has {count} problem{'s' if count != 1 else ''}; nothing was imported."
+    )
+    body["problems"] = [problem.as_dict() for problem in error.problems]
+    return body
+
+
+# --- Response serializers (for the schema) -------------------------------------------------
+
+
+class CountsSerializer(serializers.Serializer[Any]):
+    """Entries of each kind; only the kinds the catalog's game has."""
+
+    factions = serializers.IntegerField(required=False)
+    units = serializers.IntegerField(required=False)
+    cards = serializers.IntegerField(required=False)
+    guardians = serializers.IntegerField(required=False)
+    shared_cards = serializers.IntegerField(required=False)
+
+
+class CatalogSummarySerializer(serializers.Serializer[Any]):
+    """One catalog version."""
+
+    system = serializers.ChoiceField(choices=list(CATALOG_SYSTEMS))
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    version = serializers.CharField()
+    description = serializers.CharField(allow_blank=True)
+    demo = serializers.BooleanField(help_text="Demonstration content, not official cards.")
+    counts = CountsSerializer()
+    url = serializers.URLField(help_text="This version's detail.")
+
+
+class CatalogListSerializer(serializers.Serializer[Any]):
+    count = serializers.IntegerField()
+    results = CatalogSummarySerializer(many=True)
+
+
+class FactionSerializer(serializers.Serializer[Any]):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    composition = serializers.DictField(
+        child=serializers.DictField(child=serializers.DictField(child=serializers.IntegerField())),
+        help_text="{battle_size: {tier: {min, max}}} (4.1).",
+    )
+
+
+class CatalogDetailSerializer(CatalogSummarySerializer):
+    versions = serializers.ListField(
+        child=serializers.CharField(), help_text="Every version of this catalog, newest first."
+    )
+    factions = FactionSerializer(many=True, help_text="Azeroth at War factions; [] otherwise.")
+    entries_url = serializers.URLField()
+    export_url = serializers.URLField(help_text="The import JSON of this version.")
+
+
+class EntriesCatalogSerializer(serializers.Serializer[Any]):
+    system = serializers.CharField()
+    slug = serializers.CharField()
+    version = serializers.CharField()
+    demo = serializers.BooleanField()
+
+
+class EntriesSerializer(serializers.Serializer[Any]):
+    count = serializers.IntegerField(help_text="Entries that match, on every page.")
+    limit = serializers.IntegerField()
+    offset = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    suggestions = serializers.ListField(
+        child=serializers.CharField(), help_text="Did-you-mean names when nothing matches 'q'."
+    )
+    catalog = EntriesCatalogSerializer()
+    results = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Units (Azeroth), cards (Azuki) or Guardians and Curse and Item cards "
+        "(AZRAH), each as the catalog file gives it (docs/catalogs.md).",
+    )
+
+
+class ImportProblemSerializer(serializers.Serializer[Any]):
+    entry = serializers.CharField(help_text="The entry, e.g. \"units[3] 'Orc Grunt'\".")
+    field = serializers.CharField(allow_blank=True, help_text="Its field; '' for the whole entry.")
+    message = serializers.CharField()
+
+
+class ImportErrorSerializer(BadRequestSerializer):
+    """A catalog file that cannot be imported: every problem, and nothing written."""
+
+    problems = ImportProblemSerializer(many=True)
+
+
+# --- Views ---------------------------------------------------------------------------------
+
+
+class ExportNegotiation(DefaultContentNegotiation):
+    """``?format=export`` asks for the import JSON, not for a renderer called "export"; any
+    other unknown format is left for the view to refuse with a 400 naming it."""
+
+    def select_renderer(
+        self,
+        request: Request,
+        renderers: Iterable[BaseRenderer],
+        format_suffix: str | None = None,
+    ) -> tuple[BaseRenderer, str]:
+        renderers = list(renderers)
+        wanted = request.query_params.get("format")
+        if wanted is not None and wanted not in {renderer.format for renderer in renderers}:
+            # "export", or a value the view itself reports as a 400.
+            return renderers[0], str(renderers[0].media_type)
+        result: tuple[BaseRenderer, str] = super().select_renderer(
+            request, renderers, format_suffix
+        )
+        return result
+
+
+class OpenView(APIView):
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+    content_negotiation_class = ExportNegotiation
+
+
+SYSTEM_PARAMETER = OpenApiParameter(
+    "system", str, enum=list(CATALOG_SYSTEMS), description="Only this game's catalogs."
+)
+FORMAT_PARAMETER = OpenApiParameter(
+    "format",
+    str,
+    enum=["export"],
+    description="'export': answer the catalog file (the import JSON) instead of the detail.",
+)
+NOT_FOUND = OpenApiResponse(DetailSerializer, description="No such catalog or version.")
+BAD = OpenApiResponse(BadRequestSerializer, description="An unknown or bad query parameter.")
+
+
+class CatalogListView(OpenView):
+    @extend_schema(
+        operation_id="catalogs_list",
+        tags=[TAG],
+        summary="List the catalogs",
+        description="Every catalog version loaded, with what it holds. Filter with ?system=.",
+        parameters=[SYSTEM_PARAMETER],
+        responses={200: CatalogListSerializer, 400: BAD},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(catalog_list_body(request))
+
+
+def _detail_response(request: Request, catalog: Catalog) -> Response:
+    query = _query(request, ("format",))
+    fmt = query.get("format")
+    if fmt is None or fmt == "json":
+        return Response(detail_body(catalog, request))
+    if fmt != "export":
+        raise serializers.ValidationError({"format": ['Only "export" is offered.']})
+    response = Response(export_catalog(catalog))
+    filename = f"{catalog.system}-{catalog.slug}-{catalog.version}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+DETAIL_DOC: dict[str, Any] = {
+    "tags": [TAG],
+    "parameters": [FORMAT_PARAMETER],
+    "responses": {
+        200: OpenApiResponse(
+            CatalogDetailSerializer,
+            description="The catalog's detail; with ?format=export the catalog file "
+            "(docs/catalogs.md) as a download.",
+        ),
+        400: BAD,
+        404: NOT_FOUND,
+    },
+}
+
+
+class CatalogNewestView(OpenView):
+    @extend_schema(
+        operation_id="catalogs_newest",
+        summary="A catalog's newest version",
+        description="The newest version of a catalog: what it holds, its other versions, and "
+        "links to search and export it.",
+        **DETAIL_DOC,
+    )
+    def get(self, request: Request, system: str, slug: str) -> Response:
+        return _detail_response(request, _catalog_or_404(system, slug, None))
+
+
+class CatalogVersionView(OpenView):
+    @extend_schema(
+        operation_id="catalogs_detail",
+        summary="One catalog version",
+        description="One version of a catalog: what it holds, its other versions, and links "
+        "to search and export it. ?format=export answers the import JSON.",
+        **DETAIL_DOC,
+    )
+    def get(self, request: Request, system: str, slug: str, version: str) -> Response:
+        return _detail_response(request, _catalog_or_404(system, slug, version))
+
+
+class CatalogEntriesView(OpenView):
+    @extend_schema(
+        operation_id="catalogs_entries",
+        tags=[TAG],
+        summary="Search a catalog's entries",
+        description=(
+            "Units (Azeroth at War), cards (Azuki TCG) or Guardians and Curse and Item cards "
+            "(AZRAH) whose name or slug/card ID contains q (any case), with filters per game: "
+            "faction and tier for Azeroth; type and element for Azuki; type (guardian, "
+            "transformation, curse, item) for AZRAH. A filter the game does not have is a 400. "
+            f"Paged with limit (1-{MAX_LIMIT}, default {DEFAULT_LIMIT}) and offset."
+        ),
+        parameters=[
+            OpenApiParameter("q", str, description="Part of a name, slug or card ID."),
+            OpenApiParameter("type", str, description="Azuki card type, or AZRAH card kind."),
+            OpenApiParameter("element", str, enum=[e.value for e in Element]),
+            OpenApiParameter("faction", str, description="Azeroth faction slug."),
+            OpenApiParameter("tier", str, enum=[t.value for t in Tier]),
+            OpenApiParameter("limit", OpenApiTypes.INT),
+            OpenApiParameter("offset", OpenApiTypes.INT),
+        ],
+        responses={200: EntriesSerializer, 400: BAD, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, system: str, slug: str, version: str) -> Response:
+        return Response(entries_body(request, _catalog_or_404(system, slug, version)))
+
+
+IMPORT_BAD_EXAMPLE: Body = {
+    "detail": "The catalog has 2 problems; nothing was imported.",
+    "errors": {
+        "units[0] 'Orc Grunt'.points": ["must be a whole number from 0 to 10000 (it is -5)"],
+        "catalog.version": ["is required"],
+    },
+    "problems": [
+        {
+            "entry": "units[0] 'Orc Grunt'",
+            "field": "points",
+            "message": "must be a whole number from 0 to 10000 (it is -5)",
+        },
+        {"entry": "catalog", "field": "version", "message": "is required"},
+    ],
+}
+
+
+class CatalogImportView(APIView):
+    authentication_classes = (SessionAuthentication, TokenAuthentication)
+    permission_classes = (IsAdminUser,)
+    parser_classes = (CatalogJSONParser,)
+
+    @extend_schema(
+        operation_id="catalogs_import",
+        tags=[TAG],
+        summary="Import a catalog (staff)",
+        description=(
+            "Send a catalog file (docs/catalogs.md) as the body. The whole file is checked "
+            "first: a bad file answers 400 with every problem by entry and field, and nothing "
+            "is written. A version already imported is refused unless ?replace=true. Staff "
+            "users only (a signed-in session or 'Authorization: Token <key>')."
+        ),
+        parameters=[
+            OpenApiParameter(
+                "replace",
+                OpenApiTypes.BOOL,
+                description="Replace the entries of a version already imported.",
+            )
+        ],
+        request=OpenApiTypes.OBJECT,
+        responses={
+            201: CatalogSummarySerializer,
+            400: OpenApiResponse(
+                ImportErrorSerializer,
+                description="The file's problems, each with its entry and field.",
+                examples=[
+                    OpenApiExample(
+                        "Bad file",
+                        value=IMPORT_BAD_EXAMPLE,
+                        response_only=True,
+                        status_codes=["400"],
+                    )
+                ],
+            ),
+            403: OpenApiResponse(DetailSerializer, description="Not a signed-in staff user."),
+            413: OpenApiResponse(BadRequestSerializer, description="The file is too large."),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        replace = _replace_flag(request)
+        try:
+            catalog = import_catalog(request.data, replace=replace)
+        except CatalogError as error:
+            return Response(import_error_body(error), status=status.HTTP_400_BAD_REQUEST)
+        body = summary_body(catalog, request)
+        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})
