@@ -19,6 +19,7 @@ from tests.api.helpers import (
     assert_matches_schema,
     json_values,
     mutated,
+    openapi_schema,
     post_json,
 )
 
@@ -349,3 +350,16 @@ def test_it_never_answers_500_to_a_mangled_request(starter, body):
 @given(body=json_values)
 def test_it_never_answers_500_to_arbitrary_json(starter, body):
     assert_answered(post_json(Client(), URL, body), RESULT)
+
+
+def test_every_documented_request_example_fits_the_schema_and_is_answered(check):
+    operation = openapi_schema()["paths"][URL]["post"]
+    examples = operation["requestBody"]["content"]["application/json"]["examples"]
+    assert len(examples) >= 2
+    for example in examples.values():
+        assert_matches_schema(example["value"], "ArmyValidateRequest")
+        check(example["value"])
+    assert [e["value"] for e in examples.values()][:2] == [
+        lists_validate.ARMY_REQUEST,
+        lists_validate.ARMY_TEXT_REQUEST,
+    ]
