@@ -34,6 +34,7 @@ class ArmyState:
     counts: dict[str, int] = field(default_factory=dict)
     filters: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    list_id: str = ""  # the saved list that "Save" updates
 
     @property
     def catalog_key(self) -> str:
@@ -55,6 +56,7 @@ class ArmyState:
             self.points,
             dict(self.counts),
             dict(self.filters),
+            list_id=self.list_id,
         )
 
     def pairs(self, *, filters: bool = True, game: bool = True) -> list[tuple[str, str]]:
@@ -69,6 +71,8 @@ class ArmyState:
             if self.points is not None:
                 out.append(("points", str(self.points)))
         out += [("u", f"{ref}:{n}") for ref, n in self.counts.items()]
+        if self.list_id:
+            out.append(("list", self.list_id))
         if filters:
             out += [(key, value) for key, value in self.filters.items() if value]
         return out
@@ -145,6 +149,7 @@ def read_state(query: QueryDict) -> ArmyState:
             notes.append(f"{ref}: {total} is more than {MAX_COUNT}; kept at {MAX_COUNT}.")
             total = MAX_COUNT
         state.counts[ref] = total
+    state.list_id = query.get("list", "").strip()[:40]
     for key in FILTER_KEYS:
         state.filters[key] = query.get(key, "").strip()[:80]
     if state.filters["tier"] not in {"", *(t.value for t in Tier)}:

@@ -35,6 +35,7 @@ class DeckState:
     counts: dict[str, int] = field(default_factory=dict)
     filters: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    list_id: str = ""  # the saved list that "Save" updates
 
     @property
     def catalog_key(self) -> str:
@@ -49,7 +50,12 @@ class DeckState:
 
     def copy(self) -> DeckState:
         return DeckState(
-            self.catalog, self.leader, self.gate, dict(self.counts), dict(self.filters)
+            self.catalog,
+            self.leader,
+            self.gate,
+            dict(self.counts),
+            dict(self.filters),
+            list_id=self.list_id,
         )
 
     def pairs(self, *, filters: bool = True) -> list[tuple[str, str]]:
@@ -63,6 +69,8 @@ class DeckState:
         if self.gate:
             out.append(("gate", self.gate))
         out += [("c", f"{card_id}:{n}") for card_id, n in self.counts.items()]
+        if self.list_id:
+            out.append(("list", self.list_id))
         if filters:
             out += [(key, value) for key, value in self.filters.items() if value]
         return out
@@ -136,6 +144,7 @@ def read_state(query: QueryDict) -> DeckState:
             )
             total = MAX_COUNT
         state.counts[card_id] = total
+    state.list_id = query.get("list", "").strip()[:40]
     for key in FILTER_KEYS:
         state.filters[key] = query.get(key, "").strip()[:80]
     if state.filters["type"] not in {"", *(t.value for t in CardType)}:
@@ -149,7 +158,7 @@ def read_state(query: QueryDict) -> DeckState:
 
 def from_deck(deck: Deck, base: DeckState) -> DeckState:
     """A state holding ``deck`` (read from text, JSON or a saved list) in ``base``'s catalog."""
-    state = DeckState(base.catalog, filters=dict(base.filters))
+    state = DeckState(base.catalog, filters=dict(base.filters), list_id=base.list_id)
     if deck.leader is not None:
         state.leader = deck.leader.card.id if deck.leader.card else deck.leader.card_id
     if deck.gate is not None:

@@ -41,6 +41,7 @@ class RosterState:
     party: dict[str, str] = field(default_factory=dict)  # slot key -> entry
     q: str = ""
     notes: list[str] = field(default_factory=list)
+    list_id: str = ""  # the saved list that "Save" updates
 
     @property
     def catalog_key(self) -> str:
@@ -57,7 +58,13 @@ class RosterState:
 
     def copy(self) -> RosterState:
         return RosterState(
-            self.catalog, list(self.guardians), self.mana, self.gems, dict(self.party), self.q
+            self.catalog,
+            list(self.guardians),
+            self.mana,
+            self.gems,
+            dict(self.party),
+            self.q,
+            list_id=self.list_id,
         )
 
     def pairs(self, *, party: bool = True, search: bool = True) -> list[tuple[str, str]]:
@@ -72,6 +79,8 @@ class RosterState:
             out.append(("gems", str(self.gems)))
         if party:
             out += [(key, self.party[key]) for key, _, _ in SLOTS if self.party.get(key)]
+        if self.list_id:
+            out.append(("list", self.list_id))
         if search and self.q:
             out.append(("q", self.q))
         return out
@@ -146,11 +155,12 @@ def read_state(query: QueryDict) -> RosterState:
         if value:
             state.party[key] = value
     state.q = query.get("q", "").strip()[:80]
+    state.list_id = query.get("list", "").strip()[:40]
     return state
 
 
 def from_roster(roster: Roster, base: RosterState) -> RosterState:
-    state = RosterState(base.catalog, q=base.q, notes=base.notes)
+    state = RosterState(base.catalog, q=base.q, notes=base.notes, list_id=base.list_id)
     state.guardians = [g.strip()[:120] for g in roster.guardians if g.strip()][:MAX_ENTRIES]
     state.mana = max(0, min(roster.mana, MAX_CARDS))
     state.gems = max(0, min(roster.gems, MAX_CARDS))

@@ -195,6 +195,7 @@ def _load_saved(request: HttpRequest, state: DeckState) -> tuple[DeckState, Save
         return state, None
     if saved.catalog is not None:
         state.catalog = saved.catalog
+    state.list_id = str(saved.pk)
     return from_deck(deck, state), saved
 
 
@@ -217,19 +218,38 @@ def _owned(request: HttpRequest, system: str, notes: list[str]) -> SavedList | N
     return saved
 
 
+def _current(request: HttpRequest, system: str, list_id: str) -> SavedList | None:
+    """The signed-in user's saved list ``list_id`` (the one "Save" updates), if it is theirs."""
+    user = request.user
+    if not list_id or not isinstance(user, User):
+        return None
+    try:
+        key = uuid.UUID(list_id)
+    except ValueError:
+        return None
+    return SavedList.objects.filter(pk=key, owner=user, system=system).first()
+
+
 def _save(
     request: HttpRequest,
     system: str,
     name: str,
     payload: dict[str, object],
     catalog: Catalog | None,
+    list_id: str = "",
 ) -> tuple[SavedList | None, list[str]]:
-    """Save the list for the signed-in user; the errors to show when it cannot be saved."""
+    """Save the list for the signed-in user, updating the saved list it was opened from (when
+    it is theirs); the errors to show when it cannot be saved."""
     if not isinstance(request.user, User):
         return None, ["Sign in to save a list."]
     try:
         saved = save_list(
-            owner=request.user, system=system, name=name, payload=payload, catalog=catalog
+            owner=request.user,
+            system=system,
+            name=name,
+            payload=payload,
+            catalog=catalog,
+            saved=_current(request, system, list_id),
         )
     except InvalidInput as error:
         return None, [m for messages in error.problems.values() for m in messages]
@@ -294,7 +314,17 @@ def azuki_deck(request: HtmxHttpRequest) -> HttpResponse:
         return response
 
     if action == "save":
-        saved, save_errors = _save(request, "azuki", saved_name, deck_to_dict(deck), state.catalog)
+        saved, save_errors = _save(
+            request, "azuki", saved_name, deck_to_dict(deck), state.catalog, state.list_id
+        )
+    if saved is not None:
+        state.list_id = str(saved.pk)
+    elif state.list_id:
+        current = _current(request, "azuki", state.list_id)
+        if current is None:
+            state.list_id = ""  # not one of this user's lists: "Save" makes a new one
+        elif not saved_name:
+            saved_name = current.name
 
     rows = _rows(state, cards, report)
     results, found = _results(state, cards)
@@ -329,7 +359,8 @@ def azuki_deck(request: HtmxHttpRequest) -> HttpResponse:
         "text": text,
         "imported": imported,
         "import_problems": import_problems,
-        "saved": saved,
+        "saved": saved if action == "save" else None,
+        "editing": bool(state.list_id),
         "saved_name": saved_name,
         "save_errors": save_errors,
         "signed_in": isinstance(request.user, User),
@@ -453,6 +484,7 @@ def azeroth_army(request: HtmxHttpRequest) -> HttpResponse:
                 if saved.catalog is not None:
                     state.catalog = saved.catalog
                     units, factions = army_units(state), army_factions(state)
+                state.list_id = str(saved.pk)
                 state = army_from_lines(loaded.lines, state, units)
                 state.size = loaded.battle_size
                 state.points = loaded.points_limit
@@ -503,8 +535,16 @@ def azeroth_army(request: HtmxHttpRequest) -> HttpResponse:
 
     if action == "save":
         saved, save_errors = _save(
-            request, "azeroth", saved_name, army_to_dict(army), state.catalog
+            request, "azeroth", saved_name, army_to_dict(army), state.catalog, state.list_id
         )
+    if saved is not None:
+        state.list_id = str(saved.pk)
+    elif state.list_id:
+        current = _current(request, "azeroth", state.list_id)
+        if current is None:
+            state.list_id = ""  # not one of this user's lists: "Save" makes a new one
+        elif not saved_name:
+            saved_name = current.name
 
     rows = _army_rows(state, units, report)
     found = search_units(units, state.filters)
@@ -545,7 +585,8 @@ def azeroth_army(request: HtmxHttpRequest) -> HttpResponse:
         "text": text,
         "imported": imported,
         "import_problems": import_problems,
-        "saved": saved,
+        "saved": saved if action == "save" else None,
+        "editing": bool(state.list_id),
         "saved_name": saved_name,
         "save_errors": save_errors,
         "signed_in": isinstance(request.user, User),
@@ -617,6 +658,7 @@ def azrah_roster(request: HtmxHttpRequest) -> HttpResponse:
                 if saved.catalog is not None:
                     state.catalog = saved.catalog
                     cards = roster_entries(state)
+                state.list_id = str(saved.pk)
                 state = roster_from_engine(loaded, state)
     action = request.POST.get("action", "") if request.method == "POST" else ""
     text = ""
@@ -652,8 +694,16 @@ def azrah_roster(request: HtmxHttpRequest) -> HttpResponse:
     save_errors: list[str] = []
     if action == "save":
         saved, save_errors = _save(
-            request, "azrah", saved_name, roster_to_dict(roster), state.catalog
+            request, "azrah", saved_name, roster_to_dict(roster), state.catalog, state.list_id
         )
+    if saved is not None:
+        state.list_id = str(saved.pk)
+    elif state.list_id:
+        current = _current(request, "azrah", state.list_id)
+        if current is None:
+            state.list_id = ""  # not one of this user's lists: "Save" makes a new one
+        elif not saved_name:
+            saved_name = current.name
 
     party_problems = [p for p in report.problems if p.code == PARTY]
     other = [p for p in report.problems if p.code != PARTY]
@@ -723,7 +773,8 @@ def azrah_roster(request: HtmxHttpRequest) -> HttpResponse:
         "text": text,
         "imported": imported,
         "import_problems": import_problems,
-        "saved": saved,
+        "saved": saved if action == "save" else None,
+        "editing": bool(state.list_id),
         "saved_name": saved_name,
         "save_errors": save_errors,
         "signed_in": isinstance(request.user, User),

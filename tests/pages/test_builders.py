@@ -415,3 +415,28 @@ def test_a_signed_in_user_saves_and_reopens_a_roster(client: Client, starter: No
     reopened = client.get(f"{ROSTER}?saved={saved.pk}").content.decode()
     assert "15 / 15" in reopened
     assert '<option value="AZR-001" selected>' in reopened
+
+
+def test_saving_a_reopened_list_updates_it_instead_of_making_another(
+    client: Client, starter: None
+) -> None:
+    user = User.objects.create_user("ada", password="pw")
+    client.force_login(user)
+    client.post(DECK, {"action": "save", "name": "Fire", "leader": "AZK-001"})
+    saved = SavedList.objects.get()
+    html = client.get(f"{DECK}?saved={saved.pk}").content.decode()
+    assert f"list={saved.pk}" in html  # every link carries the list being edited
+    assert "Saving updates your saved deck" in html
+    data = {"action": "save", "name": "Fire", "leader": "AZK-001", "gate": "AZK-003"}
+    html = client.post(DECK, {**data, "list": str(saved.pk)}).content.decode()
+    assert "Saved as <strong>Fire</strong>" in html
+    assert SavedList.objects.count() == 1
+    saved.refresh_from_db()
+    assert saved.payload["gate"]["id"] == "AZK-003"
+    # Another user's list id is never updated: their save makes a list of their own.
+    other = Client()
+    other.force_login(User.objects.create_user("bob", password="pw"))
+    other.post(DECK, {**data, "name": "Mine", "list": str(saved.pk)})
+    assert SavedList.objects.count() == 2
+    saved.refresh_from_db()
+    assert saved.name == "Fire"
