@@ -10,7 +10,10 @@ catalog that does not exist or a shape the engine cannot read is a 400 naming ea
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
+from functools import cache
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_field
@@ -29,9 +32,10 @@ from referee.rules.azeroth.units import (
     Faction,
     InlineUnit,
     TierLimit,
+    Unit,
 )
 from referee.rules.azrah import roster as roster_engine
-from referee.rules.azrah.cards import Party, Roster
+from referee.rules.azrah.cards import Guardian, Party, Roster, SharedCard
 from referee.rules.azuki import deck as deck_engine
 from referee.rules.azuki.cards import Card, CardType, Deck, DeckLine, Element
 from referee.rules.errors import InvalidInput, RulesError
@@ -45,8 +49,11 @@ from ..catalogs.engine import (
     azrah_shared_cards,
     azuki_cards,
 )
-from ..catalogs.service import default_catalog, find_catalog
+from ..catalogs.service import check_catalog, default_catalog, find_catalog
+from ..models import Card as AzukiCardModel
 from ..models import Catalog
+from ..models import Guardian as GuardianModel
+from ..models import SharedCard as SharedCardModel
 from .errors import BODY, flatten_errors
 from .fields import (
     StrictBooleanField,
@@ -395,6 +402,16 @@ def army_validate_response(data: Any) -> Body:
     catalog = _catalog("azeroth", request["catalog"])
     units = azeroth_units(catalog) if catalog is not None else {}
     factions = azeroth_factions(catalog) if catalog is not None else {}
+    return army_answer(request, catalog, units, factions)
+
+
+def army_answer(
+    request: Mapping[str, Any],
+    catalog: Catalog | None,
+    units: Mapping[str, Unit],
+    factions: Mapping[str, Faction],
+) -> Body:
+    """The answer to a validated army request, checked against ``catalog``'s entries."""
     composition = _composition(request["composition"])
     if "text" in request:
         text = request["text"]
@@ -611,7 +628,13 @@ def deck_validate_response(data: Any) -> Body:
     K1-K3)."""
     request = _validated(DeckValidateSerializer, data)
     catalog = _catalog("azuki", request["catalog"])
-    cards = azuki_cards(catalog) if catalog is not None else {}
+    return deck_answer(request, catalog, azuki_cards(catalog) if catalog is not None else {})
+
+
+def deck_answer(
+    request: Mapping[str, Any], catalog: Catalog | None, cards: Mapping[str, Card]
+) -> Body:
+    """The answer to a validated deck request, checked against ``catalog``'s cards."""
     if "text" in request:
         text = request["text"]
         report = _engine(lambda: deck_engine.validate_deck_text(text, cards))
@@ -714,9 +737,18 @@ def roster_validate_response(data: Any) -> Body:
     """POST /api/azrah/rosters/validate/ as a function (Game Setup; R44-R46)."""
     request = _validated(RosterValidateSerializer, data)
     catalog = _catalog("azrah", request["catalog"])
-    entries: dict[str, Any] | None = None
+    entries: dict[str, Guardian | SharedCard] | None = None
     if catalog is not None:
         entries = {**azrah_guardians(catalog), **azrah_shared_cards(catalog)}
+    return roster_answer(request, catalog, entries)
+
+
+def roster_answer(
+    request: Mapping[str, Any],
+    catalog: Catalog | None,
+    entries: Mapping[str, Guardian | SharedCard] | None,
+) -> Body:
+    """The answer to a validated roster request, checked against ``catalog``'s cards."""
     if "text" in request:
         text = request["text"]
         report = _engine(lambda: roster_engine.validate_roster_text(text, entries))
@@ -965,6 +997,99 @@ def _request(name: str, value: Body, summary: str) -> OpenApiExample:
     return OpenApiExample(name, value=value, summary=summary, request_only=True)
 
 
+STARTER_DIR = Path(__file__).resolve().parents[1] / "catalogs" / "starter"
+
+
+@cache
+def _starter(system: str) -> tuple[Catalog, dict[str, Any]]:
+    """The starter catalog of ``system`` read from its file, never from the database: the
+    schema is built without one. An unsaved Catalog holds its header."""
+    header, cleaned = check_catalog(json.loads((STARTER_DIR / f"{system}.json").read_text()))
+    return Catalog(**header), cleaned
+
+
+def starter_army_answer(request: Body) -> Body:
+    catalog, cleaned = _starter("azeroth")
+    factions = {
+        f["slug"]: Faction(
+            slug=f["slug"],
+            name=f["name"],
+            composition={
+                BattleSize(size): {
+                    Tier(tier): TierLimit(min=limit["min"], max=limit["max"])
+                    for tier, limit in tiers.items()
+                }
+                for size, tiers in f["composition"].items()
+            },
+        )
+        for f in cleaned["factions"]
+    }
+    units = {
+        u["slug"]: Unit(
+            slug=u["slug"],
+            name=u["name"],
+            faction=u["faction"],
+            tiers=tuple(Tier(t) for t in u["tiers"]),
+            points=u["points"],
+            mov=u["mov"],
+            atk=u["atk"],
+            skl=u["skl"],
+            strength=u["strength"],
+            tgh=u["tgh"],
+            defense=u["defense"],
+            ini=u["ini"],
+            wounds=u["wounds"],
+            magical=u["magical"],
+            unique=u["unique"],
+        )
+        for u in cleaned["units"]
+    }
+    return army_answer(_validated(ArmyValidateSerializer, request), catalog, units, factions)
+
+
+def starter_deck_answer(request: Body) -> Body:
+    catalog, cleaned = _starter("azuki")
+    cards = {
+        c["card_id"]: AzukiCardModel(**{k: v for k, v in c.items() if k != "label"}).to_engine()
+        for c in cleaned["cards"]
+    }
+    return deck_answer(_validated(DeckValidateSerializer, request), catalog, cards)
+
+
+def starter_roster_answer(request: Body) -> Body:
+    catalog, cleaned = _starter("azrah")
+    entries: dict[str, Guardian | SharedCard] = {}
+    for g in cleaned["guardians"]:
+        entries[g["card_id"]] = GuardianModel(
+            **{k: v for k, v in g.items() if k != "label"}
+        ).to_engine()
+    for c in cleaned["shared_cards"]:
+        entries[c["card_id"]] = SharedCardModel(
+            **{k: v for k, v in c.items() if k != "label"}
+        ).to_engine()
+    return roster_answer(_validated(RosterValidateSerializer, request), catalog, entries)
+
+
+class StarterAnswer(OpenApiExample):
+    """A 200 example: the answer to ``request`` against the starter catalog (the default
+    catalog of a fresh install), worked out when the schema is built."""
+
+    def __init__(
+        self, name: str, request: Body, respond: Callable[[Body], Body], summary: str
+    ) -> None:
+        self._request = request
+        self._respond = respond
+        super().__init__(name, summary=summary, response_only=True, status_codes=["200"])
+
+    @property
+    def value(self) -> Body:
+        return self._respond(self._request)
+
+    @value.setter
+    def value(self, _: Any) -> None:
+        """Always computed; drf-spectacular's attempts to set it are ignored."""
+
+
 def _bad_example(value: Body, summary: str) -> OpenApiExample:
     return OpenApiExample(
         "Bad input", value=value, summary=summary, response_only=True, status_codes=["400"]
@@ -1007,6 +1132,9 @@ class ArmyValidateView(ValidateView):
         examples=[
             _request("Catalog and inline units", ARMY_REQUEST, "A Horde skirmish list"),
             _request("Pasted text", ARMY_TEXT_REQUEST, "A pasted list with a line it cannot read"),
+            StarterAnswer(
+                "Answer", ARMY_REQUEST, starter_army_answer, "The Horde list's answer (starter)"
+            ),
             _bad_example(ARMY_BAD_RESPONSE, "An unknown battle size, a unit with no name"),
         ],
     )
@@ -1030,6 +1158,9 @@ class DeckValidateView(ValidateView):
         examples=[
             _request("Catalog and inline cards", DECK_REQUEST, "A Fire deck with a water Gate"),
             _request("Pasted text", DECK_TEXT_REQUEST, "A pasted deck with a line it cannot read"),
+            StarterAnswer(
+                "Answer", DECK_REQUEST, starter_deck_answer, "The Fire deck's answer (starter)"
+            ),
             _bad_example(DECK_BAD_RESPONSE, "A number for the Leader and a negative count"),
         ],
     )
@@ -1053,6 +1184,9 @@ class RosterValidateView(ValidateView):
         examples=[
             _request("Guardians and party", ROSTER_REQUEST, "A short roster with a duplicate"),
             _request("Pasted text", ROSTER_TEXT_REQUEST, "A pasted roster with a misspelling"),
+            StarterAnswer(
+                "Answer", ROSTER_REQUEST, starter_roster_answer, "The short roster's answer"
+            ),
             _bad_example(ROSTER_BAD_RESPONSE, "A string for the list and for Mana"),
         ],
     )

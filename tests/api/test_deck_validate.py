@@ -286,3 +286,12 @@ def test_every_documented_request_example_fits_the_schema_and_is_answered(check)
         lists_validate.DECK_REQUEST,
         lists_validate.DECK_TEXT_REQUEST,
     ]
+
+
+def test_the_documented_answer_is_what_the_api_answers_with_the_starter_catalog(check):
+    operation = openapi_schema()["paths"][URL]["post"]
+    answers = operation["responses"]["200"]["content"]["application/json"]["examples"]
+    assert len(answers) == 1
+    for answer in answers.values():
+        assert_matches_schema(answer["value"], "DeckValidateResult")
+        assert answer["value"] == check(lists_validate.DECK_REQUEST)
