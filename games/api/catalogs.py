@@ -162,9 +162,13 @@ class EntriesQuerySerializer(serializers.Serializer[Any]):
     offset = serializers.IntegerField(required=False, min_value=0)
 
 
-def _query(request: Request, allowed: tuple[str, ...]) -> dict[str, str]:
-    """The query parameters as one string each, refusing unknown and repeated ones."""
-    errors: dict[str, list[str]] = {}
+def _query(
+    request: Request, allowed: tuple[str, ...], errors: dict[str, list[str]] | None = None
+) -> dict[str, str]:
+    """The query parameters as one string each, refusing unknown and repeated ones. With
+    ``errors``, problems are added there for the caller to report with its own."""
+    collect = errors is not None
+    errors = {} if errors is None else errors
     values: dict[str, str] = {}
     for key in request.query_params:
         items = request.query_params.getlist(key)
@@ -174,19 +178,26 @@ def _query(request: Request, allowed: tuple[str, ...]) -> dict[str, str]:
             errors[key] = ["Give this parameter once."]
         else:
             values[key] = items[0]
-    if errors:
+    if errors and not collect:
         raise serializers.ValidationError(errors)
     return values
 
 
-def _entry_filters(system: str, query: Mapping[str, str]) -> dict[str, str]:
-    errors: dict[str, list[str]] = {}
+def _entry_filters(
+    system: str, query: Mapping[str, str], errors: dict[str, list[str]]
+) -> dict[str, str]:
     filters: dict[str, str] = {}
     serializer = EntriesQuerySerializer(data=dict(query))
-    if not serializer.is_valid():
-        raise serializers.ValidationError(serializer.errors)
+    values: Mapping[str, Any] = query
+    if serializer.is_valid():
+        values = serializer.validated_data
+    else:
+        for key, messages in serializer.errors.items():
+            errors.setdefault(key, []).extend(str(m) for m in messages)
     known = FILTERS[system]
-    for key, value in serializer.validated_data.items():
+    for key, value in values.items():
+        if key in errors:
+            continue
         if key in ALL_FILTERS:
             if key not in known:
                 usable = ", ".join(known) or "none"
@@ -232,9 +243,10 @@ def catalog_list_body(request: Request) -> Body:
 
 
 def entries_body(request: Request, catalog: Catalog) -> Body:
-    query = _query(request, ("q", *ALL_FILTERS, "limit", "offset", "format"))
+    errors: dict[str, list[str]] = {}
+    query = _query(request, ("q", *ALL_FILTERS, "limit", "offset", "format"), errors)
     query.pop("format", None)
-    filters = _entry_filters(catalog.system, query)
+    filters = _entry_filters(catalog.system, query, errors)
     limit = int(filters.pop("limit", DEFAULT_LIMIT))
     offset = int(filters.pop("offset", 0))
     entries = _entries(catalog)

@@ -10,11 +10,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
+from hypothesis import HealthCheck, given, settings
 
 from games.catalogs import export_catalog
 from games.catalogs.service import find_catalog
-from games.models import Catalog, Unit
-from tests.api.helpers import assert_bad_request, assert_matches_schema
+from games.management.commands.load_starter_data import STARTER_DIR
+from games.models import Card, Catalog, Unit
+from tests.api.helpers import assert_bad_request, assert_matches_schema, mutated
 
 LIST_URL = "/api/catalogs/"
 IMPORT_URL = "/api/catalogs/import/"
@@ -162,6 +164,11 @@ def test_a_search_with_no_match_suggests_names(starter, client: Client):
     assert body["count"] == 0 and body["suggestions"] == ["Orc Grunt"]
 
 
+def test_every_bad_search_parameter_is_named_at_once(starter, client: Client):
+    status, body = get(client, AZEROTH + "entries/?colour=red&element=fire&limit=0")
+    assert_bad_request(status, body, "colour", "element", "limit")
+
+
 @pytest.mark.parametrize(
     ("query", "paths"),
     [
@@ -260,3 +267,21 @@ def test_a_large_catalog_body_is_accepted_beyond_the_validation_cap(staff: Clien
     assert len(json.dumps(data)) > 64 * 1024
     status, body = send_import(staff, data)
     assert status == 201 and body["counts"]["cards"] == 429
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(body=mutated(json.loads((STARTER_DIR / "azuki.json").read_text())))
+def test_a_mangled_catalog_file_is_never_a_500_and_a_refused_one_writes_nothing(staff, body):
+    before = (Catalog.objects.count(), Card.objects.count())
+    status, answer = send_import(staff, body, "?replace=false")
+    assert status in (201, 400), answer
+    if status == 400:
+        assert_matches_schema(answer, "ImportError")
+        assert answer["problems"]
+        assert (Catalog.objects.count(), Card.objects.count()) == before
+    else:
+        assert_matches_schema(answer, "CatalogSummary")
