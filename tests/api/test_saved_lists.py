@@ -13,12 +13,15 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
 from games.lists import service
 from games.models import Catalog, SavedList
 from referee.rules.azuki.deck import deck_from_dict, parse_deck_text
-from tests.lists.support import PASSWORD, catalogs, other_user, owner, payload
+from tests.api.helpers import assert_matches_schema, mutated
+from tests.lists.support import LEGAL, PASSWORD, catalogs, other_user, owner, payload
 
 __all__ = ["catalogs", "other_user", "owner"]
 
@@ -400,3 +403,35 @@ def test_the_api_root_lists_the_saved_list_endpoints(client: Client, db: None) -
     urls = [endpoint["url"] for endpoint in client.get("/api/").json()["endpoints"]]
     assert any(url.endswith("/api/lists/") for url in urls)
     assert any(url.endswith("/api/auth/token/") for url in urls)
+
+
+# --- Whatever is sent -------------------------------------------------------------------------
+
+BODIES = st.sampled_from(sorted(LEGAL)).flatmap(
+    lambda system: mutated({"system": system, "name": "Any", "payload": payload(system)})
+)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=BODIES)
+def test_any_create_body_is_a_201_or_a_400_never_a_500(as_owner: Client, body: Any) -> None:
+    response = send(as_owner, "post", LISTS, body)
+    assert response.status_code in (201, 400), response.content[:500]
+    if response.status_code == 400:
+        assert_matches_schema(response.json(), "BadRequest")
+    else:
+        assert_matches_schema(response.json(), "SavedListDetail")
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    body=st.dictionaries(
+        st.sampled_from(["system", "name", "payload", "catalog", "x"]),
+        st.none() | st.text(max_size=5) | st.integers() | st.just({}),
+    )
+)
+def test_any_patch_body_is_a_200_or_a_400_never_a_500(
+    as_owner: Client, deck_id: str, body: Any
+) -> None:
+    response = send(as_owner, "patch", f"{LISTS}{deck_id}/", body)
+    assert response.status_code in (200, 400), response.content[:500]
