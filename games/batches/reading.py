@@ -230,7 +230,7 @@ def _read_file(name: str, suffix: str, content: bytes, system: str) -> list[Batc
 def read_upload(raw: bytes, system: str, filename: str = "") -> list[BatchItem]:
     """The lists of an uploaded file: a ZIP archive (recognised by its content), else a JSON
     array of lists. Raises UploadError when the upload as a whole cannot be read."""
-    if system not in FORMATS:
+    if not isinstance(system, str) or system not in FORMATS:
         raise UploadError(f"Unknown game system {system!r}.")
     if len(raw) > MAX_UPLOAD_BYTES:
         raise UploadError(f"The file is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MiB.")

@@ -74,7 +74,7 @@ def _options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
     if size not in (None, ""):
         if system != "azeroth":
             problems["options.battle_size"] = ["Only Azeroth at War lists have a battle size."]
-        elif size not in {s.value for s in BattleSize}:
+        elif not isinstance(size, str) or size not in {s.value for s in BattleSize}:
             choices = ", ".join(s.value for s in BattleSize)
             problems["options.battle_size"] = [f"Choose one of {choices}."]
         else:

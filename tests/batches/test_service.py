@@ -198,6 +198,9 @@ def test_a_finished_job_is_not_checked_twice(catalogs: dict[str, Catalog]) -> No
     [
         ("chess", {}, "system"),
         ("azeroth", {"battle_size": "huge"}, "options.battle_size"),
+        ("azeroth", {"battle_size": ["large"]}, "options.battle_size"),
+        ("azeroth", {"points_limit": [5]}, "options.points_limit"),
+        ("azeroth", {"points_limit": True}, "options.points_limit"),
         ("azeroth", {"points_limit": "lots"}, "options.points_limit"),
         ("azeroth", {"points_limit": 0}, "options.points_limit"),
         ("azuki", {"battle_size": "standard"}, "options.battle_size"),
