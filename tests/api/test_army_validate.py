@@ -9,6 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.api import lists_validate
 from games.catalogs import export_catalog, import_catalog
@@ -24,6 +25,16 @@ from tests.api.helpers import (
 )
 
 URL = "/api/azeroth/army-lists/validate/"
+PASTE_LINES = [
+    "2 Orc Grunt",
+    "Wolf Rider x2",
+    "1000 Orc Grunt",
+    "# Azeroth at War army: Large Battle, 900 points",
+    "# Faction: Alliance",
+    "4x footman",
+    "Thrall (175 pts)",
+    "0 Knight",
+]
 RESULT = "ArmyValidateResult"
 
 # A legal Horde Skirmish army: 6-8 units, 1 Hero, at most 500 points.
@@ -372,3 +383,15 @@ def test_the_documented_answer_is_what_the_api_answers_with_the_starter_catalog(
     for answer in answers.values():
         assert_matches_schema(answer["value"], "ArmyValidateResult")
         assert answer["value"] == check(lists_validate.ARMY_REQUEST)
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    text=st.lists(st.text(max_size=30) | st.sampled_from(PASTE_LINES), max_size=12).map("\n".join)
+)
+def test_any_pasted_text_is_answered_never_a_500(starter, text):
+    assert_answered(post_json(Client(), URL, {"battle_size": "standard", "text": text}), RESULT)

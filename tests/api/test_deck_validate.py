@@ -9,6 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.api import lists_validate
 from games.catalogs import export_catalog, import_catalog
@@ -25,6 +26,16 @@ from tests.api.helpers import (
 )
 
 URL = "/api/azuki/decks/validate/"
+PASTE_LINES = [
+    "Leader: AZK-001",
+    "Gate: AZK-003",
+    "4 AZK-017 Cinderwake Ritualist",
+    "4x AZK-019",
+    "Main deck (50):",
+    "Cinderwake Ritualist x3",
+    "0 AZK-010",
+    "Leaders: AZK-002",
+]
 RESULT = "DeckValidateResult"
 
 # A legal Fire deck: Fire Leader, Fire Gate, 48 Fire cards and 2 Neutral ones.
@@ -295,3 +306,15 @@ def test_the_documented_answer_is_what_the_api_answers_with_the_starter_catalog(
     for answer in answers.values():
         assert_matches_schema(answer["value"], "DeckValidateResult")
         assert answer["value"] == check(lists_validate.DECK_REQUEST)
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    text=st.lists(st.text(max_size=30) | st.sampled_from(PASTE_LINES), max_size=12).map("\n".join)
+)
+def test_any_pasted_text_is_answered_never_a_500(starter, text):
+    assert_answered(post_json(Client(), URL, {"text": text}), RESULT)

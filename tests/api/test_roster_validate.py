@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.api import lists_validate
 from tests.api.helpers import (
@@ -21,6 +22,16 @@ from tests.api.helpers import (
 )
 
 URL = "/api/azrah/rosters/validate/"
+PASTE_LINES = [
+    "AZR-001",
+    "Nyx Lanternbearer",
+    "Mana: 10",
+    "Gems: ten",
+    "Front: AZR-001, AZR-002, AZR-003",
+    "Back: AZR-004",
+    "2 AZR-005",
+    "Thornbound",
+]
 RESULT = "RosterValidateResult"
 
 GUARDIANS = [f"AZR-{n:03d}" for n in range(1, 16)]
@@ -216,3 +227,15 @@ def test_the_documented_answer_is_what_the_api_answers_with_the_starter_catalog(
     for answer in answers.values():
         assert_matches_schema(answer["value"], "RosterValidateResult")
         assert answer["value"] == check(lists_validate.ROSTER_REQUEST)
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    text=st.lists(st.text(max_size=30) | st.sampled_from(PASTE_LINES), max_size=12).map("\n".join)
+)
+def test_any_pasted_text_is_answered_never_a_500(starter, text):
+    assert_answered(post_json(Client(), URL, {"text": text}), RESULT)
