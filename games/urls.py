@@ -5,6 +5,7 @@ from django.urls import path
 from games.views import batches, builders, catalogs, odds, pages
 from games.views.accounts import SignInView, SignOutView, signup
 from games.views.lists import (
+    api_token,
     copy_shared_list,
     delete_list,
     my_lists,
@@ -18,6 +19,7 @@ urlpatterns = [
     path("rulings/", pages.rulings, name="rulings"),
     path("azeroth/odds/", odds.odds, name="azeroth-odds"),
     path("lists/", my_lists, name="lists"),
+    path("lists/token/", api_token, name="list-api-token"),
     path("lists/<uuid:pk>/share/", share_list, name="list-share"),
     path("lists/<uuid:pk>/unshare/", unshare_list, name="list-unshare"),
     path("lists/<uuid:pk>/delete/", delete_list, name="list-delete"),

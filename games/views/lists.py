@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from rest_framework.authtoken.models import Token
 
 from games.lists import service
 from games.models import CATALOG_SYSTEMS, SavedList
@@ -76,8 +77,10 @@ def my_lists(request: HttpRequest) -> HttpResponse:
         system = ""
     systems = [(slug, service.system_name(slug)) for slug in CATALOG_SYSTEMS]
     builders = [(name, service.BUILDER_PATHS[slug]) for slug, name in systems]
+    token = Token.objects.filter(user=_user(request)).first()
     context = {
         "rows": [_row(request, saved) for saved in lists],
+        "api_token": token.key if token is not None else None,
         "system": system,
         "systems": systems,
         "builders": builders,
@@ -120,6 +123,20 @@ def delete_list(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         messages.success(request, f"“{name}” is deleted.")
         return redirect("lists")
     return render(request, "lists/delete.html", {"row": _row(request, saved)})
+
+
+@login_required
+@require_POST
+def api_token(request: HttpRequest) -> HttpResponse:
+    """Make the player's API token, or a new one in place of the old (``renew``)."""
+    user = _user(request)
+    if request.POST.get("renew"):
+        Token.objects.filter(user=user).delete()
+        messages.success(request, "Your new API token is below; the old one no longer works.")
+    else:
+        messages.success(request, "Your API token is below.")
+    Token.objects.get_or_create(user=user)
+    return redirect(reverse("lists") + "#api-token")
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from rest_framework.authtoken.models import Token
 
 from games.lists import service
 from games.models import Catalog, SavedList
@@ -281,3 +282,26 @@ def test_the_owner_opening_the_link_gets_the_builder_not_a_copy(
     text = html(as_owner.get(f"/lists/shared/{token}/"))
     assert f'href="/azuki/deck/?saved={deck.pk}"' in text
     assert "Copy into the builder" not in text
+
+
+def test_the_owner_gets_an_api_token_that_works_and_can_renew_it(
+    as_owner: Client, owner: User, client: Client, deck: SavedList
+) -> None:
+    assert 'data-testid="api-token"' not in html(as_owner.get("/lists/"))
+    response = as_owner.post("/lists/token/")
+    assert response.status_code == 302 and response["Location"] == "/lists/#api-token"
+    first = Token.objects.get(user=owner).key
+    assert f'value="{first}"' in html(as_owner.get("/lists/"))
+    api = client.get("/api/lists/", HTTP_AUTHORIZATION=f"Token {first}")
+    assert api.json()["count"] == 1
+    as_owner.post("/lists/token/", {"renew": "1"})
+    second = Token.objects.get(user=owner).key
+    assert second != first
+    assert client.get("/api/lists/", HTTP_AUTHORIZATION=f"Token {first}").status_code == 401
+
+
+def test_an_anonymous_visitor_gets_no_token(client: Client, db: None) -> None:
+    response = client.post("/lists/token/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+    assert not Token.objects.exists()
