@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from games.api import lists_validate
 from games.catalogs import export_catalog, import_catalog
 from games.catalogs.service import find_catalog
+from referee.rules import lists
 from tests.api.helpers import (
     assert_answered,
     assert_bad_request,
@@ -395,3 +396,35 @@ def test_the_documented_answer_is_what_the_api_answers_with_the_starter_catalog(
 )
 def test_any_pasted_text_is_answered_never_a_500(starter, text):
     assert_answered(post_json(Client(), URL, {"battle_size": "standard", "text": text}), RESULT)
+
+
+def test_every_army_code_is_reachable_through_the_endpoint(check):
+    """Union of the codes two lists raise: each army code of lists.py at least once."""
+    broken = {
+        "battle_size": "skirmish",
+        "faction": "horde",
+        "points_limit": 100,
+        "units": [
+            {"unit": "wolf-rider", "count": 3},
+            {"unit": "footman", "count": 1},
+            {"unit": "Orc Grunts", "count": 1},
+        ],
+    }
+    unique = {
+        "battle_size": "skirmish",
+        "text": "2 Thrall, Warchief of the Horde\n0 Orc Grunt\n",
+    }
+    bodies = [broken, unique]
+    answers = [check(body) for body in bodies]
+    seen = {p["code"] for a in answers for p in a["errors"] + a["warnings"]}
+    assert seen == {
+        lists.OVER_POINTS,
+        lists.NO_HERO,
+        lists.DUPLICATE_UNIQUE,
+        lists.TIER_MIN,
+        lists.TIER_MAX,
+        lists.UNIT_COUNT,
+        lists.UNKNOWN_ENTRY,
+        lists.WRONG_FACTION,
+        lists.UNREADABLE_LINE,
+    }

@@ -318,3 +318,26 @@ def test_the_documented_answer_is_what_the_api_answers_with_the_starter_catalog(
 )
 def test_any_pasted_text_is_answered_never_a_500(starter, text):
     assert_answered(post_json(Client(), URL, {"text": text}), RESULT)
+
+
+def test_every_deck_code_is_reachable_through_the_endpoint(check):
+    """Union of the codes a handful of decks raise: each code of the engine at least once."""
+    broken = deck(leader={"id": "AZK-001", "count": 2}, gate="AZK-005")
+    broken["cards"] += [
+        {"id": "AZK-035", "count": 1},
+        {"id": "AZK-004", "count": 1},
+        {"id": "AZK-0999", "count": 1},
+        {"id": "AZK-031", "count": 0},
+        {"id": "AZK-010", "count": 1},
+        {"id": "HB-1", "name": "A", "type": "entity", "element": "fire"},
+        {"id": "HB-1", "name": "B", "type": "entity", "element": "fire"},
+    ]
+    bodies = [
+        broken,
+        deck(leader="AZK-010", gate={"id": "AZK-003", "count": 2}),
+        {"cards": []},
+        {"text": "Leader: AZK-001\nGate: AZK-003\n4 Cinderwake Ritualist\n4 AZK-017 Fireball\n0 X"},
+    ]
+    answers = [check(body) for body in bodies]
+    seen = {p["code"] for a in answers for p in a["errors"] + a["warnings"]}
+    assert seen == set(CODES)

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.api import lists_validate
+from referee.rules.azrah import roster as roster_engine
 from tests.api.helpers import (
     assert_answered,
     assert_bad_request,
@@ -239,3 +240,15 @@ def test_the_documented_answer_is_what_the_api_answers_with_the_starter_catalog(
 )
 def test_any_pasted_text_is_answered_never_a_500(starter, text):
     assert_answered(post_json(Client(), URL, {"text": text}), RESULT)
+
+
+def test_every_roster_code_is_reachable_through_the_endpoint(check):
+    """Union of the codes two rosters raise: each code of the engine at least once."""
+    guardians = [*GUARDIANS[:12], "AZR-001", "AZR-019", "Thornbound", "Nobody"]
+    bodies = [
+        roster(guardians=guardians, mana=9, gems=2, party={"front": ["AZR-016"], "back": []}),
+        {"text": "AZR-001\nMana: ten\n"},
+    ]
+    answers = [check(body) for body in bodies]
+    seen = {p["code"] for a in answers for p in a["errors"] + a["warnings"]}
+    assert seen == set(roster_engine.CODES)
