@@ -42,6 +42,7 @@ from games.builders.roster import catalog_entries as roster_entries
 from games.builders.roster import from_roster as roster_from_engine
 from games.builders.roster import read_state as read_roster_state
 from games.builders.roster import search as search_guardians
+from games.catalogs.service import version_key
 from games.lists.service import save_list
 from games.models import Catalog, SavedList
 from referee.rules.azeroth.army import (
@@ -218,6 +219,13 @@ def _owned(request: HttpRequest, system: str, notes: list[str]) -> SavedList | N
     return saved
 
 
+def _catalogs(system: str) -> list[Catalog]:
+    """Every catalog of the system, newest version first, for the catalog picker."""
+    catalogs = list(Catalog.objects.filter(system=system))
+    catalogs.sort(key=lambda c: (c.slug, version_key(c.version)), reverse=True)
+    return catalogs
+
+
 def _current(request: HttpRequest, system: str, list_id: str) -> SavedList | None:
     """The signed-in user's saved list ``list_id`` (the one "Save" updates), if it is theirs."""
     user = request.user
@@ -335,6 +343,7 @@ def azuki_deck(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "state": state,
         "catalog": state.catalog,
+        "catalogs": _catalogs("azuki"),
         "report": report,
         "rows": rows,
         "results": results,
@@ -564,6 +573,7 @@ def azeroth_army(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "state": state,
         "catalog": state.catalog,
+        "catalogs": _catalogs("azeroth"),
         "report": report,
         "rows": rows,
         "results": results,
@@ -751,6 +761,7 @@ def azrah_roster(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "state": state,
         "catalog": state.catalog,
+        "catalogs": _catalogs("azrah"),
         "report": report,
         "rows": {"entries": rows, "general": general, "first_error": first_error},
         "slots": slots,

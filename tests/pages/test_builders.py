@@ -440,3 +440,22 @@ def test_saving_a_reopened_list_updates_it_instead_of_making_another(
     assert SavedList.objects.count() == 2
     saved.refresh_from_db()
     assert saved.name == "Fire"
+
+
+def test_a_second_catalog_version_can_be_picked_and_is_used(client: Client, starter: None) -> None:
+    from games.catalogs.service import default_catalog, export_catalog, import_catalog
+
+    catalog = default_catalog("azuki")
+    assert catalog is not None
+    data = export_catalog(catalog)
+    data["version"] = "0.9"
+    data["cards"] = [card for card in data["cards"] if card["id"] != "AZK-035"]
+    import_catalog(data)
+    html = client.get(f"{DECK}?c=AZK-035:1").content.decode()
+    assert 'data-testid="catalog-picker"' in html
+    assert 'value="starter:0.9"' in html
+    # The older version lacks the Reef Sentinel: the deck built on it says so.
+    html = client.get(f"{DECK}?catalog=starter:0.9&c=AZK-035:1").content.decode()
+    assert 'value="starter:0.9" selected' in html
+    assert 'data-code="unknown_entry"' in _row(html, "AZK-035")
+    assert "catalog=starter%3A0.9" in html  # links keep the catalog
