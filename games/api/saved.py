@@ -41,6 +41,7 @@ from referee.rules.errors import InvalidInput
 from referee.rules.lists import Report
 
 from .fields import StrictCharField, StrictChoiceField, StrictSerializer
+from .lists_validate import ListProblemSerializer, problem_body
 from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
 
@@ -136,17 +137,6 @@ class CheckSerializer(serializers.Serializer[Any]):
     )
 
 
-class ProblemSerializer(serializers.Serializer[Any]):
-    code = serializers.CharField(help_text="A stable code, e.g. 'over_points'.")
-    severity = serializers.ChoiceField(choices=["error", "warning"])
-    message = serializers.CharField()
-    rule = serializers.CharField(help_text="The rulebook section or ruling code.")
-    actual = serializers.JSONField(allow_null=True)
-    limit = serializers.JSONField(allow_null=True)
-    entries = serializers.ListField(child=serializers.CharField())
-    suggestions = serializers.ListField(child=serializers.CharField())
-
-
 class SavedListSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
     url = serializers.URLField()
@@ -166,7 +156,7 @@ class SavedListSerializer(serializers.Serializer[Any]):
 
 
 class SavedListDetailSerializer(SavedListSerializer):
-    problems = ProblemSerializer(many=True)
+    problems = ListProblemSerializer(many=True)
 
 
 class SavedListIndexSerializer(serializers.Serializer[Any]):
@@ -179,7 +169,7 @@ class SharedListSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     catalog = CatalogInfoSerializer(allow_null=True)
     check = CheckSerializer()
-    problems = ProblemSerializer(many=True)
+    problems = ListProblemSerializer(many=True)
     text = serializers.CharField(help_text="The list as plain text.")
     payload = serializers.JSONField()
     page_url = serializers.URLField()
@@ -247,7 +237,7 @@ def list_body(request: Request, saved: SavedList, report: Report | None = None) 
         "payload": saved.payload,
     }
     if report is not None:
-        body["problems"] = [service.problem_dict(problem) for problem in report.problems]
+        body["problems"] = [problem_body(problem) for problem in report.problems]
     return body
 
 
@@ -567,7 +557,7 @@ def shared_body(request: Request, saved: SavedList) -> dict[str, Any]:
         "name": saved.name,
         "catalog": catalog_info(saved.catalog),
         "check": check_info(saved),
-        "problems": [service.problem_dict(problem) for problem in report.problems],
+        "problems": [problem_body(problem) for problem in report.problems],
         "text": service.export_text(saved),
         "payload": saved.payload,
         "page_url": share_page_url(request, saved.share_token),

@@ -28,7 +28,7 @@ from referee.rules.azrah.roster import (
 from referee.rules.azuki.cards import Card, Deck
 from referee.rules.azuki.deck import deck_from_dict, deck_to_dict, deck_to_text, validate_deck
 from referee.rules.errors import InvalidInput
-from referee.rules.lists import Problem, Report
+from referee.rules.lists import Report
 
 from ..catalogs.engine import (
     azeroth_units,
@@ -286,20 +286,6 @@ def export_filename(saved: SavedList, extension: str) -> str:
     while "--" in stem:
         stem = stem.replace("--", "-")
     return f"{stem or 'list'}.{saved.system}.{extension}"
-
-
-def problem_dict(problem: Problem) -> dict[str, object]:
-    """A problem as the API and the pages show it."""
-    return {
-        "code": problem.code,
-        "severity": problem.severity.value,
-        "message": problem.message,
-        "rule": problem.rule,
-        "actual": problem.actual,
-        "limit": problem.limit,
-        "entries": list(problem.entries),
-        "suggestions": list(problem.suggestions),
-    }
 
 
 BUILDER_PATHS: dict[str, str] = {
