@@ -417,6 +417,42 @@ PROJECT: tuple[Ruling, ...] = (
         "When a party is given it has three front-row Guardians in left, centre and right "
         "order and two back-row Guardians in any order, all from the roster, none twice.",
     ),
+    Ruling(
+        "R50",
+        "azrah",
+        "Game tracker",
+        "Undo and redo",
+        "An undo takes back the latest action still in effect; a redo restores the latest "
+        "one undone. Both stay in the log. A new action ends what can be redone.",
+    ),
+    Ruling(
+        "R60",
+        "azeroth",
+        "11",
+        "How the scenarios end",
+        "Annihilation: when one army has no units left the other wins at once; when both "
+        "go at the same moment, points destroyed and then surviving wounds decide as after "
+        "round 6. Hold the Line: an objective is held by nobody when both sides or neither "
+        'side has a unit within 3"; equal Victory Points are a draw. Assassination: both '
+        "Warlords slain at the same moment is a draw; after 6 rounds equal remaining army "
+        "points are a draw.",
+    ),
+    Ruling(
+        "R61",
+        "azeroth",
+        "10.3",
+        "A routing model that fails again",
+        "A routing model that fails its Rally test keeps fleeing whatever the margin; only "
+        "a pass brings it back, to Wavering.",
+    ),
+    Ruling(
+        "R62",
+        "azeroth",
+        "4.6 (Summon)",
+        "Counting a summoned unit's rounds",
+        "The round a unit is summoned is the first of its X rounds: it is removed at the "
+        "end of round (summoned round + X - 1), or at once when its summoner is destroyed.",
+    ),
 )
 
 ALL: tuple[Ruling, ...] = SHARED + PROJECT

@@ -1,0 +1,409 @@
+"""An append-only game log, replayed through a game system's pure rules engine.
+
+The state of a game is never stored as the truth: it is whatever replaying the log gives.
+Undo and redo are ordinary entries of that log, so nothing is overwritten or lost, and the
+same log always replays to the identical state.
+
+Undo/redo rule (R50): an ``undo`` always takes back the most recent *effective* action (one
+applied and not taken back), and a ``redo`` always restores the most recently undone one.
+Undo and redo themselves are never the target of an undo; a redo is how an undo is taken
+back. Any new ordinary action clears the redo chain, as in an editor: what was undone
+before it can no longer be redone. Both carry the seq of their target in the payload, so a
+tablet that saw a different latest action is refused rather than undoing the wrong thing.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic, TypeVar
+
+from referee.rules.errors import RulesError
+
+JSON = Any  # a JSON value: None, bool, int, float, str, list or dict of JSON values
+
+UNDO = "undo"
+REDO = "redo"
+META_TYPES = frozenset({UNDO, REDO})
+
+
+class IllegalAction(RulesError):
+    """An action the rules do not allow in the current state; the message says why."""
+
+
+class StaleVersion(RulesError):
+    """An action was posted against a version of the game that is no longer current."""
+
+    def __init__(self, expected: int, actual: int) -> None:
+        super().__init__(
+            f"The game has moved on: you saw version {expected}, it is now at version "
+            f"{actual}. Look at the new state and try again.",
+            "version",
+        )
+        self.expected = expected
+        self.actual = actual
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One entry of the log. ``seq`` is its 1-based position; ``by`` is a seat index, or
+    None for the host or the system."""
+
+    seq: int
+    type: str
+    by: int | None = None
+    payload: Mapping[str, JSON] = field(default_factory=dict)
+    at: str | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "seq": self.seq,
+            "type": self.type,
+            "by": self.by,
+            "payload": dict(self.payload),
+            "at": self.at,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Action:
+        return cls(
+            seq=int(data["seq"]),
+            type=str(data["type"]),
+            by=None if data.get("by") is None else int(data["by"]),
+            payload=dict(data.get("payload") or {}),
+            at=data.get("at"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PayloadField:
+    name: str
+    kind: str  # "int", "str", "bool", "list[str]", ...
+    description: str
+    required: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ActionType:
+    """What an action type is for and what its payload holds (for the API schema)."""
+
+    name: str
+    description: str
+    fields: tuple[PayloadField, ...] = ()
+
+
+S = TypeVar("S")
+Setup = TypeVar("Setup")
+
+
+class System(ABC, Generic[Setup, S]):
+    """A game system: its setup, its pure rules and what each viewer may see."""
+
+    slug: str
+    action_types: tuple[ActionType, ...]
+
+    @abstractmethod
+    def initial_state(self, setup: Setup) -> S: ...
+
+    @abstractmethod
+    def apply(self, state: S, action: Action) -> S:
+        """The state after ``action``; raises IllegalAction when it is not allowed there."""
+
+    @abstractmethod
+    def view(self, state: S, viewer: int | None) -> dict[str, JSON]:
+        """The state as ``viewer`` (a seat, or None for a spectator) may see it."""
+
+
+def check_version(expected: int, actual: int) -> None:
+    """Refuse an action posted against a version that is no longer the current one."""
+    if expected != actual:
+        raise StaleVersion(expected, actual)
+
+
+def version(log: Sequence[Action]) -> int:
+    """A game's version is the number of entries in its log."""
+    return len(log)
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """The log read through undo and redo: the seqs in effect, in order, and the undone
+    seqs that may still be redone (last is next)."""
+
+    effective: tuple[int, ...] = ()
+    redoable: tuple[int, ...] = ()
+
+    def step(self, action: Action) -> History:
+        """The history after one more log entry (R50); raises IllegalAction for an undo
+        or redo that does not name its one allowed target."""
+        if action.type == UNDO:
+            target = _target(action)
+            if not self.effective:
+                raise IllegalAction("There is nothing to undo.", "payload.target")
+            if target != self.effective[-1]:
+                raise IllegalAction(
+                    f"Only the latest action (#{self.effective[-1]}) can be undone, "
+                    f"not #{target} (R50).",
+                    "payload.target",
+                )
+            return History(self.effective[:-1], (*self.redoable, target))
+        if action.type == REDO:
+            target = _target(action)
+            if not self.redoable:
+                raise IllegalAction("There is nothing to redo.", "payload.target")
+            if target != self.redoable[-1]:
+                raise IllegalAction(
+                    f"Only the latest undone action (#{self.redoable[-1]}) can be redone, "
+                    f"not #{target} (R50).",
+                    "payload.target",
+                )
+            return History((*self.effective, target), self.redoable[:-1])
+        return History((*self.effective, action.seq), ())
+
+
+def _target(action: Action) -> int:
+    target = action.payload.get("target")
+    if not isinstance(target, int) or isinstance(target, bool):
+        raise IllegalAction(
+            f"An {action.type} needs the number of the action it targets.", "payload.target"
+        )
+    return target
+
+
+def history(log: Sequence[Action]) -> History:
+    result = History()
+    for index, action in enumerate(log, start=1):
+        if action.seq != index:
+            raise IllegalAction(
+                f"The log has a gap: entry {index} carries number {action.seq}.", "seq"
+            )
+        result = result.step(action)
+    return result
+
+
+def replay(system: System[Setup, S], setup: Setup, log: Sequence[Action]) -> S:
+    """The state the log leads to: every effective ordinary action applied in order."""
+    by_seq = {action.seq: action for action in log}
+    state = system.initial_state(setup)
+    for seq in history(log).effective:
+        state = system.apply(state, by_seq[seq])
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class Game(Generic[Setup, S]):
+    """A log with its system, setup and the state it replays to (a cache of that replay)."""
+
+    system: System[Setup, S]
+    setup: Setup
+    log: tuple[Action, ...]
+    state: S
+    history: History
+
+    @property
+    def version(self) -> int:
+        return len(self.log)
+
+    def next_undo(self) -> int | None:
+        return self.history.effective[-1] if self.history.effective else None
+
+    def next_redo(self) -> int | None:
+        return self.history.redoable[-1] if self.history.redoable else None
+
+
+def start(system: System[Setup, S], setup: Setup, log: Sequence[Action] = ()) -> Game[Setup, S]:
+    return Game(system, setup, tuple(log), replay(system, setup, log), history(log))
+
+
+def game_apply(
+    game: Game[Setup, S],
+    *,
+    type: str,
+    by: int | None = None,
+    payload: Mapping[str, JSON] | None = None,
+    at: str | None = None,
+    expected_version: int | None = None,
+) -> Game[Setup, S]:
+    """The one way a game changes: check the version, append the action and derive the
+    new state. An ordinary action is applied to the cached state; an undo or redo replays
+    the effective history, so the result is exactly what a fresh replay gives."""
+    if expected_version is not None:
+        check_version(expected_version, game.version)
+    action = Action(game.version + 1, type, by, dict(payload or {}), at)
+    new_history = game.history.step(action)
+    log = (*game.log, action)
+    if type in META_TYPES:
+        by_seq = {entry.seq: entry for entry in log}
+        state = game.system.initial_state(game.setup)
+        for seq in new_history.effective:
+            state = game.system.apply(state, by_seq[seq])
+    else:
+        state = game.system.apply(game.state, action)
+    return replace(game, log=log, state=state, history=new_history)
+
+
+# Building blocks the game systems share -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """A number kept between optional bounds: a life total, damage, a Mana pool (cap 10), a
+    player's Celestial Gems (cap 3)."""
+
+    value: int = 0
+    minimum: int | None = 0
+    maximum: int | None = None
+
+    def add(self, amount: int) -> Counter:
+        """Gain ``amount`` (or lose, when negative); anything past a bound is lost, as a
+        gain at the cap gives nothing."""
+        value = self.value + amount
+        if self.maximum is not None:
+            value = min(value, self.maximum)
+        if self.minimum is not None:
+            value = max(value, self.minimum)
+        return replace(self, value=value)
+
+    def spend(self, amount: int, what: str = "points") -> Counter:
+        """Pay ``amount`` in full or refuse."""
+        if amount < 0:
+            raise IllegalAction(f"Cannot spend a negative number of {what}.")
+        floor = self.minimum if self.minimum is not None else 0
+        if self.value - amount < floor:
+            raise IllegalAction(f"Not enough {what}: {amount} needed, {self.value} held.")
+        return replace(self, value=self.value - amount)
+
+    @property
+    def at_maximum(self) -> bool:
+        return self.maximum is not None and self.value >= self.maximum
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    name: str
+    checklist: tuple[str, ...] = ()  # what the phase asks of the players, in order
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """Rounds, turns and phases. A round is complete when every seat has had a turn."""
+
+    phases: tuple[Phase, ...]
+    seats: int
+    first_seat: int = 0
+    turn: int = 1  # turns of the game so far, 1-based
+    phase_index: int = 0
+    done: frozenset[str] = frozenset()  # checklist items ticked in the current phase
+
+    @property
+    def phase(self) -> Phase:
+        return self.phases[self.phase_index]
+
+    @property
+    def active_seat(self) -> int:
+        return (self.first_seat + self.turn - 1) % self.seats
+
+    @property
+    def round(self) -> int:
+        return (self.turn - 1) // self.seats + 1
+
+    def tick(self, item: str) -> Clock:
+        if item not in self.phase.checklist:
+            raise IllegalAction(f"'{item}' is not a step of the {self.phase.name} phase.")
+        return replace(self, done=self.done | {item})
+
+    def next_phase(self) -> Clock:
+        """The following phase; after the last one the next seat's turn begins."""
+        if self.phase_index + 1 < len(self.phases):
+            return replace(self, phase_index=self.phase_index + 1, done=frozenset())
+        return self.next_turn()
+
+    def next_turn(self) -> Clock:
+        return replace(self, turn=self.turn + 1, phase_index=0, done=frozenset())
+
+
+@dataclass(frozen=True, slots=True)
+class OncePerTurn:
+    """Keys of once-per-turn actions already used this turn; reset when the turn changes."""
+
+    used: frozenset[str] = frozenset()
+
+    def use(self, key: str, message: str) -> OncePerTurn:
+        if key in self.used:
+            raise IllegalAction(message)
+        return OncePerTurn(self.used | {key})
+
+    def reset(self) -> OncePerTurn:
+        return OncePerTurn()
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """A named status; ``remaining`` counts the turns (or rounds) left, None for lasting."""
+
+    name: str
+    remaining: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Statuses:
+    items: tuple[Status, ...] = ()
+
+    def has(self, name: str) -> bool:
+        return any(status.name == name for status in self.items)
+
+    def add(self, name: str, duration: int | None = None) -> Statuses:
+        """Apply ``name`` for ``duration`` turns (None: until removed); a status applied
+        again takes the new duration."""
+        if duration is not None and duration < 1:
+            raise IllegalAction("A status lasts at least one turn.")
+        kept = tuple(status for status in self.items if status.name != name)
+        return Statuses((*kept, Status(name, duration)))
+
+    def remove(self, name: str) -> Statuses:
+        return Statuses(tuple(status for status in self.items if status.name != name))
+
+    def tick(self) -> Statuses:
+        """One turn (or round) passes: counted statuses lose one and expire at zero."""
+        kept: list[Status] = []
+        for status in self.items:
+            if status.remaining is None:
+                kept.append(status)
+            elif status.remaining > 1:
+                kept.append(Status(status.name, status.remaining - 1))
+        return Statuses(tuple(kept))
+
+
+@dataclass(frozen=True, slots=True)
+class Secret(Generic[S]):
+    """A value only its owner may see (a secretly nominated Warlord, a hand of cards)."""
+
+    owner: int
+    value: S
+
+    def visible_to(self, viewer: int | None) -> bool:
+        return viewer == self.owner
+
+    def shown(self, viewer: int | None) -> S | None:
+        return self.value if self.visible_to(viewer) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: the seats eliminated, the winner and why."""
+
+    eliminated: frozenset[int] = frozenset()
+    winner: int | None = None
+    reason: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def eliminate(self, seat: int, seats: int, reason: str) -> Outcome:
+        """Eliminate ``seat``; when one seat is left standing it wins for ``reason``."""
+        eliminated = self.eliminated | {seat}
+        standing = [s for s in range(seats) if s not in eliminated]
+        winner = standing[0] if len(standing) == 1 else None
+        return Outcome(eliminated, winner, reason if winner is not None else self.reason)

@@ -1,0 +1,260 @@
+"""The append-only log core: replay, undo/redo (R50), versions and building blocks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from referee.rules.tracker.core import (
+    Action,
+    ActionType,
+    Clock,
+    Counter,
+    Game,
+    IllegalAction,
+    OncePerTurn,
+    Outcome,
+    Phase,
+    Secret,
+    StaleVersion,
+    Statuses,
+    System,
+    check_version,
+    game_apply,
+    history,
+    replay,
+    start,
+)
+
+
+@dataclass(frozen=True)
+class Tally:
+    total: Counter
+    hand: Secret[tuple[str, ...]]
+
+
+class TallySystem(System[int, Tally]):
+    """A toy system: ``add`` changes a total capped at 0..10; adding 99 is illegal."""
+
+    slug = "tally"
+    action_types = (ActionType("add", "Add to the total."),)
+
+    def initial_state(self, setup: int) -> Tally:
+        return Tally(Counter(setup, 0, 10), Secret(0, ("ace",)))
+
+    def apply(self, state: Tally, action: Action) -> Tally:
+        amount = action.payload["amount"]
+        if amount == 99:
+            raise IllegalAction("99 is not allowed.")
+        return replace(state, total=state.total.add(amount))
+
+    def view(self, state: Tally, viewer: int | None) -> dict[str, Any]:
+        return {"total": state.total.value, "hand": state.hand.shown(viewer)}
+
+
+SYSTEM = TallySystem()
+
+
+def play(*amounts: int) -> Game[int, Tally]:
+    game = start(SYSTEM, 0)
+    for amount in amounts:
+        game = game_apply(game, type="add", payload={"amount": amount})
+    return game
+
+
+def undo(game: Game[int, Tally]) -> Game[int, Tally]:
+    return game_apply(game, type="undo", payload={"target": game.next_undo()})
+
+
+def redo(game: Game[int, Tally]) -> Game[int, Tally]:
+    return game_apply(game, type="redo", payload={"target": game.next_redo()})
+
+
+def test_it_replays_a_log_to_the_cached_state() -> None:
+    game = play(1, 2, 3)
+    assert game.state.total.value == 6
+    assert replay(SYSTEM, 0, game.log) == game.state
+    assert game.version == 3
+
+
+def test_it_undoes_the_latest_action_and_keeps_it_in_the_log() -> None:
+    game = undo(play(1, 2))
+    assert game.state.total.value == 1
+    assert [a.type for a in game.log] == ["add", "add", "undo"]
+    assert game.log[2].payload == {"target": 2}
+    assert replay(SYSTEM, 0, game.log) == game.state
+
+
+def test_it_undoes_several_actions_in_reverse_order_then_redoes_them() -> None:
+    game = undo(undo(play(1, 2, 4)))
+    assert game.state.total.value == 1
+    assert game.next_redo() == 2
+    game = redo(game)
+    assert game.state.total.value == 3
+    game = redo(game)
+    assert game.state.total.value == 7
+    assert game.next_redo() is None
+    assert replay(SYSTEM, 0, game.log) == game.state
+
+
+def test_it_undoes_a_redone_action_again() -> None:
+    game = undo(redo(undo(play(1, 2))))
+    assert game.state.total.value == 1
+    assert game.next_redo() == 2
+
+
+def test_a_new_action_clears_the_redo_chain() -> None:
+    game = game_apply(undo(play(1, 2)), type="add", payload={"amount": 5})
+    assert game.state.total.value == 6
+    with pytest.raises(IllegalAction, match="nothing to redo"):
+        game_apply(game, type="redo", payload={"target": 2})
+
+
+def test_it_rejects_an_undo_of_anything_but_the_latest_effective_action() -> None:
+    game = play(1, 2)
+    with pytest.raises(IllegalAction, match=r"Only the latest action \(#2\)"):
+        game_apply(game, type="undo", payload={"target": 1})
+
+
+def test_it_rejects_an_undo_of_an_undo() -> None:
+    game = undo(play(1, 2))
+    with pytest.raises(IllegalAction, match="R50"):
+        game_apply(game, type="undo", payload={"target": 3})
+
+
+def test_it_rejects_undo_and_redo_with_nothing_to_take_back() -> None:
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        game_apply(start(SYSTEM, 0), type="undo", payload={"target": 1})
+    with pytest.raises(IllegalAction, match="nothing to redo"):
+        game_apply(play(1), type="redo", payload={"target": 1})
+
+
+def test_it_rejects_a_redo_of_anything_but_the_latest_undone_action() -> None:
+    game = undo(undo(play(1, 2)))
+    with pytest.raises(IllegalAction, match=r"latest undone action \(#1\)"):
+        game_apply(game, type="redo", payload={"target": 2})
+
+
+def test_it_rejects_an_undo_without_a_target() -> None:
+    with pytest.raises(IllegalAction, match="needs the number"):
+        game_apply(play(1), type="undo", payload={})
+    with pytest.raises(IllegalAction, match="needs the number"):
+        game_apply(play(1), type="undo", payload={"target": True})
+
+
+def test_an_illegal_action_leaves_the_game_unchanged() -> None:
+    game = play(1)
+    with pytest.raises(IllegalAction, match="99"):
+        game_apply(game, type="add", payload={"amount": 99})
+    assert game.version == 1
+
+
+def test_it_refuses_a_stale_version() -> None:
+    game = play(1, 2)
+    with pytest.raises(StaleVersion) as error:
+        game_apply(game, type="add", payload={"amount": 1}, expected_version=1)
+    assert (error.value.expected, error.value.actual) == (1, 2)
+    assert "version 2" in error.value.message
+    assert game_apply(game, type="add", payload={"amount": 1}, expected_version=2).version == 3
+    check_version(3, 3)
+
+
+def test_it_rejects_a_log_with_a_gap() -> None:
+    log = (Action(1, "add", None, {"amount": 1}), Action(3, "add", None, {"amount": 1}))
+    with pytest.raises(IllegalAction, match="gap"):
+        history(log)
+
+
+def test_an_exported_log_reimports_to_the_identical_state() -> None:
+    game = redo(undo(play(3, 4)))
+    exported = [action.to_json() for action in game.log]
+    imported = [Action.from_json(data) for data in exported]
+    assert tuple(imported) == game.log
+    assert start(SYSTEM, 0, imported).state == game.state
+
+
+@given(st.lists(st.one_of(st.integers(-3, 3), st.sampled_from(["undo", "redo"])), max_size=30))
+def test_any_sequence_replays_to_the_cached_state(steps: list[int | str]) -> None:
+    game = start(SYSTEM, 0)
+    for step in steps:
+        before = game
+        if step == "undo":
+            if game.next_undo() is None:
+                continue
+            game = undo(game)
+        elif step == "redo":
+            if game.next_redo() is None:
+                continue
+            game = redo(game)
+        else:
+            game = game_apply(game, type="add", payload={"amount": step})
+            assert undo(game).state == before.state
+        assert replay(SYSTEM, 0, game.log) == game.state
+
+
+def test_a_counter_caps_gains_and_refuses_overspending() -> None:
+    gems = Counter(2, 0, 3)
+    assert gems.add(1).value == 3
+    assert gems.add(1).add(1).value == 3
+    assert gems.add(1).at_maximum
+    assert gems.add(-5).value == 0
+    assert gems.spend(2, "Celestial Gems").value == 0
+    with pytest.raises(IllegalAction, match="Not enough Celestial Gems: 3 needed, 2 held"):
+        gems.spend(3, "Celestial Gems")
+    with pytest.raises(IllegalAction, match="negative"):
+        gems.spend(-1)
+    assert Counter(5, None, None).add(-9).value == -4
+
+
+def test_a_clock_walks_phases_turns_and_rounds() -> None:
+    clock = Clock((Phase("A", ("x", "y")), Phase("B")), seats=2, first_seat=1)
+    assert (clock.turn, clock.round, clock.active_seat, clock.phase.name) == (1, 1, 1, "A")
+    clock = clock.tick("x")
+    assert clock.done == {"x"}
+    with pytest.raises(IllegalAction, match="not a step of the A phase"):
+        clock.tick("z")
+    clock = clock.next_phase()
+    assert (clock.phase.name, clock.done) == ("B", frozenset())
+    clock = clock.next_phase()
+    assert (clock.turn, clock.round, clock.active_seat, clock.phase.name) == (2, 1, 0, "A")
+    clock = clock.next_turn()
+    assert (clock.turn, clock.round, clock.active_seat) == (3, 2, 1)
+
+
+def test_a_once_per_turn_limit_refuses_a_second_use_until_reset() -> None:
+    limits = OncePerTurn().use("move", "once")
+    with pytest.raises(IllegalAction, match="once"):
+        limits.use("move", "once")
+    assert limits.use("escape", "once").used == {"move", "escape"}
+    assert limits.reset().use("move", "once").used == {"move"}
+
+
+def test_statuses_expire_after_their_duration() -> None:
+    statuses = Statuses().add("frozen", 2).add("immune")
+    assert statuses.has("frozen") and statuses.has("immune")
+    statuses = statuses.tick()
+    assert statuses.has("frozen")
+    statuses = statuses.tick()
+    assert not statuses.has("frozen") and statuses.has("immune")
+    assert not statuses.remove("immune").has("immune")
+    assert Statuses().add("frozen", 1).add("frozen", 3).tick().tick().has("frozen")
+    with pytest.raises(IllegalAction, match="at least one turn"):
+        Statuses().add("frozen", 0)
+
+
+def test_a_secret_is_shown_only_to_its_owner() -> None:
+    game = play(1)
+    assert SYSTEM.view(game.state, 0)["hand"] == ("ace",)
+    assert SYSTEM.view(game.state, 1)["hand"] is None
+    assert SYSTEM.view(game.state, None)["hand"] is None
+
+
+def test_an_outcome_names_the_last_seat_standing() -> None:
+    outcome = Outcome().eliminate(0, 3, "health")
+    assert not outcome.over
+    outcome = outcome.eliminate(2, 3, "health gone")
+    assert (outcome.winner, outcome.reason, outcome.over) == (1, "health gone", True)
