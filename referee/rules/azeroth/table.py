@@ -49,6 +49,14 @@ def _check_round(problems: Problems, path: str, value: object, low: int = 1) -> 
     check_whole(problems, path, value, low, ROUNDS, "Round")
 
 
+def _check_dice(problems: Problems, roll_off: object) -> None:
+    if not isinstance(roll_off, tuple) or len(roll_off) != 2:
+        add_problem(problems, "roll_off", f"A roll-off is two dice (got {roll_off!r}).")
+    else:
+        for i, die in enumerate(roll_off):
+            check_whole(problems, f"roll_off.{i}", die, 1, 6, "A D6")
+
+
 def _plural(n: int, word: str) -> str:
     if n == 1:
         return f"{n} {word}"
@@ -160,6 +168,38 @@ def mana_income(
 
 
 @dataclass(frozen=True, slots=True)
+class EdgeRollOff:
+    chooser: Player | None  # None: the roll-off tied and must be rerolled
+    reroll: bool
+    explanation: tuple[Step, ...]
+
+
+def edge_roll_off(roll_off: tuple[int, int]) -> EdgeRollOff:
+    """Who chooses the table edge (3.3; R63): the higher of a D6 roll-off (player A's die,
+    player B's die). A tie is rolled again, as for the round roll-off of 5.1."""
+    problems: Problems = {}
+    _check_dice(problems, roll_off)
+    _raise_if(problems)
+    a, b = roll_off
+    if a == b:
+        return EdgeRollOff(
+            None, True, (Step("3.3, R63", f"Both rolled {a}: a tie, roll off again."),)
+        )
+    winner = Player.A if a > b else Player.B
+    return EdgeRollOff(
+        winner,
+        False,
+        (
+            Step(
+                "3.3",
+                f"Edge roll-off: A {a}, B {b}. Player {winner.value.upper()} chooses the table "
+                f"edge; player {winner.other.value.upper()} will place the first unit.",
+            ),
+        ),
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Deployment:
     depth: int  # inches from the table edge
     first_to_place: Player
@@ -216,11 +256,7 @@ def first_activator(
     _check_round(problems, "round_number", round_number)
     _check_player(problems, "deployed_second", deployed_second)
     if roll_off is not None:
-        if not isinstance(roll_off, tuple) or len(roll_off) != 2:
-            add_problem(problems, "roll_off", f"A roll-off is two dice (got {roll_off!r}).")
-        else:
-            for i, die in enumerate(roll_off):
-                check_whole(problems, f"roll_off.{i}", die, 1, 6, "A D6")
+        _check_dice(problems, roll_off)
     elif isinstance(round_number, int) and not isinstance(round_number, bool) and round_number > 1:
         add_problem(
             problems, "roll_off", f"Round {round_number} starts with a roll-off: give both dice."
@@ -696,9 +732,21 @@ class ObjectiveFacts:
     b_within_3: bool
 
 
+def objective_count(battle_size: BattleSize) -> int:
+    """How many objective markers Hold the Line uses (11): 2 in a Skirmish, else 3."""
+    if not isinstance(battle_size, BattleSize):
+        choices = ", ".join(size.value for size in BattleSize)
+        raise InvalidInput(
+            {"battle_size": [f"Battle size must be one of {choices} (got {battle_size!r})."]}
+        )
+    return 2 if battle_size is BattleSize.SKIRMISH else MAX_OBJECTIVES
+
+
 def objective_controller(objective: ObjectiveFacts) -> Player | None:
     """Who controls an objective at the end of a round (11, Hold the Line; R60): the player
-    with a unit within 3" when the enemy has none; nobody when both or neither have."""
+    with a unit within 3" when the enemy has none; nobody when both or neither have. What a
+    player controls at the end of a round is what earns Mana in the next round's Mana Phase
+    (8.1, A13)."""
     problems: Problems = {}
     check_flags(problems, objective, ("a_within_3", "b_within_3"))
     _raise_if(problems)

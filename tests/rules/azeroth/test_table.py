@@ -12,6 +12,7 @@ from referee.rules.azeroth.table import (
     MoraleOutcome,
     Player,
     deployment,
+    edge_roll_off,
     first_activator,
     mana_income,
     morale_result,
@@ -106,6 +107,30 @@ def test_the_player_who_did_not_choose_the_edge_places_first(chooser):
     placed = deployment(BattleSize.STANDARD, chooser)
     assert placed.first_to_place is chooser.other
     assert "alternate" in said(placed.explanation)
+
+
+@pytest.mark.parametrize(
+    ("dice", "chooser", "placer"), [((6, 3), Player.A, "B"), ((2, 5), Player.B, "A")]
+)
+def test_the_higher_edge_roll_chooses_the_edge(dice, chooser, placer):
+    rolled = edge_roll_off(dice)
+    assert rolled.chooser is chooser and not rolled.reroll
+    assert f"player {placer} will place the first unit" in said(rolled.explanation)
+
+
+def test_a_tied_edge_roll_off_is_rolled_again():
+    rolled = edge_roll_off((3, 3))
+    assert rolled.chooser is None and rolled.reroll
+    assert "R63" in said(rolled.explanation)
+
+
+@pytest.mark.parametrize(
+    ("dice", "field"), [((0, 3), "roll_off.0"), ((3, 9), "roll_off.1"), ([3, 4], "roll_off")]
+)
+def test_it_rejects_a_bad_edge_roll_off(dice, field):
+    with pytest.raises(InvalidInput) as caught:
+        edge_roll_off(dice)
+    assert field in caught.value.problems
 
 
 def test_it_rejects_a_bad_deployment_input():

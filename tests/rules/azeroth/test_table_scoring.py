@@ -13,7 +13,9 @@ from referee.rules.azeroth.table import (
     assassination_result,
     hold_the_line_result,
     objective_controller,
+    objective_count,
 )
+from referee.rules.azeroth.units import BattleSize
 from referee.rules.errors import InvalidInput
 
 
@@ -100,6 +102,20 @@ NOBODY = ObjectiveFacts(a_within_3=False, b_within_3=False)
 )
 def test_an_objective_is_controlled_only_without_an_enemy_within_3(facts, controller):
     assert objective_controller(facts) is controller
+
+
+@pytest.mark.parametrize(
+    ("size", "count"),
+    [(BattleSize.SKIRMISH, 2), (BattleSize.STANDARD, 3), (BattleSize.LARGE, 3)],
+)
+def test_a_skirmish_holds_two_objectives_and_larger_battles_three(size, count):
+    assert objective_count(size) == count
+
+
+def test_it_rejects_an_unknown_battle_size_for_objectives():
+    with pytest.raises(InvalidInput) as caught:
+        objective_count("huge")  # type: ignore[arg-type]
+    assert "battle_size" in caught.value.problems
 
 
 def test_it_rejects_objective_facts_that_are_not_bools():
