@@ -56,6 +56,14 @@ BATTLE_SIZE_NAMES: dict[BattleSize, str] = {
     BattleSize.STANDARD: "Standard",
     BattleSize.LARGE: "Large Battle",
 }
+
+
+def _battle(size_name: str) -> str:
+    """ "Standard battle", but "Large Battle" (the book's own name) rather than "Large Battle
+    battle"."""
+    return size_name if size_name.endswith("Battle") else f"{size_name} battle"
+
+
 TIER_NAMES: dict[Tier, str] = {
     Tier.BASELINE: "Baseline",
     Tier.MOUNTED: "Mounted",
@@ -396,7 +404,7 @@ def validate_army(army: ArmyList, catalog: Mapping[str, Unit] | None = None) -> 
                 severity=Severity.WARNING,
                 message=(
                     f"The army has {unit_count} unit{'' if unit_count == 1 else 's'}; a "
-                    f"{size_name} battle is played with {size.min_units} to "
+                    f"{_battle(size_name)} is played with {size.min_units} to "
                     f"{size.max_units} units per side."
                 ),
                 rule="3.1, A12",
@@ -466,7 +474,7 @@ def _tier_limits(army: ArmyList) -> tuple[dict[Tier, TierLimit], str]:
         table = army.faction.composition.get(army.battle_size)
         if table is not None:
             size_name = BATTLE_SIZE_NAMES[army.battle_size]
-            return _ordered(table), f"the {army.faction.name} table for a {size_name} battle"
+            return _ordered(table), f"the {army.faction.name} table for a {_battle(size_name)}"
     return {}, ""
 
 

@@ -571,3 +571,10 @@ def test_it_fits_an_inline_unit_without_a_faction_into_any_army():
     grunt = InlineUnit(name="Mercenary", points=40, tiers=(Tier.BASELINE,))
     report = validate_army(army(lines=(*lines(*LEGAL), ArmyLine(1, inline=grunt))), CATALOG)
     assert WRONG_FACTION not in codes(report)
+
+
+def test_it_never_says_battle_twice_for_a_large_battle():
+    report = validate_army(army(*LEGAL, battle_size=BattleSize.LARGE), CATALOG)
+    message = only(report, UNIT_COUNT).message
+    assert "a Large Battle is played with 13 to 18 units per side" in message
+    assert "Battle battle" not in message
