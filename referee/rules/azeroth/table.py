@@ -57,10 +57,8 @@ def _check_dice(problems: Problems, roll_off: object) -> None:
             check_whole(problems, f"roll_off.{i}", die, 1, 6, "A D6")
 
 
-def _plural(n: int, word: str) -> str:
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word[:-4]}Heroes" if word.endswith("Hero") else f"{n} {word}s"
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {plural or word + 's'}"
 
 
 # --- Mana (8.1, A13) -------------------------------------------------------------------------
@@ -126,7 +124,11 @@ def mana_income(
     objectives = controlled_objectives if scenario_grants_objective_mana else 0
     steps = [
         Step("8.1", f"Base Mana for a {battle_size.value} battle: +{base}."),
-        Step("8.1", f"{_plural(surviving_heroes, 'surviving Hero')}: +{surviving_heroes}."),
+        Step(
+            "8.1",
+            _plural(surviving_heroes, "surviving Hero", "surviving Heroes")
+            + f": +{surviving_heroes}.",
+        ),
         Step(
             "8.1",
             f"{_plural(surviving_magical_non_heroes, 'surviving Magical model')} that "
