@@ -1,0 +1,28 @@
+"""The registry of tracked game systems."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rules.azrah.tracker import AZRAH
+from referee.rules.tracker.registry import TRACKERS, tracker
+
+
+def test_it_finds_a_system_by_its_slug() -> None:
+    assert tracker("azrah") is AZRAH
+    assert set(TRACKERS) == {"azrah"}
+
+
+def test_it_names_the_known_slugs_for_an_unknown_one() -> None:
+    with pytest.raises(KeyError, match="there are: azrah"):
+        tracker("chess")
+
+
+def test_every_action_type_is_unique_and_described() -> None:
+    for system in TRACKERS.values():
+        names = [action_type.name for action_type in system.action_types]
+        assert len(names) == len(set(names))
+        assert "undo" not in names and "redo" not in names  # the core's own
+        for action_type in system.action_types:
+            assert action_type.description
+            assert all(field.description for field in action_type.fields)
