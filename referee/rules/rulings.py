@@ -426,6 +426,23 @@ PROJECT: tuple[Ruling, ...] = (
         "one undone. Both stay in the log. A new action ends what can be redone.",
     ),
     Ruling(
+        "R51",
+        "azrah",
+        "Dealing Damage and Defeating Enemies; Moving and Escaping",
+        "Leaving the front row at once",
+        "A Guardian defeated or made to escape by an effect may be swapped with a back-row "
+        "ally by its controller straight away, in any phase; a Guardian that chose to "
+        "escape waits for its controller's End phase, where at most two swaps are made.",
+    ),
+    Ruling(
+        "R52",
+        "azrah",
+        "Game Setup",
+        "The hidden back row",
+        "A back-row Guardian stays face-down to the opponent until it has been in the "
+        "front row; the tracker shows it only to its controller until then.",
+    ),
+    Ruling(
         "R60",
         "azeroth",
         "11",
