@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from referee.rules.azrah.tracker import (
     SeatSetup,
     decide_first_player,
 )
-from referee.rules.tracker.core import IllegalAction, replay
+from referee.rules.tracker.core import Action, IllegalAction, replay, start
 from tests.rules.tracker.azrah_game import (
     ANA,
     BEN,
@@ -569,3 +570,14 @@ def test_every_action_type_is_undone_and_redone_to_identical_states() -> None:
     after = act(two, "order_emergence", 0, order=["Warden", "Sentinel"])
     assert undo(after).state == two.state
     assert redo(undo(after)).state == after.state
+
+
+def test_an_exported_log_reimports_to_the_identical_game() -> None:
+    game = recover(new_game(), "Dragoon", "Oracle")
+    game = act(game, "deal_damage", 0, seat=1, guardian="Bard", amount=3)
+    game = redo(undo(act(game, "swap", 1, guardian="Bard", replacement="Ranger")))
+    exported = json.loads(json.dumps([action.to_json() for action in game.log]))
+    imported = start(AZRAH, SETUP, [Action.from_json(data) for data in exported])
+    assert imported.state == game.state
+    assert imported.version == game.version == 7
+    assert AZRAH.view(imported.state, 1) == AZRAH.view(game.state, 1)
