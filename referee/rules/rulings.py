@@ -470,6 +470,14 @@ PROJECT: tuple[Ruling, ...] = (
         "The round a unit is summoned is the first of its X rounds: it is removed at the "
         "end of round (summoned round + X - 1), or at once when its summoner is destroyed.",
     ),
+    Ruling(
+        "R63",
+        "azeroth",
+        "3.3",
+        "A tied edge roll-off",
+        "When both players roll the same for the choice of table edge they roll again, as "
+        "for the roll-off that starts each round (5.1).",
+    ),
 )
 
 ALL: tuple[Ruling, ...] = SHARED + PROJECT
