@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
@@ -264,6 +264,51 @@ def _save(
     return saved, []
 
 
+class _ListState(Protocol):
+    list_id: str
+    catalog: Catalog | None
+
+
+def _save_step(
+    request: HttpRequest,
+    system: str,
+    action: str,
+    name: str,
+    payload: dict[str, object],
+    state: _ListState,
+    saved: SavedList | None,
+) -> tuple[SavedList | None, str, list[str]]:
+    """Save when asked, then point ``state.list_id`` at the saved list this page edits, or at
+    none when the id is not one of this user's lists (so "Save" makes a new one). Answers the
+    saved list (when one was opened or just saved), the list's name and the errors to show
+    when it could not be saved."""
+    save_errors: list[str] = []
+    if action == "save":
+        saved, save_errors = _save(request, system, name, payload, state.catalog, state.list_id)
+    if saved is not None:
+        state.list_id = str(saved.pk)
+    elif state.list_id:
+        current = _current(request, system, state.list_id)
+        if current is None:
+            state.list_id = ""
+        elif not name:
+            name = current.name
+    return saved, name, save_errors
+
+
+def _download(stem: str, content: str | dict[str, object]) -> HttpResponse:
+    """An exported list as a download: text as it is, a dict as indented JSON."""
+    if isinstance(content, str):
+        response = HttpResponse(content, content_type="text/plain; charset=utf-8")
+        extension = "txt"
+    else:
+        body = json.dumps(content, indent=2, ensure_ascii=False) + "\n"
+        response = HttpResponse(body, content_type="application/json")
+        extension = "json"
+    response["Content-Disposition"] = f'attachment; filename="{stem}.{extension}"'
+    return response
+
+
 def _render(
     request: HtmxHttpRequest, template: str, context: dict[str, Any], url: str, action: str
 ) -> HttpResponse:
@@ -290,7 +335,6 @@ def azuki_deck(request: HtmxHttpRequest) -> HttpResponse:
     text = ""
     import_problems: list[Problem] = []
     imported = False
-    save_errors: list[str] = []
     saved_name = saved.name if saved is not None else request.POST.get("name", "").strip()
     deck = state.deck()
     if action == "import":
@@ -310,29 +354,13 @@ def azuki_deck(request: HtmxHttpRequest) -> HttpResponse:
 
     export = request.GET.get("export", "")
     if export in ("text", "json") and request.method == "GET":
-        if export == "text":
-            response = HttpResponse(
-                deck_to_text(deck, cards), content_type="text/plain; charset=utf-8"
-            )
-            response["Content-Disposition"] = 'attachment; filename="azuki-deck.txt"'
-        else:
-            body = json.dumps(deck_to_dict(deck), indent=2, ensure_ascii=False) + "\n"
-            response = HttpResponse(body, content_type="application/json")
-            response["Content-Disposition"] = 'attachment; filename="azuki-deck.json"'
-        return response
-
-    if action == "save":
-        saved, save_errors = _save(
-            request, "azuki", saved_name, deck_to_dict(deck), state.catalog, state.list_id
+        return _download(
+            "azuki-deck", deck_to_text(deck, cards) if export == "text" else deck_to_dict(deck)
         )
-    if saved is not None:
-        state.list_id = str(saved.pk)
-    elif state.list_id:
-        current = _current(request, "azuki", state.list_id)
-        if current is None:
-            state.list_id = ""  # not one of this user's lists: "Save" makes a new one
-        elif not saved_name:
-            saved_name = current.name
+
+    saved, saved_name, save_errors = _save_step(
+        request, "azuki", action, saved_name, deck_to_dict(deck), state, saved
+    )
 
     rows = _rows(state, cards, report)
     results, found = _results(state, cards)
@@ -502,7 +530,6 @@ def azeroth_army(request: HtmxHttpRequest) -> HttpResponse:
     text = ""
     import_problems: list[Problem] = []
     imported = False
-    save_errors: list[str] = []
     saved_name = saved.name if saved is not None else request.POST.get("name", "").strip()
     army = state.army(factions)
     lines = army.lines
@@ -531,29 +558,13 @@ def azeroth_army(request: HtmxHttpRequest) -> HttpResponse:
 
     export = request.GET.get("export", "")
     if export in ("text", "json") and request.method == "GET":
-        if export == "text":
-            response = HttpResponse(
-                army_to_text(army, units), content_type="text/plain; charset=utf-8"
-            )
-            response["Content-Disposition"] = 'attachment; filename="azeroth-army.txt"'
-        else:
-            body = json.dumps(army_to_dict(army), indent=2, ensure_ascii=False) + "\n"
-            response = HttpResponse(body, content_type="application/json")
-            response["Content-Disposition"] = 'attachment; filename="azeroth-army.json"'
-        return response
-
-    if action == "save":
-        saved, save_errors = _save(
-            request, "azeroth", saved_name, army_to_dict(army), state.catalog, state.list_id
+        return _download(
+            "azeroth-army", army_to_text(army, units) if export == "text" else army_to_dict(army)
         )
-    if saved is not None:
-        state.list_id = str(saved.pk)
-    elif state.list_id:
-        current = _current(request, "azeroth", state.list_id)
-        if current is None:
-            state.list_id = ""  # not one of this user's lists: "Save" makes a new one
-        elif not saved_name:
-            saved_name = current.name
+
+    saved, saved_name, save_errors = _save_step(
+        request, "azeroth", action, saved_name, army_to_dict(army), state, saved
+    )
 
     rows = _army_rows(state, units, report)
     found = search_units(units, state.filters)
@@ -691,29 +702,13 @@ def azrah_roster(request: HtmxHttpRequest) -> HttpResponse:
 
     export = request.GET.get("export", "")
     if export in ("text", "json") and request.method == "GET":
-        if export == "text":
-            text_body = roster_to_text(roster)
-            response = HttpResponse(text_body, content_type="text/plain; charset=utf-8")
-            response["Content-Disposition"] = 'attachment; filename="azrah-roster.txt"'
-        else:
-            body = json.dumps(roster_to_dict(roster), indent=2, ensure_ascii=False) + "\n"
-            response = HttpResponse(body, content_type="application/json")
-            response["Content-Disposition"] = 'attachment; filename="azrah-roster.json"'
-        return response
-
-    save_errors: list[str] = []
-    if action == "save":
-        saved, save_errors = _save(
-            request, "azrah", saved_name, roster_to_dict(roster), state.catalog, state.list_id
+        return _download(
+            "azrah-roster", roster_to_text(roster) if export == "text" else roster_to_dict(roster)
         )
-    if saved is not None:
-        state.list_id = str(saved.pk)
-    elif state.list_id:
-        current = _current(request, "azrah", state.list_id)
-        if current is None:
-            state.list_id = ""  # not one of this user's lists: "Save" makes a new one
-        elif not saved_name:
-            saved_name = current.name
+
+    saved, saved_name, save_errors = _save_step(
+        request, "azrah", action, saved_name, roster_to_dict(roster), state, saved
+    )
 
     party_problems = [p for p in report.problems if p.code == PARTY]
     other = [p for p in report.problems if p.code != PARTY]
