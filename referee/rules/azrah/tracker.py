@@ -12,6 +12,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.rules.azrah.cards import Party, Position
+from referee.rules.checks import Problems, add_problem, check_whole
+from referee.rules.errors import InvalidInput
 from referee.rules.azrah.roster import BACK_ROW, CELESTIAL_GEMS, FRONT_ROW, MANA_CARDS
 from referee.rules.tracker.core import (
     JSON,
@@ -223,8 +225,13 @@ def _front_guardian(player: PlayerState, name: str, what: str) -> GuardianState:
     return guardian
 
 
+MAX_NAME = 120
+MAX_HIT_POINTS = 99
+
+
 class AzrahSystem(System[AzrahSetup, AzrahState]):
     slug = "azrah"
+    name = "AZRAH: War of Heralds"
     action_types = (
         ActionType(
             "attach_mana",
@@ -356,6 +363,50 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         ActionType("end_phase", "Finish the current phase; after End the next turn begins."),
     )
 
+    def setup_from_json(self, data: Mapping[str, JSON]) -> AzrahSetup:
+        """``{"first_player": 0 or 1, "players": [two {"name", "front": [3 names],
+        "back": [2 names], "hit_points": {name: total}}]}``."""
+        problems: Problems = {}
+        if not isinstance(data, Mapping):
+            raise InvalidInput({"setup": ["The setup must be an object."]})
+        first = data.get("first_player", 0)
+        if first not in (0, 1) or isinstance(first, bool):
+            add_problem(problems, "first_player", "The first player is seat 0 or seat 1.")
+        players = data.get("players")
+        seats: list[SeatSetup] = []
+        if not isinstance(players, list) or len(players) != 2:
+            add_problem(problems, "players", "AZRAH needs exactly two players.")
+        else:
+            for index, player in enumerate(players):
+                seat = _seat_setup(problems, f"players.{index}", player)
+                if seat is not None:
+                    seats.append(seat)
+        if problems:
+            raise InvalidInput(problems)
+        setup = AzrahSetup((seats[0], seats[1]), first_player=int(first))
+        try:
+            self.initial_state(setup)
+        except IllegalAction as error:
+            raise InvalidInput({error.field or "players": [error.message]}) from None
+        return setup
+
+    def setup_to_json(self, setup: AzrahSetup) -> dict[str, JSON]:
+        return {
+            "first_player": setup.first_player,
+            "players": [
+                {
+                    "name": seat.name,
+                    "front": list(seat.front),
+                    "back": list(seat.back),
+                    "hit_points": dict(seat.hit_points),
+                }
+                for seat in setup.players
+            ],
+        }
+
+    def seat_names(self, setup: AzrahSetup) -> tuple[str, ...]:
+        return tuple(seat.name for seat in setup.players)
+
     def initial_state(self, setup: AzrahSetup) -> AzrahState:
         """Health 3 each, the first player given (Game Setup); turn 1 begins."""
         if setup.first_player not in (0, 1):
@@ -395,6 +446,48 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 _player_view(player, seat == viewer) for seat, player in enumerate(state.players)
             ],
         }
+
+
+def _names(problems: Problems, path: str, value: object, count: int, row: str) -> list[str]:
+    if (
+        not isinstance(value, list)
+        or len(value) != count
+        or not all(isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME for name in value)
+    ):
+        add_problem(problems, path, f"The {row} row names exactly {count} Guardians.")
+        return []
+    return [name.strip() for name in value]
+
+
+def _seat_setup(problems: Problems, path: str, data: object) -> SeatSetup | None:
+    if not isinstance(data, Mapping):
+        add_problem(problems, path, "Each player is an object with a name and a party.")
+        return None
+    name = data.get("name")
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
+        add_problem(problems, f"{path}.name", f"A player's name is 1 to {MAX_NAME} characters.")
+    front = _names(problems, f"{path}.front", data.get("front"), FRONT_ROW, "front")
+    back = _names(problems, f"{path}.back", data.get("back"), BACK_ROW, "back")
+    hit_points = data.get("hit_points")
+    points: dict[str, int] = {}
+    if not isinstance(hit_points, Mapping):
+        add_problem(problems, f"{path}.hit_points", "Give each Guardian's total hit points.")
+    else:
+        for guardian in (*front, *back):
+            check_whole(
+                problems,
+                f"{path}.hit_points.{guardian}",
+                hit_points.get(guardian),
+                1,
+                MAX_HIT_POINTS,
+                f"{guardian}'s hit points",
+            )
+            value = hit_points.get(guardian)
+            if isinstance(value, int):
+                points[guardian] = value
+    if not isinstance(name, str) or len(front) != FRONT_ROW or len(back) != BACK_ROW:
+        return None
+    return SeatSetup(name.strip(), (front[0], front[1], front[2]), (back[0], back[1]), points)
 
 
 def _player(seat: SeatSetup, index: int) -> PlayerState:

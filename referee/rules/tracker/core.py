@@ -98,13 +98,41 @@ Setup = TypeVar("Setup")
 
 
 class System(ABC, Generic[Setup, S]):
-    """A game system: its setup, its pure rules and what each viewer may see."""
+    """A game system: its setup, its pure rules and what each viewer may see.
+
+    A setup travels as JSON (stored with the game, exported with its log), so each system
+    reads and writes its own: ``setup_from_json(setup_to_json(setup)) == setup``.
+    Every ``view`` holds at least ``winner`` (a seat or None) and ``reason``."""
 
     slug: str
+    name: str
     action_types: tuple[ActionType, ...]
 
     @abstractmethod
+    def setup_from_json(self, data: Mapping[str, JSON]) -> Setup:
+        """The setup ``data`` describes; raises InvalidInput naming each bad field."""
+
+    @abstractmethod
+    def setup_to_json(self, setup: Setup) -> dict[str, JSON]: ...
+
+    @abstractmethod
+    def seat_names(self, setup: Setup) -> tuple[str, ...]:
+        """The players' names, one per seat, in seat order."""
+
+    @abstractmethod
     def initial_state(self, setup: Setup) -> S: ...
+
+    def describe(self, action: Action) -> str:
+        """A short line for the history list; systems may say it better."""
+        details = ", ".join(f"{key} {value}" for key, value in action.payload.items())
+        label = action.type.replace("_", " ")
+        return f"{label} ({details})" if details else label
+
+    def action_type(self, name: str) -> ActionType | None:
+        for action_type in self.action_types:
+            if action_type.name == name:
+                return action_type
+        return None
 
     @abstractmethod
     def apply(self, state: S, action: Action) -> S:

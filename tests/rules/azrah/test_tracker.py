@@ -14,6 +14,7 @@ from referee.rules.azrah.tracker import (
     SeatSetup,
     decide_first_player,
 )
+from referee.rules.errors import InvalidInput
 from referee.rules.tracker.core import Action, IllegalAction, replay, start
 from tests.rules.tracker.azrah_game import (
     ANA,
@@ -581,3 +582,39 @@ def test_an_exported_log_reimports_to_the_identical_game() -> None:
     assert imported.state == game.state
     assert imported.version == game.version == 7
     assert AZRAH.view(imported.state, 1) == AZRAH.view(game.state, 1)
+
+
+def test_the_setup_travels_as_json_and_back() -> None:
+    data = json.loads(json.dumps(AZRAH.setup_to_json(SETUP)))
+    assert AZRAH.setup_from_json(data) == SETUP
+    assert AZRAH.seat_names(SETUP) == ("Ana", "Ben")
+
+
+def test_a_bad_setup_names_every_field() -> None:
+    data = AZRAH.setup_to_json(SETUP)
+    data["first_player"] = 2
+    data["players"][0]["front"] = ["Alchemist", "Dragoon"]
+    data["players"][1]["hit_points"]["Bard"] = 0
+    with pytest.raises(InvalidInput) as caught:
+        AZRAH.setup_from_json(data)
+    assert set(caught.value.problems) == {
+        "first_player",
+        "players.0.front",
+        "players.1.hit_points.Bard",
+    }
+    assert "exactly 3" in caught.value.problems["players.0.front"][0]
+
+
+def test_a_setup_naming_a_guardian_twice_is_refused() -> None:
+    data = AZRAH.setup_to_json(SETUP)
+    data["players"][0]["back"] = ["Alchemist", "Warden"]
+    with pytest.raises(InvalidInput) as caught:
+        AZRAH.setup_from_json(data)
+    assert "twice" in str(caught.value)
+
+
+def test_a_setup_that_is_not_an_object_is_refused() -> None:
+    with pytest.raises(InvalidInput, match="object"):
+        AZRAH.setup_from_json([])  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput, match="two players"):
+        AZRAH.setup_from_json({"players": []})

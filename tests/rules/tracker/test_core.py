@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -41,7 +42,17 @@ class TallySystem(System[int, Tally]):
     """A toy system: ``add`` changes a total capped at 0..10; adding 99 is illegal."""
 
     slug = "tally"
+    name = "Tally"
     action_types = (ActionType("add", "Add to the total."),)
+
+    def setup_from_json(self, data: Mapping[str, Any]) -> int:
+        return int(data["start"])
+
+    def setup_to_json(self, setup: int) -> dict[str, Any]:
+        return {"start": setup}
+
+    def seat_names(self, setup: int) -> tuple[str, ...]:
+        return ("Solo",)
 
     def initial_state(self, setup: int) -> Tally:
         return Tally(Counter(setup, 0, 10), Secret(0, ("ace",)))
@@ -258,3 +269,10 @@ def test_an_outcome_names_the_last_seat_standing() -> None:
     assert not outcome.over
     outcome = outcome.eliminate(2, 3, "health gone")
     assert (outcome.winner, outcome.reason, outcome.over) == (1, "health gone", True)
+
+
+def test_a_system_describes_an_action_and_finds_its_type() -> None:
+    assert SYSTEM.describe(Action(1, "add", 0, {"amount": 3})) == "add (amount 3)"
+    assert SYSTEM.describe(Action(1, "end_phase")) == "end phase"
+    assert SYSTEM.action_type("add") is SYSTEM.action_types[0]
+    assert SYSTEM.action_type("fly") is None
