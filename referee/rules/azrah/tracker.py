@@ -12,9 +12,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.rules.azrah.cards import Party, Position
+from referee.rules.azrah.roster import BACK_ROW, CELESTIAL_GEMS, FRONT_ROW, MANA_CARDS
 from referee.rules.checks import Problems, add_problem, check_whole
 from referee.rules.errors import InvalidInput
-from referee.rules.azrah.roster import BACK_ROW, CELESTIAL_GEMS, FRONT_ROW, MANA_CARDS
 from referee.rules.tracker.core import (
     JSON,
     Action,
