@@ -422,8 +422,10 @@ PROJECT: tuple[Ruling, ...] = (
         "azrah",
         "Game tracker",
         "Undo and redo",
-        "An undo takes back the latest action still in effect; a redo restores the latest "
-        "one undone. Both stay in the log. A new action ends what can be redone.",
+        "An undo takes back any action still in effect, not only the latest: the game is "
+        "replayed without it, and the undo is refused when a later action would no longer "
+        "be legal without it. A redo restores the latest one undone, in its place. Both "
+        "stay in the log. A new action ends what can be redone.",
     ),
     Ruling(
         "R51",

@@ -4,12 +4,14 @@ The state of a game is never stored as the truth: it is whatever replaying the l
 Undo and redo are ordinary entries of that log, so nothing is overwritten or lost, and the
 same log always replays to the identical state.
 
-Undo/redo rule (R50): an ``undo`` always takes back the most recent *effective* action (one
-applied and not taken back), and a ``redo`` always restores the most recently undone one.
-Undo and redo themselves are never the target of an undo; a redo is how an undo is taken
-back. Any new ordinary action clears the redo chain, as in an editor: what was undone
-before it can no longer be redone. Both carry the seq of their target in the payload, so a
-tablet that saw a different latest action is refused rather than undoing the wrong thing.
+Undo/redo rule (R50): an ``undo`` takes back any action still in effect (one applied and
+not taken back), not only the latest: the game is replayed without it, and the undo is
+refused, naming the action, when something recorded later would no longer be legal without
+it. A ``redo`` restores the most recently undone action in its original place. Undo and redo
+themselves are never the target of an undo; a redo is how an undo is taken back. Any new
+ordinary action clears the redo chain, as in an editor. Both carry the seq of their target in
+the payload, so a tablet that saw a different log is refused rather than undoing the wrong
+thing.
 """
 
 from __future__ import annotations
@@ -164,18 +166,18 @@ class History:
 
     def step(self, action: Action) -> History:
         """The history after one more log entry (R50); raises IllegalAction for an undo
-        or redo that does not name its one allowed target."""
+        of an action not in effect, or a redo of anything but the latest undone action."""
         if action.type == UNDO:
             target = _target(action)
             if not self.effective:
                 raise IllegalAction("There is nothing to undo.", "payload.target")
-            if target != self.effective[-1]:
+            if target not in self.effective:
                 raise IllegalAction(
-                    f"Only the latest action (#{self.effective[-1]}) can be undone, "
-                    f"not #{target} (R50).",
+                    f"Action #{target} is not in effect, so it cannot be undone (R50).",
                     "payload.target",
                 )
-            return History(self.effective[:-1], (*self.redoable, target))
+            kept = tuple(seq for seq in self.effective if seq != target)
+            return History(kept, (*self.redoable, target))
         if action.type == REDO:
             target = _target(action)
             if not self.redoable:
@@ -186,7 +188,7 @@ class History:
                     f"not #{target} (R50).",
                     "payload.target",
                 )
-            return History((*self.effective, target), self.redoable[:-1])
+            return History(tuple(sorted((*self.effective, target))), self.redoable[:-1])
         return History((*self.effective, action.seq), ())
 
 
@@ -265,7 +267,16 @@ def game_apply(
         by_seq = {entry.seq: entry for entry in log}
         state = game.system.initial_state(game.setup)
         for seq in new_history.effective:
-            state = game.system.apply(state, by_seq[seq])
+            try:
+                state = game.system.apply(state, by_seq[seq])
+            except IllegalAction as error:
+                verb = "Undoing" if type == UNDO else "Redoing"
+                raise IllegalAction(
+                    f"{verb} #{action.payload['target']} would make #{seq} "
+                    f"({game.system.describe(by_seq[seq])}) illegal: {error.message} "
+                    f"Undo #{seq} first (R50).",
+                    "payload.target",
+                ) from None
     else:
         state = game.system.apply(game.state, action)
     return replace(game, log=log, state=state, history=new_history)

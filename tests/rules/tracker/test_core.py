@@ -39,11 +39,15 @@ class Tally:
 
 
 class TallySystem(System[int, Tally]):
-    """A toy system: ``add`` changes a total capped at 0..10; adding 99 is illegal."""
+    """A toy system: ``add`` changes a total capped at 0..10; adding 99 is illegal;
+    ``spend`` pays from the total or is refused."""
 
     slug = "tally"
     name = "Tally"
-    action_types = (ActionType("add", "Add to the total."),)
+    action_types = (
+        ActionType("add", "Add to the total."),
+        ActionType("spend", "Pay from the total."),
+    )
 
     def setup_from_json(self, data: Mapping[str, Any]) -> int:
         return int(data["start"])
@@ -59,6 +63,8 @@ class TallySystem(System[int, Tally]):
 
     def apply(self, state: Tally, action: Action) -> Tally:
         amount = action.payload["amount"]
+        if action.type == "spend":
+            return replace(state, total=state.total.spend(amount, "points"))
         if amount == 99:
             raise IllegalAction("99 is not allowed.")
         return replace(state, total=state.total.add(amount))
@@ -125,10 +131,28 @@ def test_a_new_action_clears_the_redo_chain() -> None:
         game_apply(game, type="redo", payload={"target": 2})
 
 
-def test_it_rejects_an_undo_of_anything_but_the_latest_effective_action() -> None:
-    game = play(1, 2)
-    with pytest.raises(IllegalAction, match=r"Only the latest action \(#2\)"):
+def test_it_undoes_an_older_action_and_replays_the_rest_without_it() -> None:
+    game = game_apply(play(1, 2, 4), type="undo", payload={"target": 1})
+    assert game.state.total.value == 6
+    assert game.history.effective == (2, 3)
+    assert game.next_undo() == 3
+    assert game.next_redo() == 1
+    restored = redo(game)
+    assert restored.history.effective == (1, 2, 3)
+    assert restored.state == play(1, 2, 4).state
+
+
+def test_it_refuses_an_undo_that_would_make_a_later_action_illegal() -> None:
+    game = game_apply(play(5), type="spend", payload={"amount": 4})
+    with pytest.raises(IllegalAction, match=r"Undoing #1 would make #2 \(spend \(amount 4\)\)"):
         game_apply(game, type="undo", payload={"target": 1})
+    assert game_apply(undo(game), type="undo", payload={"target": 1}).state.total.value == 0
+
+
+def test_it_rejects_an_undo_of_an_action_not_in_effect() -> None:
+    game = undo(play(1, 2))
+    with pytest.raises(IllegalAction, match=r"#2 is not in effect"):
+        game_apply(game, type="undo", payload={"target": 2})
 
 
 def test_it_rejects_an_undo_of_an_undo() -> None:
