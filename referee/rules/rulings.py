@@ -480,6 +480,93 @@ PROJECT: tuple[Ruling, ...] = (
         "When both players roll the same for the choice of table edge they roll again, as "
         "for the roll-off that starts each round (5.1).",
     ),
+    Ruling(
+        "R64",
+        "azeroth",
+        "10.2, 4.1",
+        "Morale of a dual-slot unit",
+        "A unit that fills slots in two tiers tests Morale on the better of its two tiers' "
+        "base values, so a Mounted + Elite unit tests on 8.",
+    ),
+    Ruling(
+        "R65",
+        "azeroth",
+        "3.3, 5.1",
+        "Who deployed second",
+        "Deployment alternates starting with the player who did not pick the table edge, so "
+        "the player who picked it counts as deploying second and activates first in round 1.",
+    ),
+    Ruling(
+        "R66",
+        "azeroth",
+        "10.1",
+        "This turn means this round",
+        "For the Morale triggers, wounds lost and friends destroyed are counted from the "
+        "start of the round's Mana Phase up to its Morale Phase.",
+    ),
+    Ruling(
+        "R67",
+        "azeroth",
+        "10.3, 4.6 (Fly)",
+        "How long Wavering lasts",
+        "A Wavering model stays Wavering through its next activation, which ends it. A flyer "
+        "that Wavers or Routs is grounded until it next activates. A routing model that "
+        "Rallies is Wavering again.",
+    ),
+    Ruling(
+        "R68",
+        "azeroth",
+        "10.3, 11",
+        "Fleeing off the table",
+        "A routing model that leaves by its table edge scores for the enemy like a destroyed "
+        "one, and a Warlord or a last Hero leaving counts as slain; it makes no friendly "
+        "model test Morale.",
+    ),
+    Ruling(
+        "R69",
+        "azeroth",
+        "4.6 (Summon), 11",
+        "Summoned units in play",
+        "A summoned unit may activate in the round it arrives. A summoner has one summoned "
+        "unit at a time. Summoned units neither keep their army in the game nor add to its "
+        "remaining points; one destroyed by the enemy scores the points its card gives (none "
+        "if it gives none), and one removed by time or its summoner's death scores nothing.",
+    ),
+    Ruling(
+        "R70",
+        "azeroth",
+        "11 (Hold the Line)",
+        "An army wiped out while holding the line",
+        "A Hold the Line game ends at once when one army has no models left: the other "
+        "player wins, as in Annihilation.",
+    ),
+    Ruling(
+        "R71",
+        "azeroth",
+        "4.6 (Taunt)",
+        "When Taunt is declared and spent",
+        "Taunt is declared as soon as the Taunt model's activation ends, before the next "
+        "model activates. The taunted model's compulsion is spent when its next activation "
+        "ends.",
+    ),
+    Ruling(
+        "R72",
+        "azeroth",
+        "8.5, 8.6",
+        "Answering an ability",
+        "An ability can be answered until the next model activates. The defending army "
+        "makes one Dispel or Counterspell attempt against it at most, rolled by its Magical "
+        "Hero when one survives (taking the +1) unless the table names another Magical model.",
+    ),
+    Ruling(
+        "R73",
+        "azeroth",
+        "8.3",
+        "Reactions out of turn",
+        "A Reaction ability is used during an enemy model's activation, once per round per "
+        "model, and paid from the Mana pool as usual; it does not use up the ability of the "
+        "reacting model's own activation.",
+    ),
 )
 
 ALL: tuple[Ruling, ...] = SHARED + PROJECT

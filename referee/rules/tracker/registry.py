@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.rules.azeroth.tracker import AZEROTH
 from referee.rules.azrah.tracker import AZRAH
 from referee.rules.tracker.core import System
 
 TRACKERS: dict[str, System[Any, Any]] = {
     AZRAH.slug: AZRAH,
+    AZEROTH.slug: AZEROTH,
 }
 
 

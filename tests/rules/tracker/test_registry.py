@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import pytest
 
+from referee.rules.azeroth.tracker import AZEROTH
 from referee.rules.azrah.tracker import AZRAH
 from referee.rules.tracker.registry import TRACKERS, tracker
 
 
 def test_it_finds_a_system_by_its_slug() -> None:
     assert tracker("azrah") is AZRAH
-    assert set(TRACKERS) == {"azrah"}
+    assert tracker("azeroth") is AZEROTH
+    assert set(TRACKERS) == {"azrah", "azeroth"}
 
 
 def test_it_names_the_known_slugs_for_an_unknown_one() -> None:
-    with pytest.raises(KeyError, match="there are: azrah"):
+    with pytest.raises(KeyError, match="there are: azeroth, azrah"):
         tracker("chess")
 
 
