@@ -166,3 +166,14 @@ def finish_round(game: AzerothGame, rolls: tuple[int, int] = (5, 2)) -> AzerothG
     if game.state.scenario.value == "hold_the_line" and game.state.objectives is None:
         game = act(game, "objectives", within_3=[[False, False]] * 3)
     return act(game, "end_stage")
+
+
+def kill(game: AzerothGame, seat: int, model_id: str, by: int | None = None) -> AzerothGame:
+    """Deal a model all its remaining wounds."""
+    left = model(game, seat, model_id).wounds_left
+    return act(game, "damage", by, seat=seat, model=model_id, amount=left)
+
+
+def to_morale(game: AzerothGame) -> AzerothGame:
+    """Activate every remaining model and end the Activation stage."""
+    return act(activate_all(game), "end_stage")
