@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import batches, builders, catalogs, odds, pages
+from games.views import batches, builders, catalogs, odds, pages, tracker, tracker_links
 from games.views.accounts import SignInView, SignOutView, signup
 from games.views.lists import (
     api_token,
@@ -45,4 +45,7 @@ urlpatterns = [
     ),
     path("batches/", batches.batches, name="batches"),
     path("batches/<uuid:job_id>/", batches.batch, name="batch"),
+    path("games/join/<str:token>/", tracker_links.join, name="game-join"),
+    path("games/watch/<str:token>/", tracker_links.watch, name="game-watch"),
+    path("games/<uuid:pk>/", tracker.game, name="game"),
 ]

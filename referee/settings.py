@@ -286,6 +286,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # the catalogs' systems keep their name beside the tracker's own choice of systems
+    "ENUM_NAME_OVERRIDES": {"SystemEnum": "games.models.catalog.CATALOG_SYSTEMS"},
 }
 
 # Celery: with no broker configured, tasks run inline (eager) so a fresh checkout needs nothing

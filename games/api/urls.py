@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import batches, catalogs, lists_validate, saved, views
+from . import batches, catalogs, games, lists_validate, saved, views
 
 app_name = "api"
 
@@ -58,6 +58,19 @@ urlpatterns = [
         catalogs.CatalogEntriesView.as_view(),
         name="catalog-entries",
     ),
+    path("games/", games.GamesView.as_view(), name="games"),
+    path("games/systems/", games.GameSystemsView.as_view(), name="game-systems"),
+    path("games/import/", games.GameImportView.as_view(), name="game-import"),
+    path("games/join/", games.GameJoinView.as_view(), name="game-join"),
+    path("games/watch/", games.GameWatchView.as_view(), name="game-watch"),
+    path("games/<uuid:pk>/", games.GameView.as_view(), name="game"),
+    path("games/<uuid:pk>/actions/", games.GameActionsView.as_view(), name="game-actions"),
+    path("games/<uuid:pk>/preview/", games.GamePreviewView.as_view(), name="game-preview"),
+    path("games/<uuid:pk>/undo/", games.GameUndoView.as_view(), name="game-undo"),
+    path("games/<uuid:pk>/redo/", games.GameRedoView.as_view(), name="game-redo"),
+    path("games/<uuid:pk>/log/", games.GameLogView.as_view(), name="game-log"),
+    path("games/<uuid:pk>/export/", games.GameExportView.as_view(), name="game-export"),
+    path("games/<uuid:pk>/links/", games.GameLinksView.as_view(), name="game-links"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", views.SwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", views.redoc, name="redoc"),

@@ -129,6 +129,21 @@ ENDPOINTS: tuple[tuple[str, str, str, str], ...] = (
         "session or a token.",
     ),
     (
+        "api:games",
+        "GET",
+        "Game tracker",
+        "Your tracked games; POST starts one (from a setup or two saved lists). Each game has "
+        "its state (/api/games/<id>/, polled with If-None-Match for 304), actions (POST "
+        "/actions/ with the version you saw; 409 when stale), /undo/, /redo/, /preview/, "
+        "/log/, /export/ and /links/; join and watch with a link's token; import an export.",
+    ),
+    (
+        "api:game-systems",
+        "GET",
+        "Game tracker: action types",
+        "Each tracked system's action types and the fields of their payloads.",
+    ),
+    (
         "api:auth-token",
         "POST",
         "API token",

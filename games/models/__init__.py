@@ -1,5 +1,5 @@
 """Stored things: game catalogs (Azeroth at War units, Azuki cards, AZRAH Guardians), saved
-lists and batch validation jobs.
+lists, batch validation jobs and tracked games with their logs.
 
 Each catalog model has ``to_engine()``, which turns a row into the frozen dataclass the rules
 engines take (``referee.rules.*``); the engines never see a model.
@@ -10,6 +10,7 @@ from .azrah import Guardian, SharedCard
 from .azuki import Card
 from .catalog import CATALOG_SYSTEMS, Catalog
 from .lists import BatchJob, SavedList
+from .tracker import Game, GameAction, Seat, Spectator
 
 __all__ = [
     "CATALOG_SYSTEMS",
@@ -18,8 +19,12 @@ __all__ = [
     "Card",
     "Catalog",
     "Faction",
+    "Game",
+    "GameAction",
     "Guardian",
     "SavedList",
+    "Seat",
     "SharedCard",
+    "Spectator",
     "Unit",
 ]

@@ -130,6 +130,13 @@ class System(ABC, Generic[Setup, S]):
         label = action.type.replace("_", " ")
         return f"{label} ({details})" if details else label
 
+    def visible_payload(
+        self, action: Action, state: S, viewer: int | None
+    ) -> Mapping[str, JSON] | None:
+        """The payload of a log entry as ``viewer`` may see it in the history, given the
+        current state; None hides it (a secret nomination before it is revealed)."""
+        return action.payload
+
     def action_type(self, name: str) -> ActionType | None:
         for action_type in self.action_types:
             if action_type.name == name:

@@ -1,0 +1,832 @@
+"""Tracked games over REST: create, join, watch, read the state, post actions, undo and redo,
+read the log, export and import.
+
+The views translate HTTP and nothing else: ``games.tracker.service`` decides who may do what
+and ``service.game_apply`` is the one way a game changes. An action carries the version of
+the game its sender saw; a stale one answers 409 with the current state, so an action is
+applied exactly once or not at all. The state answers 304 to ``If-None-Match`` when nothing
+changed, which is what a polling tablet sends.
+
+Roles: the host (who created the game), players (seated through the player link), spectators
+(through the watch link; read-only) and outsiders (403). Nobody sees a secret that is not
+theirs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse as url_reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+    extend_schema_field,
+)
+from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.models import Game
+from games.tracker import service, setups
+from games.tracker.service import Access, Forbidden, Stale
+from referee.rules.errors import InvalidInput, RulesError
+from referee.rules.tracker.core import REDO, UNDO, ActionType
+from referee.rules.tracker.registry import TRACKERS
+
+from .errors import bad_request_body
+from .fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from .parsers import BoundedJSONParser
+from .serializers import BadRequestSerializer, DetailSerializer
+
+GAMES = "Game tracker"
+WATCH_SESSION_KEY = "watch_tokens"
+TRACKED_SYSTEMS = tuple(TRACKERS)
+MAX_WATCH_TOKENS = 50
+
+# --- Requests -----------------------------------------------------------------------------
+
+_KINDS: dict[str, type[serializers.Field[Any, Any, Any, Any]]] = {
+    "int": StrictIntegerField,
+    "str": StrictCharField,
+    "bool": StrictBooleanField,
+}
+
+
+def _payload_field(kind: str, description: str, required: bool) -> Any:
+    if kind in _KINDS:
+        return _KINDS[kind](help_text=description, required=required)
+    if kind.startswith("list["):
+        inner = kind[5:-1]
+        child = _KINDS.get(inner, StrictCharField)()
+        return serializers.ListField(child=child, help_text=description, required=required)
+    return serializers.JSONField(help_text=description, required=required)
+
+
+def _type_field(system: str, action_type: ActionType) -> Any:
+    """The action's ``type``: one fixed string, inline in the schema (no enum component)."""
+
+    @extend_schema_field(
+        {
+            "type": "string",
+            "enum": [action_type.name],
+            "description": action_type.description,
+            # its own choice set per system, so the schema names each after its component
+            "x-spec-enum-id": f"{system}.{action_type.name}",
+        }
+    )
+    class TypeField(StrictCharField):
+        def to_internal_value(self, data: Any) -> str:
+            value = super().to_internal_value(data)
+            if value != action_type.name:
+                raise ValidationError(f"Must be {action_type.name!r}.")
+            return value
+
+    return TypeField(help_text=action_type.description)
+
+
+def _choice_field(choices: tuple[str, ...], description: str) -> Any:
+    """A choice written inline in the schema, so it cannot collide with another enum."""
+
+    @extend_schema_field({"type": "string", "enum": list(choices), "description": description})
+    class Choice(StrictCharField):
+        def to_internal_value(self, data: Any) -> str:
+            value = super().to_internal_value(data)
+            if value not in choices:
+                raise ValidationError(f"Must be one of {', '.join(choices)} (got {value!r}).")
+            return value
+
+    return Choice(help_text=description)
+
+
+def _camel(*parts: str) -> str:
+    return "".join(word.capitalize() for part in parts for word in part.split("_"))
+
+
+def _action_serializer(system: str, action_type: ActionType) -> type[serializers.Serializer[Any]]:
+    """A request body for one action type of one system, for the schema."""
+    payload_fields = {
+        f.name: _payload_field(f.kind, f.description, f.required) for f in action_type.fields
+    }
+    payload = type(_camel(system, action_type.name, "payload"), (StrictSerializer,), payload_fields)
+    fields: dict[str, Any] = {
+        "type": _type_field(system, action_type),
+        "payload": payload(required=bool(action_type.fields)),
+        "version": StrictIntegerField(
+            min_value=0, help_text="The game version the sender saw (GET gives it)."
+        ),
+        "seat": StrictIntegerField(
+            required=False,
+            allow_null=True,
+            help_text="The seat acted for: the host may name any; a player only their own.",
+        ),
+        "Meta": type("Meta", (), {"ref_name": _camel(system, action_type.name, "action")}),
+        "__doc__": f"{TRACKERS[system].name}: {action_type.description}",
+    }
+    return type(_camel(system, action_type.name, "action"), (StrictSerializer,), fields)
+
+
+class UndoRedoSerializer(StrictSerializer):
+    version = StrictIntegerField(min_value=0, help_text="The game version the sender saw.")
+    target = StrictIntegerField(
+        required=False,
+        help_text=(
+            "The log number to take back (undo: any action in effect; redo: the latest "
+            "undone). Left out: the latest (next_undo / next_redo of the state)."
+        ),
+    )
+
+
+class ActionSerializer(StrictSerializer):
+    type = StrictCharField(max_length=40, help_text="An action type of the game's system.")
+    payload = serializers.JSONField(required=False, help_text="The action type's fields.")
+    version = StrictIntegerField(min_value=0, help_text="The game version the sender saw.")
+    seat = StrictIntegerField(required=False, allow_null=True, min_value=0)
+
+
+ACTION_BODY = PolymorphicProxySerializer(
+    component_name="GameAction",
+    serializers=[
+        _action_serializer(slug, action_type)
+        for slug, system in TRACKERS.items()
+        for action_type in system.action_types
+    ],
+    resource_type_field_name=None,
+)
+
+
+class CreateGameSerializer(StrictSerializer):
+    system = _choice_field(TRACKED_SYSTEMS, "The game system's tracker.")
+    name = StrictCharField(max_length=service.MAX_GAME_NAME, help_text="The game's name.")
+    setup = serializers.JSONField(
+        required=False,
+        help_text="The system's setup JSON in full; or give 'lists' to build it from saved lists.",
+    )
+    lists = serializers.ListField(
+        child=serializers.UUIDField(),
+        required=False,
+        help_text="Two of your saved lists (legal now), one per player, in seat order.",
+    )
+    players = serializers.ListField(
+        child=StrictCharField(max_length=service.MAX_GAME_NAME),
+        required=False,
+        help_text="The players' names (default: the lists' names).",
+    )
+    first_player = serializers.JSONField(
+        required=False, help_text='AZRAH: seat 0 or 1, or "coin" for the app to flip a coin.'
+    )
+    parties = serializers.JSONField(
+        required=False, help_text="AZRAH: [{front: [3], back: [2]}] per player, else the rosters'."
+    )
+    options = serializers.JSONField(
+        required=False, help_text="System options for a setup from lists (battle size, scenario)."
+    )
+    colours = serializers.ListField(
+        child=StrictCharField(), required=False, help_text="One #rrggbb colour per seat."
+    )
+
+
+class JoinSerializer(StrictSerializer):
+    token = StrictCharField(max_length=60, help_text="The token of the player link.")
+    seat = StrictIntegerField(
+        required=False, allow_null=True, min_value=0, help_text="The seat; the first free one."
+    )
+
+
+class WatchSerializer(StrictSerializer):
+    token = StrictCharField(max_length=60, help_text="The token of the watch link.")
+
+
+class LinkSerializer(StrictSerializer):
+    link = StrictChoiceField(["join", "watch"], help_text="Which link to replace (revoke).")
+
+
+# --- Answers (for the schema) -------------------------------------------------------------
+
+
+class SeatSerializer(serializers.Serializer[Any]):
+    index = serializers.IntegerField()
+    name = serializers.CharField()
+    colour = serializers.CharField()
+    taken = serializers.BooleanField(help_text="Whether an account has joined this seat.")
+
+
+class GameStateSerializer(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    system = serializers.CharField()
+    name = serializers.CharField()
+    version = serializers.IntegerField(help_text="The number of log entries; send it back.")
+    role = serializers.ChoiceField([r.value for r in service.Role])
+    seat = serializers.IntegerField(allow_null=True, help_text="Your seat, if you sit here.")
+    seats = SeatSerializer(many=True)
+    next_undo = serializers.IntegerField(allow_null=True)
+    next_redo = serializers.IntegerField(allow_null=True)
+    finished = serializers.BooleanField()
+    state = serializers.JSONField(help_text="The system's state as you may see it.")
+    url = serializers.URLField()
+
+
+class LogEntrySerializer(serializers.Serializer[Any]):
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    by = serializers.IntegerField(allow_null=True)
+    by_name = serializers.CharField(allow_null=True)
+    payload = serializers.JSONField(allow_null=True, help_text="null: a secret not yours.")
+    at = serializers.CharField(allow_null=True)
+    text = serializers.CharField()
+    in_effect = serializers.BooleanField(allow_null=True, help_text="false once undone.")
+
+
+class LogSerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField()
+    entries = LogEntrySerializer(many=True)
+
+
+class ActionResultSerializer(serializers.Serializer[Any]):
+    action = LogEntrySerializer()
+    game = GameStateSerializer()
+
+
+class StaleSerializer(serializers.Serializer[Any]):
+    detail = serializers.CharField()
+    errors = serializers.JSONField(  # type: ignore[assignment]  # as BadRequestSerializer
+        help_text='{"version": ["..."]}'
+    )
+    game = GameStateSerializer(help_text="The current state: look, then send again.")
+
+
+class LinksSerializer(serializers.Serializer[Any]):
+    join_url = serializers.URLField(help_text="The player link (join a seat).")
+    watch_url = serializers.URLField(help_text="The spectator link (read-only).")
+    join_token = serializers.CharField()
+    watch_token = serializers.CharField()
+
+
+class GameListSerializer(serializers.Serializer[Any]):
+    count = serializers.IntegerField()
+    results = GameStateSerializer(many=True)
+
+
+class SystemsSerializer(serializers.Serializer[Any]):
+    systems = serializers.JSONField(help_text="Each system's action types and their fields.")
+
+
+def _responses(*codes: int) -> dict[int, OpenApiResponse]:
+    known = {
+        400: OpenApiResponse(
+            BadRequestSerializer,
+            description="Bad input or an action the rules do not allow now; 'errors' names "
+            "the field (payload.guardian, type, seat).",
+        ),
+        401: OpenApiResponse(DetailSerializer, description="Not signed in."),
+        403: OpenApiResponse(
+            DetailSerializer,
+            description="Not allowed: an outsider, a spectator acting, or not the host.",
+        ),
+        404: OpenApiResponse(DetailSerializer, description="No such game."),
+        409: OpenApiResponse(
+            StaleSerializer, description="Stale version: nothing applied; the current state."
+        ),
+    }
+    return {code: known[code] for code in codes}
+
+
+WATCH_PARAMETER = OpenApiParameter(
+    "watch",
+    str,
+    description="A watch-link token, for a spectator without an account.",
+    required=False,
+)
+
+# --- Helpers ------------------------------------------------------------------------------
+
+
+def _bad(error: RulesError, prefix: str = "") -> ValidationError:
+    if isinstance(error, InvalidInput):
+        problems = error.problems
+    else:
+        problems = {error.field or "body": [error.message]}
+    return ValidationError({f"{prefix}{path}": messages for path, messages in problems.items()})
+
+
+def watch_tokens(request: Any) -> list[str]:
+    """Watch tokens this browser holds (kept in its session) or this request carries."""
+    tokens = list(request.session.get(WATCH_SESSION_KEY, [])) if hasattr(request, "session") else []
+    given = request.GET.get("watch")
+    if given:
+        tokens.append(given)
+    return tokens
+
+
+def remember_watch_token(request: Any, token: str) -> None:
+    tokens = [t for t in request.session.get(WATCH_SESSION_KEY, []) if t != token]
+    request.session[WATCH_SESSION_KEY] = [*tokens, token][-MAX_WATCH_TOKENS:]
+
+
+def _access(request: Request, game: Game) -> Access:
+    return service.access_for(game, request.user, watch_tokens(request))
+
+
+def _forbidden(error: Forbidden) -> PermissionDenied:
+    return PermissionDenied(str(error))
+
+
+def game_url(request: Request, game: Game) -> str:
+    return request.build_absolute_uri(url_reverse("api:game", args=[game.pk]))
+
+
+def state_body(request: Request, game: Game, access: Access) -> dict[str, Any]:
+    body = service.state_for(game, access)
+    body["url"] = game_url(request, game)
+    return body
+
+
+def etag(game: Game, access: Access) -> str:
+    """Changes whenever what this viewer sees may change: the version and who they are."""
+    return f'W/"{game.version}.{access.role.value}.{access.seat}"'
+
+
+def links_body(request: Request, game: Game) -> dict[str, Any]:
+    return {
+        "join_url": request.build_absolute_uri(url_reverse("game-join", args=[game.join_token])),
+        "watch_url": request.build_absolute_uri(url_reverse("game-watch", args=[game.watch_token])),
+        "join_token": game.join_token,
+        "watch_token": game.watch_token,
+    }
+
+
+def _user(request: Request) -> User:
+    user = request.user
+    if not isinstance(user, User):
+        raise NotAuthenticated()
+    return user
+
+
+class GameAPIView(APIView):
+    authentication_classes: tuple[type[Any], ...] = (
+        TokenAuthentication,
+        SessionAuthentication,
+    )
+    permission_classes: tuple[type[Any], ...] = (IsAuthenticated,)
+    parser_classes = (BoundedJSONParser,)
+
+    def game(self, pk: Any) -> Game:
+        return get_object_or_404(Game.objects.prefetch_related("seats"), pk=pk)
+
+
+def apply_action(
+    request: Request,
+    game: Game,
+    *,
+    type: str,
+    payload: Any,
+    version: int,
+    seat: int | None = None,
+) -> Response:
+    """Post one action and answer 201, 400, 403 or 409 with the state."""
+    try:
+        row, _result, action = service.game_apply(
+            game=game,
+            user=request.user,
+            type=type,
+            payload=payload,
+            expected_version=version,
+            seat=seat,
+            watch_tokens=watch_tokens(request),
+        )
+    except Forbidden as error:
+        raise _forbidden(error) from None
+    except Stale as error:
+        access = _access(request, error.game)
+        body = bad_request_body({"version": [error.error.message]})
+        body["game"] = state_body(request, error.game, access)
+        return Response(body, status=status.HTTP_409_CONFLICT)
+    except RulesError as error:
+        raise _bad(error) from None
+    row = Game.objects.prefetch_related("seats").get(pk=row.pk)
+    access = _access(request, row)
+    entry = service.log_for(row, access)[action.seq - 1]
+    return Response(
+        {"action": entry, "game": state_body(request, row, access)},
+        status=status.HTTP_201_CREATED,
+    )
+
+
+# --- Views --------------------------------------------------------------------------------
+
+
+class GamesView(GameAPIView):
+    @extend_schema(
+        tags=[GAMES],
+        summary="Your games",
+        operation_id="games_list",
+        description="The games you host, sit at or watch, most recently changed first.",
+        responses={200: GameListSerializer, **_responses(401)},
+    )
+    def get(self, request: Request) -> Response:
+        user = _user(request)
+        games = (
+            Game.objects.filter(host=user)
+            | Game.objects.filter(seats__user=user)
+            | Game.objects.filter(spectators__user=user)
+        )
+        rows = list(games.distinct().prefetch_related("seats")[:200])
+        results = [state_body(request, g, _access(request, g)) for g in rows]
+        return Response({"count": len(results), "results": results})
+
+    @extend_schema(
+        tags=[GAMES],
+        summary="Start a game",
+        description=(
+            "Start a game you host: give the system's setup JSON in full, or two of your "
+            "saved lists ('lists') with the system's options. Answers the game as you see it "
+            "and its links."
+        ),
+        request=CreateGameSerializer,
+        responses={201: GameStateSerializer, **_responses(400, 401)},
+    )
+    def post(self, request: Request) -> Response:
+        user = _user(request)
+        data = CreateGameSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        setup = values.get("setup")
+        catalog = None
+        if setup is None:
+            if "lists" not in values:
+                raise ValidationError({"setup": ["Give the setup, or two saved lists."]})
+            options = dict(values.get("options") or {})
+            for key in ("lists", "players", "first_player", "parties"):
+                if key in values:
+                    options[key] = values[key]
+            options["lists"] = [str(list_id) for list_id in values["lists"]]
+            try:
+                setup, catalog = setups.setup_from_lists(user, values["system"], options)
+            except InvalidInput as error:
+                raise _bad(error) from None
+        try:
+            game = service.create_game(
+                host=user,
+                system=values["system"],
+                name=values["name"],
+                setup=setup,
+                colours=values.get("colours"),
+                catalog=catalog,
+            )
+        except InvalidInput as error:
+            raise _bad(error) from None
+        game = self.game(game.pk)
+        body = state_body(request, game, _access(request, game))
+        body["links"] = links_body(request, game)
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class GameView(GameAPIView):
+    permission_classes = (AllowAny,)
+
+    @extend_schema(
+        tags=[GAMES],
+        summary="A game's state",
+        description=(
+            "The game as you may see it. Send If-None-Match with the ETag you last got: "
+            "304 when nothing changed (cheap to poll every second). Spectators without an "
+            "account add ?watch=<token>."
+        ),
+        parameters=[WATCH_PARAMETER],
+        responses={200: GameStateSerializer, 304: None, **_responses(403, 404)},
+    )
+    def get(self, request: Request, pk: Any) -> Response | HttpResponse:
+        game = self.game(pk)
+        access = _access(request, game)
+        if not access.can_see:
+            raise PermissionDenied("You are not at this game: ask the host for a link.")
+        tag = etag(game, access)
+        if request.headers.get("If-None-Match") == tag:
+            response = HttpResponse(status=status.HTTP_304_NOT_MODIFIED)
+            response["ETag"] = tag
+            return response
+        response = Response(state_body(request, game, access))
+        response["ETag"] = tag
+        response["Cache-Control"] = "no-cache"
+        return response
+
+
+class GameActionsView(GameAPIView):
+    @extend_schema(
+        tags=[GAMES],
+        summary="Post an action",
+        description=(
+            "Record one action of the game's system (the request body lists every system's "
+            "action types and payloads). 'version' is the version you saw: when the game has "
+            "moved on the answer is 409 with the current state and nothing is applied. An "
+            "action the rules do not allow now is a 400 saying why."
+        ),
+        request=ACTION_BODY,
+        responses={201: ActionResultSerializer, **_responses(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, pk: Any) -> Response:
+        game = self.game(pk)
+        data = ActionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        if values["type"] in (UNDO, REDO):
+            raise ValidationError({"type": ["Use the undo and redo endpoints."]})
+        return apply_action(
+            request,
+            game,
+            type=values["type"],
+            payload=values.get("payload"),
+            version=values["version"],
+            seat=values.get("seat"),
+        )
+
+
+class GamePreviewView(GameAPIView):
+    @extend_schema(
+        tags=[GAMES],
+        summary="Preview an action",
+        description="The state you would see after the action, without recording it.",
+        request=ACTION_BODY,
+        responses={200: GameStateSerializer, **_responses(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, pk: Any) -> Response:
+        game = self.game(pk)
+        data = ActionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        access = _access(request, game)
+        body = state_body(request, game, access) if access.can_see else None
+        if body is not None and values["version"] != body["version"]:
+            stale = bad_request_body(
+                {"version": [f"The game is at version {body['version']}, not {values['version']}."]}
+            )
+            stale["game"] = body
+            return Response(stale, status=status.HTTP_409_CONFLICT)
+        try:
+            view = service.preview(
+                game=game,
+                access=access,
+                type=values["type"],
+                payload=values.get("payload"),
+                seat=values.get("seat"),
+            )
+        except Forbidden as error:
+            raise _forbidden(error) from None
+        except RulesError as error:
+            raise _bad(error) from None
+        assert body is not None
+        body["state"] = view
+        return Response(body)
+
+
+def _undo_redo(view: GameAPIView, request: Request, pk: Any, kind: str) -> Response:
+    game = view.game(pk)
+    data = UndoRedoSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    values = data.validated_data
+    target = values.get("target")
+    if target is None:
+        access = _access(request, game)
+        if not access.can_see:
+            raise PermissionDenied("You are not at this game.")
+        current = service.derived(game)
+        target = current.next_undo() if kind == UNDO else current.next_redo()
+    return apply_action(
+        request,
+        game,
+        type=kind,
+        payload={"target": target},
+        version=values["version"],
+    )
+
+
+class GameUndoView(GameAPIView):
+    @extend_schema(
+        tags=[GAMES],
+        summary="Undo",
+        description=(
+            "Take back an action still in effect (the latest unless 'target' names another); "
+            "refused when a later action depends on it (R50). The undo is itself logged."
+        ),
+        request=UndoRedoSerializer,
+        responses={201: ActionResultSerializer, **_responses(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, pk: Any) -> Response:
+        return _undo_redo(self, request, pk, UNDO)
+
+
+class GameRedoView(GameAPIView):
+    @extend_schema(
+        tags=[GAMES],
+        summary="Redo",
+        description="Restore the latest undone action (until a new action is recorded).",
+        request=UndoRedoSerializer,
+        responses={201: ActionResultSerializer, **_responses(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, pk: Any) -> Response:
+        return _undo_redo(self, request, pk, REDO)
+
+
+class GameLogView(GameAPIView):
+    permission_classes = (AllowAny,)
+
+    @extend_schema(
+        tags=[GAMES],
+        summary="The log",
+        description="Every entry, oldest first; undone entries stay, marked in_effect false.",
+        parameters=[WATCH_PARAMETER],
+        responses={200: LogSerializer, **_responses(403, 404)},
+    )
+    def get(self, request: Request, pk: Any) -> Response:
+        game = self.game(pk)
+        try:
+            entries = service.log_for(game, _access(request, game))
+        except Forbidden as error:
+            raise _forbidden(error) from None
+        return Response({"version": len(entries), "entries": entries})
+
+
+class GameExportView(GameAPIView):
+    @extend_schema(
+        tags=[GAMES],
+        summary="Export",
+        description=(
+            "The whole game as JSON (setup, seats, every log entry) for POST "
+            "/api/games/import/. It holds every secret, so only the host may export a game "
+            "in progress; players may once it is over."
+        ),
+        responses={200: OpenApiResponse(description="The game export."), **_responses(401, 403)},
+    )
+    def get(self, request: Request, pk: Any) -> Response:
+        game = self.game(pk)
+        access = _access(request, game)
+        if not (access.role is service.Role.HOST or (game.finished and access.can_act)):
+            raise PermissionDenied(
+                "Only the host can export a game in progress (the export holds every secret)."
+            )
+        response = Response(service.export_game(game))
+        safe = "".join(c if c.isalnum() else "-" for c in game.name).strip("-") or "game"
+        response["Content-Disposition"] = f'attachment; filename="{safe}.json"'
+        return response
+
+
+class GameImportView(GameAPIView):
+    @extend_schema(
+        tags=[GAMES],
+        summary="Import",
+        description="A new game you host, replayed from an export to the identical state.",
+        request={"application/json": OpenApiTypes.OBJECT},
+        responses={201: GameStateSerializer, **_responses(400, 401)},
+    )
+    def post(self, request: Request) -> Response:
+        user = _user(request)
+        try:
+            game = service.import_game(user, request.data)
+        except InvalidInput as error:
+            raise _bad(error) from None
+        game = self.game(game.pk)
+        return Response(
+            state_body(request, game, _access(request, game)), status=status.HTTP_201_CREATED
+        )
+
+
+class GameJoinView(GameAPIView):
+    @extend_schema(
+        tags=[GAMES],
+        summary="Join a seat",
+        description="Sit at a game through its player link's token.",
+        request=JoinSerializer,
+        responses={200: GameStateSerializer, **_responses(400, 401, 403)},
+    )
+    def post(self, request: Request) -> Response:
+        user = _user(request)
+        data = JoinSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        game = Game.objects.filter(join_token=values["token"]).first()
+        if game is None:
+            raise PermissionDenied("This player link is not valid any more.")
+        try:
+            service.join(game, user, values["token"], values.get("seat"))
+        except Forbidden as error:
+            raise _forbidden(error) from None
+        except InvalidInput as error:
+            raise _bad(error) from None
+        game = self.game(game.pk)
+        return Response(state_body(request, game, _access(request, game)))
+
+
+class GameWatchView(GameAPIView):
+    @extend_schema(
+        tags=[GAMES],
+        summary="Watch a game",
+        description="Become a spectator through a watch link's token (read-only).",
+        request=WatchSerializer,
+        responses={200: GameStateSerializer, **_responses(400, 401, 403)},
+    )
+    def post(self, request: Request) -> Response:
+        user = _user(request)
+        data = WatchSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        token = data.validated_data["token"]
+        game = Game.objects.filter(watch_token=token).first()
+        if game is None:
+            raise PermissionDenied("This watch link is not valid any more.")
+        try:
+            service.watch(game, user, token)
+        except Forbidden as error:
+            raise _forbidden(error) from None
+        game = self.game(game.pk)
+        return Response(state_body(request, game, _access(request, game)))
+
+
+class GameLinksView(GameAPIView):
+    @extend_schema(
+        tags=[GAMES],
+        summary="The player and watch links",
+        description="Host only.",
+        responses={200: LinksSerializer, **_responses(401, 403, 404)},
+    )
+    def get(self, request: Request, pk: Any) -> Response:
+        game = self.game(pk)
+        self._host(request, game)
+        return Response(links_body(request, game))
+
+    @extend_schema(
+        tags=[GAMES],
+        summary="Revoke a link",
+        description=(
+            "Replace the player or watch link with a new one; the old one stops working. "
+            "Replacing the watch link also removes every spectator. Host only."
+        ),
+        request=LinkSerializer,
+        responses={200: LinksSerializer, **_responses(400, 401, 403, 404)},
+    )
+    def post(self, request: Request, pk: Any) -> Response:
+        game = self.game(pk)
+        self._host(request, game)
+        data = LinkSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        service.replace_link(game, data.validated_data["link"])
+        return Response(links_body(request, game))
+
+    def _host(self, request: Request, game: Game) -> None:
+        try:
+            service.require_host(_access(request, game))
+        except Forbidden as error:
+            raise _forbidden(error) from None
+
+
+def systems_body() -> dict[str, Any]:
+    return {
+        "systems": [
+            {
+                "slug": slug,
+                "name": system.name,
+                "action_types": [
+                    {
+                        "name": a.name,
+                        "description": a.description,
+                        "fields": [
+                            {
+                                "name": f.name,
+                                "kind": f.kind,
+                                "description": f.description,
+                                "required": f.required,
+                            }
+                            for f in a.fields
+                        ],
+                    }
+                    for a in system.action_types
+                ],
+            }
+            for slug, system in TRACKERS.items()
+        ]
+    }
+
+
+class GameSystemsView(APIView):
+    permission_classes = (AllowAny,)
+
+    @extend_schema(
+        tags=[GAMES],
+        summary="Tracked systems and their action types",
+        responses={200: SystemsSerializer},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(systems_body())

@@ -1,0 +1,129 @@
+"""Tracked games: a game, its seats, who may watch, and its append-only log of actions.
+
+The log is the truth. A game's state is never stored as such: it is what replaying the log
+through the system's rules engine gives (``games.tracker.service``). ``version`` is the
+number of entries in the log, kept on the game row so that a request can be checked against
+it under a row lock, and ``(game, seq)`` is unique so the log can have neither a gap nor a
+duplicate.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+from referee.rules.tracker.registry import TRACKERS
+
+from .catalog import Catalog
+
+SEAT_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b7950b", "#7d3c98", "#ca6f1e")
+
+
+def new_link_token() -> str:
+    """An unguessable token for a join or watch link (144 random bits)."""
+    return secrets.token_urlsafe(18)
+
+
+def tracker_choices() -> list[tuple[str, str]]:
+    return [(slug, system.name) for slug, system in TRACKERS.items()]
+
+
+class Game(models.Model):
+    """A game being tracked. ``setup`` is the system's setup in its own JSON form
+    (``System.setup_to_json``); the join and watch tokens are the player and spectator
+    links, revoked by replacing them."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    system = models.CharField(max_length=20, choices=tracker_choices)
+    name = models.CharField(max_length=120)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_games"
+    )
+    catalog = models.ForeignKey(
+        Catalog, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+    )
+    catalog_version = models.CharField(max_length=20, blank=True)
+    setup = models.JSONField()
+    version = models.PositiveIntegerField(default=0)
+    join_token = models.CharField(max_length=40, unique=True, default=new_link_token)
+    watch_token = models.CharField(max_length=40, unique=True, default=new_link_token)
+    finished = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("-updated",)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Seat(models.Model):
+    """A player's place at the table: a name and colour from the setup, and the account
+    that joined it through the player link (None until someone does)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=120)
+    colour = models.CharField(max_length=7)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+    )
+
+    class Meta:
+        ordering = ("game", "index")
+        constraints = (
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.name} (seat {self.index})"
+
+
+class Spectator(models.Model):
+    """An account that opened the watch link. Replacing the link removes every spectator."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="spectators")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="watching"
+    )
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=["game", "user"], name="spectator_unique"),)
+
+    def __str__(self) -> str:
+        return f"{self.user} watching {self.game}"
+
+
+class GameAction(models.Model):
+    """One entry of a game's log: its number, type, the seat it was taken for (None for
+    the host or the system), the account that sent it, its payload and when."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=40)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="game_actions",
+    )
+    payload = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ("game", "seq")
+        constraints = (models.UniqueConstraint(fields=["game", "seq"], name="action_unique_seq"),)
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.type}"

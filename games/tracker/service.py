@@ -1,0 +1,614 @@
+"""Tracked games: creating them, who may do what, and the one way a game changes.
+
+``game_apply`` is the only writer of a game's log. It locks the game's row, checks the
+version the caller saw, applies the action through the system's pure rules engine
+(``referee.rules.tracker.core.game_apply``) and appends it, all in one transaction: an action
+is applied exactly once or refused, and the log never has a gap.
+
+The state is derived from the log. Each process keeps the games it has seen in a small cache
+keyed by game and version; a request that finds its cache behind applies only the entries
+it has not seen (other processes wrote them), so a long game is not replayed from the start
+on every request.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import transaction
+from django.utils import timezone
+
+from referee.rules.errors import InvalidInput
+from referee.rules.tracker import core
+from referee.rules.tracker.core import META_TYPES, REDO, UNDO, Action, IllegalAction
+from referee.rules.tracker.registry import TRACKERS, tracker
+
+from ..models import Catalog
+from ..models.tracker import SEAT_COLOURS, Game, GameAction, Seat, Spectator, new_link_token
+
+EXPORT_FORMAT = "referee-game"
+EXPORT_VERSION = 1
+MAX_GAME_NAME = 120
+MAX_LOG = 20_000  # entries a game (or an imported log) may hold
+CACHE_SIZE = 256
+
+AnyUser = User | AnonymousUser | Any  # what request.user may be
+CoreGame = core.Game[Any, Any]
+
+
+class Role(StrEnum):
+    HOST = "host"
+    PLAYER = "player"
+    SPECTATOR = "spectator"
+    OUTSIDER = "outsider"
+
+
+@dataclass(frozen=True, slots=True)
+class Access:
+    """What one viewer is to one game: their role, and their seat when they sit at it."""
+
+    role: Role
+    seat: int | None = None
+
+    @property
+    def can_see(self) -> bool:
+        return self.role is not Role.OUTSIDER
+
+    @property
+    def can_act(self) -> bool:
+        return self.role in (Role.HOST, Role.PLAYER)
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose secrets the viewer may see (None: nobody's)."""
+        return self.seat
+
+
+class Forbidden(Exception):
+    """The viewer may not do this to this game; the message says why."""
+
+
+class Stale(Exception):
+    """The action was sent against an old version; ``game`` is the current one."""
+
+    def __init__(self, error: core.StaleVersion, game: Game, current: CoreGame) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.game = game
+        self.current = current
+
+
+# --- access ---------------------------------------------------------------------------------
+
+
+def access_for(game: Game, user: AnyUser, watch_tokens: Collection[str] = ()) -> Access:
+    """The viewer's role: the host (and their seat, if they took one), a seated player, a
+    spectator (an account that opened the watch link, or a browser session holding the
+    current watch token), or an outsider."""
+    if isinstance(user, User):
+        seat = next((s.index for s in game.seats.all() if s.user_id == user.pk), None)
+        if game.host_id == user.pk:
+            return Access(Role.HOST, seat)
+        if seat is not None:
+            return Access(Role.PLAYER, seat)
+        if game.spectators.filter(user_id=user.pk).exists():
+            return Access(Role.SPECTATOR)
+    if game.watch_token in watch_tokens:
+        return Access(Role.SPECTATOR)
+    return Access(Role.OUTSIDER)
+
+
+def require_see(access: Access) -> None:
+    if not access.can_see:
+        raise Forbidden("You are not at this game: ask the host for a player or watch link.")
+
+
+def require_act(access: Access) -> None:
+    require_see(access)
+    if not access.can_act:
+        raise Forbidden("Spectators can watch but not act: only the host and players can.")
+
+
+def require_host(access: Access) -> None:
+    if access.role is not Role.HOST:
+        raise Forbidden("Only the host can do this.")
+
+
+def acting_seat(access: Access, requested: int | None, seats: int) -> int | None:
+    """The seat an action is taken for. A player acts for their own seat; the host acts
+    for the seat they name (one tablet passed round the table), their own seat, or none
+    (the rules engine then takes the active player)."""
+    require_act(access)
+    if requested is not None and not 0 <= requested < seats:
+        raise InvalidInput({"seat": [f"Seats are numbered 0 to {seats - 1} (got {requested})."]})
+    if access.role is Role.HOST:
+        return requested if requested is not None else access.seat
+    if requested is not None and requested != access.seat:
+        raise Forbidden("You can act only for your own seat.")
+    return access.seat
+
+
+# --- the cache of derived states ------------------------------------------------------------
+
+
+class _Cache:
+    """The latest derived game of each recently used game, in this process."""
+
+    def __init__(self, size: int) -> None:
+        self._games: OrderedDict[str, CoreGame] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, key: str) -> CoreGame | None:
+        with self._lock:
+            found = self._games.get(key)
+            if found is not None:
+                self._games.move_to_end(key)
+            return found
+
+    def put(self, key: str, game: CoreGame) -> None:
+        with self._lock:
+            current = self._games.get(key)
+            if current is not None and current.version > game.version:
+                return
+            self._games[key] = game
+            self._games.move_to_end(key)
+            while len(self._games) > self._size:
+                self._games.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._games.clear()
+
+
+CACHE = _Cache(CACHE_SIZE)
+
+
+def _action(row: GameAction) -> Action:
+    return Action(row.seq, row.type, row.seat, row.payload, row.at.isoformat())
+
+
+def _fresh(game: Game) -> CoreGame:
+    system = tracker(game.system)
+    setup = system.setup_from_json(game.setup)
+    log = [_action(row) for row in game.actions.order_by("seq")]
+    return core.start(system, setup, log)
+
+
+def derived(game: Game) -> CoreGame:
+    """The game's log and state at ``game.version``: from the cache, brought up to date
+    with the entries it has not seen, or replayed from the start."""
+    key = str(game.pk)
+    cached = CACHE.get(key)
+    if cached is not None and cached.version >= game.version:
+        return cached  # a reader holding an older row may see a newer state, never an older
+    if cached is None:
+        result = _fresh(game)
+    else:
+        result = cached
+        rows = game.actions.filter(seq__gt=cached.version, seq__lte=game.version)
+        for row in rows.order_by("seq"):
+            result = core.game_apply(
+                result, type=row.type, by=row.seat, payload=row.payload, at=row.at.isoformat()
+            )
+    CACHE.put(key, result)
+    return result
+
+
+# --- the one way a game changes -------------------------------------------------------------
+
+
+def _check_type(game: Game, type: object) -> str:
+    system = tracker(game.system)
+    names = [action_type.name for action_type in system.action_types]
+    if not isinstance(type, str) or (type not in names and type not in META_TYPES):
+        known = ", ".join([*names, UNDO, REDO])
+        raise InvalidInput({"type": [f"{system.name} has no action {type!r}; there are: {known}."]})
+    return type
+
+
+def _check_payload(payload: object) -> dict[str, Any]:
+    if payload is None:
+        return {}
+    if not isinstance(payload, Mapping):
+        raise InvalidInput({"payload": ["The payload must be an object."]})
+    return dict(payload)
+
+
+def game_apply(
+    *,
+    game: Game,
+    user: AnyUser,
+    type: str,
+    payload: Mapping[str, Any] | None = None,
+    expected_version: int,
+    seat: int | None = None,
+    watch_tokens: Collection[str] = (),
+) -> tuple[Game, CoreGame, Action]:
+    """Apply one action to ``game`` for ``user``, atomically, and return the game row, the
+    derived game and the new log entry.
+
+    Raises Forbidden (not the host or a seated player, or acting for another's seat),
+    Stale (``expected_version`` is not the game's version: nothing is applied),
+    InvalidInput (an unknown type or a payload that is not an object) or IllegalAction
+    (the rules do not allow it now; the message says why)."""
+    type = _check_type(game, type)
+    clean = _check_payload(payload)
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        access = access_for(locked, user, watch_tokens)
+        by = acting_seat(access, seat, locked.seats.count())
+        current = derived(locked)
+        try:
+            core.check_version(expected_version, current.version)
+        except core.StaleVersion as error:
+            raise Stale(error, locked, current) from None
+        if current.version >= MAX_LOG:
+            raise IllegalAction(f"A game holds at most {MAX_LOG} actions.", "type")
+        at = timezone.now()
+        result = core.game_apply(
+            current, type=type, by=by, payload=clean, at=at.isoformat(), expected_version=None
+        )
+        action = result.log[-1]
+        GameAction.objects.create(
+            game=locked,
+            seq=action.seq,
+            type=action.type,
+            seat=action.by,
+            user=user if isinstance(user, User) else None,
+            payload=dict(action.payload),
+            at=at,
+        )
+        locked.version = result.version
+        locked.finished = finished(result)
+        locked.save(update_fields=["version", "finished", "updated"])
+    CACHE.put(str(locked.pk), result)
+    return locked, result, action
+
+
+def preview(
+    *,
+    game: Game,
+    access: Access,
+    type: str,
+    payload: Mapping[str, Any] | None = None,
+    seat: int | None = None,
+) -> dict[str, Any]:
+    """What the viewer would see after the action, without recording it. Raises as
+    ``game_apply`` does."""
+    type = _check_type(game, type)
+    clean = _check_payload(payload)
+    by = acting_seat(access, seat, game.seats.count())
+    current = derived(game)
+    result = core.game_apply(current, type=type, by=by, payload=clean)
+    return result.system.view(result.state, access.viewer)
+
+
+def finished(result: CoreGame) -> bool:
+    """Whether the game is over: a winner is named, or the view says it is over (a draw)."""
+    view = result.system.view(result.state, None)
+    return view.get("winner") is not None or bool(view.get("over"))
+
+
+# --- creating, joining, watching ------------------------------------------------------------
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidInput({"name": ["Give the game a name."]})
+    name = name.strip()
+    if len(name) > MAX_GAME_NAME:
+        raise InvalidInput({"name": [f"At most {MAX_GAME_NAME} characters."]})
+    return name
+
+
+def _check_system(system: object) -> str:
+    if not isinstance(system, str) or system not in TRACKERS:
+        known = ", ".join(sorted(TRACKERS))
+        raise InvalidInput({"system": [f"Must be one of {known} (got {system!r})."]})
+    return system
+
+
+def _check_colours(colours: object, seats: int) -> list[str]:
+    if colours is None:
+        return [SEAT_COLOURS[i % len(SEAT_COLOURS)] for i in range(seats)]
+    problems: dict[str, list[str]] = {}
+    if not isinstance(colours, list) or len(colours) != seats:
+        raise InvalidInput({"colours": [f"Give one colour per seat ({seats})."]})
+    for index, colour in enumerate(colours):
+        if not (
+            isinstance(colour, str)
+            and len(colour) == 7
+            and colour.startswith("#")
+            and all(c in "0123456789abcdefABCDEF" for c in colour[1:])
+        ):
+            problems[f"colours.{index}"] = [f"A colour is written #rrggbb (got {colour!r})."]
+    if problems:
+        raise InvalidInput(problems)
+    return [colour.lower() for colour in colours]
+
+
+def create_game(
+    *,
+    host: User,
+    system: object,
+    name: object,
+    setup: object,
+    colours: object = None,
+    catalog: Catalog | None = None,
+    log: list[Action] | None = None,
+) -> Game:
+    """A new game hosted by ``host``, with one seat per player of the setup. ``setup`` is
+    the system's setup JSON; ``log`` (from an import) is replayed and must be legal
+    throughout. Raises InvalidInput naming each bad field."""
+    problems: dict[str, list[str]] = {}
+    slug: str | None = None
+    name_ = ""
+    try:
+        slug = _check_system(system)
+    except InvalidInput as error:
+        problems.update(error.problems)
+    try:
+        name_ = _check_name(name)
+    except InvalidInput as error:
+        problems.update(error.problems)
+    if slug is None:
+        raise InvalidInput(problems)
+    engine = tracker(slug)
+    if not isinstance(setup, Mapping):
+        problems["setup"] = ["The setup must be an object."]
+        raise InvalidInput(problems)
+    try:
+        parsed = engine.setup_from_json(setup)
+    except InvalidInput as error:
+        problems.update({f"setup.{path}": messages for path, messages in error.problems.items()})
+        raise InvalidInput(problems) from None
+    seat_names = engine.seat_names(parsed)
+    seat_colours = _check_colours(colours, len(seat_names))
+    if problems:
+        raise InvalidInput(problems)
+    entries = list(log or [])
+    if len(entries) > MAX_LOG:
+        raise InvalidInput({"log": [f"A game holds at most {MAX_LOG} actions."]})
+    try:
+        replayed = core.start(engine, parsed, entries)
+    except IllegalAction as error:
+        raise InvalidInput({"log": [f"The log does not replay: {error.message}"]}) from None
+    with transaction.atomic():
+        game = Game.objects.create(
+            system=slug,
+            name=name_,
+            host=host,
+            catalog=catalog,
+            catalog_version=catalog.version if catalog is not None else "",
+            setup=engine.setup_to_json(parsed),
+            version=replayed.version,
+            finished=finished(replayed),
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, index=i, name=seat_name, colour=seat_colours[i])
+            for i, seat_name in enumerate(seat_names)
+        )
+        GameAction.objects.bulk_create(
+            GameAction(
+                game=game,
+                seq=action.seq,
+                type=action.type,
+                seat=action.by,
+                payload=dict(action.payload),
+                at=_parse_time(action.at),
+            )
+            for action in replayed.log
+        )
+    CACHE.put(str(game.pk), replayed)
+    return game
+
+
+def _parse_time(at: str | None) -> Any:
+    if at is None:
+        return timezone.now()
+    from django.utils.dateparse import parse_datetime
+
+    parsed = parse_datetime(at)
+    return parsed if parsed is not None else timezone.now()
+
+
+def join(game: Game, user: User, token: str, seat: int | None) -> Seat:
+    """Sit ``user`` at ``seat`` (or the first free one) through the player link."""
+    if not token or token != game.join_token:
+        raise Forbidden("This player link is not valid any more: ask the host for a new one.")
+    with transaction.atomic():
+        seats = list(Seat.objects.select_for_update().filter(game=game).order_by("index"))
+        mine = next((s for s in seats if s.user_id == user.pk), None)
+        if mine is not None:
+            if seat is None or seat == mine.index:
+                return mine
+            raise InvalidInput({"seat": [f"You already sit at seat {mine.index} ({mine.name})."]})
+        if seat is None:
+            free = next((s for s in seats if s.user_id is None), None)
+            if free is None:
+                raise InvalidInput({"seat": ["Every seat is taken."]})
+        else:
+            free = next((s for s in seats if s.index == seat), None)
+            if free is None:
+                raise InvalidInput({"seat": [f"There is no seat {seat}."]})
+            if free.user_id is not None:
+                raise InvalidInput({"seat": [f"Seat {seat} ({free.name}) is taken."]})
+        free.user = user
+        free.save(update_fields=["user"])
+        return free
+
+
+def watch(game: Game, user: AnyUser, token: str) -> None:
+    """Record ``user`` as a spectator through the watch link (a signed-in account; an
+    anonymous browser keeps the token in its session instead)."""
+    if not token or token != game.watch_token:
+        raise Forbidden("This watch link is not valid any more: ask the host for a new one.")
+    if isinstance(user, User):
+        Spectator.objects.get_or_create(game=game, user=user)
+
+
+def replace_link(game: Game, which: str) -> Game:
+    """Revoke the player (``join``) or spectator (``watch``) link by issuing a new one.
+    Revoking the watch link also removes every spectator; seated players keep their seat."""
+    if which not in ("join", "watch"):
+        raise InvalidInput({"link": [f"Must be join or watch (got {which!r})."]})
+    with transaction.atomic():
+        if which == "join":
+            game.join_token = new_link_token()
+            game.save(update_fields=["join_token"])
+        else:
+            game.watch_token = new_link_token()
+            game.save(update_fields=["watch_token"])
+            game.spectators.all().delete()
+    return game
+
+
+def leave_seat(game: Game, index: int) -> None:
+    """The host frees a seat (the player's account no longer acts for it)."""
+    Seat.objects.filter(game=game, index=index).update(user=None)
+
+
+# --- export and import ----------------------------------------------------------------------
+
+
+def export_game(game: Game) -> dict[str, Any]:
+    """The whole game as JSON: its setup, seats and every log entry, undo and redo
+    included. ``import_game`` reproduces it exactly."""
+    current = derived(game)
+    return {
+        "format": EXPORT_FORMAT,
+        "format_version": EXPORT_VERSION,
+        "system": game.system,
+        "name": game.name,
+        "catalog_version": game.catalog_version,
+        "setup": game.setup,
+        "seats": [{"name": s.name, "colour": s.colour} for s in game.seats.all()],
+        "version": current.version,
+        "log": [action.to_json() for action in current.log],
+    }
+
+
+def _read_log(data: object) -> list[Action]:
+    if not isinstance(data, list):
+        raise InvalidInput({"log": ["The log must be a list of actions."]})
+    problems: dict[str, list[str]] = {}
+    log: list[Action] = []
+    for index, entry in enumerate(data):
+        path = f"log.{index}"
+        if not isinstance(entry, Mapping):
+            problems[path] = ["Each log entry is an object."]
+            continue
+        seq, type, by, payload = (entry.get(k) for k in ("seq", "type", "by", "payload"))
+        if seq != index + 1 or isinstance(seq, bool):
+            problems[f"{path}.seq"] = [f"Entry {index + 1} must carry seq {index + 1}."]
+        if not isinstance(type, str) or not type:
+            problems[f"{path}.type"] = ["Each entry needs its type."]
+        if by is not None and (isinstance(by, bool) or not isinstance(by, int)):
+            problems[f"{path}.by"] = ["'by' is a seat number or null."]
+        if payload is not None and not isinstance(payload, Mapping):
+            problems[f"{path}.payload"] = ["The payload must be an object."]
+        at = entry.get("at")
+        if at is not None and not isinstance(at, str):
+            problems[f"{path}.at"] = ["'at' is a date and time or null."]
+        if not problems:
+            log.append(Action.from_json(entry))
+    if problems:
+        raise InvalidInput(problems)
+    return log
+
+
+def import_game(host: User, data: object) -> Game:
+    """A new game, hosted by ``host``, from an ``export_game`` document: the same setup,
+    seats and log, replayed to the identical state. Raises InvalidInput naming each bad
+    field (``log.3.type``, ``setup.players.0.name``)."""
+    if not isinstance(data, Mapping):
+        raise InvalidInput({"body": ["A game export is a JSON object."]})
+    if data.get("format") != EXPORT_FORMAT:
+        raise InvalidInput({"format": [f"Not a game export (format must be {EXPORT_FORMAT!r})."]})
+    seats = data.get("seats")
+    colours = None
+    if isinstance(seats, list) and all(isinstance(s, Mapping) for s in seats):
+        colours = [s.get("colour") for s in seats]
+    log = _read_log(data.get("log"))
+    catalog = None
+    game = create_game(
+        host=host,
+        system=data.get("system"),
+        name=data.get("name"),
+        setup=data.get("setup"),
+        colours=colours,
+        catalog=catalog,
+        log=log,
+    )
+    if isinstance(data.get("catalog_version"), str):
+        game.catalog_version = str(data["catalog_version"])[:20]
+        game.save(update_fields=["catalog_version"])
+    return game
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def state_for(game: Game, access: Access) -> dict[str, Any]:
+    """Everything a viewer's screen shows: the state as they may see it (no secret that
+    is not theirs), the seats, the version, and what undo and redo would take back."""
+    require_see(access)
+    current = derived(game)
+    return {
+        "id": str(game.pk),
+        "system": game.system,
+        "name": game.name,
+        "version": current.version,
+        "role": access.role.value,
+        "seat": access.seat,
+        "seats": [
+            {"index": s.index, "name": s.name, "colour": s.colour, "taken": s.user_id is not None}
+            for s in game.seats.all()
+        ],
+        "next_undo": current.next_undo(),
+        "next_redo": current.next_redo(),
+        "finished": finished(current),
+        "state": current.system.view(current.state, access.viewer),
+    }
+
+
+def log_for(game: Game, access: Access) -> list[dict[str, Any]]:
+    """The log, newest last, each entry with a readable line and whether it is in effect
+    (an undone action stays in the log, marked)."""
+    require_see(access)
+    current = derived(game)
+    effective = set(current.history.effective)
+    names = {s.index: s.name for s in game.seats.all()}
+    entries = []
+    for action in current.log:
+        shown = current.system.visible_payload(action, current.state, access.viewer)
+        entry = action.to_json()
+        entry["payload"] = dict(shown) if shown is not None else None
+        entries.append(
+            {
+                **entry,
+                "by_name": names.get(action.by) if action.by is not None else None,
+                "text": describe(current, action) if shown is not None else _hidden(action),
+                "in_effect": action.seq in effective if action.type not in META_TYPES else None,
+            }
+        )
+    return entries
+
+
+def _hidden(action: Action) -> str:
+    return f"{action.type.replace('_', ' ')} (secret)"
+
+
+def describe(current: CoreGame, action: Action) -> str:
+    if action.type in META_TYPES:
+        target = action.payload.get("target")
+        verb = "Undid" if action.type == UNDO else "Redid"
+        return f"{verb} #{target}"
+    return current.system.describe(action)

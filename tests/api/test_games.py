@@ -1,0 +1,379 @@
+"""The game tracker over REST: /api/games/ and each game's state, actions, preview, undo,
+redo, log, export, import and links.
+
+Roles: the ``host`` (created the game, not seated), a ``player`` (seat 1, Ben), a
+``spectator`` (opened the watch link) and an ``outsider``; plus an anonymous browser holding
+the watch token.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.authtoken.models import Token
+
+from games.models import Game, GameAction
+from games.tracker import service
+from tests.games.tracker.support import (
+    AZRAH_SETUP,
+    client_for,
+    game,
+    host,
+    outsider,
+    player,
+    send,
+    spectator,
+)
+
+__all__ = ["game", "host", "outsider", "player", "spectator"]
+
+GAMES = "/api/games/"
+
+
+def url(game: Game, tail: str = "") -> str:
+    return f"{GAMES}{game.pk}/{tail}"
+
+
+def act(account: User | None, game: Game, type: str, version: int, **payload: Any) -> Any:
+    body = {"type": type, "payload": payload, "version": version}
+    return send(client_for(account), "post", url(game, "actions/"), body)
+
+
+def attach(account: User | None, game: Game, version: int, guardian: str = "Dragoon") -> Any:
+    return act(account, game, "attach_mana", version, guardian=guardian)
+
+
+# --- creating ---------------------------------------------------------------------------
+
+
+def test_it_starts_a_game_from_a_setup_with_its_seats_and_links(host: User) -> None:
+    response = send(
+        client_for(host), "post", GAMES, {"system": "azrah", "name": "Friday", "setup": AZRAH_SETUP}
+    )
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["role"] == "host" and body["version"] == 0
+    assert [s["name"] for s in body["seats"]] == ["Ana", "Ben"]
+    assert body["state"]["phase"] == "Recovery"
+    assert "/games/join/" in body["links"]["join_url"]
+    assert "/games/watch/" in body["links"]["watch_url"]
+    assert body["links"]["join_token"] != body["links"]["watch_token"]
+
+
+def test_it_names_every_bad_field_of_a_setup(host: User) -> None:
+    setup = {**AZRAH_SETUP, "first_player": 5}
+    response = send(
+        client_for(host), "post", GAMES, {"system": "azrah", "name": "", "setup": setup}
+    )
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert "name" in errors
+    response = send(
+        client_for(host), "post", GAMES, {"system": "azrah", "name": "X", "setup": setup}
+    )
+    assert set(response.json()["errors"]) == {"setup.first_player"}
+
+
+def test_it_rejects_an_unknown_system_and_a_missing_setup(host: User) -> None:
+    response = send(client_for(host), "post", GAMES, {"system": "chess", "name": "X"})
+    assert response.status_code == 400 and "system" in response.json()["errors"]
+    response = send(client_for(host), "post", GAMES, {"system": "azrah", "name": "X"})
+    assert response.status_code == 400 and "setup" in response.json()["errors"]
+
+
+def test_it_asks_to_sign_in_to_start_a_game(db: None) -> None:
+    response = send(client_for(None), "post", GAMES, {"system": "azrah", "name": "X"})
+    assert response.status_code in (401, 403)
+
+
+def test_it_lists_the_games_each_role_is_at(
+    game: Game, host: User, player: User, spectator: User, outsider: User
+) -> None:
+    for account, role in ((host, "host"), (player, "player"), (spectator, "spectator")):
+        body = send(client_for(account), "get", GAMES).json()
+        assert [(g["id"], g["role"]) for g in body["results"]] == [(str(game.pk), role)]
+    assert send(client_for(outsider), "get", GAMES).json()["count"] == 0
+
+
+# --- acting -----------------------------------------------------------------------------
+
+
+def test_it_records_an_action_and_answers_the_new_state(game: Game, host: User) -> None:
+    response = attach(host, game, 0)
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["action"]["seq"] == 1 and body["action"]["type"] == "attach_mana"
+    assert body["game"]["version"] == 1
+    dragoon = body["game"]["state"]["players"][0]["front"][1]
+    assert (dragoon["name"], dragoon["mana"]) == ("Dragoon", 1)
+    assert GameAction.objects.filter(game=game).count() == 1
+
+
+def test_a_stale_version_is_refused_with_409_and_the_current_state(game: Game, host: User) -> None:
+    assert attach(host, game, 0).status_code == 201
+    response = attach(host, game, 0)
+    assert response.status_code == 409
+    body = response.json()
+    assert "version" in body["errors"]
+    assert body["game"]["version"] == 1
+    assert body["game"]["state"]["players"][0]["front"][1]["mana"] == 1
+    assert GameAction.objects.filter(game=game).count() == 1
+
+
+def test_an_illegal_action_is_a_400_naming_the_field_and_nothing_is_recorded(
+    game: Game, host: User
+) -> None:
+    response = attach(host, game, 0, guardian="Sentinel")  # a back-row Guardian
+    assert response.status_code == 400
+    body = response.json()
+    assert "payload.guardian" in body["errors"]
+    assert "back row" in body["detail"]
+    response = act(host, game, "fly", 0)
+    assert response.status_code == 400 and "type" in response.json()["errors"]
+    response = send(
+        client_for(host), "post", url(game, "actions/"), {"type": "heal", "version": "x"}
+    )
+    assert "version" in response.json()["errors"]
+    assert Game.objects.get(pk=game.pk).version == 0
+
+
+def test_a_player_acts_for_their_own_seat_only(game: Game, player: User, host: User) -> None:
+    body = {"type": "end_phase", "payload": {}, "version": 0, "seat": 0}
+    response = send(client_for(player), "post", url(game, "actions/"), body)
+    assert response.status_code == 403
+    # Ben (seat 1) is not the active player: the rules refuse, and say who is
+    response = act(player, game, "end_phase", 0)
+    assert response.status_code == 400 and "active player" in response.json()["detail"]
+    # the host may act for any seat
+    assert send(client_for(host), "post", url(game, "actions/"), body).status_code in (201, 400)
+
+
+def test_undo_and_redo_take_back_and_restore_and_stay_in_the_log(game: Game, host: User) -> None:
+    attach(host, game, 0)
+    attach(host, game, 1, "Oracle")
+    client = client_for(host)
+    response = send(client, "post", url(game, "undo/"), {"version": 2, "target": 1})
+    assert response.status_code == 201, response.json()
+    state = response.json()["game"]
+    assert state["state"]["players"][0]["front"][1]["mana"] == 0  # Dragoon's Mana taken back
+    assert state["state"]["players"][0]["front"][2]["mana"] == 1  # Oracle's kept
+    assert state["next_redo"] == 1
+    response = send(client, "post", url(game, "redo/"), {"version": 3})
+    assert response.status_code == 201
+    assert response.json()["game"]["state"]["players"][0]["front"][1]["mana"] == 1
+    log = send(client, "get", url(game, "log/")).json()
+    assert [(e["type"], e["in_effect"]) for e in log["entries"]] == [
+        ("attach_mana", True),
+        ("attach_mana", True),
+        ("undo", None),
+        ("redo", None),
+    ]
+    assert log["entries"][2]["text"] == "Undid #1"
+
+
+def test_undo_with_nothing_to_undo_is_a_400(game: Game, host: User) -> None:
+    response = send(client_for(host), "post", url(game, "undo/"), {"version": 0})
+    assert response.status_code == 400 and "payload.target" in response.json()["errors"]
+
+
+def test_a_preview_shows_the_result_without_recording_it(game: Game, host: User) -> None:
+    body = {
+        "type": "deal_damage",
+        "payload": {"seat": 1, "guardian": "Bard", "amount": 3},
+        "version": 0,
+    }
+    response = send(client_for(host), "post", url(game, "preview/"), body)
+    assert response.status_code == 200, response.json()
+    bard = response.json()["state"]["players"][1]
+    assert bard["health"] == 2  # Bard (3 hit points) is defeated: Ben loses 1 health
+    assert Game.objects.get(pk=game.pk).version == 0
+    stale = send(client_for(host), "post", url(game, "preview/"), {**body, "version": 4})
+    assert stale.status_code == 409
+
+
+# --- reading and roles ------------------------------------------------------------------
+
+
+def test_the_state_answers_304_when_nothing_changed(game: Game, spectator: User) -> None:
+    client = client_for(spectator)
+    first = client.get(url(game))
+    assert first.status_code == 200
+    tag = first["ETag"]
+    assert client.get(url(game), HTTP_IF_NONE_MATCH=tag).status_code == 304
+    Game.objects.filter(pk=game.pk).update(version=0)
+    attach(game.host, game, 0)
+    changed = client.get(url(game), HTTP_IF_NONE_MATCH=tag)
+    assert changed.status_code == 200 and changed.json()["version"] == 1
+
+
+@pytest.mark.parametrize("role", ["host", "player"])
+def test_the_host_and_a_player_can_act(game: Game, role: str, request: Any) -> None:
+    account = request.getfixturevalue(role)
+    body = {"type": "attach_mana", "payload": {"guardian": "Dragoon"}, "version": 0, "seat": 0}
+    if role == "player":
+        body = {
+            "type": "deal_damage",
+            "payload": {"seat": 0, "guardian": "Oracle", "amount": 1},
+            "version": 0,
+        }
+    response = send(client_for(account), "post", url(game, "actions/"), body)
+    assert response.status_code == 201, response.json()
+
+
+@pytest.mark.parametrize("role", ["spectator", "outsider"])
+def test_a_spectator_and_an_outsider_cannot_act(game: Game, role: str, request: Any) -> None:
+    account = request.getfixturevalue(role)
+    client = client_for(account)
+    assert attach(account, game, 0).status_code == 403
+    assert send(client, "post", url(game, "undo/"), {"version": 0}).status_code == 403
+    assert send(
+        client, "post", url(game, "preview/"), {"type": "end_phase", "version": 0}
+    ).status_code in (403, 409)
+    assert Game.objects.get(pk=game.pk).version == 0
+
+
+def test_an_outsider_sees_nothing(game: Game, outsider: User) -> None:
+    client = client_for(outsider)
+    for tail in ("", "log/", "export/", "links/"):
+        assert client.get(url(game, tail)).status_code == 403, tail
+    assert client_for(None).get(url(game)).status_code == 403
+
+
+def test_the_back_row_is_secret_from_the_opponent_and_spectators(
+    game: Game, host: User, player: User, spectator: User
+) -> None:
+    def ana_back(account: User) -> Any:
+        return send(client_for(account), "get", url(game)).json()["state"]["players"][0]["back"]
+
+    assert ana_back(player) == [None, None]
+    assert ana_back(spectator) == [None, None]
+    assert ana_back(host) == [None, None]  # the host sits at no seat
+    ben_back = send(client_for(player), "get", url(game)).json()["state"]["players"][1]["back"]
+    assert [g["name"] for g in ben_back] == ["Mystic", "Ranger"]
+    assert "Sentinel" not in send(client_for(spectator), "get", url(game)).content.decode()
+    assert "Sentinel" not in send(client_for(spectator), "get", url(game, "log/")).content.decode()
+
+
+def test_an_anonymous_browser_with_the_watch_token_can_watch_until_it_is_revoked(
+    game: Game, host: User
+) -> None:
+    anonymous = client_for(None)
+    watching = anonymous.get(url(game), {"watch": game.watch_token})
+    assert watching.status_code == 200 and watching.json()["role"] == "spectator"
+    response = send(client_for(host), "post", url(game, "links/"), {"link": "watch"})
+    assert response.status_code == 200
+    assert anonymous.get(url(game), {"watch": game.watch_token}).status_code == 403
+
+
+def test_revoking_the_watch_link_removes_spectators_and_the_join_link_stops_joining(
+    game: Game, host: User, spectator: User, outsider: User
+) -> None:
+    client = client_for(host)
+    old_join = game.join_token
+    send(client, "post", url(game, "links/"), {"link": "watch"})
+    assert client_for(spectator).get(url(game)).status_code == 403
+    links = send(client, "post", url(game, "links/"), {"link": "join"}).json()
+    assert links["join_token"] != old_join
+    response = send(client_for(outsider), "post", f"{GAMES}join/", {"token": old_join})
+    assert response.status_code == 403
+    response = send(client_for(outsider), "post", f"{GAMES}join/", {"token": links["join_token"]})
+    assert response.status_code == 200 and response.json()["seat"] == 0
+    bad = send(client, "post", url(game, "links/"), {"link": "both"})
+    assert bad.status_code == 400 and "link" in bad.json()["errors"]
+
+
+def test_only_the_host_sees_and_replaces_the_links(game: Game, player: User) -> None:
+    assert client_for(player).get(url(game, "links/")).status_code == 403
+    response = send(client_for(player), "post", url(game, "links/"), {"link": "join"})
+    assert response.status_code == 403
+
+
+def test_joining_a_taken_seat_names_the_seat(game: Game, outsider: User) -> None:
+    response = send(
+        client_for(outsider), "post", f"{GAMES}join/", {"token": game.join_token, "seat": 1}
+    )
+    assert response.status_code == 400 and "seat" in response.json()["errors"]
+
+
+def test_watching_through_the_api_makes_a_spectator(game: Game, outsider: User) -> None:
+    response = send(client_for(outsider), "post", f"{GAMES}watch/", {"token": game.watch_token})
+    assert response.status_code == 200 and response.json()["role"] == "spectator"
+    assert attach(outsider, game, 0).status_code == 403
+
+
+def test_a_token_authenticates_as_well_as_a_session(game: Game, player: User) -> None:
+    token = Token.objects.create(user=player)
+    client = client_for(None)
+    response = client.get(url(game), HTTP_AUTHORIZATION=f"Token {token.key}")
+    assert response.status_code == 200 and response.json()["seat"] == 1
+
+
+# --- export and import ------------------------------------------------------------------
+
+
+def test_an_export_reimports_to_the_identical_game(game: Game, host: User, player: User) -> None:
+    attach(host, game, 0)
+    attach(host, game, 1, "Oracle")
+    send(client_for(host), "post", url(game, "undo/"), {"version": 2})
+    client = client_for(host)
+    exported = client.get(url(game, "export/"))
+    assert exported.status_code == 200
+    assert "attachment" in exported["Content-Disposition"]
+    document = exported.json()
+    assert len(document["log"]) == 3
+    response = send(client, "post", f"{GAMES}import/", document)
+    assert response.status_code == 201, response.json()
+    copy = Game.objects.get(pk=response.json()["id"])
+    assert copy.pk != game.pk and copy.version == 3
+    original = service.derived(game)
+    assert service.derived(copy).state == original.state
+    assert service.derived(copy).history == original.history
+    assert client_for(player).get(url(game, "export/")).status_code == 403  # game in progress
+
+
+def test_an_import_names_the_entry_that_does_not_replay(game: Game, host: User) -> None:
+    attach(host, game, 0)
+    document = client_for(host).get(url(game, "export/")).json()
+    document["log"][0]["payload"]["guardian"] = "Sentinel"
+    response = send(client_for(host), "post", f"{GAMES}import/", document)
+    assert response.status_code == 400 and "log" in response.json()["errors"]
+    document["log"][0]["seq"] = 7
+    response = send(client_for(host), "post", f"{GAMES}import/", document)
+    assert "log.0.seq" in response.json()["errors"]
+    response = send(client_for(host), "post", f"{GAMES}import/", {"format": "nope"})
+    assert "format" in response.json()["errors"]
+
+
+# --- the schema -------------------------------------------------------------------------
+
+
+def test_the_schema_documents_every_action_type(client: Any) -> None:
+    schema = client.get("/api/schema/?format=json").json()
+    components = schema["components"]["schemas"]
+    from referee.rules.tracker.registry import TRACKERS
+
+    for slug, system in TRACKERS.items():
+        for action_type in system.action_types:
+            name = "".join(
+                w.capitalize()
+                for part in (slug, action_type.name, "action", "request")
+                for w in part.split("_")
+            )
+            assert name in components, name
+    request = schema["paths"]["/api/games/{id}/actions/"]["post"]["requestBody"]
+    assert "GameActionRequest" in str(request)
+    damage = components["AzrahDealDamageActionRequest"]
+    enum = damage["properties"]["type"]["allOf"][0]["$ref"].rsplit("/", 1)[1]
+    assert components[enum]["enum"] == ["deal_damage"]
+    assert set(damage["properties"]["payload"]["$ref"].rsplit("/", 1)[1:]) == {
+        "AzrahDealDamagePayloadRequest"
+    }
+
+
+def test_the_systems_endpoint_lists_action_types(client: Any) -> None:
+    body = client.get(f"{GAMES}systems/").json()
+    azrah = next(s for s in body["systems"] if s["slug"] == "azrah")
+    names = [a["name"] for a in azrah["action_types"]]
+    assert "deal_damage" in names and "end_phase" in names

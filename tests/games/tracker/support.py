@@ -1,0 +1,67 @@
+"""Named roles and a ready AZRAH game for the tracker's service, API and page tests."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.models import Game
+from games.tracker import service
+from referee.rules.azrah.tracker import AZRAH
+from tests.rules.tracker.azrah_game import SETUP
+
+PASSWORD = "correct horse battery"
+AZRAH_SETUP: dict[str, Any] = AZRAH.setup_to_json(SETUP)  # Ana (seat 0) v Ben (seat 1)
+
+
+def user(name: str) -> User:
+    return User.objects.create_user(name, password=PASSWORD)
+
+
+@pytest.fixture
+def host(db: None) -> User:
+    return user("hostess")
+
+
+@pytest.fixture
+def player(db: None) -> User:
+    """Sits at seat 1 (Ben)."""
+    return user("benny")
+
+
+@pytest.fixture
+def spectator(db: None) -> User:
+    return user("watcher")
+
+
+@pytest.fixture
+def outsider(db: None) -> User:
+    return user("stranger")
+
+
+@pytest.fixture
+def game(host: User, player: User, spectator: User) -> Game:
+    """An AZRAH game hosted by ``host``, ``player`` at seat 1, ``spectator`` watching."""
+    created = service.create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
+    service.join(created, player, created.join_token, 1)
+    service.watch(created, spectator, created.watch_token)
+    return Game.objects.get(pk=created.pk)
+
+
+def client_for(account: User | None) -> Client:
+    client = Client()
+    if account is not None:
+        client.force_login(account)
+    return client
+
+
+def send(client: Client, method: str, url: str, body: Any = None, **extra: Any) -> Any:
+    kwargs: dict[str, Any] = dict(extra)
+    if body is not None:
+        kwargs["data"] = json.dumps(body)
+        kwargs["content_type"] = "application/json"
+    return getattr(client, method)(url, **kwargs)
