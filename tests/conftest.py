@@ -4,6 +4,8 @@
   a skip: a suite that quietly drops its browser tests would pass without testing the pages.
 - ``real_worker``: needs a broker (CELERY_BROKER_URL). Without one these tests are deselected,
   and the terminal summary says so in one line; `.ci/run` sets the broker and runs them.
+- ``postgres``: needs PostgreSQL (DATABASE_URL), for row locks under concurrent writers;
+  deselected on SQLite the same way, and run by `.ci/run`'s second stage.
 
 Hypothesis runs without its per-example deadline: speed is measured by the scripts under
 bench/, never by a test, and a deadline only makes a busy two-core machine fail at random. On
@@ -31,13 +33,22 @@ def broker_url() -> str:
     return os.environ.get("CELERY_BROKER_URL", "").strip()
 
 
+def on_postgres() -> bool:
+    return os.environ.get("DATABASE_URL", "").strip().startswith(("postgres://", "postgresql://"))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if broker_url():
-        return
-    deselected = [item for item in items if item.get_closest_marker("real_worker")]
+    skipped_markers = [
+        marker
+        for marker, available in (("real_worker", bool(broker_url())), ("postgres", on_postgres()))
+        if not available
+    ]
+    deselected = [
+        item for item in items if any(item.get_closest_marker(m) for m in skipped_markers)
+    ]
     if not deselected:
         return
-    items[:] = [item for item in items if not item.get_closest_marker("real_worker")]
+    items[:] = [item for item in items if item not in deselected]
     config.hook.pytest_deselected(items=deselected)
     config.stash[_deselected_key] = len(deselected)
 
@@ -55,6 +66,6 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     count = terminalreporter.config.stash.get(_deselected_key, 0)
     if count:
         terminalreporter.write_line(
-            f"note: {count} real_worker test(s) deselected: CELERY_BROKER_URL is not set "
-            "(.ci/run sets it and runs them against Redis)."
+            f"note: {count} test(s) deselected: real_worker tests need CELERY_BROKER_URL and "
+            "postgres tests need DATABASE_URL on PostgreSQL (.ci/run sets both and runs them)."
         )

@@ -170,14 +170,15 @@ class _Cache:
 CACHE = _Cache(CACHE_SIZE)
 
 
-def _action(row: GameAction) -> Action:
+def to_action(row: GameAction) -> Action:
+    """A stored log entry as the rules engine sees it."""
     return Action(row.seq, row.type, row.seat, row.payload, row.at.isoformat())
 
 
 def _fresh(game: Game) -> CoreGame:
     system = tracker(game.system)
     setup = system.setup_from_json(game.setup)
-    log = [_action(row) for row in game.actions.order_by("seq")]
+    log = [to_action(row) for row in game.actions.order_by("seq")]
     return core.start(system, setup, log)
 
 

@@ -377,3 +377,13 @@ def test_the_systems_endpoint_lists_action_types(client: Any) -> None:
     azrah = next(s for s in body["systems"] if s["slug"] == "azrah")
     names = [a["name"] for a in azrah["action_types"]]
     assert "deal_damage" in names and "end_phase" in names
+
+
+def test_a_payload_is_checked_against_its_action_type(game: Game, host: User) -> None:
+    response = act(host, game, "attach_mana", 0, guardian=3)
+    assert response.status_code == 400 and "payload.guardian" in response.json()["errors"]
+    response = act(host, game, "attach_mana", 0, guardian="Dragoon", colour="red")
+    assert response.status_code == 400 and "payload.colour" in response.json()["errors"]
+    response = act(host, game, "deal_damage", 0, seat=1, guardian="Bard")
+    assert response.status_code == 400 and "payload.amount" in response.json()["errors"]
+    assert Game.objects.get(pk=game.pk).version == 0
