@@ -559,6 +559,9 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
                 PayloadField("tier", "str", "its tier, default baseline", False),
                 PayloadField("points", "int", "its PTS, default 0", False),
                 PayloadField("ability", "str", "the summoning ability's name", False),
+                PayloadField(
+                    "ability_type", "str", "the summoning ability's type, default instant", False
+                ),
             ),
         ),
         ActionType(
@@ -742,6 +745,28 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
         """A history line: "Ana: 3 damage to Orc Grunt 2". Names come from ``setup`` when
         given, else from the model ids. A Warlord's nomination never says which Hero."""
         return _describe(action, setup)
+
+    def visible_payload(
+        self, action: Action, state: AzerothState, viewer: int | None
+    ) -> Mapping[str, JSON] | None:
+        """A Warlord's nomination stays hidden in the history from all but its owner until
+        that Warlord falls or the game ends (11); every other payload is open."""
+        if action.type != "nominate_warlord":
+            return action.payload
+        owner = action.by
+        if owner is None:
+            model_id = action.payload.get("model")
+            owners = [
+                seat
+                for seat in SEATS
+                if isinstance(model_id, str) and state.sides[seat].find(model_id) is not None
+            ]
+            owner = owners[0] if len(owners) == 1 else None
+        if viewer is not None and viewer == owner:
+            return action.payload
+        if state.over or (owner is not None and state.sides[owner].warlord_revealed):
+            return action.payload
+        return None
 
     # -- view --
 
@@ -1280,7 +1305,13 @@ def _summon(state: AzerothState, action: Action) -> AzerothState:
     )
     side = side.with_model(replace(model, ability_used=True))
     side = replace(side, models=(*side.models, summoned), summons=number)
-    pending = PendingAbility(seat, model.id, ability.strip() or "Summon", AbilityType.INSTANT, mana)
+    kind: str = _field(action.payload, "ability_type", str, AbilityType.INSTANT.value)
+    if kind not in [t.value for t in AbilityType]:
+        raise IllegalAction(
+            f"An ability type is one of {', '.join(t.value for t in AbilityType)} (8.3).",
+            "payload.ability_type",
+        )
+    pending = PendingAbility(seat, model.id, ability.strip() or "Summon", AbilityType(kind), mana)
     return replace(_set_side(state, seat, side), pending=pending)
 
 
@@ -1764,7 +1795,7 @@ def _ended(state: AzerothState, result: GameResult) -> AzerothState:
     winner = None if result.winner is None else _seat(result.winner)
     explanation = tuple(Step(step.rule, _named(state, step.text)) for step in result.explanation)
     last = explanation[-1].text
-    reason = last if winner is not None else f"A draw. {last}"
+    reason = last  # it names the winner, or says the game is a draw
     sides = tuple(replace(side, warlord_revealed=side.warlord is not None) for side in state.sides)
     return replace(
         state,
@@ -1886,7 +1917,6 @@ def _checklist(state: AzerothState) -> list[JSON]:
         done = {
             "roll off for the table edge": state.edge_chooser is not None,
             "nominate Warlords in secret": all(s.warlord is not None for s in state.sides),
-            "deploy, alternating one unit at a time": False,
         }
         items = list(CHECKLISTS[Stage.DEPLOYMENT])
         if state.scenario is not Scenario.ASSASSINATION:
@@ -1915,7 +1945,8 @@ def _checklist(state: AzerothState) -> list[JSON]:
         }
     else:
         items = []
-    return [{"step": item, "done": done.get(item, False)} for item in items]
+    # None: a step the players do at the table, which the tracker cannot see
+    return [{"step": item, "done": done.get(item)} for item in items]
 
 
 def _model_view(

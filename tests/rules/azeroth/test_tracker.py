@@ -58,7 +58,8 @@ def test_it_gives_each_side_its_income_with_a_breakdown() -> None:
     assert "Base Mana for a standard battle: +3. (8.1)" in lines
     assert "1 surviving Hero: +1. (8.1)" in lines
     assert "Mana pool now 5. (8.1)" in lines
-    assert [s["done"] for s in view(game)["checklist"]] == [True, False]
+    # None: a step done at the table that the tracker cannot see
+    assert [s["done"] for s in view(game)["checklist"]] == [True, None]
 
 
 def test_the_pool_is_capped_at_ten_and_the_excess_lost() -> None:
@@ -430,6 +431,18 @@ def test_a_summoner_resummons_only_once_its_unit_is_gone() -> None:
     assert model(game, 0, "shaman-1-summon-2").profile.name == "Wolf"
 
 
+def test_a_summoning_ability_is_answered_as_its_type() -> None:
+    game = ana_turn(activation(), "shaman-1")
+    buff = act(
+        game, "summon", 0, model="shaman-1", name="Wolf", wounds=2, mana=1, ability_type="buff"
+    )
+    assert view(buff)["ability"]["odds"]["response"] == "dispel"
+    instant = act(game, "summon", 0, model="shaman-1", name="Wolf", wounds=2, mana=1)
+    assert view(instant)["ability"]["odds"]["response"] == "counterspell"
+    with pytest.raises(IllegalAction, match="An ability type is one of"):
+        act(game, "summon", 0, model="shaman-1", name="Wolf", wounds=2, mana=1, ability_type="x")
+
+
 def test_a_summoners_death_removes_its_summons_without_morale() -> None:
     game = summoned()
     game = kill(game, 0, "shaman-1", by=1)
@@ -694,7 +707,7 @@ def test_equal_points_go_to_surviving_wounds_then_a_draw() -> None:
     mirror = AzerothSetup((ANA, replace(ANA, name="Ben")))
     game = act(act(start(AZEROTH, mirror), "edge_roll_off", rolls=[1, 2]), "end_stage")
     v = view(play_out(game))
-    assert v["over"] and v["winner"] is None and v["reason"].startswith("A draw.")
+    assert v["over"] and v["winner"] is None and v["reason"].endswith(": a draw.")
 
 
 def test_hold_the_line_scores_objectives_and_destroyed_points_after_round_six() -> None:
@@ -754,6 +767,19 @@ def test_describe_says_who_did_what_to_whom() -> None:
     assert AZEROTH.describe(taunt, s) == "Ana: Shieldbearer taunts Footman 1"
     for action_type in AZEROTH.action_types:
         assert AZEROTH.describe(Action(1, action_type.name, None, {}), s)
+
+
+def test_a_warlord_nomination_is_hidden_in_the_history_until_it_falls() -> None:
+    game = activation(Scenario.ASSASSINATION)
+    (ana, ben) = [a for a in game.log if a.type == "nominate_warlord"]
+    assert AZEROTH.visible_payload(ana, game.state, 0) == {"model": "warchief-1"}
+    assert AZEROTH.visible_payload(ana, game.state, 1) is None
+    assert AZEROTH.visible_payload(ana, game.state, None) is None
+    damage = Action(9, "damage", 0, {"model": "paladin-1", "amount": 1})
+    assert AZEROTH.visible_payload(damage, game.state, None) == damage.payload
+    game = kill(game, 1, "sorceress-1")
+    assert AZEROTH.visible_payload(ben, game.state, None) == {"model": "sorceress-1"}
+    assert AZEROTH.visible_payload(ana, game.state, 1) == {"model": "warchief-1"}
 
 
 def every_action() -> list[tuple[AzerothGame, str, int | None, dict[str, Any]]]:
