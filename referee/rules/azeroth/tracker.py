@@ -469,7 +469,14 @@ def _locate(state: AzerothState, action: Action, key: str = "model") -> tuple[in
 def _own(state: AzerothState, action: Action, key: str = "model") -> tuple[int, ModelState]:
     """A model the acting player commands (the host may act for either side)."""
     if action.by is None:
-        return _locate(state, action, key)
+        try:
+            return _locate(state, action, key)
+        except IllegalAction as error:
+            if error.field != "payload.seat":
+                raise
+            raise IllegalAction(
+                f"Both sides have a model {action.payload.get(key)!r}: act for one seat.", "by"
+            ) from None
     model_id: str = _field(action.payload, key, str)
     model = state.sides[action.by].find(model_id)
     if model is None:
@@ -667,9 +674,14 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
             "each objective (11).",
             (
                 PayloadField(
-                    "within_3",
-                    "list[list[bool]]",
-                    'per objective: [seat 0 has a unit within 3", seat 1 has one]',
+                    "seat_0_within_3",
+                    "list[bool]",
+                    'per objective, in order: seat 0 has a unit within 3"',
+                ),
+                PayloadField(
+                    "seat_1_within_3",
+                    "list[bool]",
+                    'per objective, in order: seat 1 has a unit within 3"',
                 ),
             ),
         ),
@@ -1369,6 +1381,8 @@ def _dispeller(side: SideState) -> tuple[Dispeller, ModelState | None]:
 
 def _respond(kind: str) -> Handler:
     def respond(state: AzerothState, action: Action) -> AzerothState:
+        if action.by is None and state.pending is not None:
+            action = replace(action, by=1 - state.pending.seat)  # the host answers for them
         seat = _seat_of(action)
         pending = _pending_against(state, seat)
         allowed = RESPONSES.get(pending.type)
@@ -1729,23 +1743,23 @@ def _objectives(state: AzerothState, action: Action) -> AzerothState:
         raise IllegalAction("Only Hold the Line has objectives (11).", "type")
     _require_stage(state, "record objective control", Stage.MORALE)
     count = objective_count(state.battle_size)
-    value = action.payload.get("within_3")
-    if (
-        not isinstance(value, list)
-        or len(value) != count
-        or not all(
-            isinstance(pair, list) and len(pair) == 2 and all(isinstance(b, bool) for b in pair)
-            for pair in value
-        )
-    ):
-        raise IllegalAction(
-            f"'within_3' lists the {count} objectives, each as [seat 0 within 3\", seat 1 "
-            'within 3"] (11).',
-            "payload.within_3",
-        )
+    lists = []
+    for key in ("seat_0_within_3", "seat_1_within_3"):
+        value = action.payload.get(key)
+        if (
+            not isinstance(value, list)
+            or len(value) != count
+            or not all(isinstance(b, bool) for b in value)
+        ):
+            raise IllegalAction(
+                f"'{key}' says for each of the {count} objectives whether that side has a "
+                'unit within 3" of it (11).',
+                f"payload.{key}",
+            )
+        lists.append(value)
     controllers = tuple(
         None if (c := objective_controller(ObjectiveFacts(a, b))) is None else _seat(c)
-        for a, b in value
+        for a, b in zip(lists[0], lists[1], strict=True)
     )
     return replace(state, objectives=controllers)
 

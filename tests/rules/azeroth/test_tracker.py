@@ -30,6 +30,8 @@ from tests.rules.azeroth.tracker_game import (
     undo,
 )
 
+NOBODY_NEAR = {"seat_0_within_3": [False] * 3, "seat_1_within_3": [False] * 3}
+
 
 def view(game: AzerothGame, viewer: int | None = None) -> dict[str, Any]:
     return AZEROTH.view(game.state, viewer)
@@ -85,9 +87,10 @@ def test_hold_the_line_adds_one_mana_per_objective_held_at_the_end_of_the_last_r
     game = act(deployed(Scenario.HOLD_THE_LINE, BattleSize.SKIRMISH), "end_stage")
     assert [side(game, s).mana.value for s in (0, 1)] == [4, 4]
     game = to_morale(game)
-    with pytest.raises(IllegalAction, match="lists the 2 objectives"):
-        act(game, "objectives", within_3=[[True, False]] * 3)
-    game = act(game, "objectives", within_3=[[True, False], [True, True]])
+    with pytest.raises(IllegalAction, match="for each of the 2 objectives") as caught:
+        act(game, "objectives", seat_0_within_3=[True] * 3, seat_1_within_3=[False] * 3)
+    assert caught.value.field == "payload.seat_0_within_3"
+    game = act(game, "objectives", seat_0_within_3=[True, True], seat_1_within_3=[False, True])
     assert view(game)["objectives"]["this_round"] == [0, None]
     game = act(game, "end_stage")
     assert [side(game, s).mana.value for s in (0, 1)] == [9, 8]
@@ -97,10 +100,10 @@ def test_hold_the_line_adds_one_mana_per_objective_held_at_the_end_of_the_last_r
 
 def test_objectives_are_recorded_only_in_hold_the_line_and_at_the_end_of_the_round() -> None:
     with pytest.raises(IllegalAction, match="Only Hold the Line"):
-        act(to_morale(activation()), "objectives", within_3=[[True, False]] * 3)
+        act(to_morale(activation()), "objectives", **NOBODY_NEAR)
     game = activation(Scenario.HOLD_THE_LINE)
     with pytest.raises(IllegalAction, match="only in the Morale stage"):
-        act(game, "objectives", within_3=[[True, False]] * 3)
+        act(game, "objectives", **NOBODY_NEAR)
     game = to_morale(game)
     with pytest.raises(IllegalAction, match="Record who controls each objective first"):
         act(game, "end_stage")
@@ -311,6 +314,13 @@ def test_each_ability_type_has_its_own_answer() -> None:
     )
     with pytest.raises(IllegalAction, match="answered by nothing"):
         act(reaction, "counterspell", 1, roll=6)
+
+
+def test_the_host_answers_for_the_side_that_did_not_cast() -> None:
+    game = act(ana_turn(activation()), "use_ability", 0, model="warchief-1", ability="Bloodlust")
+    game = act(game, "dispel", None, roll=3)
+    assert view(game)["ability"]["response_result"] == "cancelled"
+    assert side(game, 1).mana.value == 3
 
 
 def test_no_magical_model_means_no_dispel() -> None:
@@ -525,6 +535,9 @@ def test_a_model_both_sides_have_needs_its_seat() -> None:
         act(game, "damage", None, model="grunt-1", amount=1)
     game = act(game, "damage", None, model="grunt-1", seat=1, amount=1)
     assert model(game, 1, "grunt-1").wounds_left == 1
+    with pytest.raises(IllegalAction, match="act for one seat") as caught:
+        act(act(game, "end_stage"), "opportunity_attack", None, model="grunt-1")
+    assert caught.value.field == "by"
     with pytest.raises(IllegalAction, match="no model 'nobody'"):
         act(game, "damage", None, model="nobody", amount=1)
 
@@ -716,7 +729,12 @@ def test_hold_the_line_scores_objectives_and_destroyed_points_after_round_six() 
     while game.state.round < 6:
         game = finish_round(game)
     game = to_morale(act(act(game, "end_stage"), "round_roll_off", rolls=[4, 1]))
-    game = act(game, "objectives", within_3=[[True, False], [True, False], [False, True]])
+    game = act(
+        game,
+        "objectives",
+        seat_0_within_3=[True, True, False],
+        seat_1_within_3=[False, False, True],
+    )
     game = act(game, "end_stage")
     v = view(game)
     assert v["winner"] == 0 and "more Victory Points" in v["reason"]
@@ -820,7 +838,7 @@ def every_action() -> list[tuple[AzerothGame, str, int | None, dict[str, Any]]]:
         (hurt, "morale_facts", 0, {"model": "grunt-1", "fear_nearby": True}),
         (hurt, "morale_test", 0, {"model": "grunt-1", "rolls": [2, 3]}),
         (routed, "leave_table", 0, {"model": "grunt-1"}),
-        (htl, "objectives", None, {"within_3": [[True, False]] * 3}),
+        (htl, "objectives", None, {**NOBODY_NEAR, "seat_0_within_3": [True] * 3}),
         (deployed(), "end_stage", None, {}),
     ]
 

@@ -65,7 +65,16 @@ def _turn(state: AzerothState, dice: list[int]) -> list[Step]:
                 ("counterspell", answerer, {"roll": dice[3]}),
             ]
     elif state.stage is Stage.MORALE:
-        steps.append(("objectives", None, {"within_3": [[d > 3, d % 2 == 0] for d in dice[:3]]}))
+        steps.append(
+            (
+                "objectives",
+                None,
+                {
+                    "seat_0_within_3": [d > 3 for d in dice[:3]],
+                    "seat_1_within_3": [d % 2 == 0 for d in dice[:3]],
+                },
+            )
+        )
         for seat, side in enumerate(state.sides):
             for m in side.models:
                 target = {"seat": seat, "model": m.id}

@@ -164,7 +164,10 @@ def finish_round(game: AzerothGame, rolls: tuple[int, int] = (5, 2)) -> AzerothG
     game = activate_all(game)
     game = act(game, "end_stage")
     if game.state.scenario.value == "hold_the_line" and game.state.objectives is None:
-        game = act(game, "objectives", within_3=[[False, False]] * 3)
+        count = 2 if game.state.battle_size.value == "skirmish" else 3
+        game = act(
+            game, "objectives", seat_0_within_3=[False] * count, seat_1_within_3=[False] * count
+        )
     return act(game, "end_stage")
 
 
