@@ -70,13 +70,16 @@ def _status(url: str, timeout: float = 2.0) -> int:
 
 
 @contextmanager
-def gunicorn_server(workers: int = 2, start_timeout: float = 30.0) -> Iterator[str]:
+def gunicorn_server(
+    workers: int = 2, start_timeout: float = 30.0, extra_env: dict[str, str] | None = None
+) -> Iterator[str]:
     """Start `gunicorn referee.wsgi` on a free loopback port; yield its base URL; stop it.
 
     Static files are collected first, as a deployment does, into a folder removed afterwards.
+    ``extra_env`` adds to (or overrides) the server's environment.
     """
     with tempfile.TemporaryDirectory(prefix="referee-static-") as static_root:
-        env = server_env(static_root)
+        env = {**server_env(static_root), **(extra_env or {})}
         subprocess.run(
             [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity=0"],
             cwd=BASE_DIR,

@@ -231,9 +231,8 @@ def game_apply(
     expected_version: int,
     seat: int | None = None,
     watch_tokens: Collection[str] = (),
-) -> tuple[Game, CoreGame, Action]:
-    """Apply one action to ``game`` for ``user``, atomically, and return the game row, the
-    derived game and the new log entry.
+) -> Applied:
+    """Apply one action to ``game`` for ``user``, atomically, and say what was done.
 
     Raises Forbidden (not the host or a seated player, or acting for another's seat),
     Stale (``expected_version`` is not the game's version: nothing is applied),
@@ -241,15 +240,20 @@ def game_apply(
     (the rules do not allow it now; the message says why)."""
     type = _check_type(game, type)
     clean = _check_payload(payload)
+    if game.version > expected_version:
+        # versions only grow: already stale, so refuse without waiting for the row lock
+        current = derived(game)
+        raise Stale(core.StaleVersion(expected_version, current.version), game, current)
     with transaction.atomic():
-        locked = Game.objects.select_for_update().get(pk=game.pk)
-        access = access_for(locked, user, watch_tokens)
-        by = acting_seat(access, seat, locked.seats.count())
-        current = derived(locked)
+        locked = Game.objects.select_for_update(of=("self",)).prefetch_related("seats")
+        locked_game = locked.get(pk=game.pk)
+        access = access_for(locked_game, user, watch_tokens)
+        by = acting_seat(access, seat, len(locked_game.seats.all()))
+        current = derived(locked_game)
         try:
             core.check_version(expected_version, current.version)
         except core.StaleVersion as error:
-            raise Stale(error, locked, current) from None
+            raise Stale(error, locked_game, current) from None
         if current.version >= MAX_LOG:
             raise IllegalAction(f"A game holds at most {MAX_LOG} actions.", "type")
         at = timezone.now()
@@ -258,7 +262,7 @@ def game_apply(
         )
         action = result.log[-1]
         GameAction.objects.create(
-            game=locked,
+            game=locked_game,
             seq=action.seq,
             type=action.type,
             seat=action.by,
@@ -266,11 +270,22 @@ def game_apply(
             payload=dict(action.payload),
             at=at,
         )
-        locked.version = result.version
-        locked.finished = finished(result)
-        locked.save(update_fields=["version", "finished", "updated"])
-    CACHE.put(str(locked.pk), result)
-    return locked, result, action
+        locked_game.version = result.version
+        locked_game.finished = finished(result)
+        locked_game.save(update_fields=["version", "finished", "updated"])
+    CACHE.put(str(locked_game.pk), result)
+    return Applied(locked_game, result, action, access)
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What ``game_apply`` did: the game row (seats loaded), the derived game, the new
+    log entry and the sender's access."""
+
+    game: Game
+    result: CoreGame
+    action: Action
+    access: Access
 
 
 def preview(
@@ -587,20 +602,28 @@ def log_for(game: Game, access: Access) -> list[dict[str, Any]]:
     current = derived(game)
     effective = set(current.history.effective)
     names = {s.index: s.name for s in game.seats.all()}
-    entries = []
-    for action in current.log:
-        shown = current.system.visible_payload(action, current.state, access.viewer)
-        entry = action.to_json()
-        entry["payload"] = dict(shown) if shown is not None else None
-        entries.append(
-            {
-                **entry,
-                "by_name": names.get(action.by) if action.by is not None else None,
-                "text": describe(current, action) if shown is not None else _hidden(action),
-                "in_effect": action.seq in effective if action.type not in META_TYPES else None,
-            }
-        )
-    return entries
+    return [log_entry(current, action, access, names, effective) for action in current.log]
+
+
+def log_entry(
+    current: CoreGame,
+    action: Action,
+    access: Access,
+    names: Mapping[int, str],
+    effective: Collection[int] | None = None,
+) -> dict[str, Any]:
+    """One log entry as ``access`` may see it: a secret payload not theirs is hidden."""
+    if effective is None:
+        effective = set(current.history.effective)
+    shown = current.system.visible_payload(action, current.state, access.viewer)
+    entry = action.to_json()
+    entry["payload"] = dict(shown) if shown is not None else None
+    return {
+        **entry,
+        "by_name": names.get(action.by) if action.by is not None else None,
+        "text": describe(current, action) if shown is not None else _hidden(action),
+        "in_effect": action.seq in effective if action.type not in META_TYPES else None,
+    }
 
 
 def _hidden(action: Action) -> str:
@@ -612,4 +635,4 @@ def describe(current: CoreGame, action: Action) -> str:
         target = action.payload.get("target")
         verb = "Undid" if action.type == UNDO else "Redid"
         return f"{verb} #{target}"
-    return current.system.describe(action)
+    return current.system.describe(action, current.setup)

@@ -10,12 +10,15 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
+from referee.rules.azeroth.army import army_from_dict
+from referee.rules.azeroth.tracker import AZEROTH, AzerothSetup, Scenario, side_from_army
+from referee.rules.azeroth.units import BattleSize
 from referee.rules.azrah.cards import Guardian
 from referee.rules.azrah.roster import roster_from_dict
 from referee.rules.azrah.tracker import AZRAH, decide_first_player
 from referee.rules.errors import InvalidInput
 
-from ..catalogs.engine import azrah_guardians
+from ..catalogs.engine import azeroth_units, azrah_guardians
 from ..catalogs.service import default_catalog
 from ..lists.service import recheck
 from ..models import Catalog, SavedList
@@ -94,7 +97,7 @@ def _find(index: Mapping[str, Guardian], entry: str) -> Guardian | None:
     return index.get(entry.strip().upper()) or index.get(" ".join(entry.lower().split()))
 
 
-def azrah_setup(owner: User, options: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
+def azrah_setup(owner: User, options: Mapping[str, Any]) -> tuple[dict[str, Any], Catalog | None]:
     """AZRAH from two saved rosters, each with its starting party (or ``parties`` given
     here, [{"front": [3], "back": [2]}] per player); hit points from the roster's catalog.
     Returns the setup JSON and the catalog used."""
@@ -168,7 +171,46 @@ def azrah_setup(owner: User, options: Mapping[str, Any]) -> tuple[dict[str, Any]
     return setup, catalog
 
 
-BUILDERS = {"azrah": azrah_setup}
+def azeroth_setup(owner: User, options: Mapping[str, Any]) -> tuple[dict[str, Any], Catalog | None]:
+    """Azeroth at War from two saved army lists: every unit one model with its catalog
+    profile; ``battle_size`` (default: the first army's) and ``scenario`` (annihilation,
+    hold_the_line or assassination; default annihilation)."""
+    problems: Problems = {}
+    lists = _lists(owner, "azeroth", options.get("lists"), problems)
+    names = _names(options.get("players"), lists, problems)
+    scenario = options.get("scenario", Scenario.ANNIHILATION.value)
+    if scenario not in {s.value for s in Scenario}:
+        known = ", ".join(s.value for s in Scenario)
+        problems["scenario"] = [f"The scenario is one of {known} (got {scenario!r})."]
+    battle_size = options.get("battle_size")
+    if battle_size is not None and battle_size not in {b.value for b in BattleSize}:
+        known = ", ".join(b.value for b in BattleSize)
+        problems["battle_size"] = [f"The battle size is one of {known} (got {battle_size!r})."]
+    if problems:
+        raise InvalidInput(problems)
+    sides = []
+    catalog = lists[0].catalog or default_catalog("azeroth")
+    armies = [army_from_dict(saved.payload) for saved in lists]
+    for seat, (saved, army) in enumerate(zip(lists, armies, strict=True)):
+        units = azeroth_units(saved.catalog) if saved.catalog is not None else {}
+        if not units and catalog is not None:
+            units = azeroth_units(catalog)
+        try:
+            sides.append(side_from_army(names[seat], army, units))
+        except InvalidInput as error:
+            for path, messages in error.problems.items():
+                problems[f"lists.{seat}.{path}"] = messages
+    if problems:
+        raise InvalidInput(problems)
+    setup = AzerothSetup(
+        (sides[0], sides[1]),
+        BattleSize(battle_size) if battle_size is not None else armies[0].battle_size,
+        Scenario(scenario),
+    )
+    return AZEROTH.setup_to_json(setup), catalog
+
+
+BUILDERS = {"azrah": azrah_setup, "azeroth": azeroth_setup}
 
 
 def setup_from_lists(

@@ -124,8 +124,9 @@ class System(ABC, Generic[Setup, S]):
     @abstractmethod
     def initial_state(self, setup: Setup) -> S: ...
 
-    def describe(self, action: Action) -> str:
-        """A short line for the history list; systems may say it better."""
+    def describe(self, action: Action, setup: Setup | None = None) -> str:
+        """A short line for the history list; systems may say it better, with names from
+        the ``setup`` when given."""
         details = ", ".join(f"{key} {value}" for key, value in action.payload.items())
         label = action.type.replace("_", " ")
         return f"{label} ({details})" if details else label
@@ -280,7 +281,7 @@ def game_apply(
                 verb = "Undoing" if type == UNDO else "Redoing"
                 raise IllegalAction(
                     f"{verb} #{action.payload['target']} would make #{seq} "
-                    f"({game.system.describe(by_seq[seq])}) illegal: {error.message} "
+                    f"({game.system.describe(by_seq[seq], game.setup)}) illegal: {error.message} "
                     f"Undo #{seq} first (R50).",
                     "payload.target",
                 ) from None

@@ -1,0 +1,109 @@
+"""Games set up from saved lists: two legal rosters or armies, their catalog's numbers copied
+into the setup, every problem named by field."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.lists.service import save_list
+from games.models import Catalog, Game
+from games.tracker import service
+from tests.lists.support import catalogs, other_user, owner, payload
+
+__all__ = ["catalogs", "other_user", "owner"]
+
+GAMES = "/api/games/"
+
+
+def start(client: Client, body: dict[str, Any]) -> Any:
+    return client.post(GAMES, json.dumps(body), content_type="application/json")
+
+
+@pytest.fixture
+def as_owner(owner: User, catalogs: dict[str, Catalog]) -> Client:
+    client = Client()
+    client.force_login(owner)
+    return client
+
+
+def saved(owner: User, system: str, name: str, *, legal: bool = True) -> str:
+    return str(
+        save_list(owner=owner, system=system, name=name, payload=payload(system, legal=legal)).pk
+    )
+
+
+def test_an_azrah_game_takes_its_parties_and_hit_points_from_the_rosters(
+    owner: User, as_owner: Client
+) -> None:
+    lists = [saved(owner, "azrah", "Embers"), saved(owner, "azrah", "Tides")]
+    body = {"system": "azrah", "name": "Final", "lists": lists, "players": ["Ana", "Ben"],
+            "first_player": 1}  # fmt: skip
+    response = start(as_owner, body)
+    assert response.status_code == 201, response.json()
+    game = Game.objects.get(pk=response.json()["id"])
+    players = game.setup["players"]
+    assert [p["name"] for p in players] == ["Ana", "Ben"]
+    assert game.setup["first_player"] == 1
+    assert len(players[0]["front"]) == 3 and len(players[0]["back"]) == 2
+    assert all(points >= 1 for points in players[0]["hit_points"].values())
+    assert response.json()["state"]["active_seat"] == 1
+    assert game.catalog is not None and game.catalog_version == game.catalog.version
+
+
+def test_the_app_flips_the_coin_when_asked(owner: User, as_owner: Client) -> None:
+    lists = [saved(owner, "azrah", "Embers"), saved(owner, "azrah", "Tides")]
+    seen = set()
+    for _ in range(12):
+        response = start(as_owner, {"system": "azrah", "name": "Flip", "lists": lists,
+                                    "first_player": "coin"})  # fmt: skip
+        assert response.status_code == 201
+        seen.add(response.json()["state"]["active_seat"])
+    assert seen == {0, 1}  # 12 fair flips all alike: 1 in 2048
+
+
+def test_an_illegal_or_foreign_list_is_named(
+    owner: User, other_user: User, as_owner: Client
+) -> None:
+    broken = saved(owner, "azrah", "Short", legal=False)
+    theirs = saved(other_user, "azrah", "Theirs")
+    response = start(as_owner, {"system": "azrah", "name": "X", "lists": [broken, theirs]})
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert "not legal" in errors["lists.0"][0]
+    assert "no saved list" in errors["lists.1"][0]
+    army = saved(owner, "azeroth", "Horde")
+    response = start(as_owner, {"system": "azrah", "name": "X", "lists": [army, army]})
+    assert "another game" in response.json()["errors"]["lists.0"][0]
+
+
+def test_an_azeroth_game_has_a_model_per_unit_with_its_profile(
+    owner: User, as_owner: Client
+) -> None:
+    lists = [saved(owner, "azeroth", "Horde"), saved(owner, "azeroth", "Horde too")]
+    body = {"system": "azeroth", "name": "Clash", "lists": lists, "players": ["Ana", "Ben"],
+            "options": {"scenario": "hold_the_line"}}  # fmt: skip
+    response = start(as_owner, body)
+    assert response.status_code == 201, response.json()
+    game = Game.objects.get(pk=response.json()["id"])
+    assert game.setup["scenario"] == "hold_the_line"
+    assert game.setup["battle_size"] == "standard"
+    models = game.setup["sides"][0]["models"]
+    assert len(models) == 10  # 1 + 6 + 2 + 1 units, one model each (4.3)
+    grunts = [m for m in models if m["slug"] == "orc-grunt"]
+    assert len(grunts) == 6 and all(m["wounds"] >= 1 for m in grunts)
+    state = service.state_for(game, service.access_for(game, owner))["state"]
+    assert [side["name"] for side in state["sides"]] == ["Ana", "Ben"]
+
+
+def test_a_bad_scenario_or_battle_size_is_named(owner: User, as_owner: Client) -> None:
+    lists = [saved(owner, "azeroth", "Horde"), saved(owner, "azeroth", "Horde too")]
+    body = {"system": "azeroth", "name": "X", "lists": lists,
+            "options": {"scenario": "capture", "battle_size": "huge"}}  # fmt: skip
+    response = start(as_owner, body)
+    assert response.status_code == 400
+    assert set(response.json()["errors"]) == {"scenario", "battle_size"}
