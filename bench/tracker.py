@@ -9,7 +9,8 @@ It creates a throwaway PostgreSQL database, migrates it, starts Referee under gu
 (DEBUG off, as deployed) and creates one AZRAH game. Then 20 client threads, each with its own
 connection and API token, post actions to that game through POST /api/games/<id>/actions/,
 each carrying the version it last saw, as a tablet does. A 409 (someone else got there first)
-answers the current version, and the client sends its action again with it.
+answers the current version, and the client sends its action again with it after a random
+20-80 ms (a tablet shows the new state first), so the twenty do not collide in lockstep.
 
 It prints the actions applied per second, the latency of every request (applied or refused)
 at p50 and p95, and how many were refused as stale; then it reads the log back and checks
@@ -186,6 +187,10 @@ def play(base_url: str, game: str, token: str, phase: Phase, pace: float | None)
                             phase.stale += 1
                     if status == 201:
                         break
+                    if pace:
+                        # as a tablet does: look at the new state, then send again, a moment
+                        # later (a random 20-80 ms), so twenty of them do not collide again
+                        time.sleep(rng.uniform(0.02, 0.08))
         finally:
             client.close()
 

@@ -306,9 +306,12 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+LOG_LEVEL = env_choice("LOG_LEVEL", "INFO", _LOG_LEVELS)
+# The handler's level too: records that Django's own loggers pass up to the root (such as a
+# 409 from django.request) are held to LOG_LEVEL as well.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_choice("LOG_LEVEL", "INFO", _LOG_LEVELS)},
+    "handlers": {"console": {"class": "logging.StreamHandler", "level": LOG_LEVEL}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
 }
