@@ -425,7 +425,7 @@ def apply_action(
 ) -> Response:
     """Post one action and answer 201, 400, 403 or 409 with the state."""
     try:
-        row, _result, action = service.game_apply(
+        applied = service.game_apply(
             game=game,
             user=request.user,
             type=type,
@@ -443,9 +443,9 @@ def apply_action(
         return Response(body, status=status.HTTP_409_CONFLICT)
     except RulesError as error:
         raise _bad(error) from None
-    row = Game.objects.prefetch_related("seats").get(pk=row.pk)
-    access = _access(request, row)
-    entry = service.log_for(row, access)[action.seq - 1]
+    row, access = applied.game, applied.access
+    names = {seat.index: seat.name for seat in row.seats.all()}
+    entry = service.log_entry(applied.result, applied.action, access, names)
     return Response(
         {"action": entry, "game": state_body(request, row, access)},
         status=status.HTTP_201_CREATED,
