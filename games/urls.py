@@ -47,5 +47,12 @@ urlpatterns = [
     path("batches/<uuid:job_id>/", batches.batch, name="batch"),
     path("games/join/<str:token>/", tracker_links.join, name="game-join"),
     path("games/watch/<str:token>/", tracker_links.watch, name="game-watch"),
+    path("games/", tracker.games, name="games"),
+    path("games/new/", tracker.new_game, name="game-new"),
+    path("games/import/", tracker.import_game, name="game-import"),
     path("games/<uuid:pk>/", tracker.game, name="game"),
+    path("games/<uuid:pk>/act/", tracker.act, name="game-act"),
+    path("games/<uuid:pk>/preview/", tracker.preview, name="game-preview"),
+    path("games/<uuid:pk>/links/", tracker.replace_link, name="game-links"),
+    path("games/<uuid:pk>/export/", tracker.export, name="game-export"),
 ]

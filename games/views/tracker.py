@@ -1,20 +1,429 @@
-"""The game tracker's pages."""
+"""The game tracker's pages: my games and a new game (``/games/``), and the table page
+(``/games/<id>/``) where the host and the players record what happens and spectators watch.
+
+The views translate HTTP and nothing else. ``service.game_apply`` is the one way a game
+changes, ``service.preview`` says what an action would do, and every number on the board
+comes from the system's view. The table page polls its live part every second with the
+ETag it last got and is answered 304 while nothing changed.
+"""
 
 from __future__ import annotations
 
+import json
 import uuid
+from typing import Any
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.middleware import HtmxDetails
 
-from games.api.games import watch_tokens
-from games.models import Game
-from games.tracker import service
+from games.api.games import etag, watch_tokens
+from games.models import Game, SavedList
+from games.tracker import service, setups
+from games.tracker.forms import ImportForm, NewGameForm, optional_int, payload_from_post
+from games.tracker.service import Access, Forbidden, Role, Stale
+from games.views import tracker_pages as pages
+from referee.rules.errors import InvalidInput, RulesError
+from referee.rules.tracker.core import REDO, UNDO
+from referee.rules.tracker.registry import tracker
+
+POLL_SECONDS = 1
 
 
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _user(request: HttpRequest) -> User:
+    if not isinstance(request.user, User):  # login_required lets no one else through
+        raise Http404
+    return request.user
+
+
+def _htmx(request: HttpRequest) -> bool:
+    return bool(getattr(request, "htmx", False))
+
+
+def _load(pk: uuid.UUID) -> Game:
+    return get_object_or_404(Game.objects.prefetch_related("seats"), pk=pk)
+
+
+def _forbidden(request: HttpRequest, game: Game | None = None, message: str = "") -> HttpResponse:
+    return render(request, "games/forbidden.html", {"game": game, "message": message}, status=403)
+
+
+# --- /games/ --------------------------------------------------------------------------------
+
+
+def _my_games(user: User) -> list[dict[str, Any]]:
+    rows = (
+        Game.objects.filter(host=user)
+        | Game.objects.filter(seats__user=user)
+        | Game.objects.filter(spectators__user=user)
+    )
+    games = []
+    for row in rows.distinct().prefetch_related("seats")[:200]:
+        access = service.access_for(row, user)
+        games.append({"game": row, "role": access.role.value, "seats": list(row.seats.all())})
+    return games
+
+
+def _index(
+    request: HttpRequest,
+    new_form: NewGameForm | None = None,
+    import_form: ImportForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    user = _user(request)
+    systems = list(setups.BUILDERS)
+    context = {
+        "games": _my_games(user),
+        "form": new_form or NewGameForm(owner=user, systems=systems),
+        "import_form": import_form or ImportForm(),
+        "has_lists": SavedList.objects.filter(owner=user, system__in=systems).exists(),
+    }
+    return render(request, "games/index.html", context, status=status)
+
+
+@require_GET
+def games(request: HttpRequest) -> HttpResponse:
+    """The games I host, sit at or watch, and the forms to start or import one; a visitor
+    who is not signed in is told how to sign in."""
+    if not request.user.is_authenticated:
+        return render(request, "games/signed_out.html", {"next": request.get_full_path()})
+    return _index(request)
+
+
+@login_required
+@require_POST
+def new_game(request: HttpRequest) -> HttpResponse:
+    """Start a game from two saved lists; every problem is shown beside its field and what
+    was typed stays."""
+    user = _user(request)
+    form = NewGameForm(request.POST, owner=user, systems=list(setups.BUILDERS))
+    if not form.is_valid():
+        return _index(request, new_form=form, status=400)
+    system = form.cleaned_data["system"]
+    try:
+        setup, catalog = setups.setup_from_lists(user, system, form.options())
+        created = service.create_game(
+            host=user, system=system, name=form.cleaned_data["name"], setup=setup, catalog=catalog
+        )
+    except InvalidInput as error:
+        form.add_problems(error.problems)
+        return _index(request, new_form=form, status=400)
+    body = service.state_for(created, service.access_for(created, user))
+    first = body["state"].get("active_seat")
+    if form.cleaned_data["first_player"] == "coin" and isinstance(first, int):
+        messages.success(
+            request, f"The coin is flipped: {body['seats'][first]['name']} plays first."
+        )
+    return redirect("game", created.pk)
+
+
+@login_required
+@require_POST
+def import_game(request: HttpRequest) -> HttpResponse:
+    """A new game I host from an exported file, replayed to the identical state."""
+    form = ImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _index(request, import_form=form, status=400)
+    try:
+        created = service.import_game(_user(request), form.cleaned_data["file"])
+    except InvalidInput as error:
+        for path, problems in list(error.problems.items())[:10]:
+            for problem in problems:
+                form.add_error("file", f"{path}: {problem}")
+        return _index(request, import_form=form, status=400)
+    messages.success(request, f"“{created.name}” is imported: {created.version} actions replayed.")
+    return redirect("game", created.pk)
+
+
+# --- the table page -------------------------------------------------------------------------
+
+
+def _qr(url: str) -> str:
+    return str(segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff"))
+
+
+def _links(request: HttpRequest, game: Game) -> dict[str, str]:
+    join_url = request.build_absolute_uri(reverse("game-join", args=[game.join_token]))
+    watch_url = request.build_absolute_uri(reverse("game-watch", args=[game.watch_token]))
+    return {
+        "join_url": join_url,
+        "watch_url": watch_url,
+        "join_qr": _qr(join_url),
+        "watch_qr": _qr(watch_url),
+    }
+
+
+def _can_export(game: Game, access: Access) -> bool:
+    """As the API: the host any time, the players once the game is over (it holds every
+    secret)."""
+    return access.role is Role.HOST or (game.finished and access.can_act)
+
+
+def _live_context(
+    request: HttpRequest,
+    game: Game,
+    access: Access,
+    *,
+    error: dict[str, str] | None = None,
+    notice: str = "",
+) -> dict[str, Any]:
+    body = service.state_for(game, access)
+    view = body["state"]
+    system = tracker(game.system)
+    entries = service.log_for(game, access)
+    tag = etag(game, access)
+    context: dict[str, Any] = {
+        "game": game,
+        "body": body,
+        "view": view,
+        "access": access,
+        "system": system,
+        "board_template": pages.board_template(game.system),
+        "history": pages.history(entries, body["next_redo"], error),
+        "undone": sum(1 for e in entries if e["in_effect"] is False),
+        "recorded": sum(1 for e in entries if e["in_effect"] is not None),
+        "error": error,
+        "notice": notice,
+        "poll_headers": json.dumps({"If-None-Match": tag}),
+        "poll_seconds": POLL_SECONDS,
+        "can_export": _can_export(game, access),
+        "is_host": access.role is Role.HOST,
+        "winner_name": _winner(body),
+    }
+    keys = {entry.key for entry in context["history"]}
+    keys |= {f"form:{action_type.name}" for action_type in system.action_types}
+    if game.system == "azrah":
+        sides = pages.azrah_sides(view, body["seats"], error)
+        context["sides"] = sides
+        keys |= {"turn"} | {side.key for side in sides}
+        keys |= {box.key for side in sides for box in (*side.front, *side.back)}
+    else:
+        context["tree"] = pages.readable(view)
+    # a refusal whose control is not on the page is shown above the board
+    context["error_top"] = error["message"] if error and error.get("key") not in keys else None
+    return context
+
+
+def _winner(body: dict[str, Any]) -> str | None:
+    winner = body["state"].get("winner")
+    if isinstance(winner, int) and 0 <= winner < len(body["seats"]):
+        return str(body["seats"][winner]["name"])
+    return None
+
+
+def _page_context(request: HttpRequest, game: Game, access: Access, **live: Any) -> dict[str, Any]:
+    context = _live_context(request, game, access, **live)
+    system = context["system"]
+    context["action_types"] = [a for a in system.action_types]
+    context["names"] = sorted(_names(context["view"]))
+    if access.role is Role.HOST:
+        context["links"] = _links(request, game)
+    return context
+
+
+def _names(value: Any) -> set[str]:
+    """Every name in the view (the Guardians, the models), for the forms' suggestions."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        name = value.get("name")
+        if isinstance(name, str):
+            found.add(name)
+        for item in value.values():
+            found |= _names(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= _names(item)
+    return found
+
+
+def _respond(
+    request: HttpRequest, game: Game, access: Access, *, status: int = 200, **live: Any
+) -> HttpResponse:
+    """The live part for htmx, the whole page otherwise."""
+    if _htmx(request):
+        context = _live_context(request, game, access, **live)
+        response = render(request, "games/game.html#live", context, status=status)
+    else:
+        context = _page_context(request, game, access, **live)
+        response = render(request, "games/game.html", context, status=status)
+    response["ETag"] = etag(game, access)
+    response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ["HX-Request", "Cookie"])
+    return response
+
+
+def _see(request: HttpRequest, pk: uuid.UUID) -> tuple[Game, Access]:
+    game = _load(pk)
+    return game, service.access_for(game, request.user, watch_tokens(request))
+
+
+@require_GET
 def game(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
-    row = get_object_or_404(Game.objects.prefetch_related("seats"), pk=pk)
-    access = service.access_for(row, request.user, watch_tokens(request))
+    """The table page. An htmx poll sends If-None-Match with the ETag it last got and gets
+    304 while the version, the viewer's role and seat are unchanged."""
+    row, access = _see(request, pk)
     if not access.can_see:
-        return render(request, "games/link_gone.html", {"what": "game"}, status=403)
-    return render(request, "games/game.html", {"game": row, "body": service.state_for(row, access)})
+        return _forbidden(request)
+    tag = etag(row, access)
+    if _htmx(request) and request.headers.get("If-None-Match") == tag:
+        response = HttpResponse(status=304)
+        response["ETag"] = tag
+        return response
+    return _respond(request, row, access)
+
+
+def _posted_action(
+    request: HttpRequest, game: Game
+) -> tuple[str, dict[str, Any], int | None, int | None, dict[str, str]]:
+    """The type, payload, acting seat and version a form posted, and what could not be read."""
+    post = request.POST
+    kind = post.get("type", "")
+    problems: dict[str, str] = {}
+    if kind in (UNDO, REDO):
+        target = optional_int(post.get("target"))
+        payload: dict[str, Any] = {"target": target} if target is not None else {}
+    else:
+        action_type = tracker(game.system).action_type(kind)
+        payload, problems = payload_from_post(action_type, post)
+    seat = optional_int(post.get("seat"))
+    version = optional_int(post.get("version"))
+    if version is None:
+        problems["version"] = "The page did not say which version of the game it showed."
+    return kind, payload, seat, version, problems
+
+
+def _refusal(request: HttpRequest, message: str, field: str | None = None) -> dict[str, str]:
+    return {"key": request.POST.get("control", ""), "message": message, "field": field or ""}
+
+
+@require_POST
+def act(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
+    """Record one action (undo and redo included) against the version the page saw. A
+    stale version answers 409 with the fresh state; an action the rules refuse answers 400
+    with the engine's message beside the control that sent it."""
+    row, access = _see(request, pk)
+    if not access.can_see:
+        return _forbidden(request)
+    if not access.can_act:
+        return _forbidden(request, row, "Spectators can watch but not act.")
+    kind, payload, seat, version, problems = _posted_action(request, row)
+    if problems:
+        message = " ".join(problems.values())
+        return _respond(request, row, access, status=400, error=_refusal(request, message))
+    assert version is not None
+    try:
+        service.game_apply(
+            game=row,
+            user=request.user,
+            type=kind,
+            payload=payload,
+            expected_version=version,
+            seat=seat,
+            watch_tokens=watch_tokens(request),
+        )
+    except Forbidden as error:
+        return _respond(request, row, access, status=403, error=_refusal(request, str(error)))
+    except Stale:
+        fresh = _load(pk)
+        notice = (
+            f"The game moved on while you were choosing: you saw version {version}, it is "
+            f"now at version {fresh.version}. Nothing was recorded; here is the table as it "
+            "is now. Try again if it still makes sense."
+        )
+        return _respond(request, fresh, access, status=409, notice=notice)
+    except RulesError as error:
+        refusal = _refusal(request, error.message, error.field)
+        return _respond(request, _load(pk), access, status=400, error=refusal)
+    fresh = _load(pk)
+    if _htmx(request):
+        return _respond(request, fresh, access)
+    messages.success(request, f"Recorded #{fresh.version}.")
+    return redirect(reverse("game", args=[pk]) + "#live")
+
+
+@require_POST
+def preview(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
+    """What the pending action would change, from ``service.preview``, with Commit and
+    Cancel. Answered as a fragment for the page's pending panel."""
+    row, access = _see(request, pk)
+    if not access.can_act:
+        return _forbidden(request, row if access.can_see else None)
+    kind, payload, seat, _version, problems = _posted_action(request, row)
+    problems.pop("version", None)
+    body = service.state_for(row, access)
+    context: dict[str, Any] = {
+        "game": row,
+        "version": body["version"],
+        "type": kind,
+        "payload": payload,
+        "seat": seat,
+        "control": request.POST.get("control", ""),
+        "amount": payload.get("amount"),
+        "headline": pages.headline(kind, payload, body["seats"]),
+        "payload_fields": [(f"p.{k}", _form_value(v)) for k, v in payload.items()],
+        "changes": [],
+        "refusal": " ".join(problems.values()),
+    }
+    if not problems:
+        try:
+            after = service.preview(game=row, access=access, type=kind, payload=payload, seat=seat)
+        except (Forbidden, RulesError) as error:
+            context["refusal"] = error.message if isinstance(error, RulesError) else str(error)
+        else:
+            context["changes"] = pages.changes(body["state"], after)
+    status = 400 if context["refusal"] else 200
+    return render(request, "games/game.html#pending", context, status=status)
+
+
+def _form_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else ""
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+@require_POST
+def replace_link(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
+    """The host revokes the player or watch link by issuing a new one."""
+    row, access = _see(request, pk)
+    if access.role is not Role.HOST:
+        return _forbidden(request, row if access.can_see else None, "Only the host can do this.")
+    which = request.POST.get("link", "")
+    try:
+        service.replace_link(row, which)
+    except InvalidInput as error:
+        return HttpResponse(error.message, status=400)
+    label = "player" if which == "join" else "watch"
+    if _htmx(request):
+        context = {"game": row, "links": _links(request, row), "replaced": label}
+        return render(request, "games/game.html#links", context)
+    messages.success(request, f"The old {label} link no longer works: share the new one.")
+    return redirect(reverse("game", args=[pk]) + "#links")
+
+
+@require_http_methods(["GET"])
+def export(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
+    """The whole game as a JSON file (host any time; players once it is over)."""
+    row, access = _see(request, pk)
+    if not _can_export(row, access):
+        return _forbidden(
+            request,
+            row if access.can_see else None,
+            "Only the host can export a game in progress: the export holds every secret.",
+        )
+    response = JsonResponse(service.export_game(row), json_dumps_params={"indent": 1})
+    safe = "".join(c if c.isalnum() else "-" for c in row.name).strip("-") or "game"
+    response["Content-Disposition"] = f'attachment; filename="{safe}.json"'
+    return response

@@ -65,3 +65,20 @@ def send(client: Client, method: str, url: str, body: Any = None, **extra: Any) 
         kwargs["data"] = json.dumps(body)
         kwargs["content_type"] = "application/json"
     return getattr(client, method)(url, **kwargs)
+
+
+@pytest.fixture
+def rosters(host: User) -> dict[str, Any]:
+    """Two legal AZRAH rosters and one illegal one, saved by ``host`` (starter catalog)."""
+    from games.lists.service import save_list
+    from tests.lists.support import load_starter
+    from tests.lists.support import payload as list_payload
+
+    load_starter("azrah")
+    return {
+        "dawn": save_list(owner=host, system="azrah", name="Dawn", payload=list_payload("azrah")),
+        "dusk": save_list(owner=host, system="azrah", name="Dusk", payload=list_payload("azrah")),
+        "short": save_list(
+            owner=host, system="azrah", name="Short", payload=list_payload("azrah", legal=False)
+        ),
+    }

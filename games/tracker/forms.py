@@ -1,0 +1,173 @@
+"""Forms of the game tracker's pages: starting a game from saved lists, importing an export,
+and reading an action's payload from a posted form.
+
+The forms only parse what was typed; every rule is left to ``games.tracker.setups`` and the
+systems' engines, whose ``InvalidInput`` paths (``lists.0``, ``players``, ``setup.players.1``)
+are put back beside the fields here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import UploadedFile
+
+from referee.rules.tracker.core import ActionType, PayloadField
+from referee.rules.tracker.registry import TRACKERS
+
+from ..models import SavedList
+
+MAX_IMPORT_BYTES = 2_000_000
+FIRST_PLAYER_CHOICES = [("coin", "Flip a coin"), ("0", "Player 1"), ("1", "Player 2")]
+# the engines' problem paths, read back onto the new-game form's fields
+FIELD_OF_PATH = {
+    "lists": "__all__",
+    "lists.0": "list_0",
+    "lists.1": "list_1",
+    "players": "player_0",
+    "first_player": "first_player",
+    "name": "name",
+    "system": "system",
+    "parties.0": "list_0",
+    "parties.1": "list_1",
+}
+
+
+def _list_choices(owner: User, system: str) -> list[tuple[str, str]]:
+    rows = SavedList.objects.filter(owner=owner, system=system).order_by("name")
+    return [("", "Choose a saved list")] + [
+        (str(row.pk), row.name + ("" if row.valid is not False else " (not legal)")) for row in rows
+    ]
+
+
+class NewGameForm(forms.Form):
+    """A new game from two of the host's saved lists. Only systems that can be set up from
+    lists (``setups.BUILDERS``) are offered."""
+
+    system = forms.ChoiceField(label="Game")
+    name = forms.CharField(label="Name of the game", max_length=120)
+    list_0 = forms.ChoiceField(label="Player 1's list")
+    player_0 = forms.CharField(
+        label="Player 1's name", max_length=120, required=False, help_text="default: the list's"
+    )
+    list_1 = forms.ChoiceField(label="Player 2's list")
+    player_1 = forms.CharField(
+        label="Player 2's name", max_length=120, required=False, help_text="default: the list's"
+    )
+    first_player = forms.ChoiceField(
+        label="Who plays first", choices=FIRST_PLAYER_CHOICES, initial="coin"
+    )
+
+    def __init__(self, *args: Any, owner: User, systems: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        system_field = self.fields["system"]
+        assert isinstance(system_field, forms.ChoiceField)
+        system_field.choices = [(s, TRACKERS[s].name) for s in systems if s in TRACKERS]
+        system = self.data.get("system") or (systems[0] if systems else "")
+        choices = _list_choices(owner, str(system))
+        for key in ("list_0", "list_1"):
+            list_field = self.fields[key]
+            assert isinstance(list_field, forms.ChoiceField)
+            list_field.choices = choices
+        for key in ("name", "player_0", "player_1"):
+            self.fields[key].widget.attrs["autocomplete"] = "off"
+        self.fields["name"].widget.attrs["placeholder"] = "Friday night, table 2"
+
+    def options(self) -> dict[str, Any]:
+        """The options ``setups.setup_from_lists`` reads."""
+        data = self.cleaned_data
+        names = [data.get("player_0", "").strip(), data.get("player_1", "").strip()]
+        options: dict[str, Any] = {
+            "lists": [data["list_0"], data["list_1"]],
+            "first_player": "coin" if data["first_player"] == "coin" else int(data["first_player"]),
+        }
+        if any(names):
+            options["players"] = names
+        return options
+
+    def add_problems(self, problems: Mapping[str, list[str]]) -> None:
+        """Put each of the engine's problems beside its field (the rest above the form)."""
+        for path, messages in problems.items():
+            field = FIELD_OF_PATH.get(path)
+            if field is None:
+                field = next(
+                    (v for k, v in FIELD_OF_PATH.items() if path.startswith(k + ".")), "__all__"
+                )
+            for message in messages:
+                self.add_error(None if field == "__all__" else field, message)
+
+
+class ImportForm(forms.Form):
+    """A game export (the JSON file the table page's Export button gives)."""
+
+    file = forms.FileField(label="Game export (.json)")
+
+    def clean_file(self) -> Any:
+        upload: UploadedFile[bytes] = self.cleaned_data["file"]
+        if upload.size is not None and upload.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError(
+                f"The file is too large (at most {MAX_IMPORT_BYTES // 1_000_000} MB)."
+            )
+        try:
+            return json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise forms.ValidationError(f"This is not a JSON file: {error}.") from None
+
+
+# --- actions posted from the table page -----------------------------------------------------
+
+PAYLOAD_PREFIX = "p."
+
+
+def _read(field: PayloadField, raw: str) -> Any:
+    if field.kind == "int":
+        try:
+            return int(raw)
+        except ValueError:
+            raise ValueError(f"{field.description.capitalize()}: a whole number.") from None
+    if field.kind == "bool":
+        return raw.lower() in ("1", "true", "on", "yes")
+    if field.kind.startswith("list["):
+        items = [item.strip() for item in raw.split(",") if item.strip()]
+        if field.kind == "list[int]":
+            try:
+                return [int(item) for item in items]
+            except ValueError:
+                raise ValueError("Whole numbers, separated by commas.") from None
+        return items
+    return raw.strip()
+
+
+def payload_from_post(
+    action_type: ActionType | None, data: Mapping[str, str]
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """The payload of an action posted as ``p.<field>`` inputs, read by the kind of each
+    field; empty optional fields are left out. Returns the payload and, per field, what
+    could not be read (the engine checks everything else)."""
+    payload: dict[str, Any] = {}
+    errors: dict[str, str] = {}
+    if action_type is None:
+        return payload, errors
+    for field in action_type.fields:
+        raw = str(data.get(PAYLOAD_PREFIX + field.name, "")).strip()
+        if raw == "":
+            if field.kind == "bool" or not field.required:
+                continue
+            errors[field.name] = f"Give {field.description}."
+            continue
+        try:
+            payload[field.name] = _read(field, raw)
+        except ValueError as error:
+            errors[field.name] = str(error)
+    return payload, errors
+
+
+def optional_int(raw: object) -> int | None:
+    """A seat or a version from a form: a whole number, or None when absent or unreadable."""
+    if isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+        return int(raw.strip())
+    return None
