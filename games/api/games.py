@@ -135,6 +135,15 @@ def _action_serializer(system: str, action_type: ActionType) -> type[serializers
             allow_null=True,
             help_text="The seat acted for: the host may name any; a player only their own.",
         ),
+        "app_rolls": StrictBooleanField(
+            required=False,
+            help_text="true: the app rolls the dice fields left out of the payload"
+            + (
+                f" ({', '.join(f.name for f in action_type.fields if f.dice)})"
+                if any(f.dice for f in action_type.fields)
+                else " (this action has none)"
+            ),
+        ),
         "Meta": type("Meta", (), {"ref_name": _camel(system, action_type.name, "action")}),
         "__doc__": f"{TRACKERS[system].name}: {action_type.description}",
     }
@@ -157,6 +166,7 @@ class ActionSerializer(StrictSerializer):
     payload = serializers.JSONField(required=False, help_text="The action type's fields.")
     version = StrictIntegerField(min_value=0, help_text="The game version the sender saw.")
     seat = StrictIntegerField(required=False, allow_null=True, min_value=0)
+    app_rolls = StrictBooleanField(required=False, default=False)
 
 
 ACTION_SERIALIZERS: dict[tuple[str, str], type[serializers.Serializer[Any]]] = {
@@ -189,6 +199,8 @@ def check_action_body(system: str, data: Any) -> dict[str, Any]:
                 ]
             }
         )
+    if values.get("app_rolls") and isinstance(values.get("payload", {}), dict):
+        data = {**data, "payload": service.roll_dice(system, values["type"], data.get("payload"))}
     checked = specific(data=data)
     checked.is_valid(raise_exception=True)
     values["payload"] = dict(checked.validated_data.get("payload") or {})

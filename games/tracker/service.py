@@ -13,6 +13,7 @@ on every request.
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Collection, Mapping
@@ -203,6 +204,19 @@ def derived(game: Game) -> CoreGame:
 
 
 # --- the one way a game changes -------------------------------------------------------------
+
+
+def d6() -> int:
+    """One die the app rolls for the table: unpredictable, and recorded in the action."""
+    return secrets.randbelow(6) + 1
+
+
+def roll_dice(system: str, type: str, payload: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The payload with the app's rolls for every dice field the table left out."""
+    action_type = tracker(system).action_type(type)
+    if action_type is None:
+        return dict(payload or {})
+    return core.roll_missing_dice(action_type, payload or {}, d6)
 
 
 def _check_type(game: Game, type: object) -> str:

@@ -387,3 +387,20 @@ def test_a_payload_is_checked_against_its_action_type(game: Game, host: User) ->
     response = act(host, game, "deal_damage", 0, seat=1, guardian="Bard")
     assert response.status_code == 400 and "payload.amount" in response.json()["errors"]
     assert Game.objects.get(pk=game.pk).version == 0
+
+
+def test_the_app_rolls_the_dice_the_table_leaves_out(host: User) -> None:
+    from referee.rules.azeroth.tracker import AZEROTH
+    from tests.rules.azeroth.tracker_game import setup
+
+    game = service.create_game(
+        host=host, system="azeroth", name="Clash", setup=AZEROTH.setup_to_json(setup())
+    )
+    body = {"type": "edge_roll_off", "payload": {}, "version": 0, "app_rolls": True}
+    response = send(client_for(host), "post", url(game, "actions/"), body)
+    assert response.status_code == 201, response.json()
+    rolls = response.json()["action"]["payload"]["rolls"]
+    assert len(rolls) == 2 and all(1 <= die <= 6 for die in rolls)
+    without = {"type": "edge_roll_off", "payload": {}, "version": 1}
+    response = send(client_for(host), "post", url(game, "actions/"), without)
+    assert response.status_code == 400 and "payload.rolls" in response.json()["errors"]

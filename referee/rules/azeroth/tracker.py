@@ -528,7 +528,7 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
             "edge_roll_off",
             "Each player rolls a D6; the higher chooses the table edge and the other places "
             "the first unit. A tie is rolled again (3.3, R63).",
-            (PayloadField("rolls", "list[int]", "seat 0's die, then seat 1's die"),),
+            (PayloadField("rolls", "list[int]", "seat 0's die, then seat 1's die", dice=2),),
         ),
         ActionType(
             "nominate_warlord",
@@ -538,7 +538,7 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
         ActionType(
             "round_roll_off",
             "From round 2, roll off for who activates first; a tie is rolled again (5.1).",
-            (PayloadField("rolls", "list[int]", "seat 0's die, then seat 1's die"),),
+            (PayloadField("rolls", "list[int]", "seat 0's die, then seat 1's die", dice=2),),
         ),
         ActionType(
             "activate",
@@ -577,7 +577,7 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
             "4+ on a D6, once per round (8.6).",
             (
                 PayloadField("model", "str", "the Spell Block model"),
-                PayloadField("roll", "int", "its D6"),
+                PayloadField("roll", "int", "its D6", dice=1),
             ),
         ),
         ActionType(
@@ -585,7 +585,7 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
             "Spend 2 Mana to try to cancel the pending Buff or Debuff: 4+, +1 for a Magical "
             "Hero (8.5, R10).",
             (
-                PayloadField("roll", "int", "the D6"),
+                PayloadField("roll", "int", "the D6", dice=1),
                 PayloadField("model", "str", "the Magical model rolling (default: a Hero)", False),
             ),
         ),
@@ -594,7 +594,7 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
             "Spend 3 Mana to try to cancel the pending Instant or Blast: 4+, +1 for a Magical "
             "Hero (8.5, R10).",
             (
-                PayloadField("roll", "int", "the D6"),
+                PayloadField("roll", "int", "the D6", dice=1),
                 PayloadField("model", "str", "the Magical model rolling (default: a Hero)", False),
             ),
         ),
@@ -655,7 +655,7 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
             "A model due a Morale test rolls 2D6: Waver, Rout or Rally follow (10.2, 10.3).",
             (
                 PayloadField("model", "str", "the model testing"),
-                PayloadField("rolls", "list[int]", "the two D6"),
+                PayloadField("rolls", "list[int]", "the two D6", dice=2),
                 PayloadField("reroll", "list[int]", "a Command Aura reroll of a fail", False),
                 PayloadField("seat", "int", "its side, when both have that id", False),
             ),

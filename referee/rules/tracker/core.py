@@ -17,7 +17,7 @@ thing.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
@@ -84,6 +84,7 @@ class PayloadField:
     kind: str  # "int", "str", "bool", "list[str]", ...
     description: str
     required: bool = True
+    dice: int = 0  # a roll of this many D6 the app may make for the table when asked
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +152,20 @@ class System(ABC, Generic[Setup, S]):
     @abstractmethod
     def view(self, state: S, viewer: int | None) -> dict[str, JSON]:
         """The state as ``viewer`` (a seat, or None for a spectator) may see it."""
+
+
+def roll_missing_dice(
+    action_type: ActionType, payload: Mapping[str, JSON], d6: Callable[[], int]
+) -> dict[str, JSON]:
+    """The payload with every dice field the table left out rolled by ``d6`` (one die:
+    an int; several: a list). The rolls are recorded in the action like any other, so the
+    log replays to the same state."""
+    filled = dict(payload)
+    for payload_field in action_type.fields:
+        if payload_field.dice and payload_field.name not in filled:
+            rolls = [d6() for _ in range(payload_field.dice)]
+            filled[payload_field.name] = rolls[0] if payload_field.kind == "int" else rolls
+    return filled
 
 
 def check_version(expected: int, actual: int) -> None:

@@ -300,3 +300,22 @@ def test_a_system_describes_an_action_and_finds_its_type() -> None:
     assert SYSTEM.describe(Action(1, "end_phase")) == "end phase"
     assert SYSTEM.action_type("add") is SYSTEM.action_types[0]
     assert SYSTEM.action_type("fly") is None
+
+
+def test_the_app_rolls_only_the_dice_fields_left_out() -> None:
+    from referee.rules.tracker.core import PayloadField, roll_missing_dice
+
+    action_type = ActionType(
+        "test",
+        "A roll.",
+        (
+            PayloadField("model", "str", "who"),
+            PayloadField("roll", "int", "one D6", dice=1),
+            PayloadField("rolls", "list[int]", "two D6", dice=2),
+        ),
+    )
+    faces = iter([6, 2, 3])
+    rolled = roll_missing_dice(action_type, {"model": "a"}, lambda: next(faces))
+    assert rolled == {"model": "a", "roll": 6, "rolls": [2, 3]}
+    kept = roll_missing_dice(action_type, {"roll": 1, "rolls": [4, 4]}, lambda: 9)
+    assert kept == {"roll": 1, "rolls": [4, 4]}
