@@ -16,6 +16,7 @@ from django import forms
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
 
+from referee.rules.azeroth.tracker import Scenario
 from referee.rules.tracker.core import ActionType, PayloadField
 from referee.rules.tracker.registry import TRACKERS
 
@@ -32,16 +33,25 @@ FIELD_OF_PATH = {
     "first_player": "first_player",
     "name": "name",
     "system": "system",
+    "scenario": "scenario",
     "parties.0": "list_0",
     "parties.1": "list_1",
 }
 
 
-def _list_choices(owner: User, system: str) -> list[tuple[str, str]]:
-    rows = SavedList.objects.filter(owner=owner, system=system).order_by("name")
-    return [("", "Choose a saved list")] + [
-        (str(row.pk), row.name + ("" if row.valid is not False else " (not legal)")) for row in rows
-    ]
+def _list_choices(owner: User, systems: list[str]) -> list[tuple[str, Any]]:
+    """The owner's saved lists, grouped by game (the setup refuses another game's)."""
+    rows = SavedList.objects.filter(owner=owner, system__in=systems).order_by("name")
+    choices: list[tuple[str, Any]] = [("", "Choose a saved list")]
+    for system in systems:
+        group = [
+            (str(row.pk), row.name + ("" if row.valid is not False else " (not legal)"))
+            for row in rows
+            if row.system == system
+        ]
+        if group:
+            choices.append((TRACKERS[system].name if system in TRACKERS else system, group))
+    return choices
 
 
 class NewGameForm(forms.Form):
@@ -58,6 +68,13 @@ class NewGameForm(forms.Form):
     player_1 = forms.CharField(
         label="Player 2's name", max_length=120, required=False, help_text="default: the list's"
     )
+    scenario = forms.ChoiceField(
+        label="Scenario",
+        choices=[(s.value, s.value.replace("_", " ").capitalize()) for s in Scenario],
+        initial=Scenario.ANNIHILATION.value,
+        required=False,
+        help_text="Azeroth at War only",
+    )
     first_player = forms.ChoiceField(
         label="Who plays first", choices=FIRST_PLAYER_CHOICES, initial="coin"
     )
@@ -67,8 +84,7 @@ class NewGameForm(forms.Form):
         system_field = self.fields["system"]
         assert isinstance(system_field, forms.ChoiceField)
         system_field.choices = [(s, TRACKERS[s].name) for s in systems if s in TRACKERS]
-        system = self.data.get("system") or (systems[0] if systems else "")
-        choices = _list_choices(owner, str(system))
+        choices = _list_choices(owner, systems)
         for key in ("list_0", "list_1"):
             list_field = self.fields[key]
             assert isinstance(list_field, forms.ChoiceField)
@@ -87,6 +103,8 @@ class NewGameForm(forms.Form):
         }
         if any(names):
             options["players"] = names
+        if data["system"] == "azeroth" and data.get("scenario"):
+            options["scenario"] = data["scenario"]
         return options
 
     def add_problems(self, problems: Mapping[str, list[str]]) -> None:
