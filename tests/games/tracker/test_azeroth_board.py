@@ -1,0 +1,182 @@
+"""The Azeroth at War board of the table page through Django's test client: what each role
+sees (round, stage, models, Mana; a secret Warlord only for its owner; no forms for a
+spectator) and actions posted through the board's own forms."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from games.models import Game
+from games.tracker import service
+from referee.rules.azeroth.tracker import AZEROTH, Scenario
+from tests.games.tracker.support import client_for, host, outsider, player, spectator
+from tests.rules.azeroth.tracker_game import setup
+
+__all__ = ["host", "outsider", "player", "spectator"]
+
+HTMX = {"HX-Request": "true"}
+
+
+def make_game(host: User, player: User, spectator: User, scenario: Scenario) -> Game:
+    """Ana (seat 0) v Ben (seat 1, ``player``), ``spectator`` watching."""
+    data = AZEROTH.setup_to_json(setup(scenario))
+    created = service.create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
+    service.join(created, player, created.join_token, 1)
+    service.watch(created, spectator, created.watch_token)
+    return Game.objects.get(pk=created.pk)
+
+
+@pytest.fixture
+def azeroth(host: User, player: User, spectator: User) -> Game:
+    return make_game(host, player, spectator, Scenario.ANNIHILATION)
+
+
+@pytest.fixture
+def assassination(host: User, player: User, spectator: User) -> Game:
+    return make_game(host, player, spectator, Scenario.ASSASSINATION)
+
+
+def url(game: Game, part: str = "") -> str:
+    return f"/games/{game.pk}/{part + '/' if part else ''}"
+
+
+def page(account: User, game: Game) -> str:
+    response = client_for(account).get(url(game))
+    assert response.status_code == 200
+    return str(response.content.decode())
+
+
+def apply(game: Game, account: User, type: str, seat: int | None = None, **payload: Any) -> Game:
+    fresh = Game.objects.get(pk=game.pk)
+    service.game_apply(
+        game=fresh,
+        user=account,
+        type=type,
+        payload=payload,
+        expected_version=fresh.version,
+        seat=seat,
+    )
+    return Game.objects.get(pk=game.pk)
+
+
+def form_fields(html: str, testid: str) -> dict[str, str]:
+    """The hidden inputs of the form marked ``data-testid=testid`` (its own fields)."""
+    match = re.search(
+        r'<form[^>]*data-testid="' + re.escape(testid) + r'"[^>]*>(.*?)</form>', html, re.S
+    )
+    assert match, f"no form {testid}"
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', match.group(1)))
+
+
+def text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_the_board_shows_round_stage_models_and_mana(azeroth: Game, host: User) -> None:
+    html = page(host, azeroth)
+    assert 'data-testid="azeroth-board"' in html
+    assert "tracker-azeroth.css" in html
+    words = text(html)
+    assert "Annihilation" in words and "Standard battle" in words
+    assert "Before round 1" in words and "Deployment stage" in words
+    assert "Roll off for the table edge" in words
+    assert 'data-testid="model-0-warchief-1"' in html and 'data-testid="model-1-footman-2"' in html
+    assert 'data-testid="wounds-0-warchief-1">6<' in html
+    assert 'data-testid="mana-0">0<' in html
+
+
+def test_an_edge_roll_off_through_the_form_moves_on(azeroth: Game, host: User) -> None:
+    html = page(host, azeroth)
+    fields = form_fields(html, "roll-off-form")
+    assert fields["type"] == "edge_roll_off"
+    posted = {**fields, "p.rolls": "2, 5"}
+    response = client_for(host).post(url(azeroth, "act"), posted, headers=HTMX)
+    assert response.status_code == 200
+    after = text(response.content.decode())
+    assert "Chose the edge Ben" in after and "Deploys first Ana" in after
+    assert 'data-testid="roll-off-form"' not in response.content.decode()
+
+
+def test_a_tied_roll_off_asks_for_another(azeroth: Game, host: User) -> None:
+    fields = form_fields(page(host, azeroth), "roll-off-form")
+    response = client_for(host).post(
+        url(azeroth, "act"), {**fields, "p.rolls": "3, 3"}, headers=HTMX
+    )
+    html = response.content.decode()
+    assert 'data-testid="reroll"' in html and "Tie (3, 3): roll again" in text(html)
+
+
+def test_damage_through_the_board_changes_wounds(azeroth: Game, host: User, player: User) -> None:
+    apply(azeroth, host, "edge_roll_off", rolls=[2, 5])
+    apply(azeroth, host, "end_stage")
+    html = page(player, azeroth)  # Ben records a hit on Ana's Warchief
+    match = re.search(
+        r'<form class="tap"[^>]*>(?:(?!</form>).)*data-testid="damage-0-warchief-1"', html, re.S
+    )
+    assert match, "no damage button"
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', match.group(0)))
+    assert fields["type"] == "damage" and fields["p.model"] == "warchief-1"
+    response = client_for(player).post(
+        url(azeroth, "act"), {**fields, "p.amount": "2"}, headers=HTMX
+    )
+    assert response.status_code == 200
+    after = response.content.decode()
+    assert 'data-testid="wounds-0-warchief-1">4<' in after
+    assert "Lost 2 this round" in after
+
+
+def test_a_refusal_is_shown_beside_the_model(azeroth: Game, host: User) -> None:
+    apply(azeroth, host, "edge_roll_off", rolls=[2, 5])
+    apply(azeroth, host, "end_stage")
+    version = Game.objects.get(pk=azeroth.pk).version
+    posted = {
+        "type": "heal",
+        "version": str(version),
+        "control": "az:m:0:warchief-1",
+        "p.model": "warchief-1",
+        "p.seat": "0",
+        "p.amount": "1",
+    }
+    response = client_for(host).post(url(azeroth, "act"), posted, headers=HTMX)
+    assert response.status_code == 400
+    html = response.content.decode()
+    card = html.split('data-testid="model-0-warchief-1"', 1)[1].split("</article>", 1)[0]
+    assert "has lost no Wounds" in card
+
+
+def test_activation_buttons_follow_the_turn(azeroth: Game, host: User, player: User) -> None:
+    apply(azeroth, host, "edge_roll_off", rolls=[2, 5])
+    apply(azeroth, host, "end_stage")
+    apply(azeroth, host, "end_stage")  # round 1's Activation: Ben first
+    html = page(player, azeroth)
+    assert "Ben activates next" in text(html)
+    assert 'data-testid="activate-1-sorceress-1"' in html
+    assert 'data-testid="activate-0-warchief-1"' not in html  # not Ben's model
+
+
+def test_a_secret_warlord_shows_only_to_its_owner(
+    assassination: Game, host: User, player: User, spectator: User
+) -> None:
+    apply(assassination, player, "nominate_warlord", model="sorceress-1")
+    mine = page(player, assassination)
+    assert 'data-testid="warlord-1">Warlord: Sorceress<' in mine
+    assert 'data-testid="warlord-mark"' in mine
+    for other in (host, spectator):
+        html = page(other, assassination)
+        assert "Warlord: secret" in html
+        assert 'data-testid="warlord-mark"' not in html
+        assert "Warlord: Sorceress" not in html
+
+
+def test_the_spectator_has_no_action_forms(azeroth: Game, host: User, spectator: User) -> None:
+    apply(azeroth, host, "edge_roll_off", rolls=[2, 5])
+    apply(azeroth, host, "end_stage")
+    apply(azeroth, host, "end_stage")
+    html = page(spectator, azeroth)
+    assert 'data-testid="azeroth-board"' in html and "Sorceress" in html
+    assert "<form" not in html.split('id="live"', 1)[1].split('class="tr-history"', 1)[0]
+    assert 'name="type"' not in html
