@@ -1,0 +1,132 @@
+"""The Azeroth at War board in Chromium: the host plays the edge roll-off, ends the
+Deployment and Mana stages, activates a model on each side and records damage through the
+tap / preview / commit panel. Screenshots at tablet landscape and portrait, on a phone and in
+dark mode; nothing is loaded from another host."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
+
+from games.models import Game
+from games.tracker import service
+from referee.rules.azeroth.tracker import AZEROTH, Scenario
+from tests.games.tracker.support import PASSWORD
+from tests.rules.azeroth.tracker_game import setup
+
+from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def table(transactional_db: None) -> Game:
+    """Ana (seat 0) v Ben (seat 1, a player) in Hold the Line, hosted by ``hostess``."""
+    host = User.objects.create_user("hostess", password=PASSWORD)
+    player = User.objects.create_user("benny", password=PASSWORD)
+    data = AZEROTH.setup_to_json(setup(Scenario.HOLD_THE_LINE))
+    game = service.create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
+    service.join(game, player, game.join_token, 1)
+    return game
+
+
+def _sign_in(tab: Tab, username: str, then: str) -> None:
+    tab.goto(f"/accounts/login/?next={then}")
+    tab.page.fill("#id_username", username)
+    tab.page.fill("#id_password", PASSWORD)
+    tab.page.get_by_role("button", name="Sign in").click()
+    tab.page.wait_for_url(f"**{then}")
+    tab.page.wait_for_load_state("networkidle")
+
+
+def _fits(tab: Tab) -> None:
+    overflow = tab.page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+
+
+def _small_targets(tab: Tab) -> list[str]:
+    """Visible buttons and disclosure summaries of the board under 48 px."""
+    return list(
+        tab.page.evaluate(
+            """() => [...document.querySelectorAll(
+                  '[data-testid=azeroth-board] button, [data-testid=azeroth-board] summary')]
+              .filter(el => el.offsetParent !== null)
+              .filter(el => {
+                const box = el.getBoundingClientRect();
+                return box.height < 47.5 || box.width < 47.5;
+              })
+              .map(el => el.textContent.trim())"""
+        )
+    )
+
+
+def test_the_host_plays_a_round_on_the_board(open_tab: OpenTab, table: Game) -> None:
+    page_url = f"/games/{table.pk}/"
+    tab = open_tab(*TABLET_LANDSCAPE)
+    _sign_in(tab, "hostess", page_url)
+    page = tab.page
+    expect(page.get_by_test_id("round")).to_have_text("Before round 1")
+    expect(page.get_by_test_id("stage")).to_have_text("Deployment stage")
+    tab.screenshot("azeroth-deployment-1280x800")
+
+    # the edge roll-off: Ana 2, Ben 5, so Ben chooses the edge and Ana deploys first
+    page.get_by_test_id("roll-off-form-rolls").fill("2, 5")
+    page.get_by_test_id("roll-off-form-submit").click()
+    expect(page.get_by_test_id("edge-chooser")).to_have_text("Ben")
+    expect(page.get_by_test_id("first-to-deploy")).to_have_text("Ana")
+    expect(page.get_by_test_id("roll-off")).to_have_count(0)
+
+    page.get_by_test_id("end-stage").click()
+    expect(page.get_by_test_id("stage")).to_have_text("Mana stage")
+    expect(page.get_by_test_id("round")).to_have_text("Round 1 of 6")
+    expect(page.get_by_test_id("mana-1")).not_to_have_text("0")
+    page.get_by_test_id("end-stage").click()
+    expect(page.get_by_test_id("stage")).to_have_text("Activation stage")
+
+    # Ben deployed second, so activates first; then Ana
+    expect(page.get_by_test_id("next")).to_have_text("Ben activates next")
+    page.get_by_test_id("activate-1-sorceress-1").click()
+    expect(page.get_by_test_id("activating")).to_contain_text("Sorceress")
+    expect(page.get_by_test_id("next")).to_have_text("Ana activates next")
+    page.get_by_test_id("activate-0-warchief-1").click()
+    expect(page.get_by_test_id("activating")).to_contain_text("Warchief")
+
+    # Ana's Warchief uses Bloodlust: the pending ability shows its odds
+    page.get_by_test_id("ability-warchief-1-bloodlust").click()
+    expect(page.get_by_test_id("pending-ability")).to_contain_text("Bloodlust")
+    expect(page.get_by_test_id("goes-off")).to_contain_text("%")
+
+    # two taps of + on Ben's Paladin, previewed, committed as one action
+    page.get_by_test_id("damage-1-paladin-1").click()
+    page.get_by_test_id("damage-1-paladin-1").click()
+    expect(page.get_by_test_id("pending")).to_contain_text("x2")
+    tab.screenshot("azeroth-pending-1280x800")
+    page.get_by_role("button", name="Commit").click()
+    expect(page.get_by_test_id("wounds-1-paladin-1")).to_have_text("3")
+    expect(page.get_by_test_id("model-1-paladin-1")).to_contain_text("Lost 2 this round")
+    expect(page.get_by_test_id("pending")).to_have_count(0)
+
+    _fits(tab)
+    assert _small_targets(tab) == []
+    tab.screenshot("azeroth-activation-1280x800")
+    tab.screenshot("azeroth-activation-1280x800-full", full_page=True)
+    assert tab.foreign_requests() == []
+
+    for name, size, scheme in (
+        ("azeroth-800x1280", TABLET_PORTRAIT, "light"),
+        ("azeroth-360x740", PHONE, "light"),
+        ("azeroth-dark-1280x800", TABLET_LANDSCAPE, "dark"),
+    ):
+        other = open_tab(*size, color_scheme=scheme)
+        _sign_in(other, "hostess", page_url)
+        expect(other.page.get_by_test_id("wounds-1-paladin-1")).to_have_text("3")
+        _fits(other)
+        assert _small_targets(other) == []
+        other.screenshot(name)
+        other.screenshot(name + "-full", full_page=True)
+        other.page.get_by_test_id("model-1-paladin-1").scroll_into_view_if_needed()
+        other.screenshot(name + "-paladin")
+        assert other.foreign_requests() == []
