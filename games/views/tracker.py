@@ -204,7 +204,7 @@ def _live_context(
     keys = {entry.key for entry in context["history"]}
     keys |= {f"form:{action_type.name}" for action_type in system.action_types}
     if game.system == "azrah":
-        sides = pages.azrah_sides(view, body["seats"], error)
+        sides = pages.azrah_sides(view, body["seats"], error, access.seat, access.role is Role.HOST)
         context["sides"] = sides
         keys |= {"turn"} | {side.key for side in sides}
         keys |= {box.key for side in sides for box in (*side.front, *side.back)}

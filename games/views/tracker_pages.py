@@ -65,6 +65,11 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+def _shown(value: Any) -> str:
+    """A changed value; nothing (None, an empty list) is a dash, and 0 stays 0."""
+    return "—" if value is None or value == "" else _text(value)
+
+
 def _label(key: object) -> str:
     return LABELS.get(str(key), str(key).replace("_", " "))
 
@@ -145,7 +150,7 @@ def _diff(before: Any, after: Any, where: str, key: str, out: list[Change]) -> N
     elif isinstance(before, list) or isinstance(after, list):
         before = ", ".join(_text(v) for v in before or [])
         after = ", ".join(_text(v) for v in after or [])
-    out.append(Change(where, _label(key), _text(before or None), _text(after or None)))
+    out.append(Change(where, _label(key), _shown(before), _shown(after)))
 
 
 def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Change]:
@@ -239,6 +244,7 @@ class Side:
     player: Mapping[str, Any]
     colour: str
     active: bool
+    mine: bool = False  # the viewer may take this player's turn actions (their own side)
     front: list[Box] = field(default_factory=list)
     back: list[Box] = field(default_factory=list)
     error: str | None = None
@@ -256,15 +262,22 @@ POSITIONS = ("left", "centre", "right")
 
 
 def azrah_sides(
-    view: Mapping[str, Any], seats: Sequence[Mapping[str, Any]], error: Mapping[str, str] | None
+    view: Mapping[str, Any],
+    seats: Sequence[Mapping[str, Any]],
+    error: Mapping[str, str] | None,
+    viewer: int | None = None,
+    host: bool = False,
 ) -> list[Side]:
-    """Both players' halves of the board, each Guardian in its box."""
+    """Both players' halves of the board, each Guardian in its box. A player's turn
+    controls (Mana, moves, escapes, swaps) are offered on their own side; the host's
+    tablet, passed round the table, offers them on the active player's side."""
     message = error.get("message") if error else None
     key = error.get("key") if error else None
     sides = []
     for seat, player in enumerate(view.get("players", [])):
         colour = seats[seat]["colour"] if seat < len(seats) else "#888888"
-        side = Side(seat, player, colour, view.get("active_seat") == seat)
+        active = view.get("active_seat") == seat
+        side = Side(seat, player, colour, active, mine=active if host else viewer == seat)
         side.front = [
             Box(seat, "front", POSITIONS[i] if i < 3 else str(i), g)
             for i, g in enumerate(player.get("front", []))

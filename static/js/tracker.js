@@ -22,8 +22,19 @@
     return head ? head.getAttribute("data-preview-url") : null;
   }
 
+  // The tapped counter shows the pending amount ("+3") until it is committed or dropped.
+  function mark() {
+    document.querySelectorAll(".tr-counter[data-pending]").forEach(function (counter) {
+      counter.removeAttribute("data-pending");
+    });
+    if (!pending || pending.delta === 0) return;
+    var counter = pending.form.closest(".tr-counter");
+    if (counter) counter.setAttribute("data-pending", (pending.delta > 0 ? "+" : "−") + Math.abs(pending.delta));
+  }
+
   function clearPending() {
     pending = null;
+    mark();
     asked += 1;
     var box = panel();
     if (box) { box.innerHTML = ""; box.hidden = true; }
@@ -34,6 +45,7 @@
     var url = previewUrl();
     if (!pending || !box || !url) return;
     if (pending.delta === 0) { clearPending(); return; }
+    mark();
     var data = new FormData(pending.form);
     var type = pending.delta > 0 ? pending.plus : pending.minus;
     data.set("type", type);

@@ -26,7 +26,7 @@ from tests.games.tracker.support import (
 
 __all__ = ["game", "host", "outsider", "player", "rosters", "spectator"]
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX = {"HX-Request": "true"}
 
 
 def url(game: Game, part: str = "") -> str:
@@ -113,13 +113,13 @@ def test_a_system_without_a_board_template_gets_the_generic_board(game: Game, ho
 
 def test_polling_answers_304_until_the_game_changes(game: Game, spectator: User) -> None:
     watcher = client_for(spectator)
-    first = watcher.get(url(game), **HTMX)
+    first = watcher.get(url(game), headers=HTMX)
     assert first.status_code == 200
     assert html(first).startswith('<div id="live"')  # the live part only
     tag = first["ETag"]
-    assert watcher.get(url(game), HTTP_IF_NONE_MATCH=tag, **HTMX).status_code == 304
-    client_for(game.host).post(url(game, "act"), damage(game, 0), **HTMX)
-    changed = watcher.get(url(game), HTTP_IF_NONE_MATCH=tag, **HTMX)
+    assert watcher.get(url(game), HTTP_IF_NONE_MATCH=tag, headers=HTMX).status_code == 304
+    client_for(game.host).post(url(game, "act"), damage(game, 0), headers=HTMX)
+    changed = watcher.get(url(game), HTTP_IF_NONE_MATCH=tag, headers=HTMX)
     assert changed.status_code == 200
     assert changed["ETag"] != tag
     assert "If-None-Match" in html(changed)  # the next poll sends the new ETag
@@ -134,7 +134,7 @@ def test_the_whole_page_is_never_answered_304(game: Game, host: User) -> None:
 
 
 def test_an_action_through_the_page_form_is_recorded(game: Game, host: User) -> None:
-    response = client_for(host).post(url(game, "act"), damage(game, 0, 2), **HTMX)
+    response = client_for(host).post(url(game, "act"), damage(game, 0, 2), headers=HTMX)
     assert response.status_code == 200
     assert 'data-version="1"' in html(response)
     assert re.search(r'data-testid="damage-1-bard">2<', html(response))
@@ -153,8 +153,8 @@ def test_without_javascript_an_action_redirects_back_to_the_page(game: Game, hos
 def test_a_stale_version_is_a_409_with_the_fresh_table_and_a_message(
     game: Game, host: User, player: User
 ) -> None:
-    client_for(player).post(url(game, "act"), damage(game, 0), **HTMX)
-    response = client_for(host).post(url(game, "act"), damage(game, 0), **HTMX)
+    client_for(player).post(url(game, "act"), damage(game, 0), headers=HTMX)
+    response = client_for(host).post(url(game, "act"), damage(game, 0), headers=HTMX)
     assert response.status_code == 409
     page = html(response)
     assert "The game moved on" in page
@@ -172,7 +172,7 @@ def test_an_illegal_action_shows_the_engines_message_beside_its_control(
         "p.guardian": "Alchemist",
         "control": "g:0:Alchemist",
     }
-    response = client_for(host).post(url(game, "act"), posted, **HTMX)
+    response = client_for(host).post(url(game, "act"), posted, headers=HTMX)
     assert response.status_code == 400
     page = html(response)
     box = page.split('data-testid="guardian-0-alchemist"', 1)[1].split("</article>", 1)[0]
@@ -183,17 +183,17 @@ def test_an_illegal_action_shows_the_engines_message_beside_its_control(
 
 def test_a_form_that_cannot_be_read_is_refused_without_a_500(game: Game, host: User) -> None:
     posted = {**damage(game, 0), "p.amount": "three", "control": "form:deal_damage"}
-    response = client_for(host).post(url(game, "act"), posted, **HTMX)
+    response = client_for(host).post(url(game, "act"), posted, headers=HTMX)
     assert response.status_code == 400
     assert "whole number" in html(response)
     no_version = {k: v for k, v in damage(game, 0).items() if k != "version"}
     assert client_for(host).post(url(game, "act"), no_version).status_code == 400
     unknown = {**damage(game, 0), "type": "explode"}
-    assert client_for(host).post(url(game, "act"), unknown, **HTMX).status_code == 400
+    assert client_for(host).post(url(game, "act"), unknown, headers=HTMX).status_code == 400
 
 
 def test_a_spectator_cannot_act_through_the_page(game: Game, spectator: User) -> None:
-    response = client_for(spectator).post(url(game, "act"), damage(game, 0), **HTMX)
+    response = client_for(spectator).post(url(game, "act"), damage(game, 0), headers=HTMX)
     assert response.status_code == 403
     game.refresh_from_db()
     assert game.version == 0
@@ -219,7 +219,7 @@ def test_a_refused_preview_shows_why_and_cannot_be_committed(game: Game, host: U
 
 
 def test_taps_committed_together_are_one_log_entry(game: Game, host: User) -> None:
-    client_for(host).post(url(game, "act"), damage(game, 0, 2, "Duelist"), **HTMX)
+    client_for(host).post(url(game, "act"), damage(game, 0, 2, "Duelist"), headers=HTMX)
     entries = service.log_for(game, service.access_for(game, host))
     assert len(entries) == 1
     assert entries[0]["payload"]["amount"] == 2
@@ -230,35 +230,35 @@ def test_taps_committed_together_are_one_log_entry(game: Game, host: User) -> No
 
 def test_undo_from_the_history_then_redo(game: Game, host: User) -> None:
     browser = client_for(host)
-    browser.post(url(game, "act"), damage(game, 0, 1, "Duelist"), **HTMX)
-    browser.post(url(game, "act"), damage(game, 1, 1, "Cleric"), **HTMX)
+    browser.post(url(game, "act"), damage(game, 0, 1, "Duelist"), headers=HTMX)
+    browser.post(url(game, "act"), damage(game, 1, 1, "Cleric"), headers=HTMX)
     page = html(browser.get(url(game)))
     assert page.count('aria-label="Undo #') == 2  # every entry in effect
     undo = {"type": "undo", "target": "1", "version": "2", "control": "log:1"}
-    response = browser.post(url(game, "act"), undo, **HTMX)
+    response = browser.post(url(game, "act"), undo, headers=HTMX)
     assert response.status_code == 200
     page = html(response)
     assert "<s>" in page and "undone" in page
     assert 'aria-label="Redo #1"' in page
     assert re.search(r'data-testid="damage-1-duelist">0<', page)
     redo = {"type": "redo", "target": "1", "version": "3", "control": "log:1"}
-    response = browser.post(url(game, "act"), redo, **HTMX)
+    response = browser.post(url(game, "act"), redo, headers=HTMX)
     assert re.search(r'data-testid="damage-1-duelist">1<', html(response))
 
 
 def test_an_undo_the_engine_refuses_shows_why_beside_the_entry(game: Game, host: User) -> None:
     undo = {"type": "undo", "target": "5", "version": "0", "control": "log:5"}
-    response = client_for(host).post(url(game, "act"), undo, **HTMX)
+    response = client_for(host).post(url(game, "act"), undo, headers=HTMX)
     assert response.status_code == 400
     assert "undo" in html(response).lower()
 
 
 def test_an_undo_refused_because_a_later_action_depends_on_it(game: Game, host: User) -> None:
     browser = client_for(host)
-    browser.post(url(game, "act"), damage(game, 0, 1, "Duelist"), **HTMX)
-    browser.post(url(game, "act"), {**damage(game, 1, 1, "Duelist"), "type": "heal"}, **HTMX)
+    browser.post(url(game, "act"), damage(game, 0, 1, "Duelist"), headers=HTMX)
+    browser.post(url(game, "act"), {**damage(game, 1, 1, "Duelist"), "type": "heal"}, headers=HTMX)
     undo = {"type": "undo", "target": "1", "version": "2", "control": "log:1"}
-    response = browser.post(url(game, "act"), undo, **HTMX)
+    response = browser.post(url(game, "act"), undo, headers=HTMX)
     assert response.status_code == 400
     entry = html(response).split('data-testid="log-1"', 1)[1].split("</li>", 1)[0]
     assert 'data-testid="refusal"' in entry
@@ -270,7 +270,7 @@ def test_an_undo_refused_because_a_later_action_depends_on_it(game: Game, host: 
 def test_only_the_host_replaces_a_link(game: Game, host: User, player: User) -> None:
     old = game.join_token
     assert client_for(player).post(url(game, "links"), {"link": "join"}).status_code == 403
-    response = client_for(host).post(url(game, "links"), {"link": "join"}, **HTMX)
+    response = client_for(host).post(url(game, "links"), {"link": "join"}, headers=HTMX)
     assert response.status_code == 200
     game.refresh_from_db()
     assert game.join_token != old
@@ -292,7 +292,7 @@ def test_replacing_the_watch_link_removes_spectators(
 
 def test_export_then_import_gives_the_same_game(game: Game, host: User) -> None:
     browser = client_for(host)
-    browser.post(url(game, "act"), damage(game, 0, 2), **HTMX)
+    browser.post(url(game, "act"), damage(game, 0, 2), headers=HTMX)
     response = browser.get(url(game, "export"))
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]
@@ -409,3 +409,16 @@ def test_the_segno_qr_code_is_inline_svg(game: Game, host: User) -> None:
     links = page.split('data-testid="links"', 1)[1]
     assert links.count("<svg") == 2
     assert not re.search(r'(src|href)="https?://', links)
+
+
+def test_a_finished_game_shows_the_winner_why_and_the_totals(game: Game, player: User) -> None:
+    browser = client_for(player)
+    for version, (guardian, amount) in enumerate((("Bard", 3), ("Cleric", 3), ("Duelist", 4))):
+        browser.post(url(game, "act"), damage(game, version, amount, guardian), headers=HTMX)
+    page = html(browser.get(url(game)))
+    summary = page.split('data-testid="summary"', 1)[1].split("</section>", 1)[0]
+    assert "Ana wins" in summary
+    assert "health to zero" in summary
+    assert "3 actions recorded" in summary
+    assert "Export the game" in summary  # a player may export once it is over
+    assert "data-tap" not in page  # no counters on a finished game

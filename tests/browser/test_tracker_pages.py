@@ -1,0 +1,162 @@
+"""The game tracker on two tablets in Chromium: the host taps damage in (three taps, one
+preview, one log entry), the player's tablet shows it within two seconds without reloading
+and undoes it from the history, and the host's tablet shows the undo within two seconds.
+Screenshots of both tablets, the board on a portrait tablet and a phone, the new-game page
+and the host's links; nothing is loaded from another host."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from games.lists.service import save_list
+from games.models import Game
+from games.tracker import service
+from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
+from tests.lists.support import payload
+
+from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab
+
+pytestmark = pytest.mark.browser
+
+SYNC_MS = 2000  # a second tablet sees a change within two seconds
+
+
+@pytest.fixture
+def table(transactional_db: None) -> Game:
+    """Ana (the host, seat 0) v Ben (a player, seat 1), and two saved rosters of the host."""
+    host = User.objects.create_user("hostess", password=PASSWORD)
+    player = User.objects.create_user("benny", password=PASSWORD)
+    call_command("load_starter_data", stdout=io.StringIO())
+    save_list(owner=host, system="azrah", name="Dawn party", payload=payload("azrah"))
+    save_list(owner=host, system="azrah", name="Dusk party", payload=payload("azrah"))
+    game = service.create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
+    service.join(game, player, game.join_token, 1)
+    return game
+
+
+def _sign_in(tab: Tab, username: str, then: str) -> None:
+    tab.goto(f"/accounts/login/?next={then}")
+    tab.page.fill("#id_username", username)
+    tab.page.fill("#id_password", PASSWORD)
+    tab.page.get_by_role("button", name="Sign in").click()
+    tab.page.wait_for_url(f"**{then}")
+    tab.page.wait_for_load_state("networkidle")
+
+
+def _fits(tab: Tab) -> None:
+    overflow = tab.page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+
+
+def _small_targets(tab: Tab) -> list[str]:
+    return list(
+        tab.page.evaluate(
+            """() => [...document.querySelectorAll('main a.button, main button, main summary')]
+              .filter(el => el.offsetParent !== null)
+              .filter(el => {
+                const box = el.getBoundingClientRect();
+                return box.height < 47.5 || box.width < 47.5;
+              })
+              .map(el => el.textContent.trim())"""
+        )
+    )
+
+
+def test_two_tablets_share_one_game(open_tab: OpenTab, table: Game) -> None:
+    page_url = f"/games/{table.pk}/"
+    host = open_tab(*TABLET_LANDSCAPE)
+    _sign_in(host, "hostess", page_url)
+    player = open_tab(*TABLET_LANDSCAPE)
+    _sign_in(player, "benny", page_url)
+    for tab in (host, player):
+        tab.page.evaluate("window.notReloaded = true")
+        expect(tab.page.get_by_test_id("damage-1-duelist")).to_have_text("0")
+
+    # The host taps + three times on Ben's Duelist: one pending change of 3, previewed.
+    plus = host.page.get_by_test_id("damage-Duelist")
+    for _ in range(3):
+        plus.click()
+    pending = host.page.get_by_test_id("pending")
+    expect(pending).to_contain_text("Deal damage x3")
+    expect(pending.get_by_test_id("changes")).to_contain_text("damage 0 → 3")
+    host.screenshot("tracker-host-pending-tablet")
+    assert table.actions.count() == 0  # nothing recorded before Commit
+    pending.get_by_role("button", name="Commit").click()
+    expect(host.page.get_by_test_id("damage-1-duelist")).to_have_text("3")
+    expect(host.page.locator("#pending")).to_be_hidden()
+
+    # The player's tablet shows it within two seconds, without reloading: ONE log entry.
+    expect(player.page.get_by_test_id("damage-1-duelist")).to_have_text("3", timeout=SYNC_MS)
+    entries = player.page.locator(".tr-entry")
+    expect(entries).to_have_count(1)
+    expect(entries.first).to_contain_text("amount 3")
+    assert player.page.evaluate("window.notReloaded") is True
+    player.screenshot("tracker-player-tablet")
+    host.screenshot("tracker-host-tablet")
+
+    # The player undoes it from the history; the host sees the undo within two seconds.
+    player.page.get_by_role("button", name="Undo #1").click()
+    expect(player.page.get_by_test_id("damage-1-duelist")).to_have_text("0")
+    expect(host.page.get_by_test_id("damage-1-duelist")).to_have_text("0", timeout=SYNC_MS)
+    expect(host.page.get_by_test_id("log-1").locator("s")).to_contain_text("amount 3")
+    expect(host.page.get_by_role("button", name="Redo #1")).to_be_visible()
+    assert host.page.evaluate("window.notReloaded") is True
+    host.screenshot("tracker-host-after-undo-tablet")
+
+    # The board on a portrait tablet and a phone, and the host's links.
+    for size, name in ((TABLET_PORTRAIT, "portrait-tablet"), (PHONE, "phone")):
+        host.page.set_viewport_size({"width": size[0], "height": size[1]})
+        host.page.wait_for_timeout(200)
+        _fits(host)
+        host.screenshot(f"tracker-board-{name}")
+        host.screenshot(f"tracker-board-{name}-full", full_page=True)
+    host.page.set_viewport_size({"width": TABLET_LANDSCAPE[0], "height": TABLET_LANDSCAPE[1]})
+    host.page.get_by_test_id("links").scroll_into_view_if_needed()
+    expect(host.page.get_by_test_id("join-link").locator("svg")).to_be_visible()
+    host.screenshot("tracker-host-links-tablet")
+
+    for tab in (host, player):
+        assert tab.foreign_requests() == []
+
+
+def test_an_illegal_tap_is_explained_and_cannot_be_committed(
+    open_tab: OpenTab, table: Game
+) -> None:
+    tab = open_tab(*TABLET_LANDSCAPE)
+    _sign_in(tab, "hostess", f"/games/{table.pk}/")
+    tab.page.get_by_test_id("heal-Duelist").click()  # no damage to heal
+    pending = tab.page.get_by_test_id("pending")
+    expect(pending.get_by_test_id("refusal")).to_contain_text("no damage to heal")
+    expect(pending.get_by_role("button", name="Commit")).to_be_disabled()
+    pending.get_by_role("button", name="Cancel").click()
+    expect(tab.page.locator("#pending")).to_be_hidden()
+    assert table.actions.count() == 0
+
+
+def test_the_new_game_page_starts_a_game_with_a_coin_flip(open_tab: OpenTab, table: Game) -> None:
+    tab = open_tab(*TABLET_LANDSCAPE)
+    _sign_in(tab, "hostess", "/games/")
+    _fits(tab)
+    assert _small_targets(tab) == []
+    tab.screenshot("tracker-new-game-tablet", full_page=True)
+    tab.page.get_by_role("button", name="Flip a coin and start").click()
+    expect(tab.page.locator("#err-name")).to_contain_text("required")  # typed nothing yet
+    tab.page.fill("#id_name", "Friday")
+    tab.page.select_option("#id_list_0", label="Dawn party")
+    tab.page.select_option("#id_list_1", label="Dusk party")
+    tab.page.fill("#id_player_0", "Cai")
+    tab.page.fill("#id_player_1", "Dee")
+    tab.page.get_by_role("button", name="Flip a coin and start").click()
+    expect(tab.page.locator(".sl-notice")).to_contain_text("The coin is flipped:")
+    expect(tab.page.locator("h1")).to_have_text("Friday")
+    tab.page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    _fits(tab)
+    tab.screenshot("tracker-new-game-board-phone", full_page=True)
+    assert tab.foreign_requests() == []
