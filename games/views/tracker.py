@@ -225,7 +225,15 @@ def _winner(body: dict[str, Any]) -> str | None:
 def _page_context(request: HttpRequest, game: Game, access: Access, **live: Any) -> dict[str, Any]:
     context = _live_context(request, game, access, **live)
     system = context["system"]
-    context["action_types"] = [a for a in system.action_types]
+    context["action_types"] = [
+        {
+            "name": a.name,
+            "label": a.name.replace("_", " ").capitalize(),
+            "description": a.description,
+            "fields": a.fields,
+        }
+        for a in system.action_types
+    ]
     context["names"] = sorted(_names(context["view"]))
     if access.role is Role.HOST:
         context["links"] = _links(request, game)
