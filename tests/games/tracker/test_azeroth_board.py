@@ -180,3 +180,59 @@ def test_the_spectator_has_no_action_forms(azeroth: Game, host: User, spectator:
     assert 'data-testid="azeroth-board"' in html and "Sorceress" in html
     assert "<form" not in html.split('id="live"', 1)[1].split('class="tr-history"', 1)[0]
     assert 'name="type"' not in html
+
+
+@pytest.fixture
+def hold(host: User, player: User, spectator: User) -> Game:
+    return make_game(host, player, spectator, Scenario.HOLD_THE_LINE)
+
+
+def to_morale(game: Game, host: User) -> Game:
+    """Round 1's Morale stage: Ana's Troll took 3 Wounds with the Shieldbearer within 6",
+    every model activated."""
+    apply(game, host, "edge_roll_off", rolls=[2, 5])
+    apply(game, host, "end_stage")
+    apply(game, host, "end_stage")
+    game = apply(
+        game, host, "damage", model="troll-1", seat=0, amount=3, within_6=["shieldbearer-1"]
+    )
+    order = [
+        (1, "sorceress-1"),
+        (0, "warchief-1"),
+        (1, "paladin-1"),
+        (0, "shaman-1"),
+        (1, "gryphon-1"),
+        (0, "shieldbearer-1"),
+        (1, "skeleton-1"),
+        (0, "grunt-1"),
+        (1, "footman-1"),
+        (0, "grunt-2"),
+        (1, "footman-2"),
+    ]
+    for seat, model in order:
+        game = apply(game, host, "activate", seat=seat, model=model)
+    return apply(game, host, "end_stage")
+
+
+def test_the_morale_stage_shows_tests_due_and_takes_the_dice(hold: Game, host: User) -> None:
+    game = to_morale(hold, host)
+    html = page(host, game)
+    assert "Morale stage" in text(html)
+    test = html.split('data-testid="test-0-shieldbearer-1"', 1)[1].split("</form>", 1)[0]
+    assert "Pass " in test and "Waver " in test and "Rout " in test
+    fields = form_fields(html, "morale-test-0-shieldbearer-1")
+    assert fields["type"] == "morale_test" and fields["p.model"] == "shieldbearer-1"
+    response = client_for(host).post(url(game, "act"), {**fields, "p.rolls": "6, 6"}, headers=HTMX)
+    assert response.status_code == 200, text(response.content.decode())[:400]
+    after = response.content.decode()
+    card = after.split('data-testid="model-0-shieldbearer-1"', 1)[1].split("</article>", 1)[0]
+    assert "Morale: " in card
+    assert 'data-testid="morale-test-0-shieldbearer-1"' not in after
+
+
+def test_hold_the_line_asks_for_each_objective_per_side(hold: Game, host: User) -> None:
+    game = to_morale(hold, host)
+    html = page(host, game)
+    form = html.split('data-testid="objectives-form"', 1)[1].split("</form>", 1)[0]
+    assert form.count('name="p.seat_0_within_3"') == 3
+    assert form.count('name="p.seat_1_within_3"') == 3
