@@ -236,3 +236,21 @@ def test_hold_the_line_asks_for_each_objective_per_side(hold: Game, host: User) 
     form = html.split('data-testid="objectives-form"', 1)[1].split("</form>", 1)[0]
     assert form.count('name="p.seat_0_within_3"') == 3
     assert form.count('name="p.seat_1_within_3"') == 3
+
+
+def test_the_result_shows_the_winner_and_the_totals(
+    azeroth: Game, host: User, spectator: User
+) -> None:
+    apply(azeroth, host, "edge_roll_off", rolls=[2, 5])
+    game = apply(azeroth, host, "end_stage")
+    wounds = {"sorceress-1": 5, "paladin-1": 5, "gryphon-1": 3, "skeleton-1": 1}
+    wounds |= {"footman-1": 2, "footman-2": 2}
+    for model, amount in wounds.items():
+        game = apply(game, host, "damage", model=model, seat=1, amount=amount)
+    html = page(spectator, game)
+    summary = html.split('data-testid="azeroth-summary"', 1)[1].split("</section>", 1)[0]
+    words = text(summary)
+    assert "Ana wins" in words
+    assert "Points destroyed" in words and "505" in words  # Ben's whole army
+    assert 'data-testid="stage">Game over<' in html
+    assert 'data-testid="roll-off-form"' not in html and 'name="type"' not in html
