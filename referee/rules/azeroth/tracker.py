@@ -2043,6 +2043,7 @@ def _side_view(state: AzerothState, seat: int, viewer: int | None) -> dict[str, 
     return {
         "name": side.name,
         "mana": side.mana.value,
+        "mana_cap": side.mana.maximum,
         "mana_breakdown": _steps(side.mana_breakdown),
         "last_hero_slain": side.last_hero_slain,
         "warlord": side.warlord_id if show else None,

@@ -292,6 +292,7 @@ def test_the_view_is_plain_json_with_the_keys_the_page_shows() -> None:
         assert key in model
     for key in ("name", "mana", "mana_breakdown", "opportunity_attacks_used", "morale_tests"):
         assert key in view["sides"][1]
+    assert view["sides"][1]["mana_cap"] == 10  # 8.1
 
 
 def test_the_deployment_checklist_shows_what_is_done() -> None:
