@@ -141,44 +141,73 @@ class ImportForm(forms.Form):
 PAYLOAD_PREFIX = "p."
 
 
-def _read(field: PayloadField, raw: str) -> Any:
-    if field.kind == "int":
-        try:
-            return int(raw)
-        except ValueError:
-            raise ValueError(f"{field.description.capitalize()}: a whole number.") from None
-    if field.kind == "bool":
-        return raw.lower() in ("1", "true", "on", "yes")
+TRUE_WORDS = ("1", "true", "on", "yes")
+FALSE_WORDS = ("0", "false", "off", "no")
+
+
+def _item(kind: str, raw: str) -> Any:
+    if kind == "int":
+        return int(raw)
+    if kind == "bool":
+        word = raw.lower()
+        if word not in TRUE_WORDS + FALSE_WORDS:
+            raise ValueError
+        return word in TRUE_WORDS
+    return raw
+
+
+def _read(field: PayloadField, values: list[str]) -> Any:
+    """A field's value from its posted inputs: one input, or for a list several inputs of
+    the same name (in order) or one input of comma-separated items."""
     if field.kind.startswith("list["):
-        items = [item.strip() for item in raw.split(",") if item.strip()]
-        if field.kind == "list[int]":
-            try:
-                return [int(item) for item in items]
-            except ValueError:
-                raise ValueError("Whole numbers, separated by commas.") from None
-        return items
-    return raw.strip()
+        inner = field.kind[5:-1]
+        items = values if len(values) > 1 else values[0].split(",")
+        items = [item.strip() for item in items if item.strip()]
+        try:
+            return [_item(inner, item) for item in items]
+        except ValueError:
+            what = {"int": "Whole numbers", "bool": "Yes or no for each"}.get(inner, "Items")
+            raise ValueError(f"{_sentence(field.description)}: {what.lower()}.") from None
+    raw = values[0]
+    if field.kind == "bool":
+        return raw.lower() in TRUE_WORDS
+    try:
+        return _item(field.kind, raw)
+    except ValueError:
+        raise ValueError(f"{_sentence(field.description)}: a whole number.") from None
+
+
+def _sentence(text: str) -> str:
+    """``the two D6`` -> ``The two D6`` (str.capitalize would lower the rest)."""
+    return text[:1].upper() + text[1:]
+
+
+def _values(data: Mapping[str, str], key: str) -> list[str]:
+    getlist = getattr(data, "getlist", None)
+    values = [str(v) for v in getlist(key)] if getlist is not None else [str(data.get(key, ""))]
+    return [v.strip() for v in values if v.strip()]
 
 
 def payload_from_post(
-    action_type: ActionType | None, data: Mapping[str, str]
+    action_type: ActionType | None, data: Mapping[str, str], *, app_rolls: bool = False
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """The payload of an action posted as ``p.<field>`` inputs, read by the kind of each
-    field; empty optional fields are left out. Returns the payload and, per field, what
-    could not be read (the engine checks everything else)."""
+    field; empty optional fields are left out, and so are dice fields the app is asked to
+    roll. Returns the payload and, per field, what could not be read (the engine checks
+    everything else)."""
     payload: dict[str, Any] = {}
     errors: dict[str, str] = {}
     if action_type is None:
         return payload, errors
     for field in action_type.fields:
-        raw = str(data.get(PAYLOAD_PREFIX + field.name, "")).strip()
-        if raw == "":
-            if field.kind == "bool" or not field.required:
+        values = _values(data, PAYLOAD_PREFIX + field.name)
+        if not values:
+            if field.kind == "bool" or not field.required or (app_rolls and field.dice):
                 continue
             errors[field.name] = f"Give {field.description}."
             continue
         try:
-            payload[field.name] = _read(field, raw)
+            payload[field.name] = _read(field, values)
         except ValueError as error:
             errors[field.name] = str(error)
     return payload, errors

@@ -200,6 +200,8 @@ def _live_context(
         "can_export": _can_export(game, access),
         "is_host": access.role is Role.HOST,
         "winner_name": _winner(body),
+        # a board that shows the result itself (winner, why, totals) is not repeated above
+        "board_summary": game.system == "azeroth",
     }
     keys = {entry.key for entry in context["history"]}
     keys |= {f"form:{action_type.name}" for action_type in system.action_types}
@@ -208,6 +210,8 @@ def _live_context(
         context["sides"] = sides
         keys |= {"turn"} | {side.key for side in sides}
         keys |= {box.key for side in sides for box in (*side.front, *side.back)}
+    elif game.system == "azeroth":
+        keys |= pages.azeroth_control_keys(view)
     else:
         context["tree"] = pages.readable(view)
     # a refusal whose control is not on the page is shown above the board
@@ -292,9 +296,11 @@ def game(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
 
 
 def _posted_action(
-    request: HttpRequest, game: Game
+    request: HttpRequest, game: Game, *, roll: bool = False
 ) -> tuple[str, dict[str, Any], int | None, int | None, dict[str, str]]:
-    """The type, payload, acting seat and version a form posted, and what could not be read."""
+    """The type, payload, acting seat and version a form posted, and what could not be read.
+    With ``roll``, a form that asks the app to roll ("app_rolls") gets the dice it left out
+    rolled here and recorded in the payload."""
     post = request.POST
     kind = post.get("type", "")
     problems: dict[str, str] = {}
@@ -303,7 +309,10 @@ def _posted_action(
         payload: dict[str, Any] = {"target": target} if target is not None else {}
     else:
         action_type = tracker(game.system).action_type(kind)
-        payload, problems = payload_from_post(action_type, post)
+        app_rolls = roll and post.get("app_rolls", "") in ("1", "true", "on")
+        payload, problems = payload_from_post(action_type, post, app_rolls=app_rolls)
+        if app_rolls and not problems:
+            payload = service.roll_dice(game.system, kind, payload)
     seat = optional_int(post.get("seat"))
     version = optional_int(post.get("version"))
     if version is None:
@@ -325,7 +334,7 @@ def act(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         return _forbidden(request)
     if not access.can_act:
         return _forbidden(request, row, "Spectators can watch but not act.")
-    kind, payload, seat, version, problems = _posted_action(request, row)
+    kind, payload, seat, version, problems = _posted_action(request, row, roll=True)
     if problems:
         message = " ".join(problems.values())
         return _respond(request, row, access, status=400, error=_refusal(request, message))
@@ -378,7 +387,7 @@ def preview(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         "seat": seat,
         "control": request.POST.get("control", ""),
         "amount": payload.get("amount"),
-        "headline": pages.headline(kind, payload, body["seats"]),
+        "headline": pages.headline(kind, payload, body["seats"], body["state"]),
         "payload_fields": [(f"p.{k}", _form_value(v)) for k, v in payload.items()],
         "changes": [],
         "refusal": " ".join(problems.values()),

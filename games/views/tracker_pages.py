@@ -161,7 +161,23 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Change]
     return out
 
 
-def headline(kind: str, payload: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]) -> str:
+def _model_name(view: Mapping[str, Any], model_id: str, seat: object) -> tuple[str, object]:
+    """A model's name (and its seat) from the view, for boards whose payloads carry ids."""
+    for index, side in enumerate(view.get("sides") or []):
+        if isinstance(seat, int) and seat != index:
+            continue
+        for model in side.get("models") or []:
+            if model.get("id") == model_id:
+                return str(model.get("name") or model_id), index
+    return model_id, seat
+
+
+def headline(
+    kind: str,
+    payload: Mapping[str, Any],
+    seats: Sequence[Mapping[str, Any]],
+    view: Mapping[str, Any] | None = None,
+) -> str:
     """The pending action in words: ``Deal damage x3 · Ben's Bard``."""
     text = kind.replace("_", " ").capitalize()
     amount = payload.get("amount")
@@ -169,6 +185,8 @@ def headline(kind: str, payload: Mapping[str, Any], seats: Sequence[Mapping[str,
         text += f" x{amount}"
     target = payload.get("guardian") or payload.get("model")
     seat = payload.get("seat")
+    if isinstance(payload.get("model"), str) and view is not None:
+        target, seat = _model_name(view, payload["model"], seat)
     if isinstance(target, str):
         owner = ""
         if isinstance(seat, int) and 0 <= seat < len(seats):
@@ -290,3 +308,15 @@ def azrah_sides(
             side.error = message
         sides.append(side)
     return sides
+
+
+def azeroth_control_keys(view: Mapping[str, Any]) -> set[str]:
+    """The keys of the Azeroth at War board's controls (templates/games/boards/_azeroth_*),
+    so a refusal is shown beside the control that sent it and not again above the board."""
+    keys = {"az:stage", "az:roll", "az:ability", "az:objectives"}
+    for seat, side in enumerate(view.get("sides") or []):
+        keys.add(f"az:side:{seat}")
+        for model in side.get("models") or []:
+            keys.add(f"az:m:{seat}:{model.get('id')}")
+            keys.add(f"az:morale:{seat}:{model.get('id')}")
+    return keys

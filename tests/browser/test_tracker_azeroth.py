@@ -73,7 +73,8 @@ def test_the_host_plays_a_round_on_the_board(open_tab: OpenTab, table: Game) -> 
     tab.screenshot("azeroth-deployment-1280x800")
 
     # the edge roll-off: Ana 2, Ben 5, so Ben chooses the edge and Ana deploys first
-    page.get_by_test_id("roll-off-form-rolls").fill("2, 5")
+    page.get_by_test_id("roll-off-form-rolls").fill("2")
+    page.get_by_test_id("roll-off-form-rolls-2").fill("5")
     page.get_by_test_id("roll-off-form-submit").click()
     expect(page.get_by_test_id("edge-chooser")).to_have_text("Ben")
     expect(page.get_by_test_id("first-to-deploy")).to_have_text("Ana")

@@ -93,7 +93,7 @@ def test_an_edge_roll_off_through_the_form_moves_on(azeroth: Game, host: User) -
     html = page(host, azeroth)
     fields = form_fields(html, "roll-off-form")
     assert fields["type"] == "edge_roll_off"
-    posted = {**fields, "p.rolls": "2, 5"}
+    posted = {**fields, "p.rolls": ["2", "5"]}  # two dice inputs of the same name
     response = client_for(host).post(url(azeroth, "act"), posted, headers=HTMX)
     assert response.status_code == 200
     after = text(response.content.decode())
@@ -236,6 +236,34 @@ def test_hold_the_line_asks_for_each_objective_per_side(hold: Game, host: User) 
     form = html.split('data-testid="objectives-form"', 1)[1].split("</form>", 1)[0]
     assert form.count('name="p.seat_0_within_3"') == 3
     assert form.count('name="p.seat_1_within_3"') == 3
+    fields = form_fields(html, "objectives-form")
+    posted = {
+        **fields,
+        "p.seat_0_within_3": ["true", "false", "true"],
+        "p.seat_1_within_3": ["false", "false", "true"],
+    }
+    response = client_for(host).post(url(game, "act"), posted, headers=HTMX)
+    assert response.status_code == 200, text(response.content.decode())[:400]
+    recorded = service.log_for(game, service.access_for(game, host))[-1]
+    assert recorded["type"] == "objectives"
+    assert recorded["payload"] == {
+        "seat_0_within_3": [True, False, True],
+        "seat_1_within_3": [False, False, True],
+    }
+
+
+def test_the_app_rolls_for_the_table_when_asked(azeroth: Game, host: User) -> None:
+    html = page(host, azeroth)
+    assert 'data-testid="roll-off-form-app"' in html
+    fields = form_fields(html, "roll-off-form")
+    response = client_for(host).post(
+        url(azeroth, "act"), {**fields, "app_rolls": "1"}, headers=HTMX
+    )
+    assert response.status_code == 200, text(response.content.decode())[:400]
+    recorded = service.log_for(azeroth, service.access_for(azeroth, host))[-1]
+    rolls = recorded["payload"]["rolls"]
+    assert recorded["type"] == "edge_roll_off" and len(rolls) == 2
+    assert all(1 <= die <= 6 for die in rolls)
 
 
 def test_the_result_shows_the_winner_and_the_totals(
