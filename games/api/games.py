@@ -394,8 +394,10 @@ def state_body(request: Request, game: Game, access: Access) -> dict[str, Any]:
 
 
 def etag(game: Game, access: Access) -> str:
-    """Changes whenever what this viewer sees may change: the version and who they are."""
-    return f'W/"{game.version}.{access.role.value}.{access.seat}"'
+    """Changes whenever what this viewer sees may change: the version, who they are and
+    which seats are taken."""
+    taken = "".join("1" if seat.user_id is not None else "0" for seat in game.seats.all())
+    return f'W/"{game.version}.{access.role.value}.{access.seat}.{taken}"'
 
 
 def links_body(request: Request, game: Game) -> dict[str, Any]:

@@ -404,3 +404,12 @@ def test_the_app_rolls_the_dice_the_table_leaves_out(host: User) -> None:
     without = {"type": "edge_roll_off", "payload": {}, "version": 1}
     response = send(client_for(host), "post", url(game, "actions/"), without)
     assert response.status_code == 400 and "payload.rolls" in response.json()["errors"]
+
+
+def test_the_state_changes_its_etag_when_a_seat_is_taken(
+    game: Game, spectator: User, outsider: User
+) -> None:
+    client = client_for(spectator)
+    tag = client.get(url(game))["ETag"]
+    service.leave_seat(game, 1)
+    assert client.get(url(game), HTTP_IF_NONE_MATCH=tag).status_code == 200
