@@ -407,6 +407,44 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
     def seat_names(self, setup: AzrahSetup) -> tuple[str, ...]:
         return tuple(seat.name for seat in setup.players)
 
+    def describe(self, action: Action, setup: AzrahSetup | None = None) -> str:
+        """A history line in words: "Ana: Ben's Bard takes 3 damage"."""
+        p = action.payload
+        names = self.seat_names(setup) if setup is not None else ("Seat 0", "Seat 1")
+
+        def player(seat: object) -> str:
+            return names[seat] if isinstance(seat, int) and seat in (0, 1) else "the host"
+
+        who = player(action.by) if action.by is not None else "Host"
+        owner = p.get("seat", action.by)
+        guardian = f"{player(owner)}'s {p.get('guardian')}" if "seat" in p else p.get("guardian")
+        amount = p.get("amount", 1)
+        lines = {
+            "attach_mana": f"attaches Mana to {guardian}",
+            "use_ability": f"{guardian} uses {p.get('ability') or 'an ability'}"
+            + (
+                f" ({p.get('mana', 0)} Mana, {p.get('gems', 0)} Gems)"
+                if p.get("mana") or p.get("gems")
+                else ""
+            ),
+            "move": f"moves {p.get('left')} and {p.get('right')}",
+            "escape": f"{guardian} escapes",
+            "swap": f"swaps {guardian} for {p.get('replacement')}",
+            "order_emergence": "orders emergence: " + ", ".join(map(str, p.get("order") or [])),
+            "deal_damage": f"{guardian} takes {amount} damage",
+            "heal": f"{guardian} heals {amount}",
+            "transform": f"{guardian} transforms into {p.get('transformation')}",
+            "attach_curse": f"attaches the Curse {p.get('card')} to {guardian}",
+            "attach_item": f"attaches the Item {p.get('card')} to {guardian}",
+            "detach": f"returns {p.get('card')} from {guardian}",
+            "apply_status": f"{guardian} is {p.get('status')}"
+            + (f" for {p.get('turns')} turns" if p.get("turns") else ""),
+            "remove_status": f"{guardian} is no longer {p.get('status')}",
+            "end_phase": "ends the phase",
+        }
+        line = lines.get(action.type)
+        return f"{who}: {line}" if line else super().describe(action, setup)
+
     def initial_state(self, setup: AzrahSetup) -> AzrahState:
         """Health 3 each, the first player given (Game Setup); turn 1 begins."""
         if setup.first_player not in (0, 1):
