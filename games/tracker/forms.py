@@ -16,7 +16,9 @@ from django import forms
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
 
+from referee.rules.azeroth.army import BATTLE_SIZE_NAMES
 from referee.rules.azeroth.tracker import Scenario
+from referee.rules.azeroth.units import BattleSize
 from referee.rules.tracker.core import ActionType, PayloadField
 from referee.rules.tracker.registry import TRACKERS
 
@@ -34,6 +36,7 @@ FIELD_OF_PATH = {
     "name": "name",
     "system": "system",
     "scenario": "scenario",
+    "battle_size": "battle_size",
     "parties.0": "list_0",
     "parties.1": "list_1",
 }
@@ -75,6 +78,13 @@ class NewGameForm(forms.Form):
         required=False,
         help_text="Azeroth at War only",
     )
+    battle_size = forms.ChoiceField(
+        label="Battle size",
+        choices=[("", "The first army's")]
+        + [(size.value, BATTLE_SIZE_NAMES[size]) for size in BattleSize],
+        required=False,
+        help_text="Azeroth at War only",
+    )
     first_player = forms.ChoiceField(
         label="Who plays first", choices=FIRST_PLAYER_CHOICES, initial="coin"
     )
@@ -105,6 +115,8 @@ class NewGameForm(forms.Form):
             options["players"] = names
         if data["system"] == "azeroth" and data.get("scenario"):
             options["scenario"] = data["scenario"]
+        if data["system"] == "azeroth" and data.get("battle_size"):
+            options["battle_size"] = data["battle_size"]
         return options
 
     def add_problems(self, problems: Mapping[str, list[str]]) -> None:

@@ -422,3 +422,30 @@ def test_a_finished_game_shows_the_winner_why_and_the_totals(game: Game, player:
     assert "3 actions recorded" in summary
     assert "Export the game" in summary  # a player may export once it is over
     assert "data-tap" not in page  # no counters on a finished game
+
+
+def test_a_new_azeroth_game_takes_the_scenario_and_battle_size_from_the_form(
+    host: User,
+) -> None:
+    from games.lists.service import save_list
+    from tests.lists.support import load_starter
+    from tests.lists.support import payload as list_payload
+
+    load_starter("azeroth")
+    horde = save_list(owner=host, system="azeroth", name="Horde", payload=list_payload("azeroth"))
+    form = {
+        "system": "azeroth",
+        "name": "Skirmish night",
+        "list_0": str(horde.pk),
+        "list_1": str(horde.pk),
+        "scenario": "assassination",
+        "battle_size": "large",
+        "first_player": "coin",
+    }
+    response = client_for(host).post("/games/new/", form)
+    assert response.status_code == 302, html(response)
+    created = Game.objects.get(name="Skirmish night")
+    assert created.setup["scenario"] == "assassination"
+    assert created.setup["battle_size"] == "large"
+    page = html(client_for(host).get(url(created)))
+    assert "Assassination" in page and "Large battle" in page
