@@ -30,7 +30,7 @@ from tests.rules.azeroth.tracker_game import (
     undo,
 )
 
-NOBODY_NEAR = {"seat_0_within_3": [False] * 3, "seat_1_within_3": [False] * 3}
+NOBODY_NEAR: dict[str, Any] = {"seat_0_within_3": [False] * 3, "seat_1_within_3": [False] * 3}
 
 
 def view(game: AzerothGame, viewer: int | None = None) -> dict[str, Any]:
@@ -39,6 +39,7 @@ def view(game: AzerothGame, viewer: int | None = None) -> dict[str, Any]:
 
 def model_view(game: AzerothGame, seat: int, model_id: str) -> dict[str, Any]:
     (found,) = [m for m in view(game)["sides"][seat]["models"] if m["id"] == model_id]
+    assert isinstance(found, dict)
     return found
 
 
