@@ -96,7 +96,7 @@ def test_two_tablets_share_one_game(open_tab: OpenTab, table: Game) -> None:
     expect(player.page.get_by_test_id("damage-1-duelist")).to_have_text("3", timeout=SYNC_MS)
     entries = player.page.locator(".tr-entry")
     expect(entries).to_have_count(1)
-    expect(entries.first).to_contain_text("amount 3")
+    expect(entries.first).to_contain_text("takes 3 damage")
     assert player.page.evaluate("window.notReloaded") is True
     player.screenshot("tracker-player-tablet")
     host.screenshot("tracker-host-tablet")
@@ -105,7 +105,7 @@ def test_two_tablets_share_one_game(open_tab: OpenTab, table: Game) -> None:
     player.page.get_by_role("button", name="Undo #1").click()
     expect(player.page.get_by_test_id("damage-1-duelist")).to_have_text("0")
     expect(host.page.get_by_test_id("damage-1-duelist")).to_have_text("0", timeout=SYNC_MS)
-    expect(host.page.get_by_test_id("log-1").locator("s")).to_contain_text("amount 3")
+    expect(host.page.get_by_test_id("log-1").locator("s")).to_contain_text("takes 3 damage")
     expect(host.page.get_by_role("button", name="Redo #1")).to_be_visible()
     assert host.page.evaluate("window.notReloaded") is True
     host.screenshot("tracker-host-after-undo-tablet")
