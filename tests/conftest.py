@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings as hypothesis_settings
@@ -27,6 +28,13 @@ _deselected_key = pytest.StashKey[int]()
 hypothesis_settings.register_profile("referee", deadline=None)
 if not os.environ.get("CI"):
     hypothesis_settings.load_profile("referee")
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    """Tests make many accounts; a deliberately slow password hash only slows them down.
+    The browser tests sign in through the live server, which reads the same setting."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def broker_url() -> str:
