@@ -14,7 +14,6 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
 
 from referee.rules.azeroth.army import find_unit
 from referee.rules.azeroth.dice import roll_target
@@ -70,6 +69,7 @@ from referee.rules.tracker.core import (
     Secret,
     Statuses,
     System,
+    payload_value,
 )
 
 MANA_CAP = 10  # 8.1
@@ -399,21 +399,8 @@ Handler = Callable[[AzerothState, Action], AzerothState]
 # --- Reading payloads ------------------------------------------------------------------------
 
 
-def _field(payload: Mapping[str, JSON], name: str, kind: type, default: Any = ...) -> Any:
-    value = payload.get(name, default)
-    if value is ...:
-        raise IllegalAction(f"The action needs '{name}'.", f"payload.{name}")
-    if value is None and default is None:
-        return None
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise IllegalAction(f"'{name}' must be a whole number.", f"payload.{name}")
-    if not isinstance(value, kind):
-        raise IllegalAction(f"'{name}' must be a {kind.__name__}.", f"payload.{name}")
-    return value
-
-
 def _die(payload: Mapping[str, JSON], name: str = "roll") -> int:
-    roll: int = _field(payload, name, int)
+    roll: int = payload_value(payload, name, int)
     if not 1 <= roll <= 6:
         raise IllegalAction(f"A D6 shows 1 to 6, not {roll}.", f"payload.{name}")
     return roll
@@ -433,7 +420,7 @@ def _dice(payload: Mapping[str, JSON], name: str, required: bool = True) -> tupl
 
 
 def _amount(payload: Mapping[str, JSON]) -> int:
-    amount: int = _field(payload, "amount", int)
+    amount: int = payload_value(payload, "amount", int)
     if not 1 <= amount <= MAX_STAT:
         raise IllegalAction(f"The amount is 1 to {MAX_STAT}.", "payload.amount")
     return amount
@@ -441,7 +428,7 @@ def _amount(payload: Mapping[str, JSON]) -> int:
 
 def _seat_of(action: Action) -> int:
     if action.by is None:
-        seat: int = _field(action.payload, "seat", int)
+        seat: int = payload_value(action.payload, "seat", int)
         if seat not in SEATS:
             raise IllegalAction("A seat is 0 or 1.", "payload.seat")
         return seat
@@ -451,8 +438,8 @@ def _seat_of(action: Action) -> int:
 def _locate(state: AzerothState, action: Action, key: str = "model") -> tuple[int, ModelState]:
     """The model ``payload[key]`` names: on ``payload.seat``'s side when given, else on the
     one side that has a model with that id."""
-    model_id: str = _field(action.payload, key, str)
-    seat: int | None = _field(action.payload, "seat", int, None) if key == "model" else None
+    model_id: str = payload_value(action.payload, key, str)
+    seat: int | None = payload_value(action.payload, "seat", int, None) if key == "model" else None
     if seat is not None and seat not in SEATS:
         raise IllegalAction("A seat is 0 or 1.", "payload.seat")
     seats = (seat,) if seat is not None else SEATS
@@ -477,7 +464,7 @@ def _own(state: AzerothState, action: Action, key: str = "model") -> tuple[int, 
             raise IllegalAction(
                 f"Both sides have a model {action.payload.get(key)!r}: act for one seat.", "by"
             ) from None
-    model_id: str = _field(action.payload, key, str)
+    model_id: str = payload_value(action.payload, key, str)
     model = state.sides[action.by].find(model_id)
     if model is None:
         raise IllegalAction(
@@ -1241,7 +1228,7 @@ def _use_ability(state: AzerothState, action: Action) -> AzerothState:
     _require_stage(state, "use an ability", Stage.ACTIVATION)
     seat, model = _own(state, action)
     _in_play(model)
-    name: str = _field(action.payload, "ability", str)
+    name: str = payload_value(action.payload, "ability", str)
     ability = model.profile.ability(name)
     if ability is None:
         have = ", ".join(a.name for a in model.profile.abilities) or "none"
@@ -1284,24 +1271,24 @@ def _summon(state: AzerothState, action: Action) -> AzerothState:
             "that one has expired or been destroyed (4.6, R69).",
             "payload.model",
         )
-    name: str = _field(action.payload, "name", str)
+    name: str = payload_value(action.payload, "name", str)
     if not 0 < len(name.strip()) <= MAX_NAME:
         raise IllegalAction(f"A name is 1 to {MAX_NAME} characters.", "payload.name")
-    wounds: int = _field(action.payload, "wounds", int)
+    wounds: int = payload_value(action.payload, "wounds", int)
     if not 1 <= wounds <= MAX_STAT:
         raise IllegalAction(f"Wounds are 1 to {MAX_STAT}.", "payload.wounds")
-    points: int = _field(action.payload, "points", int, 0)
+    points: int = payload_value(action.payload, "points", int, 0)
     if not 0 <= points <= MAX_POINTS:
         raise IllegalAction(f"Points are 0 to {MAX_POINTS}.", "payload.points")
-    mana: int = _field(action.payload, "mana", int)
+    mana: int = payload_value(action.payload, "mana", int)
     if not 0 <= mana <= MANA_CAP:
         raise IllegalAction(f"A Mana cost is 0 to {MANA_CAP}.", "payload.mana")
-    tier_name: str = _field(action.payload, "tier", str, Tier.BASELINE.value)
+    tier_name: str = payload_value(action.payload, "tier", str, Tier.BASELINE.value)
     if tier_name not in [t.value for t in Tier]:
         raise IllegalAction("The tier is baseline, mounted, elite or hero.", "payload.tier")
     if len(side.models) >= MAX_MODELS:
         raise IllegalAction(f"A side has at most {MAX_MODELS} models.", "payload.name")
-    ability: str = _field(action.payload, "ability", str, "Summon")
+    ability: str = payload_value(action.payload, "ability", str, "Summon")
     side = _spend(side, mana, "payload.mana")
     number = side.summons + 1
     profile = ModelSetup(
@@ -1317,7 +1304,7 @@ def _summon(state: AzerothState, action: Action) -> AzerothState:
     )
     side = side.with_model(replace(model, ability_used=True))
     side = replace(side, models=(*side.models, summoned), summons=number)
-    kind: str = _field(action.payload, "ability_type", str, AbilityType.INSTANT.value)
+    kind: str = payload_value(action.payload, "ability_type", str, AbilityType.INSTANT.value)
     if kind not in [t.value for t in AbilityType]:
         raise IllegalAction(
             f"An ability type is one of {', '.join(t.value for t in AbilityType)} (8.3).",
@@ -1480,7 +1467,7 @@ def _taunt(state: AzerothState, action: Action) -> AzerothState:
             f"{model.name} is not the model that just activated (4.6, R71).",
             "payload.model",
         )
-    target_id: str = _field(action.payload, "target", str)
+    target_id: str = payload_value(action.payload, "target", str)
     target = state.sides[1 - seat].find(target_id)
     if target is None:
         raise IllegalAction(
@@ -1669,9 +1656,9 @@ def _morale_facts(state: AzerothState, action: Action) -> AzerothState:
     _in_play(model)
     if model.morale_result is not None:
         raise IllegalAction(f"{model.name} has already tested this round.", "payload.model")
-    fear: bool | None = _field(action.payload, "fear_nearby", bool, None)
-    aura: bool | None = _field(action.payload, "command_aura", bool, None)
-    friend: bool | None = _field(action.payload, "friendly_destroyed_within_6", bool, None)
+    fear: bool | None = payload_value(action.payload, "fear_nearby", bool, None)
+    aura: bool | None = payload_value(action.payload, "command_aura", bool, None)
+    friend: bool | None = payload_value(action.payload, "friendly_destroyed_within_6", bool, None)
     if fear is None and aura is None and friend is None:
         raise IllegalAction(
             "Say what is near it: fear_nearby, command_aura or friendly_destroyed_within_6.",

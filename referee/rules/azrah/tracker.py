@@ -28,6 +28,7 @@ from referee.rules.tracker.core import (
     Phase,
     Statuses,
     System,
+    payload_value,
 )
 
 STARTING_HEALTH = 3
@@ -165,21 +166,8 @@ class AzrahState:
         return self.clock.active_seat
 
 
-def _field(payload: Mapping[str, JSON], name: str, kind: type, default: Any = ...) -> Any:
-    value = payload.get(name, default)
-    if value is ...:
-        raise IllegalAction(f"The action needs '{name}'.", f"payload.{name}")
-    if value is None and default is None:
-        return None
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise IllegalAction(f"'{name}' must be a whole number.", f"payload.{name}")
-    if not isinstance(value, kind):
-        raise IllegalAction(f"'{name}' must be a {kind.__name__}.", f"payload.{name}")
-    return value
-
-
 def _amount(payload: Mapping[str, JSON], default: Any = ...) -> int:
-    amount: int = _field(payload, "amount", int, default)
+    amount: int = payload_value(payload, "amount", int, default)
     if amount < 1:
         raise IllegalAction("The amount must be at least 1.", "payload.amount")
     return amount
@@ -189,7 +177,7 @@ def _seat(state: AzrahState, action: Action, payload_seat: bool) -> int:
     """The player whose Guardian the action concerns: ``payload.seat`` for effects that
     may touch either side, else the acting seat (or the active player for the host)."""
     if payload_seat and "seat" in action.payload:
-        seat: int = _field(action.payload, "seat", int)
+        seat: int = payload_value(action.payload, "seat", int)
     else:
         seat = state.active if action.by is None else action.by
     if seat not in (0, 1):
@@ -605,9 +593,9 @@ def _attach_mana(state: AzrahState, action: Action) -> AzrahState:
     an ability's effect (Mana and Celestial Gems)."""
     _require_active(state, action, "attach Mana")
     amount = _amount(action.payload, 1)
-    effect: bool = _field(action.payload, "effect", bool, False)
+    effect: bool = payload_value(action.payload, "effect", bool, False)
     player = state.players[state.active]
-    name: str = _field(action.payload, "guardian", str)
+    name: str = payload_value(action.payload, "guardian", str)
     guardian = _front_guardian(player, name, "hold Mana")
     recovery_mana = state.recovery_mana
     if not effect:
@@ -629,16 +617,16 @@ def _attach_mana(state: AzrahState, action: Action) -> AzrahState:
 def _use_ability(state: AzrahState, action: Action) -> AzrahState:
     """Pay the cost from the Mana attached to this ally and the player's Gems (Activating
     and Resolving Abilities); an escaping ally cannot (Moving and Escaping)."""
-    quick: bool = _field(action.payload, "quick", bool, False)
+    quick: bool = payload_value(action.payload, "quick", bool, False)
     if not quick:
         _require_active(state, action, "activate a normal ability")
         _require_phase(state, ACTION, "activate a normal ability")
     seat = state.active if action.by is None else action.by
     player = state.players[seat]
-    name: str = _field(action.payload, "guardian", str)
+    name: str = payload_value(action.payload, "guardian", str)
     guardian = _front_guardian(player, name, "activate abilities")
-    mana: int = _field(action.payload, "mana", int, 0)
-    gems: int = _field(action.payload, "gems", int, 0)
+    mana: int = payload_value(action.payload, "mana", int, 0)
+    gems: int = payload_value(action.payload, "gems", int, 0)
     if mana < 0 or gems < 0:
         raise IllegalAction("A cost is never negative.", "payload.mana")
     if guardian.leaving is not None:
@@ -700,10 +688,10 @@ def _escape(state: AzrahState, action: Action) -> AzrahState:
     """Once per turn an injured front-row ally that used no ability this turn escapes; a
     Frozen one cannot. An effect forces an escape at once, whatever stands in its way, and
     the Guardian loses its attached cards then (Moving and Escaping, FAQ)."""
-    forced: bool = _field(action.payload, "forced", bool, False)
+    forced: bool = payload_value(action.payload, "forced", bool, False)
     seat = _seat(state, action, forced)
     player = state.players[seat]
-    name: str = _field(action.payload, "guardian", str)
+    name: str = payload_value(action.payload, "guardian", str)
     guardian = _front_guardian(player, name, "escape")
     if guardian.leaving is not None:
         raise IllegalAction(f"{name} is already escaping.", "payload.guardian")
@@ -749,8 +737,8 @@ def _swap(state: AzrahState, action: Action) -> AzrahState:
     turn cannot re-enter (Dealing Damage and Defeating Enemies)."""
     seat = _seat(state, action, False)
     player = state.players[seat]
-    name: str = _field(action.payload, "guardian", str)
-    replacement_name: str = _field(action.payload, "replacement", str)
+    name: str = payload_value(action.payload, "guardian", str)
+    replacement_name: str = payload_value(action.payload, "replacement", str)
     guardian = _front_guardian(player, name, "be swapped out")
     if guardian.leaving is None:
         raise IllegalAction(
@@ -817,7 +805,7 @@ def _order_emergence(state: AzrahState, action: Action) -> AzrahState:
 def _target(state: AzrahState, action: Action) -> tuple[int, PlayerState, GuardianState]:
     seat = _seat(state, action, True)
     player = state.players[seat]
-    name: str = _field(action.payload, "guardian", str)
+    name: str = payload_value(action.payload, "guardian", str)
     return seat, player, player.guardian(name)
 
 
@@ -873,8 +861,8 @@ def _transform(state: AzrahState, action: Action) -> AzrahState:
     at once if its damage reaches them (Transformations, Curses and Items)."""
     seat, player, guardian = _target(state, action)
     _front_guardian(player, guardian.name, "transform")
-    name: str = _field(action.payload, "transformation", str)
-    hit_points: int = _field(action.payload, "hit_points", int)
+    name: str = payload_value(action.payload, "transformation", str)
+    hit_points: int = payload_value(action.payload, "hit_points", int)
     if hit_points < 1:
         raise IllegalAction("A Transformation has at least 1 hit point.", "payload.hit_points")
     guardian = replace(guardian, transformation=name, transformed_hit_points=hit_points)
@@ -885,7 +873,7 @@ def _attach(kind: str) -> Handler:
     def attach(state: AzrahState, action: Action) -> AzrahState:
         seat, player, guardian = _target(state, action)
         _front_guardian(player, guardian.name, f"have a {kind} attached")
-        card: str = _field(action.payload, "card", str)
+        card: str = payload_value(action.payload, "card", str)
         if kind == "Curse":
             guardian = replace(guardian, curses=(*guardian.curses, card))
         else:
@@ -898,7 +886,7 @@ def _attach(kind: str) -> Handler:
 
 def _detach(state: AzrahState, action: Action) -> AzrahState:
     seat, player, guardian = _target(state, action)
-    card: str = _field(action.payload, "card", str)
+    card: str = payload_value(action.payload, "card", str)
     if card in guardian.curses:
         curses = list(guardian.curses)
         curses.remove(card)
@@ -913,7 +901,7 @@ def _detach(state: AzrahState, action: Action) -> AzrahState:
 
 
 def _status_name(action: Action) -> str:
-    status: str = _field(action.payload, "status", str)
+    status: str = payload_value(action.payload, "status", str)
     if status not in STATUSES:
         raise IllegalAction("The status must be frozen or immune.", "payload.status")
     return status
@@ -922,7 +910,7 @@ def _status_name(action: Action) -> str:
 def _apply_status(state: AzrahState, action: Action) -> AzrahState:
     seat, player, guardian = _target(state, action)
     status = _status_name(action)
-    turns: int | None = _field(action.payload, "turns", int, None)
+    turns: int | None = payload_value(action.payload, "turns", int, None)
     guardian = replace(guardian, statuses=guardian.statuses.add(status, turns))
     return _set_player(state, seat, player.with_guardian(guardian))
 

@@ -168,6 +168,21 @@ def roll_missing_dice(
     return filled
 
 
+def payload_value(payload: Mapping[str, JSON], name: str, kind: type, default: Any = ...) -> Any:
+    """``payload[name]`` checked to be a ``kind`` (an int is never a bool); a missing
+    required value (no ``default``) or a wrong type raises IllegalAction naming the field."""
+    value = payload.get(name, default)
+    if value is ...:
+        raise IllegalAction(f"The action needs '{name}'.", f"payload.{name}")
+    if value is None and default is None:
+        return None
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise IllegalAction(f"'{name}' must be a whole number.", f"payload.{name}")
+    if not isinstance(value, kind):
+        raise IllegalAction(f"'{name}' must be a {kind.__name__}.", f"payload.{name}")
+    return value
+
+
 def check_version(expected: int, actual: int) -> None:
     """Refuse an action posted against a version that is no longer the current one."""
     if expected != actual:
