@@ -5,6 +5,7 @@ stored game never depends on the catalog again."""
 from __future__ import annotations
 
 import secrets
+import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,7 +15,7 @@ from referee.rules.azeroth.army import army_from_dict
 from referee.rules.azeroth.tracker import AZEROTH, AzerothSetup, Scenario, side_from_army
 from referee.rules.azeroth.units import BattleSize
 from referee.rules.azrah.cards import Guardian
-from referee.rules.azrah.roster import roster_from_dict
+from referee.rules.azrah.roster import RosterIndex, roster_from_dict
 from referee.rules.azrah.tracker import AZRAH, decide_first_player
 from referee.rules.errors import InvalidInput
 
@@ -34,13 +35,11 @@ def _lists(owner: User, system: str, ids: object, problems: Problems) -> list[Sa
     found: list[SavedList] = []
     for index, list_id in enumerate(ids):
         path = f"lists.{index}"
-        saved = None
         try:
-            saved = SavedList.objects.filter(owner=owner, pk=str(list_id)).first()
-        except (ValueError, TypeError):
-            saved = None
-        except Exception:  # a malformed UUID raises ValidationError
-            saved = None
+            pk = uuid.UUID(str(list_id))
+        except ValueError:
+            pk = None
+        saved = SavedList.objects.filter(owner=owner, pk=pk).first() if pk else None
         if saved is None:
             problems[path] = [f"You have no saved list {list_id!r}."]
             continue
@@ -82,19 +81,15 @@ def first_player(value: object, problems: Problems, path: str = "first_player") 
     return 0
 
 
-def _guardian_index(catalog: Catalog | None) -> dict[str, Guardian]:
-    index: dict[str, Guardian] = {}
-    if catalog is None:
-        return index
-    for card_id, guardian in azrah_guardians(catalog).items():
-        if guardian.base_form is None:
-            index[card_id.upper()] = guardian
-            index.setdefault(" ".join(guardian.name.lower().split()), guardian)
-    return index
+def _guardians(catalog: Catalog | None) -> RosterIndex:
+    """The catalog's Guardians, found as a roster names them (ID, name or "ID Name")."""
+    return RosterIndex.of(azrah_guardians(catalog) if catalog is not None else {})
 
 
-def _find(index: Mapping[str, Guardian], entry: str) -> Guardian | None:
-    return index.get(entry.strip().upper()) or index.get(" ".join(entry.lower().split()))
+def _guardian(index: RosterIndex, entry: str) -> Guardian | None:
+    """The Guardian (not a Transformation) ``entry`` names, if any."""
+    found = index.find(entry)
+    return found if isinstance(found, Guardian) and found.base_form is None else None
 
 
 def azrah_setup(owner: User, options: Mapping[str, Any]) -> tuple[dict[str, Any], Catalog | None]:
@@ -114,8 +109,9 @@ def azrah_setup(owner: User, options: Mapping[str, Any]) -> tuple[dict[str, Any]
     players = []
     catalog = lists[0].catalog or default_catalog("azrah")
     for seat, saved in enumerate(lists):
-        index = _guardian_index(saved.catalog or default_catalog("azrah"))
+        index = _guardians(saved.catalog or default_catalog("azrah"))
         roster = roster_from_dict(saved.payload)
+        in_roster = {g.id for g in (_guardian(index, str(e)) for e in roster.guardians) if g}
         party = parties[seat] if parties is not None else None
         if party is None:
             if roster.party is None:
@@ -137,18 +133,16 @@ def azrah_setup(owner: User, options: Mapping[str, Any]) -> tuple[dict[str, Any]
         resolved: list[list[str]] = [[], []]
         for row, members in enumerate((front, back)):
             for member in members:
-                guardian = _find(index, str(member))
+                guardian = _guardian(index, str(member))
                 if guardian is None:
                     problems.setdefault(f"parties.{seat}", []).append(
                         f"{member!r} is not a Guardian of the catalog."
                     )
                     continue
-                if guardian.id.upper() not in {str(g).strip().upper() for g in roster.guardians}:
-                    known = {" ".join(str(g).lower().split()) for g in roster.guardians}
-                    if " ".join(guardian.name.lower().split()) not in known:
-                        problems.setdefault(f"parties.{seat}", []).append(
-                            f"{guardian.name} is not in {saved.name!r}."
-                        )
+                if guardian.id not in in_roster:
+                    problems.setdefault(f"parties.{seat}", []).append(
+                        f"{guardian.name} is not in {saved.name!r}."
+                    )
                 resolved[row].append(guardian.name)
                 hit_points[guardian.name] = guardian.hit_points
         players.append(

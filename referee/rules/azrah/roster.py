@@ -72,12 +72,14 @@ def _rank(card: Entry) -> tuple[int, str]:
 
 
 @dataclass(frozen=True, slots=True)
-class _Index:
+class RosterIndex:
+    """A catalog's cards found as a roster names them: by ID, by name, or "ID Name"."""
+
     by_id: Mapping[str, Entry]  # upper-cased ID
     by_name: Mapping[str, Entry]  # normalised name
 
     @classmethod
-    def of(cls, catalog: Mapping[str, Entry]) -> _Index:
+    def of(cls, catalog: Mapping[str, Entry]) -> RosterIndex:
         by_id: dict[str, Entry] = {}
         by_name: dict[str, Entry] = {}
         for card in sorted(catalog.values(), key=_rank):
@@ -150,7 +152,7 @@ def validate_roster(
     three front-row Guardians (left, centre, right) and two back-row ones, all from the
     roster, none twice (R46); each wrong place is its own problem.
     """
-    index = _Index.of(catalog) if catalog is not None else None
+    index = RosterIndex.of(catalog) if catalog is not None else None
     problems: list[Problem] = []
     names: dict[str, list[int]] = {}  # normalised name -> entry positions
     shown: dict[str, str] = {}  # normalised name -> name as shown
@@ -260,7 +262,7 @@ def validate_roster(
 
 def _party(
     party: Party,
-    index: _Index | None,
+    index: RosterIndex | None,
     names: Mapping[str, list[int]],
     shown: Mapping[str, str],
 ) -> list[Problem]:
