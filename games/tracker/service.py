@@ -18,12 +18,14 @@ import threading
 from collections import OrderedDict
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import core
@@ -440,12 +442,9 @@ def create_game(
     return game
 
 
-def _parse_time(at: str | None) -> Any:
-    if at is None:
-        return timezone.now()
-    from django.utils.dateparse import parse_datetime
-
-    parsed = parse_datetime(at)
+def _parse_time(at: str | None) -> datetime:
+    """When an imported entry was recorded; now, when it does not say."""
+    parsed = parse_datetime(at) if at is not None else None
     return parsed if parsed is not None else timezone.now()
 
 
@@ -567,14 +566,12 @@ def import_game(host: User, data: object) -> Game:
     if isinstance(seats, list) and all(isinstance(s, Mapping) for s in seats):
         colours = [s.get("colour") for s in seats]
     log = _read_log(data.get("log"))
-    catalog = None
     game = create_game(
         host=host,
         system=data.get("system"),
         name=data.get("name"),
         setup=data.get("setup"),
         colours=colours,
-        catalog=catalog,
         log=log,
     )
     if isinstance(data.get("catalog_version"), str):
