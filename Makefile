@@ -16,7 +16,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: help run test lint checks pytest chromium bench clean distclean
+.PHONY: help run test lint checks pytest fuzz chromium bench clean distclean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12
@@ -76,8 +76,15 @@ checks: $(VENV)/.installed-test ## Django's system checks and the missing-migrat
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
 
+# One worker per core (pytest-xdist); each has its own test database.
 pytest: $(VENV)/.installed-test ## The whole pytest suite (PYTEST_ARGS to narrow it)
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n auto $(PYTEST_ARGS)
+
+# `make test` is derandomized, so its verdict never depends on luck. This explores instead:
+# random seeds, FUZZ_SCALE times the examples (10 by default), only the Hypothesis tests. Fix
+# what it finds and pin the failing input with @example, so `make test` keeps checking it.
+fuzz: $(VENV)/.installed-test ## Hypothesis tests with random seeds and more examples (FUZZ_SCALE)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -n auto $(PYTEST_ARGS)
 
 # --- the rest -------------------------------------------------------------------------------
 

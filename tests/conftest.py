@@ -7,9 +7,9 @@
 - ``postgres``: needs PostgreSQL (DATABASE_URL), for row locks under concurrent writers;
   deselected on SQLite the same way, and run by `.ci/run`'s second stage.
 
-Hypothesis runs without its per-example deadline: speed is measured by the scripts under
-bench/, never by a test, and a deadline only makes a busy two-core machine fail at random. On
-CI (CI=true) Hypothesis picks its own "ci" profile, which is also derandomized.
+Hypothesis runs derandomized everywhere (tests/profiles.py), on CI and on a new user's machine
+alike, without its per-example deadline or its too-slow check: speed is measured by the
+scripts under bench/, never by a test. ``make fuzz`` explores with random seeds instead.
 """
 
 from __future__ import annotations
@@ -19,15 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import settings as hypothesis_settings
+
+from tests import profiles
 
 CHROMIUM = Path("/usr/bin/chromium")
 
 _deselected_key = pytest.StashKey[int]()
 
-hypothesis_settings.register_profile("referee", deadline=None)
-if not os.environ.get("CI"):
-    hypothesis_settings.load_profile("referee")
+profiles.load()
 
 
 @pytest.fixture(autouse=True)
@@ -46,6 +45,11 @@ def on_postgres() -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if profiles.FUZZING:
+        # `make fuzz` explores; the other tests give the same answer every time.
+        examples_only = [item for item in items if _is_hypothesis_test(item)]
+        config.hook.pytest_deselected(items=[i for i in items if i not in examples_only])
+        items[:] = examples_only
     skipped_markers = [
         marker
         for marker, available in (("real_worker", bool(broker_url())), ("postgres", on_postgres()))
@@ -59,6 +63,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = [item for item in items if item not in deselected]
     config.hook.pytest_deselected(items=deselected)
     config.stash[_deselected_key] = len(deselected)
+
+
+def _is_hypothesis_test(item: pytest.Item) -> bool:
+    return bool(getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

@@ -14,18 +14,17 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Mapping
-from typing import IO, Any
+from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse as url_reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.negotiation import BaseContentNegotiation
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
@@ -36,7 +35,7 @@ from games.batches.reading import MAX_LISTS, MAX_UPLOAD_BYTES, UploadError, read
 from games.batches.service import OPTION_FIELDS, SYSTEMS, BatchInputError, start_batch
 from games.models import BatchJob
 
-from .errors import RequestTooLarge
+from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
 
 BATCHES = "Batch validation"
@@ -44,32 +43,10 @@ FORM_FIELDS = {"system", "file", *OPTION_FIELDS}
 CSV_COLUMNS = ("name", "valid", "errors", "warnings", "first_problem")
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-class BatchJSONParser(JSONParser):
+class BatchJSONParser(BoundedJSONParser):
     """JSON with the upload's size cap (a thousand lists is more than the odds' 64 KiB)."""
 
-    def parse(
-        self,
-        stream: IO[Any],
-        media_type: str | None = None,
-        parser_context: Mapping[str, Any] | None = None,
-    ) -> Any:
-        raw = stream.read(MAX_UPLOAD_BYTES + 1)
-        if len(raw) > MAX_UPLOAD_BYTES:
-            raise RequestTooLarge(
-                f"The request body is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MiB."
-            )
-        try:
-            return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
-        except UnicodeDecodeError:
-            raise ParseError("The request body is not UTF-8 encoded JSON.") from None
-        except ValueError as exc:
-            raise ParseError(f"The request body is not valid JSON: {exc}.") from None
-        except RecursionError:
-            raise ParseError("The request body is nested too deeply.") from None
+    max_bytes = MAX_UPLOAD_BYTES
 
 
 # --- Documentation-only serializers -----------------------------------------------------

@@ -9,9 +9,8 @@ a bad file is a 400 listing every problem by entry and field, and nothing is wri
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
-from typing import IO, Any
+from typing import Any
 from urllib.parse import quote
 
 from drf_spectacular.types import OpenApiTypes
@@ -23,9 +22,8 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.exceptions import NotFound, ParseError
+from rest_framework.exceptions import NotFound
 from rest_framework.negotiation import DefaultContentNegotiation
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAdminUser
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
@@ -43,7 +41,8 @@ from ..catalogs import azrah as azrah_format
 from ..catalogs import azuki as azuki_format
 from ..catalogs.service import find_catalog, version_key
 from ..models import CATALOG_SYSTEMS, Catalog
-from .errors import RequestTooLarge, bad_request_body
+from .errors import bad_request_body
+from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
 
 Body = dict[str, Any]
@@ -286,32 +285,11 @@ def _quote(value: str) -> str:
 # --- Import --------------------------------------------------------------------------------
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-class CatalogJSONParser(JSONParser):
+class CatalogJSONParser(BoundedJSONParser):
     """JSON with a cap that fits whole catalog files (the validation endpoints take 64 KiB)."""
 
-    def parse(
-        self,
-        stream: IO[Any],
-        media_type: str | None = None,
-        parser_context: Mapping[str, Any] | None = None,
-    ) -> Any:
-        raw = stream.read(MAX_CATALOG_BYTES + 1)
-        if len(raw) > MAX_CATALOG_BYTES:
-            raise RequestTooLarge(
-                f"The catalog file is larger than {MAX_CATALOG_BYTES // (1024 * 1024)} MiB."
-            )
-        try:
-            return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
-        except UnicodeDecodeError:
-            raise ParseError("The request body is not UTF-8 encoded JSON.") from None
-        except ValueError as exc:
-            raise ParseError(f"The request body is not valid JSON: {exc}.") from None
-        except RecursionError:
-            raise ParseError("The request body is nested too deeply.") from None
+    max_bytes = MAX_CATALOG_BYTES
+    what = "The catalog file"
 
 
 def _replace_flag(request: Request) -> bool:

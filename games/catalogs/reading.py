@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from referee.rules.text import clean_key, surrogate_problem
+
 from .errors import CatalogProblem
 
 E = TypeVar("E", bound=StrEnum)
@@ -67,7 +69,7 @@ class Entry:
         known = set(fields)
         for key in self.data:
             if key not in known:
-                self.add(str(key), f"unknown field (the fields are: {', '.join(fields)})")
+                self.add(clean_key(key), f"unknown field (the fields are: {', '.join(fields)})")
 
     def path(self, field: str) -> str:
         return f"{self.prefix}.{field}" if self.prefix and field else self.prefix or field
@@ -98,7 +100,10 @@ class Entry:
         if not isinstance(value, str):
             self.add(field, f"must be a string, not {kind(value)}")
             return ""
-        if "\x00" in value:
+        surrogate = surrogate_problem(value)
+        if surrogate is not None:
+            self.add(field, surrogate)
+        elif "\x00" in value:
             # PostgreSQL cannot store it, and no card prints it.
             self.add(field, "must not contain the NUL character (\\u0000)")
         elif not blank and not value.strip():

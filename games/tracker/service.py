@@ -16,7 +16,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -208,9 +208,10 @@ def derived(game: Game) -> CoreGame:
 # --- the one way a game changes -------------------------------------------------------------
 
 
-def d6() -> int:
-    """One die the app rolls for the table: unpredictable, and recorded in the action."""
-    return secrets.randbelow(6) + 1
+def roll_die(faces: Sequence[Any]) -> Any:
+    """One die the app rolls for the table (one of its ``faces``): unpredictable, and
+    recorded in the action."""
+    return faces[secrets.randbelow(len(faces))]
 
 
 def roll_dice(system: str, type: str, payload: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -218,7 +219,7 @@ def roll_dice(system: str, type: str, payload: Mapping[str, Any] | None) -> dict
     action_type = tracker(system).action_type(type)
     if action_type is None:
         return dict(payload or {})
-    return core.roll_missing_dice(action_type, payload or {}, d6)
+    return core.roll_missing_dice(action_type, payload or {}, roll_die)
 
 
 def _check_type(game: Game, type: object) -> str:

@@ -20,6 +20,7 @@ from games.models import BatchJob, Catalog
 from referee.celery import app
 from tests.api.helpers import assert_bad_request, assert_matches_schema, json_values
 from tests.batches.samples import SHORT_DECK, VALID_DECK, VALID_DECK_JSON, load_catalogs, zip_of
+from tests.profiles import examples
 
 URL = "/api/batches/"
 
@@ -273,7 +274,7 @@ def test_the_schema_documents_both_request_shapes(client: Client) -> None:
     )
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     body=st.fixed_dictionaries(
         {},

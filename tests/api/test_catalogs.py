@@ -17,6 +17,7 @@ from games.catalogs.service import find_catalog
 from games.management.commands.load_starter_data import STARTER_DIR
 from games.models import Card, Catalog, Unit
 from tests.api.helpers import assert_bad_request, assert_matches_schema, mutated
+from tests.profiles import examples
 
 LIST_URL = "/api/catalogs/"
 IMPORT_URL = "/api/catalogs/import/"
@@ -270,7 +271,7 @@ def test_a_large_catalog_body_is_accepted_beyond_the_validation_cap(staff: Clien
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

@@ -22,6 +22,7 @@ from games.models import Catalog, SavedList
 from referee.rules.azuki.deck import deck_from_dict, parse_deck_text
 from tests.api.helpers import assert_matches_schema, mutated
 from tests.lists.support import LEGAL, PASSWORD, catalogs, other_user, owner, payload
+from tests.profiles import examples
 
 __all__ = ["catalogs", "other_user", "owner"]
 
@@ -412,7 +413,7 @@ BODIES = st.sampled_from(sorted(LEGAL)).flatmap(
 )
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=BODIES)
 def test_any_create_body_is_a_201_or_a_400_never_a_500(as_owner: Client, body: Any) -> None:
     response = send(as_owner, "post", LISTS, body)
@@ -423,7 +424,7 @@ def test_any_create_body_is_a_201_or_a_400_never_a_500(as_owner: Client, body: A
         assert_matches_schema(response.json(), "SavedListDetail")
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     body=st.dictionaries(
         st.sampled_from(["system", "name", "payload", "catalog", "x"]),

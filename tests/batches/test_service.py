@@ -15,6 +15,7 @@ from games.batches.reading import read_array, read_upload
 from games.batches.service import CHECKERS, BatchInputError, check_item, run_batch, start_batch
 from games.models import BatchJob, Catalog
 from tests.api.helpers import json_values
+from tests.profiles import examples
 
 from .samples import HORDE_ARMY, MIXED_DECK, SHORT_DECK, VALID_DECK, VALID_DECK_JSON, zip_of
 
@@ -233,7 +234,7 @@ def test_it_refuses_an_empty_batch(catalogs: dict[str, Catalog]) -> None:
     assert "lists" in raised.value.problems
 
 
-@settings(max_examples=80, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(80), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     system=st.sampled_from(["azeroth", "azuki", "azrah"]),
     items=st.lists(

@@ -644,3 +644,29 @@ def test_the_default_catalog_is_the_newest_version_of_the_latest_catalog():
     data["version"] = "1.9"
     import_catalog(data)
     assert default_catalog("azuki") == newer
+
+
+@pytest.mark.parametrize(
+    ("system", "section", "field"),
+    [
+        ("azrah", "shared_cards", "text"),
+        ("azrah", "guardians", "name"),
+        ("azuki", "cards", "text"),
+        ("azeroth", "units", "name"),
+    ],
+)
+def test_a_lone_surrogate_in_any_text_is_a_problem_naming_its_field(
+    system: str, section: str, field: str
+) -> None:
+    # JSON can spell "\ud800", but it is no character: no database can store it (found by
+    # Hypothesis, then pinned in test_catalog_properties.py).
+    data = starter(system)
+    data[section][0][field] = "Thorn \ud800"
+    before = row_counts()
+
+    problems = problems_of(data)
+
+    assert [(f, m) for _, f, m in problems] == [
+        (field, "must not contain a lone surrogate (\\ud800): it is not a character")
+    ]
+    assert row_counts() == before

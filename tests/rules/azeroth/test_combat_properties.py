@@ -24,6 +24,7 @@ from referee.rules.azeroth.profiles import (
     Situation,
     Weapon,
 )
+from tests.profiles import examples
 
 TOLERANCE = 1e-12
 
@@ -118,7 +119,7 @@ def assert_well_formed(damage: DamageOdds) -> None:
     assert damage.kill_probability == expected_kill
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(attacks())
 def test_every_distribution_is_a_distribution(attack):
     odds = attack_odds(attack)
@@ -143,7 +144,7 @@ def test_every_distribution_is_a_distribution(attack):
             )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(attacks(), st.integers(1, 20))
 def test_more_dice_never_lower_the_chance_to_destroy(attack, extra):
     stronger = replace(attack, attacker=replace(attack.attacker, atk=attack.attacker.atk + extra))
@@ -153,7 +154,7 @@ def test_more_dice_never_lower_the_chance_to_destroy(attack, extra):
     assert after >= before - TOLERANCE
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(attacks(), st.integers(2, 6))
 def test_a_better_save_never_raises_the_chance_to_destroy(attack, better):
     defense = attack.defender.defense
@@ -165,7 +166,7 @@ def test_a_better_save_never_raises_the_chance_to_destroy(attack, better):
     assert after <= before + TOLERANCE
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(attacks(max_atk=MAX_DICE))
 def test_even_the_largest_attacks_stay_exact_distributions(attack):
     assert_well_formed(attack_odds(attack).damage)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from referee.rules.azeroth.tracker import AZEROTH, AzerothState, Scenario, Stage, next_seat
 from referee.rules.tracker.core import IllegalAction, replay
+from tests.profiles import examples
 from tests.rules.azeroth.tracker_game import AzerothGame, act, new_game, redo, undo
 
 Step = tuple[str, int | None, dict[str, Any]]
@@ -169,7 +170,7 @@ def check_secrets(state: AzerothState) -> None:
         )
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.data())
 def test_any_run_of_legal_actions_replays_to_the_identical_state(data: st.DataObject) -> None:
     scenario = data.draw(st.sampled_from(list(Scenario)))
@@ -180,7 +181,7 @@ def test_any_run_of_legal_actions_replays_to_the_identical_state(data: st.DataOb
         assert AZEROTH.view(replayed, viewer) == AZEROTH.view(game.state, viewer)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.data())
 def test_a_game_played_through_its_rounds_stays_within_bounds(data: st.DataObject) -> None:
     """Ending stages often, games reach later rounds and their end."""
@@ -205,7 +206,7 @@ def test_a_game_played_through_its_rounds_stays_within_bounds(data: st.DataObjec
         )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.data())
 def test_the_opponents_view_does_not_depend_on_a_secret_warlord(data: st.DataObject) -> None:
     """Two games that differ only in which Hero Ben nominated look the same to Ana and to a

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from referee.rules.azrah.tracker import AZRAH, AzrahState
 from referee.rules.tracker.core import IllegalAction, replay
+from tests.profiles import examples
 from tests.rules.tracker.azrah_game import AzrahGame, act, new_game, redo, undo
 
 Step = tuple[str, int | None, dict[str, Any]]
@@ -96,7 +97,7 @@ def step(game: AzrahGame, type_: str, by: int | None, payload: dict[str, Any]) -
     return act(game, type_, by, **payload)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.data())
 def test_any_run_of_legal_actions_replays_to_the_identical_state(data: st.DataObject) -> None:
     game = new_game(first_player=data.draw(st.sampled_from([0, 1])))
@@ -119,7 +120,7 @@ def test_any_run_of_legal_actions_replays_to_the_identical_state(data: st.DataOb
         )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data())
 def test_health_and_gems_stay_within_their_bounds(data: st.DataObject) -> None:
     game = new_game()

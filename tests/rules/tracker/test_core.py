@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -293,6 +293,71 @@ def test_an_outcome_names_the_last_seat_standing() -> None:
     assert not outcome.over
     outcome = outcome.eliminate(2, 3, "health gone")
     assert (outcome.winner, outcome.reason, outcome.over) == (1, "health gone", True)
+    # the last one out comes second
+    assert [outcome.place_of(seat) for seat in (0, 1, 2)] == [3, 1, 2]
+
+
+def test_an_outcome_holds_ties_shared_victories_and_everyone_losing() -> None:
+    shared = Outcome.win([0, 2], 4, "the realm holds")
+    assert shared.winners == {0, 2} and shared.winner is None
+    assert [shared.place_of(seat) for seat in range(4)] == [1, 2, 1, 2]
+    tie = Outcome.ranked([[3], [0, 1], [2]], "cards left")
+    assert tie.to_json() == {
+        "over": True,
+        "winners": [3],
+        "places": [[3], [0, 1], [2]],
+        "eliminated": [],
+        "everyone_lost": False,
+        "reason": "cards left",
+    }
+    assert Outcome.draw(2, "six rounds").winners == {0, 1}
+    lost = Outcome.everyone_loses("the dragon woke")
+    assert lost.over and not lost.winners and lost.to_json()["everyone_lost"]
+    assert lost.place_of(0) is None
+    assert not Outcome().over and Outcome().to_json()["places"] == []
+
+
+def test_a_legal_action_accepts_its_payload_and_any_allowed_choice() -> None:
+    from referee.rules.tracker.core import Amount, LegalAction, OneOf, Order, Rolls, SomeOf
+
+    legal = LegalAction(
+        "strike",
+        "Strike a Guardian",
+        0,
+        {"guardian": "Bard", "amount": 1, "rolls": [1, 1], "order": ["a", "b"], "keep": []},
+        {
+            "amount": Amount(1, 5),
+            "rolls": Rolls(2),
+            "order": Order(("a", "b")),
+            "keep": SomeOf(("x", "y"), 0, 1),
+        },
+    )
+    assert legal.allows(legal.payload)
+    assert legal.allows(
+        {"guardian": "Bard", "amount": 5, "rolls": [6, 2], "order": ["b", "a"], "keep": ["y"]}
+    )
+    refused = [
+        {**legal.payload, "guardian": "Sage"},  # not a choice: fixed
+        {**legal.payload, "amount": 6},
+        {**legal.payload, "amount": True},  # a bool is no number on the wire
+        {**legal.payload, "rolls": [7, 1]},
+        {**legal.payload, "rolls": [1]},
+        {**legal.payload, "order": ["a", "a"]},
+        {**legal.payload, "keep": ["x", "y"]},
+        {**legal.payload, "keep": ["z"]},
+        {key: value for key, value in legal.payload.items() if key != "keep"},
+        {**legal.payload, "extra": 1},
+    ]
+    assert not any(legal.allows(payload) for payload in refused)
+    assert OneOf((1, 2)).allows(2) and not OneOf((1, 2)).allows(True)
+    assert legal.to_json()["choices"] == {
+        "amount": {"min": 1, "max": 5},
+        "rolls": {"dice": 2, "faces": [1, 2, 3, 4, 5, 6]},
+        "order": {"order": ["a", "b"]},
+        "keep": {"some_of": ["x", "y"], "min": 0, "max": 1},
+    }
+    one_die = Rolls(1, ("skull", "blank"))
+    assert one_die.allows("skull") and one_die.allows(["blank"]) and not one_die.allows("6")
 
 
 def test_a_system_describes_an_action_and_finds_its_type() -> None:
@@ -315,7 +380,24 @@ def test_the_app_rolls_only_the_dice_fields_left_out() -> None:
         ),
     )
     faces = iter([6, 2, 3])
-    rolled = roll_missing_dice(action_type, {"model": "a"}, lambda: next(faces))
+    rolled = roll_missing_dice(action_type, {"model": "a"}, lambda _: next(faces))
     assert rolled == {"model": "a", "roll": 6, "rolls": [2, 3]}
-    kept = roll_missing_dice(action_type, {"roll": 1, "rolls": [4, 4]}, lambda: 9)
+    kept = roll_missing_dice(action_type, {"roll": 1, "rolls": [4, 4]}, lambda _: 9)
     assert kept == {"roll": 1, "rolls": [4, 4]}
+
+
+def test_a_die_other_than_a_d6_is_rolled_from_its_own_faces() -> None:
+    from referee.rules.tracker.core import PayloadField, roll_missing_dice
+
+    skulls = ("skull", "skull", "blank", "blank", "blank", "double skull")
+    action_type = ActionType(
+        "attrition", "A roll.", (PayloadField("face", "str", "the die", dice=1, faces=skulls),)
+    )
+    seen: list[tuple[object, ...]] = []
+
+    def roll(faces: Sequence[object]) -> object:
+        seen.append(tuple(faces))
+        return faces[-1]
+
+    assert roll_missing_dice(action_type, {}, roll) == {"face": "double skull"}
+    assert seen == [skulls]

@@ -1,0 +1,65 @@
+"""Text that is really text.
+
+JSON may spell a lone UTF-16 surrogate (``"\\ud800"``) and Python keeps it in a ``str``, but it
+is no character: it cannot be encoded as UTF-8, so no database stores it and no page shows it.
+Every door where text comes in asks these functions first and refuses such text by field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+SURROGATE_MESSAGE = "must not contain a lone surrogate ({escape}): it is not a character"
+
+
+def lone_surrogate(text: str) -> str | None:
+    """The first lone surrogate in ``text`` written as an escape (``\\ud800``), or None."""
+    found = _SURROGATE.search(text)
+    return None if found is None else f"\\u{ord(found.group()):04x}"
+
+
+def surrogate_problem(text: str) -> str | None:
+    """The message for ``text`` when it holds a lone surrogate, or None when it is clean."""
+    escape = lone_surrogate(text)
+    return None if escape is None else SURROGATE_MESSAGE.format(escape=escape)
+
+
+def _join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]" if path else f"[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def _strings(value: Any, path: str) -> Iterator[tuple[str, str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, Mapping):
+        for key, child in value.items():
+            child_path = _join(path, clean_key(key))
+            if isinstance(key, str):
+                yield child_path, key
+            yield from _strings(child, child_path)
+    elif isinstance(value, list | tuple):
+        for index, child in enumerate(value):
+            yield from _strings(child, _join(path, index))
+
+
+def clean_key(key: object) -> str:
+    """A JSON key fit to name in a message: its surrogates replaced by their escapes."""
+    text = str(key)
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def surrogate_problems(value: Any, path: str = "") -> dict[str, list[str]]:
+    """Every string (keys included) of a JSON document that holds a lone surrogate, as
+    {dotted path: [message]}; empty when the document is clean."""
+    problems: dict[str, list[str]] = {}
+    for where, text in _strings(value, path):
+        message = surrogate_problem(text)
+        if message is not None:
+            problems.setdefault(where or "body", []).append(message)
+    return problems
