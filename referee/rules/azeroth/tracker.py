@@ -740,7 +740,9 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
             raise IllegalAction(f"Azeroth at War has no action called {action.type!r}.", "type")
         return handler(state, action)
 
-    def describe(self, action: Action, setup: AzerothSetup | None = None) -> str:
+    def describe(
+        self, action: Action, setup: AzerothSetup | None = None, viewer: int | None = None
+    ) -> str:
         """A history line: "Ana: 3 damage to Orc Grunt 2". Names come from ``setup`` when
         given, else from the model ids. A Warlord's nomination never says which Hero."""
         return _describe(action, setup)
@@ -1804,7 +1806,7 @@ def _ended(state: AzerothState, result: GameResult) -> AzerothState:
         stage=Stage.OVER,
         current=None,
         pending=None,
-        outcome=Outcome(winner=winner, reason=reason),
+        outcome=(Outcome.draw(2, reason) if winner is None else Outcome.win([winner], 2, reason)),
         result=explanation,
     )
 

@@ -395,7 +395,9 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
     def seat_names(self, setup: AzrahSetup) -> tuple[str, ...]:
         return tuple(seat.name for seat in setup.players)
 
-    def describe(self, action: Action, setup: AzrahSetup | None = None) -> str:
+    def describe(
+        self, action: Action, setup: AzrahSetup | None = None, viewer: int | None = None
+    ) -> str:
         """A history line in words: "Ana: Ben's Bard takes 3 damage"."""
         p = action.payload
         names = self.seat_names(setup) if setup is not None else ("Seat 0", "Seat 1")

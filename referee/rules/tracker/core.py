@@ -16,10 +16,11 @@ thing.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from referee.rules.errors import RulesError
 
@@ -78,13 +79,17 @@ class Action:
         )
 
 
+D6: tuple[JSON, ...] = (1, 2, 3, 4, 5, 6)
+
+
 @dataclass(frozen=True, slots=True)
 class PayloadField:
     name: str
     kind: str  # "int", "str", "bool", "list[str]", ...
     description: str
     required: bool = True
-    dice: int = 0  # a roll of this many D6 the app may make for the table when asked
+    dice: int = 0  # a roll of this many dice the app may make for the table when asked
+    faces: tuple[JSON, ...] = D6  # what one of those dice shows (Rune Age's has skulls)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +99,147 @@ class ActionType:
     name: str
     description: str
     fields: tuple[PayloadField, ...] = ()
+
+
+# What a seat may do now -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    """The field takes one of these values. JSON: the list of values."""
+
+    values: tuple[JSON, ...]
+
+    def allows(self, value: JSON) -> bool:
+        return any(_same(value, allowed) for allowed in self.values)
+
+    def to_json(self) -> JSON:
+        return list(self.values)
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """The field is a whole number from ``min`` to ``max``. JSON: ``{"min": .., "max": ..}``."""
+
+    min: int
+    max: int
+
+    def allows(self, value: JSON) -> bool:
+        return _is_int(value) and self.min <= value <= self.max
+
+    def to_json(self) -> JSON:
+        return {"min": self.min, "max": self.max}
+
+
+@dataclass(frozen=True, slots=True)
+class Rolls:
+    """The field is what ``dice`` dice show, each one of ``faces``; one die is a single
+    value, several a list. JSON: ``{"dice": .., "faces": [..]}``."""
+
+    dice: int
+    faces: tuple[JSON, ...] = D6
+
+    def allows(self, value: JSON) -> bool:
+        values = [value] if self.dice == 1 and not isinstance(value, list) else value
+        return (
+            isinstance(values, list)
+            and len(values) == self.dice
+            and all(any(_same(v, face) for face in self.faces) for v in values)
+        )
+
+    def to_json(self) -> JSON:
+        return {"dice": self.dice, "faces": list(self.faces)}
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """The field lists these items, each once, in the order the player chooses.
+    JSON: ``{"order": [..]}``."""
+
+    items: tuple[JSON, ...]
+
+    def allows(self, value: JSON) -> bool:
+        return (
+            isinstance(value, list)
+            and len(value) == len(self.items)
+            and sorted(map(_key, value)) == sorted(map(_key, self.items))
+        )
+
+    def to_json(self) -> JSON:
+        return {"order": list(self.items)}
+
+
+@dataclass(frozen=True, slots=True)
+class SomeOf:
+    """The field lists from ``min`` to ``max`` different values of ``values``.
+    JSON: ``{"some_of": [..], "min": .., "max": ..}``."""
+
+    values: tuple[JSON, ...]
+    min: int = 0
+    max: int | None = None
+
+    def allows(self, value: JSON) -> bool:
+        if not isinstance(value, list) or len(set(map(_key, value))) != len(value):
+            return False
+        most = len(self.values) if self.max is None else self.max
+        return self.min <= len(value) <= most and all(OneOf(self.values).allows(v) for v in value)
+
+    def to_json(self) -> JSON:
+        most = len(self.values) if self.max is None else self.max
+        return {"some_of": list(self.values), "min": self.min, "max": most}
+
+
+Choice = OneOf | Amount | Rolls | Order | SomeOf
+
+
+def _is_int(value: JSON) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _key(value: JSON) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def _same(a: JSON, b: JSON) -> bool:
+    """JSON equality: 1 and True differ, as they do on the wire."""
+    return _key(a) == _key(b)
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """One action the engine accepts from ``seat`` now, as python-chess lists legal moves.
+
+    ``payload`` is complete: sent as it is, the action applies. ``choices`` names the fields
+    a player picks, each with what it may be; any combination of allowed values applies
+    too. ``label`` says it in words, for a button."""
+
+    type: str
+    label: str
+    seat: int
+    payload: Mapping[str, JSON] = field(default_factory=dict)
+    choices: Mapping[str, Choice] = field(default_factory=dict)
+
+    def allows(self, payload: Mapping[str, JSON]) -> bool:
+        """Whether ``payload`` is this action with allowed values in its choice fields."""
+        if set(payload) != set(self.payload):
+            return False
+        for name, value in payload.items():
+            choice = self.choices.get(name)
+            if choice is None:
+                if not _same(value, self.payload[name]):
+                    return False
+            elif not choice.allows(value):
+                return False
+        return True
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "type": self.type,
+            "label": self.label,
+            "seat": self.seat,
+            "payload": dict(self.payload),
+            "choices": {name: choice.to_json() for name, choice in self.choices.items()},
+        }
 
 
 S = TypeVar("S")
@@ -110,6 +256,7 @@ class System(ABC, Generic[Setup, S]):
     slug: str
     name: str
     action_types: tuple[ActionType, ...]
+    seats: ClassVar[tuple[int, int]] = (2, 2)  # how many players: (fewest, most)
 
     @abstractmethod
     def setup_from_json(self, data: Mapping[str, JSON]) -> Setup:
@@ -125,9 +272,12 @@ class System(ABC, Generic[Setup, S]):
     @abstractmethod
     def initial_state(self, setup: Setup) -> S: ...
 
-    def describe(self, action: Action, setup: Setup | None = None) -> str:
-        """A short line for the history list; systems may say it better, with names from
-        the ``setup`` when given."""
+    def describe(
+        self, action: Action, setup: Setup | None = None, viewer: int | None = None
+    ) -> str:
+        """A short line for the history list, as ``viewer`` (a seat, or None for a
+        spectator) may read it: it names nothing that viewer may not see. Systems may say
+        it better, with names from the ``setup`` when given."""
         details = ", ".join(f"{key} {value}" for key, value in action.payload.items())
         label = action.type.replace("_", " ")
         return f"{label} ({details})" if details else label
@@ -153,18 +303,37 @@ class System(ABC, Generic[Setup, S]):
     def view(self, state: S, viewer: int | None) -> dict[str, JSON]:
         """The state as ``viewer`` (a seat, or None for a spectator) may see it."""
 
+    def legal_actions(self, state: S, seat: int) -> tuple[LegalAction, ...]:
+        """Every action ``seat`` may take now, each applying as listed (python-chess's
+        ``legal_moves``). What is listed depends only on what ``seat`` may see."""
+        raise NotImplementedError(f"{self.name} does not list its legal actions yet.")
+
+    def conceal(self, state: S, viewer: int | None) -> S:
+        """``state`` with every secret ``viewer`` may not see replaced by the same stand-in,
+        whatever it was: what a preview for ``viewer`` is computed from, so that trying an
+        action can tell nothing a viewer could not know. No secrets: the state itself."""
+        return state
+
+    def example_setup(self) -> dict[str, JSON]:
+        """A setup, as JSON, that ``setup_from_json`` accepts: for other tools to start a
+        game without reading our code."""
+        raise NotImplementedError(f"{self.name} has no example setup yet.")
+
 
 def roll_missing_dice(
-    action_type: ActionType, payload: Mapping[str, JSON], d6: Callable[[], int]
+    action_type: ActionType,
+    payload: Mapping[str, JSON],
+    roll: Callable[[Sequence[JSON]], JSON],
 ) -> dict[str, JSON]:
-    """The payload with every dice field the table left out rolled by ``d6`` (one die:
-    an int; several: a list). The rolls are recorded in the action like any other, so the
-    log replays to the same state."""
+    """The payload with every dice field the table left out rolled by ``roll``, which picks
+    one of a die's faces (one die: a value; several: a list). The rolls are recorded in the
+    action like any other, so the log replays to the same state."""
     filled = dict(payload)
     for payload_field in action_type.fields:
         if payload_field.dice and payload_field.name not in filled:
-            rolls = [d6() for _ in range(payload_field.dice)]
-            filled[payload_field.name] = rolls[0] if payload_field.kind == "int" else rolls
+            rolls = [roll(payload_field.faces) for _ in range(payload_field.dice)]
+            listed = payload_field.kind.startswith("list")
+            filled[payload_field.name] = rolls if listed else rolls[0]
     return filled
 
 
@@ -309,9 +478,10 @@ def game_apply(
                 state = game.system.apply(state, by_seq[seq])
             except IllegalAction as error:
                 verb = "Undoing" if type == UNDO else "Redoing"
+                line = game.system.describe(by_seq[seq], game.setup, by)
                 raise IllegalAction(
                     f"{verb} #{action.payload['target']} would make #{seq} "
-                    f"({game.system.describe(by_seq[seq], game.setup)}) illegal: {error.message} "
+                    f"({line}) illegal: {error.message} "
                     f"Undo #{seq} first (R50).",
                     "payload.target",
                 ) from None
@@ -468,19 +638,68 @@ class Secret(Generic[S]):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game: the seats eliminated, the winner and why."""
+    """How a game stands: the seats eliminated so far (in order), and once it is over the
+    places, best first. A place may hold several seats: a tie, or a victory the players
+    share. A game that ends with no place at all is one everyone lost."""
 
-    eliminated: frozenset[int] = frozenset()
-    winner: int | None = None
+    eliminated: tuple[int, ...] = ()
+    over: bool = False
+    places: tuple[frozenset[int], ...] = ()
     reason: str = ""
 
+    @classmethod
+    def win(cls, winners: Iterable[int], seats: int, reason: str) -> Outcome:
+        """``winners`` win (together, when several); everyone else shares second place."""
+        first = frozenset(winners)
+        rest = frozenset(range(seats)) - first
+        return cls((), True, (first, rest) if rest else (first,), reason)
+
+    @classmethod
+    def ranked(cls, places: Iterable[Iterable[int]], reason: str) -> Outcome:
+        """Places in finishing order, best first."""
+        return cls((), True, tuple(frozenset(place) for place in places), reason)
+
+    @classmethod
+    def draw(cls, seats: int, reason: str) -> Outcome:
+        return cls((), True, (frozenset(range(seats)),), reason)
+
+    @classmethod
+    def everyone_loses(cls, reason: str) -> Outcome:
+        return cls((), True, (), reason)
+
     @property
-    def over(self) -> bool:
-        return self.winner is not None
+    def winners(self) -> frozenset[int]:
+        return self.places[0] if self.over and self.places else frozenset()
+
+    @property
+    def winner(self) -> int | None:
+        """The one seat that won alone, or None (not over, a tie, shared or nobody)."""
+        return next(iter(self.winners)) if len(self.winners) == 1 else None
+
+    def place_of(self, seat: int) -> int | None:
+        """A seat's finishing place (1 is best), None while the game goes on or when
+        everyone lost."""
+        for index, place in enumerate(self.places, start=1):
+            if seat in place:
+                return index
+        return None
 
     def eliminate(self, seat: int, seats: int, reason: str) -> Outcome:
-        """Eliminate ``seat``; when one seat is left standing it wins for ``reason``."""
-        eliminated = self.eliminated | {seat}
+        """Eliminate ``seat``; when one seat is left standing it wins for ``reason``, and the
+        others place in reverse order of elimination."""
+        eliminated = (*self.eliminated, seat) if seat not in self.eliminated else self.eliminated
         standing = [s for s in range(seats) if s not in eliminated]
-        winner = standing[0] if len(standing) == 1 else None
-        return Outcome(eliminated, winner, reason if winner is not None else self.reason)
+        if len(standing) != 1:
+            return replace(self, eliminated=eliminated)
+        places = (frozenset(standing), *(frozenset({s}) for s in reversed(eliminated)))
+        return Outcome(eliminated, True, places, reason)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "over": self.over,
+            "winners": sorted(self.winners),
+            "places": [sorted(place) for place in self.places],
+            "eliminated": list(self.eliminated),
+            "everyone_lost": self.over and not self.places,
+            "reason": self.reason,
+        }
