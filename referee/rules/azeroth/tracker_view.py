@@ -1,0 +1,382 @@
+"""The Azeroth at War tracker as each viewer sees it: history lines and the view, a
+secret Warlord shown only to its owner until it falls or the game ends (11)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.rules.azeroth.profiles import (
+    SpellOdds,
+    Step,
+)
+from referee.rules.azeroth.table import (
+    OBJECTIVE_VP,
+    ROUNDS,
+    objective_count,
+    summon_expires,
+)
+from referee.rules.azeroth.tracker_actions import (
+    _due,
+    _morale_checks,
+    _named,
+    _split,
+    _standing,
+    next_seat,
+    response_odds,
+)
+from referee.rules.azeroth.tracker_setup import (
+    SEATS,
+    AzerothSetup,
+    Scenario,
+)
+from referee.rules.azeroth.tracker_state import (
+    CHECKLISTS,
+    GROUNDED,
+    AzerothState,
+    ModelState,
+    Stage,
+)
+from referee.rules.azeroth.units import BATTLE_SIZES
+from referee.rules.tracker.core import (
+    JSON,
+    Action,
+)
+
+# --- History lines -------------------------------------------------------------------------
+
+
+def _humanize(model_id: str) -> str:
+    return " ".join(word.capitalize() for word in model_id.split("-"))
+
+
+def _describe(action: Action, setup: AzerothSetup | None) -> str:
+    payload = action.payload
+
+    def seat_name(seat: int | None) -> str:
+        if seat is None:
+            return "Host"
+        if setup is not None and seat in SEATS:
+            return setup.sides[seat].name
+        return f"Seat {seat}"
+
+    def model_name(key: str = "model", seat: int | None = None) -> str:
+        model_id = payload.get(key)
+        if not isinstance(model_id, str):
+            return "?"
+        if setup is not None:
+            seats = (seat,) if seat in SEATS else SEATS
+            for s in seats:
+                assert s is not None
+                found = setup.sides[s].model(model_id)
+                if found is not None:
+                    return found.name
+        return _humanize(model_id)
+
+    who = seat_name(action.by)
+    target_seat = payload.get("seat") if isinstance(payload.get("seat"), int) else None
+    kind = action.type
+    if kind in ("edge_roll_off", "round_roll_off"):
+        what = "table edge" if kind == "edge_roll_off" else "first activation"
+        return f"{who}: roll-off for the {what} {payload.get('rolls')}"
+    if kind == "nominate_warlord":
+        return f"{who}: nominated a Warlord in secret"
+    if kind == "activate":
+        return f"{who}: activates {model_name(seat=action.by)}"
+    if kind == "use_ability":
+        return f"{who}: {model_name(seat=action.by)} uses {payload.get('ability')}"
+    if kind == "summon":
+        return f"{who}: {model_name(seat=action.by)} summons {payload.get('name')}"
+    if kind == "spell_block":
+        return (
+            f"{who}: {model_name(seat=action.by)} tries a Spell Block, rolls {payload.get('roll')}"
+        )
+    if kind in ("dispel", "counterspell"):
+        return f"{who}: {kind}, rolls {payload.get('roll')}"
+    if kind == "opportunity_attack":
+        return f"{who}: Opportunity Attack by {model_name(seat=action.by)}"
+    if kind == "taunt":
+        enemy = None if action.by is None else 1 - action.by
+        return f"{who}: {model_name(seat=action.by)} taunts {model_name('target', seat=enemy)}"
+    if kind == "damage":
+        return f"{who}: {payload.get('amount')} damage to {model_name(seat=target_seat)}"
+    if kind == "heal":
+        return f"{who}: heals {model_name(seat=target_seat)} by {payload.get('amount')}"
+    if kind == "morale_facts":
+        return f"{who}: what is near {model_name(seat=target_seat)} for Morale"
+    if kind == "morale_test":
+        return (
+            f"{who}: Morale test for {model_name(seat=target_seat)}, rolls {payload.get('rolls')}"
+        )
+    if kind == "leave_table":
+        return f"{who}: {model_name(seat=target_seat)} flees off the table"
+    if kind == "objectives":
+        return f"{who}: objective control recorded"
+    if kind == "end_stage":
+        return f"{who}: ends the stage"
+    label = kind.replace("_", " ")
+    return f"{who}: {label}"
+
+
+# --- View ----------------------------------------------------------------------------------
+
+
+def _percent(p: float) -> float:
+    return round(p * 100, 1)
+
+
+def _steps(steps: Sequence[Step]) -> list[JSON]:
+    return [f"{step.text} ({step.rule})" for step in steps]
+
+
+def _named_steps(state: AzerothState, steps: Sequence[Step]) -> list[JSON]:
+    return [f"{_named(state, step.text)} ({step.rule})" for step in steps]
+
+
+def _checklist(state: AzerothState) -> list[JSON]:
+    done: dict[str, bool] = {}
+    if state.stage is Stage.DEPLOYMENT:
+        done = {
+            "roll off for the table edge": state.edge_chooser is not None,
+            "nominate Warlords in secret": all(s.warlord is not None for s in state.sides),
+        }
+        items = list(CHECKLISTS[Stage.DEPLOYMENT])
+        if state.scenario is not Scenario.ASSASSINATION:
+            items.remove("nominate Warlords in secret")
+    elif state.stage is Stage.MANA:
+        items = list(CHECKLISTS[Stage.MANA])
+        done = {"gain Mana": True}
+    elif state.stage is Stage.ACTIVATION:
+        items = list(CHECKLISTS[Stage.ACTIVATION])
+        done = {
+            "roll off for the first activation": state.first is not None,
+            "activate every model, alternating": not any(s.to_activate for s in state.sides),
+        }
+        if state.round == 1:
+            items[0] = "the player who deployed second activates first"
+            done[items[0]] = True
+    elif state.stage is Stage.MORALE:
+        items = list(CHECKLISTS[Stage.MORALE])
+        if state.scenario is not Scenario.HOLD_THE_LINE:
+            items.remove("record objective control")
+        done = {
+            "record objective control": state.objectives is not None,
+            "test Morale for every model due": not any(
+                _due(state, c) for c in _morale_checks(state)
+            ),
+        }
+    else:
+        items = []
+    # None: a step the players do at the table, which the tracker cannot see
+    return [{"step": item, "done": done.get(item)} for item in items]
+
+
+def _model_view(
+    state: AzerothState, seat: int, model: ModelState, show_warlord: bool
+) -> dict[str, JSON]:
+    profile = model.profile
+    rounds_left: int | None = None
+    if model.summoned_round is not None and model.summon_x is not None and model.in_play:
+        rounds_left = summon_expires(
+            model.summoned_round, model.summon_x, max(state.round, model.summoned_round)
+        ).rounds_left
+    return {
+        "id": model.id,
+        "name": model.name,
+        "slug": profile.slug,
+        "points": profile.points,
+        "tiers": [t.value for t in profile.tiers],
+        "hero": profile.hero,
+        "magical": profile.magical,
+        "keywords": dict(profile.keywords),
+        "abilities": [
+            {"name": a.name, "type": a.type.value, "mana_cost": a.mana_cost}
+            for a in profile.abilities
+        ],
+        "wounds": model.wounds_left,
+        "max_wounds": profile.wounds,
+        "lost_this_round": model.lost_this_round,
+        "status": model.status,
+        "grounded": model.statuses.has(GROUNDED),
+        "activated": model.activated,
+        "activating": state.current == (seat, model.id),
+        "ability_used": model.ability_used,
+        "taunted_by": model.taunted_by,
+        "summoner": model.summoner,
+        "summoned_rounds_left": rounds_left,
+        "warlord": show_warlord and state.sides[seat].warlord_id == model.id,
+        "fear_nearby": model.fear_nearby,
+        "command_aura": model.command_aura,
+        "friendly_destroyed_within_6": model.friendly_destroyed_nearby,
+        "morale_result": model.morale_result,
+    }
+
+
+def _used(state: AzerothState, prefix: str, seat: int) -> list[JSON]:
+    start = f"{prefix}:{seat}:"
+    return sorted(key[len(start) :] for key in state.limits.used if key.startswith(start))
+
+
+def _morale_view(state: AzerothState, seat: int) -> list[JSON]:
+    if state.stage not in (Stage.ACTIVATION, Stage.MORALE):
+        return []
+    tests: list[JSON] = []
+    for check in _morale_checks(state):
+        owner, model_id = _split(check.label)
+        if owner != seat or not check.must_test.required or check.odds is None:
+            continue
+        model = state.sides[seat].find(model_id)
+        assert model is not None
+        odds = check.odds
+        tests.append(
+            {
+                "model": model_id,
+                "name": model.name,
+                "reasons": _steps(check.must_test.reasons),
+                "morale_value": odds.morale_value,
+                "reroll": odds.reroll,
+                "pass": _percent(odds.pass_probability),
+                "waver": _percent(odds.waver_probability),
+                "rout": _percent(odds.rout_probability),
+                "explanation": _steps(odds.explanation),
+                "result": model.morale_result,
+            }
+        )
+    return tests
+
+
+def _side_view(state: AzerothState, seat: int, viewer: int | None) -> dict[str, JSON]:
+    side = state.sides[seat]
+    show = side.warlord is not None and (side.warlord.visible_to(viewer) or side.warlord_revealed)
+    return {
+        "name": side.name,
+        "mana": side.mana.value,
+        "mana_cap": side.mana.maximum,
+        "mana_breakdown": _steps(side.mana_breakdown),
+        "last_hero_slain": side.last_hero_slain,
+        "warlord": side.warlord_id if show else None,
+        "warlord_nominated": side.warlord is not None,
+        "opportunity_attacks_used": _used(state, "oa", seat),
+        "spell_blocks_used": _used(state, "block", seat),
+        "taunts_used": _used(state, "taunt", seat),
+        "models_left_to_activate": len(side.to_activate),
+        "models": [_model_view(state, seat, m, show) for m in side.models],
+        "morale_tests": _morale_view(state, seat),
+    }
+
+
+def _odds_view(odds: SpellOdds | None) -> dict[str, JSON] | None:
+    if odds is None:
+        return None
+    return {
+        "goes_off": _percent(odds.goes_off),
+        "blocked": _percent(odds.blocked),
+        "cancelled": _percent(odds.cancelled),
+        "response": odds.response,
+        "response_cost": odds.response_cost,
+        "explanation": _steps(odds.explanation),
+    }
+
+
+def _pending_view(state: AzerothState) -> dict[str, JSON] | None:
+    pending = state.pending
+    if pending is None:
+        return None
+    enemy = state.sides[1 - pending.seat]
+    blockers = [
+        m.id
+        for m in enemy.models
+        if m.in_play
+        and m.profile.has("Spell Block")
+        and f"block:{1 - pending.seat}:{m.id}" not in state.limits.used
+    ]
+    with_block = response_odds(state, spell_block=True) if blockers else None
+    return {
+        "seat": pending.seat,
+        "model": pending.model,
+        "ability": pending.name,
+        "type": pending.type.value,
+        "mana_cost": pending.mana_cost,
+        "spell_block": pending.spell_block,
+        "response": pending.response,
+        "response_result": pending.response_result,
+        "stopped": pending.stopped,
+        "spell_blockers": list(blockers),
+        "odds": _odds_view(response_odds(state)),
+        "odds_with_spell_block": _odds_view(with_block),
+    }
+
+
+def _summary(state: AzerothState) -> dict[str, JSON]:
+    rows: list[JSON] = []
+    held = state.held if state.objectives is None else state.objectives
+    for seat, side in enumerate(state.sides):
+        standing = _standing(state, seat)
+        objectives = sum(1 for c in held if c == seat)
+        rows.append(
+            {
+                "name": side.name,
+                "points_destroyed": side.points_destroyed,
+                "surviving_wounds": standing.surviving_wounds,
+                "remaining_points": standing.remaining_points,
+                "models_left": standing.units_remaining,
+                "objectives": objectives,
+                "vp": objectives * OBJECTIVE_VP + side.points_destroyed
+                if state.scenario is Scenario.HOLD_THE_LINE
+                else None,
+            }
+        )
+    return {"sides": rows, "explanation": _steps(state.result)}
+
+
+def _view(state: AzerothState, viewer: int | None) -> dict[str, JSON]:
+    pending_roll: str | None = None
+    if state.stage is Stage.DEPLOYMENT and state.edge_chooser is None:
+        pending_roll = "edge"
+    elif state.stage is Stage.ACTIVATION and state.first is None:
+        pending_roll = "first activation"
+    reroll = (state.edge_chooser is None and state.edge_rolls is not None) or (
+        state.first is None and state.round_rolls is not None
+    )
+    current: JSON = None
+    if state.current is not None:
+        current = {"seat": state.current[0], "model": state.current[1]}
+    deployed = None
+    if state.edge_chooser is not None:
+        deployed = 1 - state.edge_chooser
+    held = state.objectives
+    return {
+        "scenario": state.scenario.value,
+        "battle_size": state.battle_size.value,
+        "round": state.round,
+        "rounds": ROUNDS,
+        "stage": state.stage.value,
+        "checklist": _checklist(state),
+        "pending_roll_off": pending_roll,
+        "reroll_needed": bool(reroll and pending_roll),
+        "deployment": {
+            "edge_rolls": None if state.edge_rolls is None else list(state.edge_rolls),
+            "edge_chooser": state.edge_chooser,
+            "first_to_deploy": deployed,
+            "deployed_second": state.deployed_second,
+            "zone_depth": BATTLE_SIZES[state.battle_size].deployment_depth,
+            "explanation": _named_steps(state, state.deployment_steps),
+        },
+        "first_activator": state.first,
+        "first_activator_explanation": _named_steps(state, state.first_steps),
+        "round_rolls": None if state.round_rolls is None else list(state.round_rolls),
+        "next_seat": next_seat(state),
+        "activating": current,
+        "ability": _pending_view(state),
+        "objectives": None
+        if state.scenario is not Scenario.HOLD_THE_LINE
+        else {
+            "count": objective_count(state.battle_size),
+            "this_round": None if held is None else list(held),
+            "last_round": list(state.held),
+        },
+        "sides": [_side_view(state, seat, viewer) for seat in SEATS],
+        "over": state.over,
+        "winner": state.outcome.winner,
+        "reason": state.outcome.reason,
+        "summary": _summary(state),
+    }
