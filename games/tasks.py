@@ -1,7 +1,7 @@
 """Celery tasks: the same calculations as the REST API, for callers that queue their work.
 
-A task is a thin shell around the function the API view calls, so a queued calculation and an
-HTTP request can never disagree.
+A task is a thin shell around the function the API view calls (in ``games.odds``), so a
+queued calculation and an HTTP request can never disagree.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any
 from rest_framework.exceptions import ValidationError
 from rest_framework.utils.encoders import JSONEncoder
 
-from games.api.azeroth import attack_odds_response
-from games.api.errors import BODY, bad_request_body, flatten_errors
 from games.batches.service import run_batch
+from games.errors import BODY, bad_request_body, flatten_errors
+from games.odds.azeroth import attack_odds_response
 from referee.celery import app
 
 

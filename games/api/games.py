@@ -36,28 +36,27 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.models import Game
-from games.tracker import service, setups
-from games.tracker.service import Access, Forbidden, Stale
-from referee.rules.errors import InvalidInput, RulesError
-from referee.rules.tracker.core import REDO, UNDO, ActionType
-from referee.rules.tracker.registry import TRACKERS
-
-from .errors import bad_request_body
-from .fields import (
+from games.fields import (
     StrictBooleanField,
     StrictCharField,
     StrictChoiceField,
     StrictIntegerField,
     StrictSerializer,
 )
+from games.models import Game
+from games.tracker import service, setups
+from games.tracker.http import etag, watch_tokens
+from games.tracker.service import Access, Forbidden, Stale
+from referee.rules.errors import InvalidInput, RulesError
+from referee.rules.tracker.core import REDO, UNDO, ActionType
+from referee.rules.tracker.registry import TRACKERS
+
+from .errors import bad_request_body
 from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
 
 GAMES = "Game tracker"
-WATCH_SESSION_KEY = "watch_tokens"
 TRACKED_SYSTEMS = tuple(TRACKERS)
-MAX_WATCH_TOKENS = 50
 
 # --- Requests -----------------------------------------------------------------------------
 
@@ -361,20 +360,6 @@ def _bad(error: RulesError, prefix: str = "") -> ValidationError:
     return ValidationError({f"{prefix}{path}": messages for path, messages in problems.items()})
 
 
-def watch_tokens(request: Any) -> list[str]:
-    """Watch tokens this browser holds (kept in its session) or this request carries."""
-    tokens = list(request.session.get(WATCH_SESSION_KEY, [])) if hasattr(request, "session") else []
-    given = request.GET.get("watch")
-    if given:
-        tokens.append(given)
-    return tokens
-
-
-def remember_watch_token(request: Any, token: str) -> None:
-    tokens = [t for t in request.session.get(WATCH_SESSION_KEY, []) if t != token]
-    request.session[WATCH_SESSION_KEY] = [*tokens, token][-MAX_WATCH_TOKENS:]
-
-
 def _access(request: Request, game: Game) -> Access:
     return service.access_for(game, request.user, watch_tokens(request))
 
@@ -391,13 +376,6 @@ def state_body(request: Request, game: Game, access: Access) -> dict[str, Any]:
     body = service.state_for(game, access)
     body["url"] = game_url(request, game)
     return body
-
-
-def etag(game: Game, access: Access) -> str:
-    """Changes whenever what this viewer sees may change: the version, who they are and
-    which seats are taken."""
-    taken = "".join("1" if seat.user_id is not None else "0" for seat in game.seats.all())
-    return f'W/"{game.version}.{access.role.value}.{access.seat}.{taken}"'
 
 
 def links_body(request: Request, game: Game) -> dict[str, Any]:

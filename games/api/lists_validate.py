@@ -23,6 +23,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+)
 from referee.rules.azeroth import army as army_engine
 from referee.rules.azeroth.profiles import Tier
 from referee.rules.azeroth.units import (
@@ -55,13 +62,6 @@ from ..models import Catalog
 from ..models import Guardian as GuardianModel
 from ..models import SharedCard as SharedCardModel
 from .errors import BODY, flatten_errors
-from .fields import (
-    StrictBooleanField,
-    StrictCharField,
-    StrictChoiceField,
-    StrictIntegerField,
-    StrictSerializer,
-)
 from .parsers import BoundedJSONParser
 from .views import error_responses
 

@@ -35,12 +35,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.catalogs.service import find_catalog
+from games.fields import StrictCharField, StrictChoiceField, StrictSerializer
 from games.lists import service
 from games.models import CATALOG_SYSTEMS, Catalog, SavedList
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import Report
 
-from .fields import StrictCharField, StrictChoiceField, StrictSerializer
 from .lists_validate import ListProblemSerializer, problem_body
 from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer

@@ -25,13 +25,14 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from . import examples
-from .azeroth import (
+from games.odds.azeroth import (
     attack_odds_response,
     blast_odds_response,
     morale_odds_response,
     spell_odds_response,
 )
+
+from . import examples
 from .parsers import MAX_BODY_BYTES, BoundedJSONParser
 from .serializers import (
     ApiRootSerializer,

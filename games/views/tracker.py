@@ -24,10 +24,10 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from games.api.games import etag, watch_tokens
 from games.models import Game, SavedList
 from games.tracker import service, setups
 from games.tracker.forms import ImportForm, NewGameForm, optional_int, payload_from_post
+from games.tracker.http import etag, watch_tokens
 from games.tracker.service import Access, Forbidden, Role, Stale
 from games.views import tracker_pages as pages
 from referee.rules.errors import InvalidInput, RulesError

@@ -10,9 +10,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from games.api.games import remember_watch_token
 from games.models import Game
 from games.tracker import service
+from games.tracker.http import remember_watch_token
 from referee.rules.errors import InvalidInput
 
 
