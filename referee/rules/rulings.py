@@ -567,6 +567,16 @@ PROJECT: tuple[Ruling, ...] = (
         "model, and paid from the Mana pool as usual; it does not use up the ability of the "
         "reacting model's own activation.",
     ),
+    Ruling(
+        "R53",
+        "azrah",
+        "Game Setup; Frequently Asked Questions",
+        "Naming a face-down Guardian",
+        "Only a Guardian's controller may name it while it is face-down in the back row: "
+        "anyone else, the host without a seat included, is refused exactly as for a name "
+        "nobody has, so a refusal never confirms a secret. An enemy in the back row cannot "
+        "be targeted, even one seen face-up before.",
+    ),
 )
 
 ALL: tuple[Ruling, ...] = SHARED + PROJECT

@@ -32,6 +32,10 @@ from referee.rules.tracker.core import (
 )
 
 STARTING_HEALTH = 3
+MAX_NAME = 120
+MAX_HIT_POINTS = 99
+MAX_AMOUNT = 99  # damage or healing at once
+MAX_TURNS = 99  # a counted status
 RECOVERY_MANA = 2
 RECOVERY, ACTION, END = "Recovery", "Action", "End"
 PHASES = (
@@ -168,8 +172,10 @@ class AzrahState:
 
 def _amount(payload: Mapping[str, JSON], default: Any = ...) -> int:
     amount: int = payload_value(payload, "amount", int, default)
-    if amount < 1:
-        raise IllegalAction("The amount must be at least 1.", "payload.amount")
+    if not 1 <= amount <= MAX_AMOUNT:
+        raise IllegalAction(
+            f"The amount must be at least 1 and at most {MAX_AMOUNT}.", "payload.amount"
+        )
     return amount
 
 
@@ -203,18 +209,40 @@ def _require_phase(state: AzrahState, phase: str, what: str) -> None:
         )
 
 
-def _front_guardian(player: PlayerState, name: str, what: str) -> GuardianState:
-    guardian = player.guardian(name)
+def _face_up(player: PlayerState, name: str) -> bool:
+    """Whether the opponent and spectators may see ``name``: it is in the front row, or
+    it has been (R52)."""
+    if name in player.front:
+        return True
+    return any(g.name == name and g.revealed for g in player.guardians)
+
+
+def _named(
+    state: AzrahState, seat: int, name: str, by: int | None, field: str = "payload.guardian"
+) -> GuardianState:
+    """``seat``'s Guardian called ``name``, as ``by`` may name it: to anyone but its
+    controller (the host without a seat included) a face-down Guardian is refused exactly
+    as a name nobody has, so a refusal never confirms a secret (R53)."""
+    player = state.players[seat]
+    if by != seat and not _face_up(player, name):
+        raise IllegalAction(f"{player.name} has no face-up Guardian by that name.", field)
+    for guardian in player.guardians:
+        if guardian.name == name:
+            return guardian
+    raise IllegalAction(f"{player.name} has no Guardian called {name!r}.", field)
+
+
+def _front_guardian(
+    state: AzrahState, seat: int, name: str, by: int | None, what: str
+) -> GuardianState:
+    player = state.players[seat]
+    guardian = _named(state, seat, name, by)
     if not player.in_front(name):
         raise IllegalAction(
             f"{name} is in {player.name}'s back row: only front-row Guardians can {what}.",
             "payload.guardian",
         )
     return guardian
-
-
-MAX_NAME = 120
-MAX_HIT_POINTS = 99
 
 
 class AzrahSystem(System[AzrahSetup, AzrahState]):
@@ -398,17 +426,37 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
     def describe(
         self, action: Action, setup: AzrahSetup | None = None, viewer: int | None = None
     ) -> str:
-        """A history line in words: "Ana: Ben's Bard takes 3 damage"."""
+        """A history line in words: "Ana: Ben's Bard takes 3 damage". A Guardian that began
+        in another player's back row is not named to ``viewer`` (R52): without the state
+        there is no telling whether it has been seen since, so it is "one of Ben's
+        Guardians" to them; without the setup every Guardian of another player is."""
         p = action.payload
         names = self.seat_names(setup) if setup is not None else ("Seat 0", "Seat 1")
 
         def player(seat: object) -> str:
-            return names[seat] if isinstance(seat, int) and seat in (0, 1) else "the host"
+            index = _as_seat(seat)
+            return names[index] if index is not None else "the host"
 
         who = player(action.by) if action.by is not None else "Host"
-        owner = p.get("seat", action.by)
-        guardian = f"{player(owner)}'s {p.get('guardian')}" if "seat" in p else p.get("guardian")
+        owner = _as_seat(p.get("seat", action.by))
+
+        def shown(name: object) -> str:
+            hidden = (
+                setup is None or name in setup.players[owner].back if owner is not None else False
+            )
+            if owner is not None and owner != viewer and hidden:
+                return f"one of {player(owner)}'s Guardians"
+            return str(name)
+
+        def entering(name: object) -> str:
+            """A Guardian from the back row (only its controller may say which)."""
+            return "a back-row Guardian" if owner is None else shown(name)
+
+        guardian = shown(p.get("guardian"))
+        if "seat" in p and guardian == str(p.get("guardian")):
+            guardian = f"{player(owner)}'s {guardian}"
         amount = p.get("amount", 1)
+        order: list[JSON] = p["order"] if isinstance(p.get("order"), list) else []
         lines = {
             "attach_mana": f"attaches Mana to {guardian}",
             "use_ability": f"{guardian} uses {p.get('ability') or 'an ability'}"
@@ -419,8 +467,8 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             ),
             "move": f"moves {p.get('left')} and {p.get('right')}",
             "escape": f"{guardian} escapes",
-            "swap": f"swaps {guardian} for {p.get('replacement')}",
-            "order_emergence": "orders emergence: " + ", ".join(map(str, p.get("order") or [])),
+            "swap": f"swaps {guardian} for {entering(p.get('replacement'))}",
+            "order_emergence": "orders emergence: " + ", ".join(entering(n) for n in order),
             "deal_damage": f"{guardian} takes {amount} damage",
             "heal": f"{guardian} heals {amount}",
             "transform": f"{guardian} transforms into {p.get('transformation')}",
@@ -433,7 +481,42 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "end_phase": "ends the phase",
         }
         line = lines.get(action.type)
-        return f"{who}: {line}" if line else super().describe(action, setup)
+        return f"{who}: {line}" if line else f"{who}: {action.type.replace('_', ' ')}"
+
+    def visible_payload(
+        self, action: Action, state: AzrahState, viewer: int | None
+    ) -> Mapping[str, JSON] | None:
+        """The payload with every Guardian ``viewer`` may not see now named None: one still
+        face down in another player's back row (R52). An entering Guardian named by the
+        host without a seat is always hidden, since whose it was is not recorded."""
+        p = dict(action.payload)
+        owner = _as_seat(p.get("seat", action.by))
+
+        def shown(name: JSON) -> JSON:
+            if owner is None or owner == viewer or not isinstance(name, str):
+                return name
+            return name if _face_up(state.players[owner], name) else None
+
+        def entering(name: JSON) -> JSON:
+            return None if owner is None else shown(name)
+
+        if "guardian" in p:
+            p["guardian"] = shown(p["guardian"])
+        if action.type == "swap" and "replacement" in p:
+            p["replacement"] = entering(p["replacement"])
+        if action.type == "order_emergence" and isinstance(p.get("order"), list):
+            p["order"] = [entering(name) for name in p["order"]]
+        return p
+
+    def conceal(self, state: AzrahState, viewer: int | None) -> AzrahState:
+        """Every other player's face-down back-row Guardians replaced by the same stand-in
+        (named by its place in the back row, with 1 hit point, no damage and nothing on
+        it): what a preview for ``viewer`` is computed from."""
+        players = tuple(
+            player if seat == viewer else _conceal_player(player)
+            for seat, player in enumerate(state.players)
+        )
+        return replace(state, players=(players[0], players[1]))
 
     def initial_state(self, setup: AzrahSetup) -> AzrahState:
         """Health 3 each, the first player given (Game Setup); turn 1 begins."""
@@ -474,6 +557,28 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 _player_view(player, seat == viewer) for seat, player in enumerate(state.players)
             ],
         }
+
+
+def _as_seat(value: object) -> int | None:
+    """``value`` when it is a seat of AZRAH (0 or 1), else None."""
+    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
+        return value
+    return None
+
+
+def _conceal_player(player: PlayerState) -> PlayerState:
+    hidden = {
+        name: f"Face-down Guardian {index}"
+        for index, name in enumerate(player.back, start=1)
+        if not player.guardian(name).revealed
+    }
+    if not hidden:
+        return player
+    guardians = tuple(
+        GuardianState(hidden[g.name], 1) if g.name in hidden else g for g in player.guardians
+    )
+    back = tuple(hidden.get(name, name) for name in player.back)
+    return replace(player, back=back, guardians=guardians)
 
 
 def _names(problems: Problems, path: str, value: object, count: int, row: str) -> list[str]:
@@ -598,7 +703,7 @@ def _attach_mana(state: AzrahState, action: Action) -> AzrahState:
     effect: bool = payload_value(action.payload, "effect", bool, False)
     player = state.players[state.active]
     name: str = payload_value(action.payload, "guardian", str)
-    guardian = _front_guardian(player, name, "hold Mana")
+    guardian = _front_guardian(state, state.active, name, action.by, "hold Mana")
     recovery_mana = state.recovery_mana
     if not effect:
         _require_phase(state, RECOVERY, "attach Mana (unless an ability gives it)")
@@ -609,6 +714,12 @@ def _attach_mana(state: AzrahState, action: Action) -> AzrahState:
                 "payload.amount",
             )
         recovery_mana += amount
+    if amount > player.mana_pool.value:
+        raise IllegalAction(
+            f"Not enough Mana cards in the resource pile: {amount} needed, "
+            f"{player.mana_pool.value} held.",
+            "payload.amount",
+        )
     pool = player.mana_pool.spend(amount, "Mana cards in the resource pile")
     player = replace(player, mana_pool=pool).with_guardian(
         replace(guardian, mana=guardian.mana + amount)
@@ -626,11 +737,12 @@ def _use_ability(state: AzrahState, action: Action) -> AzrahState:
     seat = state.active if action.by is None else action.by
     player = state.players[seat]
     name: str = payload_value(action.payload, "guardian", str)
-    guardian = _front_guardian(player, name, "activate abilities")
+    guardian = _front_guardian(state, seat, name, action.by, "activate abilities")
     mana: int = payload_value(action.payload, "mana", int, 0)
     gems: int = payload_value(action.payload, "gems", int, 0)
-    if mana < 0 or gems < 0:
-        raise IllegalAction("A cost is never negative.", "payload.mana")
+    for cost, key in ((mana, "mana"), (gems, "gems")):
+        if cost < 0:
+            raise IllegalAction("A cost is never negative.", f"payload.{key}")
     if guardian.leaving is not None:
         raise IllegalAction(
             f"{name} is escaping and cannot activate abilities (Moving and Escaping).",
@@ -641,6 +753,12 @@ def _use_ability(state: AzrahState, action: Action) -> AzrahState:
             f"{name} has {guardian.mana} Mana attached and the ability costs {mana}: only "
             "Mana attached to this Guardian can pay (Mana and Celestial Gems).",
             "payload.mana",
+        )
+    if gems > player.gems.value:
+        raise IllegalAction(
+            f"Not enough Celestial Gems: {gems} needed, {player.gems.value} held "
+            "(Mana and Celestial Gems).",
+            "payload.gems",
         )
     player = replace(
         player,
@@ -694,7 +812,7 @@ def _escape(state: AzrahState, action: Action) -> AzrahState:
     seat = _seat(state, action, forced)
     player = state.players[seat]
     name: str = payload_value(action.payload, "guardian", str)
-    guardian = _front_guardian(player, name, "escape")
+    guardian = _front_guardian(state, seat, name, action.by, "escape")
     if guardian.leaving is not None:
         raise IllegalAction(f"{name} is already escaping.", "payload.guardian")
     limits = state.limits
@@ -741,12 +859,14 @@ def _swap(state: AzrahState, action: Action) -> AzrahState:
     player = state.players[seat]
     name: str = payload_value(action.payload, "guardian", str)
     replacement_name: str = payload_value(action.payload, "replacement", str)
-    guardian = _front_guardian(player, name, "be swapped out")
+    guardian = _front_guardian(state, seat, name, action.by, "be swapped out")
     if guardian.leaving is None:
         raise IllegalAction(
             f"{name} is neither escaping nor defeated, so it stays (Anatomy of a Turn C.1).",
             "payload.guardian",
         )
+    if action.by != seat:
+        _named(state, seat, replacement_name, action.by, "payload.replacement")
     if replacement_name not in player.back:
         raise IllegalAction(
             f"{replacement_name} is not in {player.name}'s back row.", "payload.replacement"
@@ -805,10 +925,19 @@ def _order_emergence(state: AzrahState, action: Action) -> AzrahState:
 
 
 def _target(state: AzrahState, action: Action) -> tuple[int, PlayerState, GuardianState]:
+    """The Guardian an effect targets. An enemy must be in the front row (FAQ); a face-down
+    one is refused as a name nobody has (R53)."""
     seat = _seat(state, action, True)
     player = state.players[seat]
     name: str = payload_value(action.payload, "guardian", str)
-    return seat, player, player.guardian(name)
+    guardian = _named(state, seat, name, action.by)
+    if action.by is not None and action.by != seat and not player.in_front(name):
+        raise IllegalAction(
+            f"{name} is in {player.name}'s back row: only enemies in the front row can be "
+            "targeted (Frequently Asked Questions).",
+            "payload.guardian",
+        )
+    return seat, player, guardian
 
 
 def _deal_damage(state: AzrahState, action: Action) -> AzrahState:
@@ -862,11 +991,14 @@ def _transform(state: AzrahState, action: Action) -> AzrahState:
     """A Transformation on a front-row Guardian replaces its hit points; it may be defeated
     at once if its damage reaches them (Transformations, Curses and Items)."""
     seat, player, guardian = _target(state, action)
-    _front_guardian(player, guardian.name, "transform")
+    _front_guardian(state, seat, guardian.name, action.by, "transform")
     name: str = payload_value(action.payload, "transformation", str)
     hit_points: int = payload_value(action.payload, "hit_points", int)
-    if hit_points < 1:
-        raise IllegalAction("A Transformation has at least 1 hit point.", "payload.hit_points")
+    if not 1 <= hit_points <= MAX_HIT_POINTS:
+        raise IllegalAction(
+            f"A Transformation has at least 1 hit point and at most {MAX_HIT_POINTS}.",
+            "payload.hit_points",
+        )
     guardian = replace(guardian, transformation=name, transformed_hit_points=hit_points)
     return _check_defeat(state, seat, player.with_guardian(guardian), guardian)
 
@@ -874,7 +1006,7 @@ def _transform(state: AzrahState, action: Action) -> AzrahState:
 def _attach(kind: str) -> Handler:
     def attach(state: AzrahState, action: Action) -> AzrahState:
         seat, player, guardian = _target(state, action)
-        _front_guardian(player, guardian.name, f"have a {kind} attached")
+        _front_guardian(state, seat, guardian.name, action.by, f"have a {kind} attached")
         card: str = payload_value(action.payload, "card", str)
         if kind == "Curse":
             guardian = replace(guardian, curses=(*guardian.curses, card))
@@ -913,6 +1045,8 @@ def _apply_status(state: AzrahState, action: Action) -> AzrahState:
     seat, player, guardian = _target(state, action)
     status = _status_name(action)
     turns: int | None = payload_value(action.payload, "turns", int, None)
+    if turns is not None and not 1 <= turns <= MAX_TURNS:
+        raise IllegalAction(f"A status lasts 1 to {MAX_TURNS} turns.", "payload.turns")
     guardian = replace(guardian, statuses=guardian.statuses.add(status, turns))
     return _set_player(state, seat, player.with_guardian(guardian))
 

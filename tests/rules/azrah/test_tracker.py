@@ -363,7 +363,7 @@ def test_damage_accumulates_and_heals() -> None:
         act(game, "deal_damage", 0, seat=1, guardian="Duelist", amount="2")
     with pytest.raises(IllegalAction, match="needs 'amount'"):
         act(game, "deal_damage", 0, seat=1, guardian="Duelist")
-    with pytest.raises(IllegalAction, match="Ben has no Guardian called 'Dragoon'"):
+    with pytest.raises(IllegalAction, match="Ben has no face-up Guardian by that name"):
         act(game, "deal_damage", 0, seat=1, guardian="Dragoon", amount=1)
 
 
@@ -390,7 +390,7 @@ def test_a_defeated_guardian_loses_everything_escapes_and_costs_a_health() -> No
 
 
 def test_a_back_row_guardian_is_never_defeated_by_damage() -> None:
-    game = act(new_game(), "deal_damage", 1, seat=0, guardian="Warden", amount=9)
+    game = act(new_game(), "deal_damage", 0, seat=0, guardian="Warden", amount=9)
     assert guardian(game, 0, "Warden").damage == 9
     assert player(game, 0).health.value == 3
 
@@ -446,8 +446,10 @@ def test_curses_and_items_attach_to_front_row_guardians_and_detach() -> None:
     assert guardian(game, 1, "Cleric").curses == () == guardian(game, 1, "Cleric").items
     with pytest.raises(IllegalAction, match="no Hex attached"):
         act(game, "detach", 0, seat=1, guardian="Cleric", card="Hex")
-    with pytest.raises(IllegalAction, match="back row"):
+    with pytest.raises(IllegalAction, match="Ben has no face-up Guardian by that name"):
         act(game, "attach_curse", 0, seat=1, guardian="Mystic", card="Hex")
+    with pytest.raises(IllegalAction, match="back row"):
+        act(game, "attach_curse", 1, seat=1, guardian="Mystic", card="Hex")
 
 
 def test_statuses_expire_after_their_turns() -> None:
@@ -625,5 +627,7 @@ def test_history_lines_say_who_did_what_to_whom() -> None:
     assert AZRAH.describe(damage, SETUP) == "Ana: Ben's Bard takes 3 damage"
     assert AZRAH.describe(Action(2, "end_phase"), SETUP) == "Host: ends the phase"
     swap = Action(3, "swap", 1, {"guardian": "Bard", "replacement": "Ranger"})
-    assert AZRAH.describe(swap, SETUP) == "Ben: swaps Bard for Ranger"
-    assert AZRAH.describe(damage) == "Seat 0: Seat 1's Bard takes 3 damage"
+    assert AZRAH.describe(swap, SETUP, 1) == "Ben: swaps Bard for Ranger"
+    assert AZRAH.describe(swap, SETUP) == "Ben: swaps Bard for one of Ben's Guardians"
+    assert AZRAH.describe(damage, viewer=1) == "Seat 0: Seat 1's Bard takes 3 damage"
+    assert AZRAH.describe(damage) == "Seat 0: one of Seat 1's Guardians takes 3 damage"
