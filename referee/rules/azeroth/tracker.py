@@ -10,6 +10,7 @@ this module calls them and keeps their explanations for the view.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 
 from referee.rules.azeroth.tracker_actions import (
@@ -17,6 +18,8 @@ from referee.rules.azeroth.tracker_actions import (
     next_seat,
     response_odds,
 )
+from referee.rules.azeroth.tracker_example import EXAMPLE_SETUP
+from referee.rules.azeroth.tracker_legal import legal_actions
 from referee.rules.azeroth.tracker_setup import (
     MANA_CAP,
     SEATS,
@@ -38,6 +41,7 @@ from referee.rules.azeroth.tracker_state import (
     PendingAbility,
     SideState,
     Stage,
+    conceal,
 )
 from referee.rules.azeroth.tracker_view import (
     _describe,
@@ -51,6 +55,7 @@ from referee.rules.tracker.core import (
     Action,
     ActionType,
     IllegalAction,
+    LegalAction,
     PayloadField,
     System,
 )
@@ -207,6 +212,12 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
                 PayloadField(
                     "friendly_destroyed_within_6", "bool", 'a friend destroyed within 6"', False
                 ),
+                PayloadField(
+                    "facts",
+                    "list[str]",
+                    "instead of the three above: those of them that hold (the rest do not)",
+                    False,
+                ),
             ),
         ),
         ActionType(
@@ -340,6 +351,19 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
         if state.over or (owner is not None and state.sides[owner].warlord_revealed):
             return action.payload
         return None
+
+    def legal_actions(self, state: AzerothState, seat: int) -> tuple[LegalAction, ...]:
+        """Every action ``seat`` may take now, each applying as listed; it reads nothing
+        of the enemy's secret Warlord (11)."""
+        return legal_actions(state, seat)
+
+    def conceal(self, state: AzerothState, viewer: int | None) -> AzerothState:
+        """Every secret Warlord ``viewer`` may not see replaced by one stand-in (11)."""
+        return conceal(state, viewer)
+
+    def example_setup(self) -> dict[str, JSON]:
+        """Two small armies from the starter catalog, in an Assassination game."""
+        return copy.deepcopy(EXAMPLE_SETUP)
 
     # -- view --
 

@@ -147,6 +147,12 @@ def _own(state: AzerothState, action: Action, key: str = "model") -> tuple[int, 
             raise IllegalAction(
                 f"Both sides have a model {action.payload.get(key)!r}: act for one seat.", "by"
             ) from None
+    seat: int | None = payload_value(action.payload, "seat", int, None)
+    if seat is not None and seat != action.by:
+        raise IllegalAction(
+            f"{state.sides[action.by].name} acts only for their own models, not for seat {seat}'s.",
+            "payload.seat",
+        )
     model_id: str = payload_value(action.payload, key, str)
     model = state.sides[action.by].find(model_id)
     if model is None:
@@ -910,9 +916,12 @@ def _morale_facts(state: AzerothState, action: Action) -> AzerothState:
     _in_play(model)
     if model.morale_result is not None:
         raise IllegalAction(f"{model.name} has already tested this round.", "payload.model")
-    fear: bool | None = payload_value(action.payload, "fear_nearby", bool, None)
-    aura: bool | None = payload_value(action.payload, "command_aura", bool, None)
-    friend: bool | None = payload_value(action.payload, "friendly_destroyed_within_6", bool, None)
+    if "facts" in action.payload:
+        fear, aura, friend = _facts(action.payload)
+    else:
+        fear = payload_value(action.payload, "fear_nearby", bool, None)
+        aura = payload_value(action.payload, "command_aura", bool, None)
+        friend = payload_value(action.payload, "friendly_destroyed_within_6", bool, None)
     if fear is None and aura is None and friend is None:
         raise IllegalAction(
             "Say what is near it: fear_nearby, command_aura or friendly_destroyed_within_6.",
@@ -925,6 +934,27 @@ def _morale_facts(state: AzerothState, action: Action) -> AzerothState:
         friendly_destroyed_nearby=model.friendly_destroyed_nearby if friend is None else friend,
     )
     return _set_model(state, seat, model)
+
+
+MORALE_FACTS = ("fear_nearby", "command_aura", "friendly_destroyed_within_6")
+
+
+def _facts(payload: Mapping[str, JSON]) -> tuple[bool, bool, bool]:
+    """``facts`` lists the facts that hold around a model; those it leaves out do not."""
+    facts = payload.get("facts")
+    if (
+        not isinstance(facts, list)
+        or not all(isinstance(f, str) and f in MORALE_FACTS for f in facts)
+        or len(set(facts)) != len(facts)
+    ):
+        raise IllegalAction(
+            f"'facts' lists, each once, those of {', '.join(MORALE_FACTS)} that hold.",
+            "payload.facts",
+        )
+    if any(name in payload for name in MORALE_FACTS):
+        raise IllegalAction("Give the facts either as 'facts' or one by one, not both.", "payload")
+    fear, aura, friend = (name in facts for name in MORALE_FACTS)
+    return fear, aura, friend
 
 
 def _morale_test(state: AzerothState, action: Action) -> AzerothState:

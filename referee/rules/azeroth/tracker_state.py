@@ -191,3 +191,26 @@ class AzerothState:
 
 
 Handler = Callable[[AzerothState, Action], AzerothState]
+
+
+# A Warlord the viewer may not see, in the state a preview for that viewer is computed from:
+# no model has this id, so the preview can neither slay nor reveal it (11).
+HIDDEN_WARLORD = "(secret)"
+
+
+def conceal(state: AzerothState, viewer: int | None) -> AzerothState:
+    """``state`` with every other side's standing secret Warlord replaced by the same
+    stand-in, so that states differing only in which Hero the enemy nominated conceal
+    alike and a preview computed from them tells ``viewer`` nothing (11). A fallen Warlord
+    and, once the game is over, every Warlord are public, so they stay."""
+    if state.over:
+        return state
+    sides = tuple(
+        replace(side, warlord=Secret(side.warlord.owner, HIDDEN_WARLORD))
+        if side.warlord is not None
+        and not side.warlord.visible_to(viewer)
+        and not side.warlord_revealed
+        else side
+        for side in state.sides
+    )
+    return replace(state, sides=(sides[0], sides[1]))

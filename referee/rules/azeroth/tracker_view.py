@@ -32,6 +32,7 @@ from referee.rules.azeroth.tracker_setup import (
 from referee.rules.azeroth.tracker_state import (
     CHECKLISTS,
     GROUNDED,
+    HIDDEN_WARLORD,
     AzerothState,
     ModelState,
     Stage,
@@ -246,7 +247,11 @@ def _morale_view(state: AzerothState, seat: int) -> list[JSON]:
 
 def _side_view(state: AzerothState, seat: int, viewer: int | None) -> dict[str, JSON]:
     side = state.sides[seat]
-    show = side.warlord is not None and (side.warlord.visible_to(viewer) or side.warlord_revealed)
+    show = (
+        side.warlord is not None
+        and side.warlord.value != HIDDEN_WARLORD
+        and (side.warlord.visible_to(viewer) or side.warlord_revealed)
+    )
     return {
         "name": side.name,
         "mana": side.mana.value,
