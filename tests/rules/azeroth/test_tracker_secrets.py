@@ -7,9 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.rules.azeroth.tracker import AZEROTH, AzerothState, Scenario
-from referee.rules.tracker.core import Action, IllegalAction
+from referee.rules.tracker.core import Action, IllegalAction, game_apply
+from tests.profiles import examples
+from tests.rules.azeroth.legal_play import filled, outside, pick, randoms, wrong_type
 from tests.rules.azeroth.tracker_game import AzerothGame, act, activation, new_game
 
 HEROES = ("sorceress-1", "paladin-1")
@@ -23,7 +27,9 @@ def assassination(warlord: str) -> AzerothGame:
     return act(act(game, "end_stage"), "end_stage")
 
 
-def preview(state: AzerothState, viewer: int | None, type_: str, by: int | None, **payload: Any):
+def preview(
+    state: AzerothState, viewer: int | None, type_: str, by: int | None, **payload: Any
+) -> dict[str, Any]:
     concealed = AZEROTH.conceal(state, viewer)
     return AZEROTH.view(AZEROTH.apply(concealed, Action(99, type_, by, payload)), viewer)
 
@@ -103,3 +109,86 @@ def test_the_spectator_and_opponent_histories_hide_the_nomination() -> None:
             [AZEROTH.visible_payload(a, g.state, viewer) for a in g.log if a.by == 1] for g in games
         ]
         assert payloads[0] == payloads[1] == [None]
+
+
+# Noninterference ------------------------------------------------------------------------------
+
+
+def refusal(state: AzerothState, action: Action) -> tuple[str, str | None] | None:
+    try:
+        AZEROTH.apply(state, action)
+    except IllegalAction as error:
+        return error.message, error.field
+    return None
+
+
+def shown(state: AzerothState, viewer: int | None, action: Action) -> Any:
+    """The preview ``viewer`` gets of ``action``: computed from the concealed state."""
+    try:
+        return AZEROTH.view(AZEROTH.apply(AZEROTH.conceal(state, viewer), action), viewer)
+    except IllegalAction as error:
+        return error.message, error.field
+
+
+def seen_by(
+    game: AzerothGame, viewer: int | None, tries: list[tuple[str, int, dict[str, Any]]]
+) -> tuple[Any, ...]:
+    """Everything ``viewer`` learns from ``game``: the view, the seat's legal actions, the
+    history lines and payloads, and for each try its refusal and its preview."""
+    state = game.state
+    log = [
+        (AZEROTH.describe(a, game.setup, viewer), AZEROTH.visible_payload(a, state, viewer))
+        for a in game.log
+    ]
+    listing = None if viewer is None else AZEROTH.legal_actions(state, viewer)
+    results = []
+    for type_, by, payload in tries:
+        action = Action(game.version + 1, type_, by, payload)
+        results.append((refusal(state, action), shown(state, viewer, action)))
+    return AZEROTH.view(state, viewer), listing, log, results
+
+
+def warlord_standing(game: AzerothGame) -> bool:
+    return not game.state.over and not game.state.sides[1].warlord_revealed
+
+
+@settings(max_examples=examples(10))
+@given(st.data())
+def test_nothing_ana_or_a_spectator_sees_depends_on_bens_secret_warlord(
+    data: st.DataObject,
+) -> None:
+    """Two games that differ only in which Hero Ben nominated: while that Warlord stands,
+    Ana and a spectator get the same views, legal actions, history, refusals and previews
+    (of slaying each of Ben's Heroes, too)."""
+    rng = randoms(data)
+    games = []
+    for hero in HEROES:
+        game = act(new_game(Scenario.ASSASSINATION), "nominate_warlord", 0, model="warchief-1")
+        games.append(act(game, "nominate_warlord", 1, model=hero))
+    slay = [("damage", 0, {"seat": 1, "model": hero, "amount": 99}) for hero in HEROES]
+    nominate = [
+        ("nominate_warlord", 0, {"model": "paladin-1"}),
+        ("nominate_warlord", 0, {"seat": 1, "model": "sorceress-1"}),
+    ]
+    for _ in range(data.draw(st.integers(5, 120))):
+        options = [
+            a
+            for a in AZEROTH.legal_actions(games[0].state, 0)
+            + AZEROTH.legal_actions(games[0].state, 1)
+            if not (a.type == "nominate_warlord" and a.seat == 1)
+        ]
+        legal = pick(rng, options)
+        payload = filled(rng, legal)
+        bad = dict(payload)
+        if legal.choices:
+            name = rng.choice(sorted(legal.choices))
+            bad[name] = outside(legal.choices[name])
+        elif bad:
+            name = rng.choice(sorted(bad))
+            bad[name] = wrong_type(bad[name])
+        tries = [(legal.type, legal.seat, payload), (legal.type, legal.seat, bad), *slay, *nominate]
+        for viewer in (0, None):
+            assert seen_by(games[0], viewer, tries) == seen_by(games[1], viewer, tries)
+        games = [game_apply(g, type=legal.type, by=legal.seat, payload=payload) for g in games]
+        if not all(warlord_standing(g) for g in games):
+            break
