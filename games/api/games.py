@@ -48,7 +48,7 @@ from games.tracker import service, setups
 from games.tracker.http import etag, watch_tokens
 from games.tracker.service import Access, Forbidden, Stale
 from referee.rules.errors import InvalidInput, RulesError
-from referee.rules.tracker.core import REDO, UNDO, ActionType
+from referee.rules.tracker.core import REDO, UNDO, ActionType, PayloadField, System
 from referee.rules.tracker.registry import TRACKERS
 
 from .errors import bad_request_body
@@ -262,6 +262,26 @@ class SeatSerializer(serializers.Serializer[Any]):
     taken = serializers.BooleanField(help_text="Whether an account has joined this seat.")
 
 
+class LegalActionSerializer(serializers.Serializer[Any]):
+    """One action a seat may take now, as the game's rules engine lists it."""
+
+    type = serializers.CharField(help_text="The action type; post it as it is.")
+    # named as Field attributes are: the JSON keys the engine gives
+    label = serializers.CharField(help_text="In words, for a button.")  # type: ignore[assignment]
+    seat = serializers.IntegerField(help_text="The seat it is taken for; send it as 'seat'.")
+    payload = serializers.JSONField(
+        help_text="A complete payload: sent as it is, the action applies."
+    )
+    choices = serializers.JSONField(
+        help_text=(
+            "The payload fields a player picks, each with what it may be: a list of values; "
+            '{"min", "max"} for a whole number; {"dice", "faces"} for a roll; {"order": [..]} '
+            'to list the items in a chosen order; {"some_of": [..], "min", "max"} for a few '
+            "different values. Any combination of allowed values applies."
+        )
+    )
+
+
 class GameStateSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
     system = serializers.CharField()
@@ -274,6 +294,13 @@ class GameStateSerializer(serializers.Serializer[Any]):
     next_redo = serializers.IntegerField(allow_null=True)
     finished = serializers.BooleanField()
     state = serializers.JSONField(help_text="The system's state as you may see it.")
+    legal_actions = LegalActionSerializer(
+        many=True,
+        help_text=(
+            "What you may do now: a player, their seat's actions; the host at no seat (the "
+            "table's shared device), every seat's; a spectator, none."
+        ),
+    )
     url = serializers.URLField()
 
 
@@ -318,8 +345,46 @@ class GameListSerializer(serializers.Serializer[Any]):
     results = GameStateSerializer(many=True)
 
 
+class SeatCountSerializer(serializers.Serializer[Any]):
+    min = serializers.IntegerField(help_text="The fewest players.")
+    max = serializers.IntegerField(help_text="The most players.")
+
+
+class PayloadFieldSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField()
+    kind = serializers.CharField(help_text="int, str, bool, list[str] ...")
+    description = serializers.CharField()
+    required = serializers.BooleanField()  # type: ignore[assignment]
+    dice = serializers.IntegerField(
+        required=False,
+        help_text="Dice fields only: how many dice; the app rolls them when asked (app_rolls).",
+    )
+    faces = serializers.ListField(
+        child=serializers.JSONField(),
+        required=False,
+        help_text="Dice fields only: what one die shows.",
+    )
+
+
+class ActionTypeSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField()
+    description = serializers.CharField()
+    fields = PayloadFieldSerializer(many=True)  # type: ignore[assignment]
+
+
+class SystemSerializer(serializers.Serializer[Any]):
+    slug = serializers.CharField(help_text="What POST /api/games/ takes as 'system'.")
+    name = serializers.CharField()
+    seats = SeatCountSerializer()
+    action_types = ActionTypeSerializer(many=True)
+    example_setup = serializers.JSONField(
+        allow_null=True,
+        help_text="A setup the system accepts: POST /api/games/ takes it as 'setup' as it is.",
+    )
+
+
 class SystemsSerializer(serializers.Serializer[Any]):
-    systems = serializers.JSONField(help_text="Each system's action types and their fields.")
+    systems = SystemSerializer(many=True)
 
 
 def _responses(*codes: int) -> dict[int, OpenApiResponse]:
@@ -805,28 +870,42 @@ class GameLinksView(GameAPIView):
             raise _forbidden(error) from None
 
 
+def _field_body(payload_field: PayloadField) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "name": payload_field.name,
+        "kind": payload_field.kind,
+        "description": payload_field.description,
+        "required": payload_field.required,
+    }
+    if payload_field.dice:
+        body["dice"] = payload_field.dice
+        body["faces"] = list(payload_field.faces)
+    return body
+
+
+def _example_setup(system: System[Any, Any]) -> dict[str, Any] | None:
+    try:
+        return system.example_setup()
+    except NotImplementedError:  # a system without one yet
+        return None
+
+
 def systems_body() -> dict[str, Any]:
     return {
         "systems": [
             {
                 "slug": slug,
                 "name": system.name,
+                "seats": {"min": system.seats[0], "max": system.seats[1]},
                 "action_types": [
                     {
                         "name": a.name,
                         "description": a.description,
-                        "fields": [
-                            {
-                                "name": f.name,
-                                "kind": f.kind,
-                                "description": f.description,
-                                "required": f.required,
-                            }
-                            for f in a.fields
-                        ],
+                        "fields": [_field_body(f) for f in a.fields],
                     }
                     for a in system.action_types
                 ],
+                "example_setup": _example_setup(system),
             }
             for slug, system in TRACKERS.items()
         ]
@@ -839,6 +918,11 @@ class GameSystemsView(APIView):
     @extend_schema(
         tags=[GAMES],
         summary="Tracked systems and their action types",
+        description=(
+            "Each system the tracker runs: its slug, how many players it seats, its action "
+            "types with their payload fields, and an example setup that POST /api/games/ "
+            "accepts as it is."
+        ),
         responses={200: SystemsSerializer},
     )
     def get(self, request: Request) -> Response:

@@ -17,7 +17,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -273,6 +273,10 @@ def game_apply(
             raise Stale(error, locked_game, current) from None
         if current.version >= MAX_LOG:
             raise IllegalAction(f"A game holds at most {MAX_LOG} actions.", "type")
+        if type == UNDO:
+            require_may_undo(access, current, clean.get("target"), locked_game)
+        else:
+            check_unseen(current, type=type, by=by, payload=clean)
         at = timezone.now()
         result = core.game_apply(
             current, type=type, by=by, payload=clean, at=at.isoformat(), expected_version=None
@@ -314,13 +318,48 @@ def preview(
     seat: int | None = None,
 ) -> dict[str, Any]:
     """What the viewer would see after the action, without recording it. Raises as
-    ``game_apply`` does."""
+    ``game_apply`` does.
+
+    The answer is worked out from the state as the viewer may know it (``conceal``), never
+    the real one: otherwise trying an action would tell, by its result or its refusal,
+    what is hidden (whether a guess at a secret Warlord is right). Undo and redo are not
+    previewed: they replay the game from its setup, which holds every secret."""
     type = _check_type(game, type)
+    if type in META_TYPES:
+        raise InvalidInput({"type": [f"An {type} cannot be previewed: send it, or not."]})
     clean = _check_payload(payload)
     by = acting_seat(access, seat, game.seats.count())
     current = derived(game)
-    result = core.game_apply(current, type=type, by=by, payload=clean)
-    return result.system.view(result.state, access.viewer)
+    system = current.system
+    known = replace(current, state=system.conceal(current.state, access.viewer))
+    result = core.game_apply(known, type=type, by=by, payload=clean)
+    return system.view(result.state, access.viewer)
+
+
+def check_unseen(
+    current: CoreGame, *, type: str, by: int | None, payload: Mapping[str, Any]
+) -> None:
+    """Refuse an ordinary action the rules refuse in the state as its seat knows it, with
+    that refusal, before it is applied for real: a refusal never depends on what the actor
+    may not see."""
+    known = replace(current, state=current.system.conceal(current.state, by))
+    core.game_apply(known, type=type, by=by, payload=payload)
+
+
+def require_may_undo(access: Access, current: CoreGame, target: object, game: Game) -> None:
+    """A player takes back only their own seat's actions; the host (the table's device)
+    takes back anything. A target not in the log is left to the rules to refuse."""
+    if access.role is Role.HOST:
+        return
+    action = next((a for a in current.log if a.seq == target), None)
+    if action is None or action.by == access.seat:
+        return
+    seat = next((s for s in game.seats.all() if s.index == action.by), None)
+    whose = f"seat {action.by} ({seat.name})" if seat is not None else "the host"
+    raise Forbidden(
+        f"Action #{action.seq} was taken for {whose}: that seat's player must undo it "
+        "(or the host)."
+    )
 
 
 def finished(result: CoreGame) -> bool:
@@ -604,7 +643,26 @@ def state_for(game: Game, access: Access) -> dict[str, Any]:
         "next_redo": current.next_redo(),
         "finished": finished(current),
         "state": current.system.view(current.state, access.viewer),
+        "legal_actions": legal_actions_for(current, access, len(game.seats.all())),
     }
+
+
+def legal_actions_for(current: CoreGame, access: Access, seats: int) -> list[dict[str, Any]]:
+    """What the viewer may do now, as the engine lists it: a seated player (or host) their
+    seat's actions; the host at no seat (the table's shared device) every seat's, each
+    naming its seat; a spectator nothing."""
+    if not access.can_act:
+        return []
+    acting = [access.seat] if access.seat is not None else list(range(seats))
+    system = current.system
+    try:
+        return [
+            legal.to_json()
+            for seat in acting
+            for legal in system.legal_actions(current.state, seat)
+        ]
+    except NotImplementedError:  # a system that does not list its actions yet
+        return []
 
 
 def log_for(game: Game, access: Access) -> list[dict[str, Any]]:
@@ -633,7 +691,7 @@ def log_entry(
     return {
         **entry,
         "by_name": names.get(action.by) if action.by is not None else None,
-        "text": describe(current, action) if shown is not None else _hidden(action),
+        "text": describe(current, action, access.viewer) if shown is not None else _hidden(action),
         "in_effect": action.seq in effective if action.type not in META_TYPES else None,
     }
 
@@ -642,9 +700,10 @@ def _hidden(action: Action) -> str:
     return f"{action.type.replace('_', ' ')} (secret)"
 
 
-def describe(current: CoreGame, action: Action) -> str:
+def describe(current: CoreGame, action: Action, viewer: int | None = None) -> str:
+    """The history line of ``action`` as ``viewer`` (a seat, or None) may read it."""
     if action.type in META_TYPES:
         target = action.payload.get("target")
         verb = "Undid" if action.type == UNDO else "Redid"
         return f"{verb} #{target}"
-    return current.system.describe(action, current.setup)
+    return current.system.describe(action, current.setup, viewer)

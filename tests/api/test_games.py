@@ -125,7 +125,8 @@ def test_a_stale_version_is_refused_with_409_and_the_current_state(game: Game, h
 def test_an_illegal_action_is_a_400_naming_the_field_and_nothing_is_recorded(
     game: Game, host: User
 ) -> None:
-    response = attach(host, game, 0, guardian="Sentinel")  # a back-row Guardian
+    body = {"type": "attach_mana", "payload": {"guardian": "Sentinel"}, "version": 0, "seat": 0}
+    response = send(client_for(host), "post", url(game, "actions/"), body)  # Ana's back row
     assert response.status_code == 400
     body = response.json()
     assert "payload.guardian" in body["errors"]
@@ -413,3 +414,82 @@ def test_the_state_changes_its_etag_when_a_seat_is_taken(
     tag = client.get(url(game))["ETag"]
     service.leave_seat(game, 1)
     assert client.get(url(game), HTTP_IF_NONE_MATCH=tag).status_code == 200
+
+
+# --- the systems --------------------------------------------------------------------------
+
+
+def test_the_systems_endpoint_gives_seats_fields_and_dice(client: Any) -> None:
+    from referee.rules.tracker.registry import TRACKERS
+
+    body = client.get(f"{GAMES}systems/").json()
+    assert [s["slug"] for s in body["systems"]] == list(TRACKERS)
+    for entry in body["systems"]:
+        system = TRACKERS[entry["slug"]]
+        assert entry["name"] == system.name
+        assert entry["seats"] == {"min": system.seats[0], "max": system.seats[1]}
+        assert "example_setup" in entry
+    azeroth = next(s for s in body["systems"] if s["slug"] == "azeroth")
+    roll_off = next(a for a in azeroth["action_types"] if a["name"] == "edge_roll_off")
+    rolls = next(f for f in roll_off["fields"] if f["name"] == "rolls")
+    assert rolls["dice"] == 2 and rolls["faces"] == [1, 2, 3, 4, 5, 6]
+    assert set(rolls) == {"name", "kind", "description", "required", "dice", "faces"}
+    azrah = next(s for s in body["systems"] if s["slug"] == "azrah")
+    damage = next(a for a in azrah["action_types"] if a["name"] == "deal_damage")
+    assert all("dice" not in f for f in damage["fields"])
+
+
+def test_the_schema_documents_the_systems_and_the_legal_actions(client: Any) -> None:
+    components = client.get("/api/schema/?format=json").json()["components"]["schemas"]
+    assert {"seats", "action_types", "example_setup"} <= set(components["System"]["properties"])
+    assert {"dice", "faces"} <= set(components["PayloadField"]["properties"])
+    assert "legal_actions" in components["GameState"]["properties"]
+    assert {"type", "label", "seat", "payload", "choices"} <= set(
+        components["LegalAction"]["properties"]
+    )
+
+
+# --- undo: one's own seat's actions -------------------------------------------------------
+
+
+def _damage(account: User, game: Game, version: int, seat: int | None = None) -> Any:
+    body: dict[str, Any] = {
+        "type": "deal_damage",
+        "payload": {"seat": 0, "guardian": "Oracle", "amount": 1},
+        "version": version,
+    }
+    if seat is not None:
+        body["seat"] = seat
+    return send(client_for(account), "post", url(game, "actions/"), body)
+
+
+@pytest.mark.parametrize(
+    ("who", "acted_for", "status"),
+    [
+        ("host", 0, 201),  # the host at no seat (the table's device) takes back anything
+        ("host", 1, 201),
+        ("player", 1, 201),  # Ben takes back his own seat's action
+        ("player", 0, 403),  # but not Ana's: her player must
+        ("spectator", 1, 403),
+        ("outsider", 1, 403),
+    ],
+)
+def test_who_may_undo_what(
+    game: Game, host: User, who: str, acted_for: int, status: int, request: Any
+) -> None:
+    assert _damage(host, game, 0, seat=acted_for).status_code == 201
+    account = request.getfixturevalue(who)
+    response = send(client_for(account), "post", url(game, "undo/"), {"version": 1, "target": 1})
+    assert response.status_code == status, response.json()
+    if who == "player" and status == 403:
+        assert "seat 0 (Ana)" in response.json()["detail"]
+        assert "player" in response.json()["detail"]
+    assert Game.objects.get(pk=game.pk).version == (2 if status == 201 else 1)
+
+
+def test_a_player_undoing_the_latest_action_of_another_seat_is_refused(
+    game: Game, host: User, player: User
+) -> None:
+    assert _damage(host, game, 0, seat=0).status_code == 201
+    response = send(client_for(player), "post", url(game, "undo/"), {"version": 1})
+    assert response.status_code == 403
