@@ -22,6 +22,7 @@ from referee.rules.tracker.core import (
     Clock,
     Counter,
     IllegalAction,
+    LegalAction,
     OncePerTurn,
     Outcome,
     PayloadField,
@@ -46,6 +47,31 @@ PHASES = (
 FROZEN, IMMUNE = "frozen", "immune"
 STATUSES = (FROZEN, IMMUNE)
 POSITIONS = (Position.LEFT, Position.CENTRE, Position.RIGHT)
+# example_setup: two parties of the starter catalog's Guardians (games/catalogs/starter)
+EXAMPLE_HIT_POINTS = {
+    "Aurelia, Dawn Warden": 4,
+    "Nyx Lanternbearer": 3,
+    "Solace the Mender": 3,
+    "Ironbark Sentinel": 6,
+    "Vesper Starcaller": 3,
+    "Korrin Stormhand": 4,
+    "Seraphine of the Veil": 3,
+    "Thorne Wildcaller": 4,
+    "Mirelle Tidewhisper": 3,
+    "Oberon Ashheart": 5,
+}
+EXAMPLE_PARTIES = (
+    (
+        "Ana",
+        ("Aurelia, Dawn Warden", "Nyx Lanternbearer", "Solace the Mender"),
+        ("Ironbark Sentinel", "Vesper Starcaller"),
+    ),
+    (
+        "Ben",
+        ("Korrin Stormhand", "Seraphine of the Veil", "Thorne Wildcaller"),
+        ("Mirelle Tidewhisper", "Oberon Ashheart"),
+    ),
+)
 # why a front-row Guardian is leaving: its own choice, an effect, or defeat
 VOLUNTARY, FORCED, DEFEATED = "voluntary", "forced", "defeated"
 
@@ -507,6 +533,27 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         if action.type == "order_emergence" and isinstance(p.get("order"), list):
             p["order"] = [entering(name) for name in p["order"]]
         return p
+
+    def legal_actions(self, state: AzrahState, seat: int) -> tuple[LegalAction, ...]:
+        """Every action ``seat`` may take now (see ``referee.rules.azrah.legal``)."""
+        from referee.rules.azrah.legal import legal_actions
+
+        return legal_actions(state, seat)
+
+    def example_setup(self) -> dict[str, JSON]:
+        """Two parties of the starter catalog's Guardians, Ana playing first."""
+        return {
+            "first_player": 0,
+            "players": [
+                {
+                    "name": name,
+                    "front": list(front),
+                    "back": list(back),
+                    "hit_points": {g: EXAMPLE_HIT_POINTS[g] for g in (*front, *back)},
+                }
+                for name, front, back in EXAMPLE_PARTIES
+            ],
+        }
 
     def conceal(self, state: AzrahState, viewer: int | None) -> AzrahState:
         """Every other player's face-down back-row Guardians replaced by the same stand-in

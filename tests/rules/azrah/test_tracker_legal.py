@@ -1,0 +1,153 @@
+"""AZRAH's legal actions: everything listed applies, everything just outside the list is
+refused naming the field, games driven by the list end, and undo then redo changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.rules.azrah.tracker import AZRAH
+from referee.rules.tracker.core import IllegalAction, game_apply, start
+from tests.profiles import examples
+from tests.rules.azrah.legal_play import listed, mutations, pick, play
+from tests.rules.tracker.azrah_game import AzrahGame, act, new_game, recover
+
+
+def test_the_example_setup_starts_a_game() -> None:
+    setup = AZRAH.setup_from_json(AZRAH.example_setup())
+    assert AZRAH.setup_to_json(setup) == AZRAH.example_setup()
+    state = start(AZRAH, setup).state
+    assert AZRAH.legal_actions(state, 0) and AZRAH.legal_actions(state, 1)
+
+
+def test_labels_are_words_not_codes() -> None:
+    game = recover(new_game())
+    game = act(game, "deal_damage", 0, seat=0, guardian="Oracle", amount=1)
+    for seat in (0, 1):
+        for entry in AZRAH.legal_actions(game.state, seat):
+            assert "_" not in entry.label and entry.label[0].isupper()
+    labels = {entry.label for entry in AZRAH.legal_actions(game.state, 0)}
+    assert {"End the Action phase", "Oracle escapes", "Deal damage to Ben's Bard"} <= labels
+
+
+def test_the_opponent_is_offered_only_the_front_row() -> None:
+    state = new_game().state
+    offered = {
+        entry.payload.get("guardian")
+        for entry in AZRAH.legal_actions(state, 1)
+        if entry.payload.get("seat") == 0
+    }
+    assert offered == {"Alchemist", "Dragoon", "Oracle"}
+    own = {e.payload.get("guardian") for e in AZRAH.legal_actions(state, 0)}
+    assert {"Sentinel", "Warden"} <= own
+
+
+def test_nothing_is_listed_once_the_game_is_over() -> None:
+    game = new_game()
+    for name in ("Bard", "Cleric", "Duelist"):
+        game = act(game, "deal_damage", 0, seat=1, guardian=name, amount=9)
+    assert game.state.outcome.over
+    assert AZRAH.legal_actions(game.state, 0) == () == AZRAH.legal_actions(game.state, 1)
+
+
+def _run(data: st.DataObject, steps: int) -> AzrahGame:
+    game = new_game(first_player=data.draw(st.sampled_from([0, 1])))
+    for _ in range(data.draw(st.integers(0, steps))):
+        step = pick(data, game.state)
+        if step is None:
+            break
+        game = play(game, step)
+    return game
+
+
+@settings(max_examples=examples(20))
+@given(st.data())
+def test_play_driven_by_the_list_never_meets_a_refusal(data: st.DataObject) -> None:
+    game = new_game(first_player=data.draw(st.sampled_from([0, 1])))
+    for _ in range(data.draw(st.integers(1, 50))):
+        for seat in (0, 1):
+            for entry in AZRAH.legal_actions(game.state, seat):
+                assert entry.allows(entry.payload)
+                play(game, (entry.type, seat, dict(entry.payload)))  # each applies as listed
+        step = pick(data, game.state)
+        if step is None:
+            assert game.state.outcome.over
+            break
+        assert listed(game.state, *step)
+        game = play(game, step)
+
+
+@settings(max_examples=examples(40))
+@given(st.data())
+def test_actions_just_outside_the_list_are_refused_naming_the_field(
+    data: st.DataObject,
+) -> None:
+    game = _run(data, 40)
+    if game.state.outcome.over:
+        return
+    seat = data.draw(st.sampled_from([0, 1]))
+    entries = AZRAH.legal_actions(game.state, seat)
+    for entry in data.draw(st.lists(st.sampled_from(entries), min_size=1, max_size=4)):
+        for type_, by, payload in mutations(game.state, entry):
+            if listed(game.state, type_, by, payload):
+                play(game, (type_, by, payload))
+                continue
+            try:
+                play(game, (type_, by, payload))
+            except IllegalAction as error:
+                assert error.field == "by" or (error.field or "").startswith("payload."), (
+                    type_,
+                    by,
+                    payload,
+                    error.message,
+                    error.field,
+                )
+                if by not in (0, 1):
+                    assert error.field == "by"
+            else:
+                raise AssertionError(f"unlisted action applied: {type_} by {by} {payload}")
+
+
+@settings(max_examples=examples(30))
+@given(st.data())
+def test_games_driven_towards_the_end_reach_it(data: st.DataObject) -> None:
+    game = new_game(first_player=data.draw(st.sampled_from([0, 1])))
+    for _ in range(200):
+        if game.state.outcome.over:
+            break
+        step = pick(data, game.state)
+        assert step is not None
+        if data.draw(st.integers(0, 3)) == 0:  # towards the end: damage the enemy front row
+            seat = step[1] if step[1] is not None else 0
+            blows = [
+                e
+                for e in AZRAH.legal_actions(game.state, seat)
+                if e.type == "deal_damage" and e.payload["seat"] != seat
+            ]
+            if blows:
+                blow = data.draw(st.sampled_from(blows))
+                step = (blow.type, seat, {**blow.payload, "amount": 99})
+        game = play(game, step)
+    assert game.state.outcome.over
+    assert game.state.outcome.winner in (0, 1)
+    assert AZRAH.legal_actions(game.state, 0) == () == AZRAH.legal_actions(game.state, 1)
+
+
+@settings(max_examples=examples(30))
+@given(st.data())
+def test_undo_then_redo_of_any_action_gives_back_the_same_state(data: st.DataObject) -> None:
+    game = _run(data, 40)
+    for _ in range(data.draw(st.integers(1, 5))):
+        if not game.history.effective:
+            return
+        target: Any = data.draw(st.sampled_from(game.history.effective))
+        try:
+            undone = game_apply(game, type="undo", payload={"target": target})
+        except IllegalAction as error:
+            assert f"#{target}" in error.message and error.field == "payload.target"
+            continue
+        redone = game_apply(undone, type="redo", payload={"target": target})
+        assert redone.state == game.state
+        game = redone
