@@ -1,0 +1,127 @@
+"""Noninterference: two games that differ only in one player's face-down back row (which
+Guardians, their hit points, the damage and statuses on them) look the same to the other
+player and to spectators: views, legal actions, refusals, history lines and payloads, and
+previews computed from ``conceal`` (R52, R53)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.rules.azrah.tracker import AZRAH, AzrahSetup, SeatSetup
+from referee.rules.tracker.core import Action, IllegalAction, start
+from tests.profiles import examples
+from tests.rules.azrah.legal_play import Step, pick
+from tests.rules.tracker.azrah_game import ANA, BEN, SETUP, AzrahGame, act
+
+OTHER_BACKS = {0: ("Herald", "Scout"), 1: ("Seer", "Tracker")}
+OTHER_POINTS = {"Herald": 1, "Scout": 7, "Seer": 5, "Tracker": 1}
+
+
+def other_setup(hidden: int) -> tuple[AzrahSetup, dict[str, str]]:
+    """SETUP with ``hidden``'s back row replaced, and the renaming it makes."""
+    seat = (ANA, BEN)[hidden]
+    renamed = dict(zip(seat.back, OTHER_BACKS[hidden], strict=True))
+    points = {n: seat.hit_points[n] for n in seat.front}
+    points.update({renamed[n]: OTHER_POINTS[renamed[n]] for n in seat.back})
+    other = SeatSetup(seat.name, seat.front, OTHER_BACKS[hidden], points)
+    players = (other, BEN) if hidden == 0 else (ANA, other)
+    return AzrahSetup(players, SETUP.first_player), renamed
+
+
+def rename(payload: dict[str, Any], renamed: dict[str, str]) -> dict[str, Any]:
+    out = dict(payload)
+    for key in ("guardian", "replacement"):
+        if isinstance(out.get(key), str):
+            out[key] = renamed.get(out[key], out[key])
+    if isinstance(out.get("order"), list):
+        out["order"] = [renamed.get(n, n) for n in out["order"]]
+    return out
+
+
+def reveals(game: AzrahGame, hidden: int, step: Step) -> bool:
+    """Whether ``step`` turns one of ``hidden``'s face-down Guardians face up."""
+    type_, by, payload = step
+    if type_ != "swap" or by != hidden:
+        return False
+    return not game.state.players[hidden].guardian(payload["replacement"]).revealed
+
+
+def outcome(game: AzrahGame, type_: str, by: int | None, payload: dict[str, Any]) -> Any:
+    try:
+        act(game, type_, by, **payload)
+    except IllegalAction as error:
+        return ("refused", error.message, error.field)
+    return ("applies",)
+
+
+def preview(state: Any, viewer: int | None, type_: str, by: int | None, payload: Any) -> Any:
+    try:
+        after = AZRAH.apply(AZRAH.conceal(state, viewer), Action(1, type_, by, payload))
+    except IllegalAction as error:
+        return ("refused", error.message, error.field)
+    return AZRAH.view(after, viewer)
+
+
+def probes(game: AzrahGame, other: int, hidden: int, names: list[str]) -> list[Step]:
+    """Actions the other player or the host might try: everything the other player is
+    offered, and every effect naming a face-down, a made-up or a front-row Guardian."""
+    steps: list[Step] = [
+        (e.type, e.seat, dict(e.payload)) for e in AZRAH.legal_actions(game.state, other)
+    ]
+    front = list(game.state.players[hidden].front)
+    for name in [*names, "Nobody", *front]:
+        at = {"seat": hidden, "guardian": name}
+        for by in (other, None):
+            steps += [
+                ("deal_damage", by, {**at, "amount": 1}),
+                ("heal", by, {**at, "amount": 1}),
+                ("apply_status", by, {**at, "status": "immune"}),
+                ("remove_status", by, {**at, "status": "frozen"}),
+                ("transform", by, {**at, "transformation": "Wyrm", "hit_points": 2}),
+                ("attach_curse", by, {**at, "card": "Hex"}),
+                ("escape", by, {**at, "forced": True}),
+                ("attach_mana", by, {"guardian": name, "effect": True}),
+                ("use_ability", by, {"guardian": name, "quick": True}),
+            ]
+        for replacement in [*names, "Nobody"]:
+            steps.append(("swap", None, {"guardian": name, "replacement": replacement}))
+    return steps
+
+
+@settings(max_examples=examples(30))
+@given(st.data())
+def test_a_face_down_back_row_makes_no_difference_to_the_others(data: st.DataObject) -> None:
+    hidden = data.draw(st.sampled_from([0, 1]))
+    other = 1 - hidden
+    setup_b, renamed = other_setup(hidden)
+    a, b = start(AZRAH, SETUP), start(AZRAH, setup_b)
+    for _ in range(data.draw(st.integers(0, 40))):
+        step = pick(data, a.state)
+        if step is None or reveals(a, hidden, step):
+            break
+        type_, by, payload = step
+        a = act(a, type_, by, **payload)
+        b = act(b, type_, by, **rename(payload, renamed))
+        for viewer in (other, None):
+            assert AZRAH.conceal(a.state, viewer) == AZRAH.conceal(b.state, viewer)
+    assert a.state != b.state
+    names = [*renamed, *renamed.values()]
+    for viewer in (other, None):
+        assert AZRAH.view(a.state, viewer) == AZRAH.view(b.state, viewer)
+        for entry_a, entry_b in zip(a.log, b.log, strict=True):
+            assert AZRAH.describe(entry_a, a.setup, viewer) == AZRAH.describe(
+                entry_b, b.setup, viewer
+            )
+            assert AZRAH.visible_payload(entry_a, a.state, viewer) == AZRAH.visible_payload(
+                entry_b, b.state, viewer
+            )
+    assert AZRAH.legal_actions(a.state, other) == AZRAH.legal_actions(b.state, other)
+    for type_, by, payload in probes(a, other, hidden, names):
+        assert outcome(a, type_, by, payload) == outcome(b, type_, by, payload), (type_, payload)
+        for viewer in (other, None):
+            assert preview(a.state, viewer, type_, by, payload) == preview(
+                b.state, viewer, type_, by, payload
+            ), (viewer, type_, by, payload)
