@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from referee.rules.azrah.tracker import AZRAH, AzrahSetup, SeatSetup
-from referee.rules.tracker.core import Action, IllegalAction, start
+from referee.rules.tracker.core import Action, IllegalAction, game_apply, start
 from tests.rules.tracker.azrah_game import ANA, BEN, SETUP, act, new_game, recover
 
 # Ben's back row swapped for two others, with other hit points: the same game to Ana.
@@ -118,3 +118,16 @@ def test_a_guardian_seen_face_up_is_not_concealed() -> None:
     assert replace(game.state, players=(concealed, game.state.players[1])) == AZRAH.conceal(
         game.state, 1
     )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the tracker core quotes the refusal of the entry an undo would break as its "
+    "owner heard it; the core needs to word it for the player undoing",
+)
+def test_a_refused_undo_does_not_name_the_opponents_face_down_guardian() -> None:
+    game = act(new_game(), "deal_damage", 1, seat=1, guardian="Mystic", amount=1)
+    game = act(game, "heal", 1, seat=1, guardian="Mystic", amount=1)
+    with pytest.raises(IllegalAction) as caught:
+        game_apply(game, type="undo", by=0, payload={"target": 1})
+    assert "Mystic" not in caught.value.message
