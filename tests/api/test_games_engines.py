@@ -1,0 +1,73 @@
+"""The game tracker's API where it shows what each engine says: every system's example setup
+starts a game as it is, and the state lists each viewer's legal actions.
+
+Roles: the ``host`` (created the game, at no seat), a ``player`` (seat 1, Ben), a
+``spectator`` (opened the watch link) and an ``outsider``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from games.models import Game
+from games.tracker import service
+from referee.rules.tracker.registry import TRACKERS
+from tests.games.tracker.support import client_for, game, host, outsider, player, send, spectator
+
+__all__ = ["game", "host", "outsider", "player", "spectator"]
+
+GAMES = "/api/games/"
+
+
+@pytest.mark.parametrize("slug", list(TRACKERS))
+def test_every_systems_example_setup_starts_a_game_as_it_is(host: User, slug: str) -> None:
+    systems = send(client_for(None), "get", f"{GAMES}systems/").json()["systems"]
+    example = next(s for s in systems if s["slug"] == slug)["example_setup"]
+    body = {"system": slug, "name": "Example", "setup": example}
+    response = send(client_for(host), "post", GAMES, body)
+    assert response.status_code == 201, response.json()
+
+
+def _legal(game: Game, seat: int) -> list[Any]:
+    current = service.derived(game)
+    return [a.to_json() for a in current.system.legal_actions(current.state, seat)]
+
+
+def _state(account: User, game: Game) -> Any:
+    response = send(client_for(account), "get", f"{GAMES}{game.pk}/")
+    assert response.status_code == 200, response.json()
+    return response.json()
+
+
+def test_a_player_gets_their_seats_legal_actions(game: Game, player: User) -> None:
+    actions = _state(player, game)["legal_actions"]
+    assert actions == _legal(game, 1)
+    assert all(a["seat"] == 1 for a in actions)
+
+
+def test_the_host_at_no_seat_gets_every_seats_legal_actions(game: Game, host: User) -> None:
+    actions = _state(host, game)["legal_actions"]
+    assert actions == _legal(game, 0) + _legal(game, 1)
+    assert actions, "Ana, the first player, may do something at the start"
+    assert {a["seat"] for a in actions} <= {0, 1}
+
+
+def test_a_spectator_gets_no_legal_actions(game: Game, spectator: User) -> None:
+    assert _state(spectator, game)["legal_actions"] == []
+
+
+def test_an_outsider_gets_no_state(game: Game, outsider: User) -> None:
+    assert send(client_for(outsider), "get", f"{GAMES}{game.pk}/").status_code == 403
+
+
+def test_every_action_answer_carries_the_senders_legal_actions(game: Game, player: User) -> None:
+    body = {
+        "type": "deal_damage",
+        "payload": {"seat": 0, "guardian": "Oracle", "amount": 1},
+        "version": 0,
+    }
+    response = send(client_for(player), "post", f"{GAMES}{game.pk}/actions/", body)
+    assert response.status_code == 201, response.json()
+    assert response.json()["game"]["legal_actions"] == _legal(Game.objects.get(pk=game.pk), 1)
