@@ -478,11 +478,14 @@ def game_apply(
                 state = game.system.apply(state, by_seq[seq])
             except IllegalAction as error:
                 verb = "Undoing" if type == UNDO else "Redoing"
-                line = game.system.describe(by_seq[seq], game.setup, by)
+                broken = by_seq[seq]
+                line = game.system.describe(broken, game.setup, by)
+                # The engine's reason is worded for whoever sent that entry and may name
+                # what only they may see: it is quoted to them alone.
+                reason = f": {error.message}" if broken.by == by else "."
                 raise IllegalAction(
                     f"{verb} #{action.payload['target']} would make #{seq} "
-                    f"({line}) illegal: {error.message} "
-                    f"Undo #{seq} first (R50).",
+                    f"({line}) illegal{reason} Undo #{seq} first (R50).",
                     "payload.target",
                 ) from None
     else:

@@ -120,11 +120,6 @@ def test_a_guardian_seen_face_up_is_not_concealed() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the tracker core quotes the refusal of the entry an undo would break as its "
-    "owner heard it; the core needs to word it for the player undoing",
-)
 def test_a_refused_undo_does_not_name_the_opponents_face_down_guardian() -> None:
     game = act(new_game(), "deal_damage", 1, seat=1, guardian="Mystic", amount=1)
     game = act(game, "heal", 1, seat=1, guardian="Mystic", amount=1)
