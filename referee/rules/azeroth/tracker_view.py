@@ -12,6 +12,7 @@ from referee.rules.azeroth.profiles import (
 from referee.rules.azeroth.table import (
     OBJECTIVE_VP,
     ROUNDS,
+    MoraleCheck,
     objective_count,
     summon_expires,
 )
@@ -133,7 +134,7 @@ def _named_steps(state: AzerothState, steps: Sequence[Step]) -> list[JSON]:
     return [f"{_named(state, step.text)} ({step.rule})" for step in steps]
 
 
-def _checklist(state: AzerothState) -> list[JSON]:
+def _checklist(state: AzerothState, checks: Sequence[MoraleCheck]) -> list[JSON]:
     done: dict[str, bool] = {}
     if state.stage is Stage.DEPLOYMENT:
         done = {
@@ -161,9 +162,7 @@ def _checklist(state: AzerothState) -> list[JSON]:
             items.remove("record objective control")
         done = {
             "record objective control": state.objectives is not None,
-            "test Morale for every model due": not any(
-                _due(state, c) for c in _morale_checks(state)
-            ),
+            "test Morale for every model due": not any(_due(state, c) for c in checks),
         }
     else:
         items = []
@@ -217,11 +216,11 @@ def _used(state: AzerothState, prefix: str, seat: int) -> list[JSON]:
     return sorted(key[len(start) :] for key in state.limits.used if key.startswith(start))
 
 
-def _morale_view(state: AzerothState, seat: int) -> list[JSON]:
+def _morale_view(state: AzerothState, seat: int, checks: Sequence[MoraleCheck]) -> list[JSON]:
     if state.stage not in (Stage.ACTIVATION, Stage.MORALE):
         return []
     tests: list[JSON] = []
-    for check in _morale_checks(state):
+    for check in checks:
         owner, model_id = _split(check.label)
         if owner != seat or not check.must_test.required or check.odds is None:
             continue
@@ -245,7 +244,9 @@ def _morale_view(state: AzerothState, seat: int) -> list[JSON]:
     return tests
 
 
-def _side_view(state: AzerothState, seat: int, viewer: int | None) -> dict[str, JSON]:
+def _side_view(
+    state: AzerothState, seat: int, viewer: int | None, checks: Sequence[MoraleCheck]
+) -> dict[str, JSON]:
     side = state.sides[seat]
     show = (
         side.warlord is not None
@@ -265,7 +266,7 @@ def _side_view(state: AzerothState, seat: int, viewer: int | None) -> dict[str, 
         "taunts_used": _used(state, "taunt", seat),
         "models_left_to_activate": len(side.to_activate),
         "models": [_model_view(state, seat, m, show) for m in side.models],
-        "morale_tests": _morale_view(state, seat),
+        "morale_tests": _morale_view(state, seat, checks),
     }
 
 
@@ -334,6 +335,8 @@ def _summary(state: AzerothState) -> dict[str, JSON]:
 
 
 def _view(state: AzerothState, viewer: int | None) -> dict[str, JSON]:
+    # Every model's Morale check, worked out once for the checklist and both sides (10.1).
+    checks = _morale_checks(state) if state.stage in (Stage.ACTIVATION, Stage.MORALE) else ()
     pending_roll: str | None = None
     if state.stage is Stage.DEPLOYMENT and state.edge_chooser is None:
         pending_roll = "edge"
@@ -355,7 +358,7 @@ def _view(state: AzerothState, viewer: int | None) -> dict[str, JSON]:
         "round": state.round,
         "rounds": ROUNDS,
         "stage": state.stage.value,
-        "checklist": _checklist(state),
+        "checklist": _checklist(state, checks),
         "pending_roll_off": pending_roll,
         "reroll_needed": bool(reroll and pending_roll),
         "deployment": {
@@ -379,7 +382,7 @@ def _view(state: AzerothState, viewer: int | None) -> dict[str, JSON]:
             "this_round": None if held is None else list(held),
             "last_round": list(state.held),
         },
-        "sides": [_side_view(state, seat, viewer) for seat in SEATS],
+        "sides": [_side_view(state, seat, viewer, checks) for seat in SEATS],
         "over": state.over,
         "winner": state.outcome.winner,
         "reason": state.outcome.reason,

@@ -185,7 +185,7 @@ def play_out(rng: Random, game: AzerothGame, limit: int = 1000) -> AzerothGame:
     return game
 
 
-@settings(max_examples=examples(12), suppress_health_check=[HealthCheck.large_base_example])
+@settings(max_examples=examples(25), suppress_health_check=[HealthCheck.large_base_example])
 @given(st.data())
 def test_a_game_played_from_its_legal_actions_meets_no_refusal_and_ends(
     data: st.DataObject,

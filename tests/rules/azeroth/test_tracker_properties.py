@@ -6,6 +6,7 @@ the game ends."""
 from __future__ import annotations
 
 import json
+from random import Random
 from typing import Any
 
 from hypothesis import given, settings
@@ -14,21 +15,24 @@ from hypothesis import strategies as st
 from referee.rules.azeroth.tracker import AZEROTH, AzerothState, Scenario, Stage, next_seat
 from referee.rules.tracker.core import IllegalAction, replay
 from tests.profiles import examples
+from tests.rules.azeroth.legal_play import randoms
 from tests.rules.azeroth.tracker_game import AzerothGame, act, new_game, redo, undo
 
 Step = tuple[str, int | None, dict[str, Any]]
-DIE = st.integers(1, 6)
 
+
+# Undoing an action replays the whole log, so it is checked after a share of the steps.
+UNDO_CHECKS = 0.25
 
 KINDS = ("turn",) * 8 + ("effect",) * 2 + ("meta",)
 
 
-def candidates(state: AzerothState, data: st.DataObject, kind: str) -> list[Step]:
+def candidates(state: AzerothState, rng: Random, kind: str) -> list[Step]:
     """Actions worth trying in ``state``, of one kind: the table moving the game on, an
     effect on a model, or undo/redo. Most are legal, some are refused."""
     if kind == "meta":
         return [("undo", None, {}), ("redo", None, {})]
-    dice = [data.draw(DIE) for _ in range(4)]
+    dice = [rng.randint(1, 6) for _ in range(4)]
     if kind == "effect":
         return _effects(state, dice)
     return _turn(state, dice)
@@ -102,12 +106,12 @@ def _effects(state: AzerothState, dice: list[int]) -> list[Step]:
     return steps
 
 
-def draw(data: st.DataObject, game: AzerothGame) -> Step:
-    kind = data.draw(st.sampled_from(KINDS))
-    options = candidates(game.state, data, kind)
+def draw(rng: Random, game: AzerothGame) -> Step:
+    kind = rng.choice(KINDS)
+    options = candidates(game.state, rng, kind)
     if not options:
-        options = candidates(game.state, data, "turn")
-    return data.draw(st.sampled_from(options))
+        options = candidates(game.state, rng, "turn")
+    return rng.choice(options)
 
 
 def step(game: AzerothGame, type_: str, by: int | None, payload: dict[str, Any]) -> AzerothGame:
@@ -118,18 +122,18 @@ def step(game: AzerothGame, type_: str, by: int | None, payload: dict[str, Any])
     return act(game, type_, by, **payload)
 
 
-def run(data: st.DataObject, game: AzerothGame, steps: int) -> AzerothGame:
+def run(rng: Random, game: AzerothGame, steps: int) -> AzerothGame:
     for _ in range(steps):
         if game.state.over:
             break
         before = game
-        type_, by, payload = draw(data, game)
+        type_, by, payload = draw(rng, game)
         try:
             game = step(game, type_, by, payload)
         except IllegalAction as error:
             assert error.message  # every refusal says why
             continue
-        if type_ not in ("undo", "redo"):
+        if type_ not in ("undo", "redo") and rng.random() < UNDO_CHECKS:
             assert undo(game).state == before.state
         check_bounds(game.state)
         check_secrets(game.state)
@@ -148,8 +152,10 @@ def check_bounds(state: AzerothState) -> None:
 
 
 def check_secrets(state: AzerothState) -> None:
-    """Each viewer sees a Warlord only when it is theirs, it has fallen or the game is over."""
-    for viewer in (0, 1, None):
+    """Each viewer sees a Warlord only when it is theirs, it has fallen or the game is over.
+    Without a Warlord nominated every viewer gets the same view, so one is checked."""
+    nominated = any(side.warlord is not None for side in state.sides)
+    for viewer in (0, 1, None) if nominated else (None,):
         view = AZEROTH.view(state, viewer)
         text = json.dumps(view)
         for seat, side in enumerate(state.sides):
@@ -170,18 +176,18 @@ def check_secrets(state: AzerothState) -> None:
         )
 
 
-@settings(max_examples=examples(80), deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data())
 def test_any_run_of_legal_actions_replays_to_the_identical_state(data: st.DataObject) -> None:
     scenario = data.draw(st.sampled_from(list(Scenario)))
-    game = run(data, new_game(scenario), data.draw(st.integers(0, 120)))
+    game = run(randoms(data), new_game(scenario), data.draw(st.integers(0, 120)))
     replayed = replay(AZEROTH, game.setup, game.log)
     assert replayed == game.state
     for viewer in (0, 1, None):
         assert AZEROTH.view(replayed, viewer) == AZEROTH.view(game.state, viewer)
 
 
-@settings(max_examples=examples(40), deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.data())
 def test_a_game_played_through_its_rounds_stays_within_bounds(data: st.DataObject) -> None:
     """Ending stages often, games reach later rounds and their end."""
@@ -196,7 +202,7 @@ def test_a_game_played_through_its_rounds_stays_within_bounds(data: st.DataObjec
             model=data.draw(st.sampled_from(["sorceress-1", "paladin-1"])),
         )
     game = act(game, "end_stage")
-    game = run(data, game, data.draw(st.integers(50, 250)))
+    game = run(randoms(data), game, data.draw(st.integers(50, 250)))
     assert replay(AZEROTH, game.setup, game.log) == game.state
     if game.state.over:
         view = AZEROTH.view(game.state, None)
@@ -216,8 +222,9 @@ def test_the_opponents_view_does_not_depend_on_a_secret_warlord(data: st.DataObj
         game = act(new_game(Scenario.ASSASSINATION), "edge_roll_off", rolls=[5, 2])
         game = act(game, "nominate_warlord", 0, model="warchief-1")
         games.append(act(act(game, "nominate_warlord", 1, model=warlord), "end_stage"))
+    rng = randoms(data)
     for _ in range(data.draw(st.integers(0, 40))):
-        type_, by, payload = draw(data, games[0])
+        type_, by, payload = draw(rng, games[0])
         if type_ in ("undo", "redo") or (
             type_ in ("damage", "leave_table") and payload.get("seat") == 1
         ):

@@ -165,8 +165,10 @@ def test_nothing_ana_or_a_spectator_sees_depends_on_bens_secret_warlord(
     for hero in HEROES:
         game = act(new_game(Scenario.ASSASSINATION), "nominate_warlord", 0, model="warchief-1")
         games.append(act(game, "nominate_warlord", 1, model=hero))
-    slay = [("damage", 0, {"seat": 1, "model": hero, "amount": 99}) for hero in HEROES]
-    nominate = [
+    slay: list[tuple[str, int, dict[str, Any]]] = [
+        ("damage", 0, {"seat": 1, "model": hero, "amount": 99}) for hero in HEROES
+    ]
+    nominate: list[tuple[str, int, dict[str, Any]]] = [
         ("nominate_warlord", 0, {"model": "paladin-1"}),
         ("nominate_warlord", 0, {"seat": 1, "model": "sorceress-1"}),
     ]
