@@ -6,6 +6,11 @@ Mana, wounds, who has activated, statuses, Taunts, summons, Morale tests and the
 rolls nothing: every die the table rolls arrives in an action's payload, so a log always
 replays to the same game. The rules the table applies between the dice are ``table``'s;
 this module calls them and keeps their explanations for the view.
+
+The system is here; its parts live beside it: ``tracker_setup`` (the armies and the setup's
+JSON), ``tracker_state`` (the state, and concealing a secret Warlord), ``tracker_actions``
+(one handler per action type), ``tracker_legal`` (what each seat may do now),
+``tracker_view`` (history lines and the view) and ``tracker_example`` (a setup to start from).
 """
 
 from __future__ import annotations

@@ -33,6 +33,12 @@ WEIGHTS = {
     "objectives": 6,
     "end_stage": 8,
     "damage": 3,
+    "use_ability": 4,
+    "summon": 4,
+    "taunt": 4,
+    "spell_block": 6,
+    "dispel": 6,
+    "counterspell": 6,
 }
 
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.rules.azeroth.tracker import AZEROTH, Scenario
-from referee.rules.tracker.core import IllegalAction, game_apply, replay, start
+from referee.rules.tracker.core import Action, IllegalAction, game_apply, replay, start
 from tests.profiles import examples
 from tests.rules.azeroth.legal_play import listed, outside, pick, play, randoms, wrong_type
 from tests.rules.azeroth.tracker_game import (
@@ -199,6 +199,7 @@ def test_a_game_played_from_its_legal_actions_meets_no_refusal_and_ends(
 @settings(max_examples=examples(15))
 @given(st.data())
 def test_every_listed_action_applies_as_listed(data: st.DataObject) -> None:
+    """Also to the state concealed for its seat, where the service tries it first."""
     game = new_game(data.draw(st.sampled_from(list(Scenario))))
     rng = randoms(data)
     for _ in range(data.draw(st.integers(0, 80))):
@@ -207,6 +208,10 @@ def test_every_listed_action_applies_as_listed(data: st.DataObject) -> None:
             break
         for legal in options:
             game_apply(game, type=legal.type, by=legal.seat, payload=legal.payload)
+            # as the service first tries it, on the state as that seat knows it
+            known = AZEROTH.conceal(game.state, legal.seat)
+            AZEROTH.apply(known, Action(game.version + 1, legal.type, legal.seat, legal.payload))
+            assert json.loads(json.dumps(legal.to_json())) == legal.to_json()
         game = play(rng, game, pick(rng, options))
 
 

@@ -176,7 +176,7 @@ def check_secrets(state: AzerothState) -> None:
         )
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.data())
 def test_any_run_of_legal_actions_replays_to_the_identical_state(data: st.DataObject) -> None:
     scenario = data.draw(st.sampled_from(list(Scenario)))
@@ -187,7 +187,7 @@ def test_any_run_of_legal_actions_replays_to_the_identical_state(data: st.DataOb
         assert AZEROTH.view(replayed, viewer) == AZEROTH.view(game.state, viewer)
 
 
-@settings(max_examples=examples(30), deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.data())
 def test_a_game_played_through_its_rounds_stays_within_bounds(data: st.DataObject) -> None:
     """Ending stages often, games reach later rounds and their end."""
