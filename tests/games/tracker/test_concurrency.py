@@ -42,7 +42,7 @@ def test_twenty_threads_each_action_applied_exactly_once_or_refused() -> None:
     assert connection.vendor == "postgresql"
     host = User.objects.create_user("host")
     game = service.create_game(host=host, system="azrah", name="Crowded", setup=AZRAH_SETUP)
-    applied: list[int] = []  # the tag of every action answered 201
+    applied: list[tuple[str, int]] = []  # the tag of every action answered 201
     refused = Counter[str]()
     lock = threading.Lock()
     start = threading.Barrier(THREADS)
@@ -55,14 +55,15 @@ def test_twenty_threads_each_action_applied_exactly_once_or_refused() -> None:
         try:
             start.wait()
             for k in range(ACTIONS_EACH):
-                tag = number * 100 + k + 1  # a status's turns identify the action in the log
+                # The Guardian and the status's turns (1 to 99) identify the action in the log.
+                tag = (GUARDIANS[number % 3], (number // 3) * ACTIONS_EACH + k + 1)
                 body = {
                     "type": "apply_status",
                     "payload": {
                         "seat": 0,
-                        "guardian": GUARDIANS[number % 3],
+                        "guardian": tag[0],
                         "status": "frozen",
-                        "turns": tag,
+                        "turns": tag[1],
                     },
                 }
                 while True:
@@ -95,7 +96,7 @@ def test_twenty_threads_each_action_applied_exactly_once_or_refused() -> None:
     rows = list(GameAction.objects.filter(game=game).order_by("seq"))
     assert game.version == len(rows) == THREADS * ACTIONS_EACH
     assert [row.seq for row in rows] == list(range(1, len(rows) + 1))  # no gap, no duplicate
-    tags = [row.payload["turns"] for row in rows]
+    tags = [(row.payload["guardian"], row.payload["turns"]) for row in rows]
     assert sorted(tags) == sorted(applied)  # each applied exactly once; no refused one stored
     assert len(set(tags)) == len(tags)
 
