@@ -48,7 +48,7 @@ from games.tracker import service, setups
 from games.tracker.http import etag, watch_tokens
 from games.tracker.service import Access, Forbidden, Stale
 from referee.rules.errors import InvalidInput, RulesError
-from referee.rules.tracker.core import REDO, UNDO, ActionType, PayloadField, System
+from referee.rules.tracker.core import REDO, UNDO, ActionType, PayloadField
 from referee.rules.tracker.registry import TRACKERS
 
 from .errors import bad_request_body
@@ -883,13 +883,6 @@ def _field_body(payload_field: PayloadField) -> dict[str, Any]:
     return body
 
 
-def _example_setup(system: System[Any, Any]) -> dict[str, Any] | None:
-    try:
-        return system.example_setup()
-    except NotImplementedError:  # a system without one yet
-        return None
-
-
 def systems_body() -> dict[str, Any]:
     return {
         "systems": [
@@ -905,7 +898,7 @@ def systems_body() -> dict[str, Any]:
                     }
                     for a in system.action_types
                 ],
-                "example_setup": _example_setup(system),
+                "example_setup": system.example_setup(),
             }
             for slug, system in TRACKERS.items()
         ]

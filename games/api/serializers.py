@@ -1,41 +1,11 @@
-"""Serializers the API's answers share: the error bodies and the root.
-
-The odds endpoints' serializers live in ``games.odds.serializers`` (the tasks use them too);
-they are importable from here as well.
-"""
+"""Serializers the API's answers share: the error bodies and the root. The odds endpoints'
+serializers live in ``games.odds.serializers``, which the tasks use too."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rest_framework import serializers
-
-from games.odds.serializers import (
-    AttackOddsResultSerializer,
-    AttackOddsSerializer,
-    BlastOddsResultSerializer,
-    BlastOddsSerializer,
-    MoraleOddsResultSerializer,
-    MoraleOddsSerializer,
-    SpellOddsResultSerializer,
-    SpellOddsSerializer,
-)
-
-__all__ = [
-    "ApiRootSerializer",
-    "AttackOddsResultSerializer",
-    "AttackOddsSerializer",
-    "BadRequestSerializer",
-    "BlastOddsResultSerializer",
-    "BlastOddsSerializer",
-    "DetailSerializer",
-    "EndpointSerializer",
-    "MoraleOddsResultSerializer",
-    "MoraleOddsSerializer",
-    "SpellOddsResultSerializer",
-    "SpellOddsSerializer",
-]
-
 
 # --- Errors and the root -----------------------------------------------------------------
 

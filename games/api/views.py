@@ -1,5 +1,5 @@
 """The REST API's views: one per operation, each a thin wrapper around a function in
-``games.api.azeroth`` that validates, calls the engine and renders the answer.
+``games.odds.azeroth`` that validates, calls the engine and renders the answer.
 
 The odds endpoints are stateless calculations open to any tool (list builders, bots), so they
 take no authentication and need no CSRF token.
@@ -31,22 +31,20 @@ from games.odds.azeroth import (
     morale_odds_response,
     spell_odds_response,
 )
-
-from . import examples
-from .parsers import MAX_BODY_BYTES, BoundedJSONParser
-from .serializers import (
-    ApiRootSerializer,
+from games.odds.serializers import (
     AttackOddsResultSerializer,
     AttackOddsSerializer,
-    BadRequestSerializer,
     BlastOddsResultSerializer,
     BlastOddsSerializer,
-    DetailSerializer,
     MoraleOddsResultSerializer,
     MoraleOddsSerializer,
     SpellOddsResultSerializer,
     SpellOddsSerializer,
 )
+
+from . import examples
+from .parsers import MAX_BODY_BYTES, BoundedJSONParser
+from .serializers import ApiRootSerializer, BadRequestSerializer, DetailSerializer
 
 AZEROTH = "Azeroth at War"
 

@@ -655,14 +655,9 @@ def legal_actions_for(current: CoreGame, access: Access, seats: int) -> list[dic
         return []
     acting = [access.seat] if access.seat is not None else list(range(seats))
     system = current.system
-    try:
-        return [
-            legal.to_json()
-            for seat in acting
-            for legal in system.legal_actions(current.state, seat)
-        ]
-    except NotImplementedError:  # a system that does not list its actions yet
-        return []
+    return [
+        legal.to_json() for seat in acting for legal in system.legal_actions(current.state, seat)
+    ]
 
 
 def log_for(game: Game, access: Access) -> list[dict[str, Any]]:

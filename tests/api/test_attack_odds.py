@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from games.api import examples
-from games.api.azeroth import attack_odds_response
+from games.odds.azeroth import attack_odds_response
 from referee.rules.azeroth import combat
 from referee.rules.azeroth.profiles import (
     LIMITS,

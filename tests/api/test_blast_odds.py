@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from games.api import examples
-from games.api.azeroth import blast_odds_response
+from games.odds.azeroth import blast_odds_response
 from referee.rules.azeroth import blast
 from referee.rules.azeroth.profiles import (
     MAX_BLAST_TARGETS,

@@ -24,14 +24,14 @@ from rest_framework.renderers import JSONRenderer
 
 from games.api import examples as api_examples
 from games.api import lists_validate
-from games.api.azeroth import (
+from games.api.errors import exception_handler
+from games.api.parsers import load_json
+from games.odds.azeroth import (
     attack_odds_response,
     blast_odds_response,
     morale_odds_response,
     spell_odds_response,
 )
-from games.api.errors import exception_handler
-from games.api.parsers import load_json
 from tests.api.helpers import assert_bad_request, assert_matches_schema, json_values, mutated
 from tests.api.test_attack_odds import FULL as ATTACK
 from tests.api.test_morale_odds import FULL as MORALE

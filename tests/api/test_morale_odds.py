@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from games.api import examples
-from games.api.azeroth import morale_odds_response
+from games.odds.azeroth import morale_odds_response
 from referee.rules.azeroth import morale
 from referee.rules.azeroth.profiles import MoraleTest, MoraleTrigger, Tier
 from tests.api.helpers import (

@@ -303,10 +303,10 @@ class System(ABC, Generic[Setup, S]):
     def view(self, state: S, viewer: int | None) -> dict[str, JSON]:
         """The state as ``viewer`` (a seat, or None for a spectator) may see it."""
 
+    @abstractmethod
     def legal_actions(self, state: S, seat: int) -> tuple[LegalAction, ...]:
         """Every action ``seat`` may take now, each applying as listed (python-chess's
         ``legal_moves``). What is listed depends only on what ``seat`` may see."""
-        raise NotImplementedError(f"{self.name} does not list its legal actions yet.")
 
     def conceal(self, state: S, viewer: int | None) -> S:
         """``state`` with every secret ``viewer`` may not see replaced by the same stand-in,
@@ -314,10 +314,10 @@ class System(ABC, Generic[Setup, S]):
         action can tell nothing a viewer could not know. No secrets: the state itself."""
         return state
 
+    @abstractmethod
     def example_setup(self) -> dict[str, JSON]:
         """A setup, as JSON, that ``setup_from_json`` accepts: for other tools to start a
         game without reading our code."""
-        raise NotImplementedError(f"{self.name} has no example setup yet.")
 
 
 def roll_missing_dice(

@@ -13,10 +13,12 @@ from hypothesis import strategies as st
 from referee.rules.tracker.core import (
     Action,
     ActionType,
+    Amount,
     Clock,
     Counter,
     Game,
     IllegalAction,
+    LegalAction,
     OncePerTurn,
     Outcome,
     Phase,
@@ -71,6 +73,16 @@ class TallySystem(System[int, Tally]):
 
     def view(self, state: Tally, viewer: int | None) -> dict[str, Any]:
         return {"total": state.total.value, "hand": state.hand.shown(viewer)}
+
+    def legal_actions(self, state: Tally, seat: int) -> tuple[LegalAction, ...]:
+        held = state.total.value
+        return (
+            LegalAction("add", "Add", seat, {"amount": 1}, {"amount": Amount(1, 98)}),
+            LegalAction("spend", "Spend", seat, {"amount": held}, {"amount": Amount(0, held)}),
+        )
+
+    def example_setup(self) -> dict[str, Any]:
+        return {"start": 0}
 
 
 SYSTEM = TallySystem()
