@@ -6,6 +6,40 @@ from __future__ import annotations
 
 from referee.rules.tracker.core import JSON
 
+
+def _numbered(model: dict[str, JSON], count: int) -> list[dict[str, JSON]]:
+    """``count`` models of one catalog unit, told apart by a number in id and name."""
+    return [
+        {"id": f"{model['slug']}-{n}", **model, "name": f"{model['name']} {n}"}
+        for n in range(1, count + 1)
+    ]
+
+
+ORC_GRUNT: dict[str, JSON] = {
+    "name": "Orc Grunt",
+    "slug": "orc-grunt",
+    "points": 45,
+    "wounds": 2,
+    "tiers": ["baseline"],
+    "mov": 5,
+    "ini": 3,
+    "magical": False,
+    "keywords": {},
+    "abilities": [],
+}
+FOOTMAN: dict[str, JSON] = {
+    "name": "Footman",
+    "slug": "footman",
+    "points": 50,
+    "wounds": 2,
+    "tiers": ["baseline"],
+    "mov": 5,
+    "ini": 3,
+    "magical": False,
+    "keywords": {},
+    "abilities": [{"name": "Defend", "type": "instant", "mana_cost": 1}],
+}
+
 EXAMPLE_SETUP: dict[str, JSON] = {
     "battle_size": "standard",
     "scenario": "assassination",
@@ -59,32 +93,7 @@ EXAMPLE_SETUP: dict[str, JSON] = {
                     "keywords": {"Taunt": 0},
                     "abilities": [],
                 },
-                {
-                    "id": "orc-grunt-1",
-                    "name": "Orc Grunt 1",
-                    "slug": "orc-grunt",
-                    "points": 45,
-                    "wounds": 2,
-                    "tiers": ["baseline"],
-                    "mov": 5,
-                    "ini": 3,
-                    "magical": False,
-                    "keywords": {},
-                    "abilities": [],
-                },
-                {
-                    "id": "orc-grunt-2",
-                    "name": "Orc Grunt 2",
-                    "slug": "orc-grunt",
-                    "points": 45,
-                    "wounds": 2,
-                    "tiers": ["baseline"],
-                    "mov": 5,
-                    "ini": 3,
-                    "magical": False,
-                    "keywords": {},
-                    "abilities": [],
-                },
+                *_numbered(ORC_GRUNT, 2),
             ],
         },
         {
@@ -140,32 +149,7 @@ EXAMPLE_SETUP: dict[str, JSON] = {
                         {"name": "Inner Fire", "type": "buff", "mana_cost": 2},
                     ],
                 },
-                {
-                    "id": "footman-1",
-                    "name": "Footman 1",
-                    "slug": "footman",
-                    "points": 50,
-                    "wounds": 2,
-                    "tiers": ["baseline"],
-                    "mov": 5,
-                    "ini": 3,
-                    "magical": False,
-                    "keywords": {},
-                    "abilities": [{"name": "Defend", "type": "instant", "mana_cost": 1}],
-                },
-                {
-                    "id": "footman-2",
-                    "name": "Footman 2",
-                    "slug": "footman",
-                    "points": 50,
-                    "wounds": 2,
-                    "tiers": ["baseline"],
-                    "mov": 5,
-                    "ini": 3,
-                    "magical": False,
-                    "keywords": {},
-                    "abilities": [{"name": "Defend", "type": "instant", "mana_cost": 1}],
-                },
+                *_numbered(FOOTMAN, 2),
             ],
         },
     ],
