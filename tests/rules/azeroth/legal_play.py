@@ -4,9 +4,6 @@ property tests: choices filled with allowed values, and actions just outside tha
 from __future__ import annotations
 
 from random import Random
-from typing import Any
-
-from hypothesis import strategies as st
 
 from referee.rules.azeroth.tracker import AZEROTH
 from referee.rules.tracker.core import (
@@ -15,12 +12,12 @@ from referee.rules.tracker.core import (
     Choice,
     LegalAction,
     OneOf,
-    Order,
     Rolls,
     SomeOf,
     game_apply,
 )
 from tests.rules.azeroth.tracker_game import AzerothGame
+from tests.rules.tracker.legal_play import filled
 
 # Actions that move the game on are picked more often, so random games reach their end.
 WEIGHTS = {
@@ -40,23 +37,6 @@ WEIGHTS = {
     "dispel": 6,
     "counterspell": 6,
 }
-
-
-def choice_value(rng: Random, choice: Choice) -> JSON:
-    """A value ``choice`` allows."""
-    if isinstance(choice, OneOf):
-        return rng.choice(choice.values)
-    if isinstance(choice, Amount):
-        top = choice.max if rng.random() < 0.3 else min(choice.max, choice.min + 3)
-        return rng.randint(choice.min, top)
-    if isinstance(choice, Rolls):
-        rolls = [rng.choice(choice.faces) for _ in range(choice.dice)]
-        return rolls[0] if choice.dice == 1 else rolls
-    if isinstance(choice, SomeOf):
-        most = len(choice.values) if choice.max is None else choice.max
-        return rng.sample(list(choice.values), rng.randint(choice.min, most))
-    assert isinstance(choice, Order)
-    return rng.sample(list(choice.items), len(choice.items))
 
 
 def outside(choice: Choice) -> JSON:
@@ -83,14 +63,6 @@ def wrong_type(value: JSON) -> JSON:
     return {"not": "a list"}
 
 
-def filled(rng: Random, legal: LegalAction) -> dict[str, Any]:
-    payload = dict(legal.payload)
-    for name, choice in legal.choices.items():
-        payload[name] = choice_value(rng, choice)
-    assert legal.allows(payload)
-    return payload
-
-
 def listed(game: AzerothGame) -> list[LegalAction]:
     return [a for seat in (0, 1) for a in AZEROTH.legal_actions(game.state, seat)]
 
@@ -104,9 +76,3 @@ def pick(rng: Random, options: list[LegalAction]) -> LegalAction:
 def play(rng: Random, game: AzerothGame, legal: LegalAction) -> AzerothGame:
     """``legal`` with its choices filled, applied: it must not be refused."""
     return game_apply(game, type=legal.type, by=legal.seat, payload=filled(rng, legal))
-
-
-def randoms(data: st.DataObject) -> Random:
-    """Choices for a whole game from a Random seeded by Hypothesis: the suite stays
-    derandomized, and a game of hundreds of steps costs one draw rather than thousands."""
-    return data.draw(st.randoms(use_true_random=True))

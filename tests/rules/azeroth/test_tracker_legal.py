@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from referee.rules.azeroth.tracker import AZEROTH, Scenario
 from referee.rules.tracker.core import Action, IllegalAction, game_apply, replay, start
 from tests.profiles import examples
-from tests.rules.azeroth.legal_play import listed, outside, pick, play, randoms, wrong_type
+from tests.rules.azeroth.legal_play import listed, outside, pick, play, wrong_type
 from tests.rules.azeroth.tracker_game import (
     AzerothGame,
     act,
@@ -24,6 +24,7 @@ from tests.rules.azeroth.tracker_game import (
     new_game,
     to_morale,
 )
+from tests.rules.tracker.legal_play import randoms
 
 SEAT_BOUND = {
     "activate",

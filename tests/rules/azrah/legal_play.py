@@ -8,8 +8,9 @@ from typing import Any
 from hypothesis import strategies as st
 
 from referee.rules.azrah.tracker import AZRAH, AzrahState
-from referee.rules.tracker.core import Amount, LegalAction, OneOf, Order, Rolls, SomeOf
+from referee.rules.tracker.core import Amount, LegalAction, OneOf, Order
 from tests.rules.tracker.azrah_game import AzrahGame, act
+from tests.rules.tracker.legal_play import filled, randoms
 
 Step = tuple[str, int | None, dict[str, Any]]
 
@@ -19,32 +20,7 @@ FREE_TEXT = {("transform", "transformation"), ("attach_curse", "card"), ("attach
 
 def fill(data: st.DataObject, entry: LegalAction) -> dict[str, Any]:
     """The entry's payload with each choice given a value it allows."""
-    payload = dict(entry.payload)
-    for name, choice in entry.choices.items():
-        if isinstance(choice, Amount):
-            value: Any = data.draw(st.integers(choice.min, choice.max))
-        elif isinstance(choice, OneOf):
-            value = data.draw(st.sampled_from(choice.values))
-        elif isinstance(choice, Order):
-            value = data.draw(st.permutations(choice.items))
-        elif isinstance(choice, SomeOf):
-            most = len(choice.values) if choice.max is None else choice.max
-            value = data.draw(
-                st.lists(
-                    st.sampled_from(choice.values),
-                    min_size=choice.min,
-                    max_size=most,
-                    unique=True,
-                )
-            )
-        else:
-            assert isinstance(choice, Rolls)
-            rolls = data.draw(
-                st.lists(st.sampled_from(choice.faces), min_size=choice.dice, max_size=choice.dice)
-            )
-            value = rolls[0] if choice.dice == 1 else rolls
-        payload[name] = list(value) if isinstance(value, tuple) else value
-    return payload
+    return filled(randoms(data), entry)
 
 
 def listed(state: AzrahState, type_: str, by: int | None, payload: dict[str, Any]) -> bool:
