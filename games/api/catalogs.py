@@ -31,6 +31,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from games.errors import bad_request_body
 from referee.rules.azeroth.profiles import Tier
 from referee.rules.azuki.cards import CardType, Element
 from referee.rules.textlists import closest
@@ -41,7 +42,6 @@ from ..catalogs import azrah as azrah_format
 from ..catalogs import azuki as azuki_format
 from ..catalogs.service import find_catalog, version_key
 from ..models import CATALOG_SYSTEMS, Catalog
-from .errors import bad_request_body
 from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
 

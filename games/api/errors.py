@@ -20,16 +20,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.errors import BODY, bad_request_body, flatten_errors, summary
-
-__all__ = [
-    "BODY",
-    "RequestTooLarge",
-    "bad_request_body",
-    "exception_handler",
-    "flatten_errors",
-    "summary",
-]
+from games.errors import BODY, bad_request_body, flatten_errors
 
 
 class RequestTooLarge(exceptions.APIException):

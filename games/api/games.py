@@ -36,6 +36,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.errors import bad_request_body
 from games.fields import (
     StrictBooleanField,
     StrictCharField,
@@ -51,7 +52,6 @@ from referee.rules.errors import InvalidInput, RulesError
 from referee.rules.tracker.core import REDO, UNDO, ActionType, PayloadField
 from referee.rules.tracker.registry import TRACKERS
 
-from .errors import bad_request_body
 from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
 

@@ -23,6 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.errors import BODY, flatten_errors
 from games.fields import (
     StrictBooleanField,
     StrictCharField,
@@ -61,7 +62,6 @@ from ..models import Card as AzukiCardModel
 from ..models import Catalog
 from ..models import Guardian as GuardianModel
 from ..models import SharedCard as SharedCardModel
-from .errors import BODY, flatten_errors
 from .parsers import BoundedJSONParser
 from .views import error_responses
 
