@@ -16,10 +16,14 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 SURROGATE_MESSAGE = "must not contain a lone surrogate ({escape}): it is not a character"
 
 
+def _escape(char: str) -> str:
+    return f"\\u{ord(char):04x}"
+
+
 def lone_surrogate(text: str) -> str | None:
     """The first lone surrogate in ``text`` written as an escape (``\\ud800``), or None."""
     found = _SURROGATE.search(text)
-    return None if found is None else f"\\u{ord(found.group()):04x}"
+    return None if found is None else _escape(found.group())
 
 
 def surrogate_problem(text: str) -> str | None:
@@ -51,7 +55,7 @@ def _strings(value: Any, path: str) -> Iterator[tuple[str, str]]:
 def clean_key(key: object) -> str:
     """A JSON key fit to name in a message: its surrogates replaced by their escapes."""
     text = str(key)
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _SURROGATE.sub(lambda found: _escape(found.group()), text)
 
 
 def surrogate_problems(value: Any, path: str = "") -> dict[str, list[str]]:
