@@ -211,13 +211,20 @@ class LegalAction:
 
     ``payload`` is complete: sent as it is, the action applies. ``choices`` names the fields
     a player picks, each with what it may be; any combination of allowed values applies
-    too. ``label`` says it in words, for a button."""
+    too. ``label`` says it in words, for a button.
+
+    ``at`` names the piece of the board the action concerns, as the system's view names it
+    (``"guardian:1:Bard"``, ``"model:0:footman-1"``; empty for the game as a whole), so a
+    board puts the control beside that piece. ``names`` says in words the ids that appear
+    in the payload or the choices (``{"footman-1": "Footman 1"}``), so no raw code is shown."""
 
     type: str
     label: str
     seat: int
     payload: Mapping[str, JSON] = field(default_factory=dict)
     choices: Mapping[str, Choice] = field(default_factory=dict)
+    at: str = ""
+    names: Mapping[str, str] = field(default_factory=dict)
 
     def allows(self, payload: Mapping[str, JSON]) -> bool:
         """Whether ``payload`` is this action with allowed values in its choice fields."""
@@ -239,6 +246,8 @@ class LegalAction:
             "seat": self.seat,
             "payload": dict(self.payload),
             "choices": {name: choice.to_json() for name, choice in self.choices.items()},
+            "at": self.at,
+            "names": dict(self.names),
         }
 
 
