@@ -13,6 +13,8 @@ on every request.
 
 from __future__ import annotations
 
+import json
+
 import secrets
 import threading
 from collections import OrderedDict
@@ -72,6 +74,14 @@ class Access:
         """The seat whose secrets the viewer may see (None: nobody's)."""
         return self.seat
 
+    @property
+    def is_table(self) -> bool:
+        """The host at no seat: the table's shared device, passed round the table. It acts
+        for any seat and undoes anything, and shows a seat's secrets only while that seat's
+        hold-to-reveal is pressed. A host who took a seat is a player of that seat who
+        also manages the links."""
+        return self.role is Role.HOST and self.seat is None
+
 
 class Forbidden(Exception):
     """The viewer may not do this to this game; the message says why."""
@@ -124,14 +134,14 @@ def require_host(access: Access) -> None:
 
 
 def acting_seat(access: Access, requested: int | None, seats: int) -> int | None:
-    """The seat an action is taken for. A player acts for their own seat; the host acts
-    for the seat they name (one tablet passed round the table), their own seat, or none
-    (the rules engine then takes the active player)."""
+    """The seat an action is taken for. A player (a seated host too) acts for their own
+    seat; the table's device acts for the seat it names, or none (the rules engine then
+    takes the active player)."""
     require_act(access)
     if requested is not None and not 0 <= requested < seats:
         raise InvalidInput({"seat": [f"Seats are numbered 0 to {seats - 1} (got {requested})."]})
-    if access.role is Role.HOST:
-        return requested if requested is not None else access.seat
+    if access.is_table:
+        return requested
     if requested is not None and requested != access.seat:
         raise Forbidden("You can act only for your own seat.")
     return access.seat
@@ -658,6 +668,26 @@ def legal_actions_for(current: CoreGame, access: Access, seats: int) -> list[dic
     return [
         legal.to_json() for seat in acting for legal in system.legal_actions(current.state, seat)
     ]
+
+
+def shown_legal_actions(game: Game, access: Access) -> list[dict[str, Any]]:
+    """The legal actions a page shows as controls. A seated viewer's are their own; the
+    table device (the host at no seat) is shown only the entries that are the same whatever
+    any seat's secrets are (listed alike from the state concealed for nobody): an entry that
+    would name a face-down card waits for that seat's hold-to-reveal."""
+    current = derived(game)
+    seats = len(game.seats.all())
+    listed = legal_actions_for(current, access, seats)
+    if access.seat is not None or not access.can_act:
+        return listed
+    system = current.system
+    hidden = system.conceal(current.state, None)
+    public = {
+        json.dumps(legal.to_json(), sort_keys=True)
+        for seat in range(seats)
+        for legal in system.legal_actions(hidden, seat)
+    }
+    return [entry for entry in listed if json.dumps(entry, sort_keys=True) in public]
 
 
 def log_for(game: Game, access: Access) -> list[dict[str, Any]]:

@@ -30,6 +30,7 @@ from games.tracker.forms import ImportForm, NewGameForm, optional_int, payload_f
 from games.tracker.http import etag, watch_tokens
 from games.tracker.service import Access, Forbidden, Role, Stale
 from games.views import tracker_pages as pages
+from games.views.tracker_controls import Controls
 from referee.rules.errors import InvalidInput, RulesError
 from referee.rules.tracker.core import REDO, UNDO
 from referee.rules.tracker.registry import tracker
@@ -203,7 +204,9 @@ def _live_context(
         # a board that shows the result itself (winner, why, totals) is not repeated above
         "board_summary": game.system == "azeroth",
     }
-    keys = {entry.key for entry in context["history"]}
+    controls = Controls(service.shown_legal_actions(game, access), system)
+    context["controls"] = controls
+    keys = {entry.key for entry in context["history"]} | controls.keys
     keys |= {f"form:{action_type.name}" for action_type in system.action_types}
     if game.system == "azrah":
         sides = pages.azrah_sides(view, body["seats"], error, access.seat, access.role is Role.HOST)

@@ -1,0 +1,237 @@
+"""The board's controls, made from the legal actions the engine lists (python-chess's
+``legal_moves``): a board template asks for the controls at one of its pieces and renders
+them; it never decides on its own what may be done.
+
+Each legal action becomes a ``Control``: the fields the engine fixed travel as hidden
+inputs, and each field the player picks (its ``choices``) becomes an input of the matching
+kind (a menu, a number, dice, an order, boxes to tick). Ids are shown in the words the engine
+gave them (``names``), never as raw codes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.rules.tracker.core import System
+
+GAME = "game"  # the key of controls that concern the game as a whole (no ``at``)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    value: str
+    text: str
+    chosen: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """One field the player picks: ``widget`` is ``select``, ``number``, ``dice``,
+    ``order`` or ``checks``."""
+
+    name: str
+    label: str
+    widget: str
+    options: tuple[Option, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    value: str = ""
+    count: int = 1  # how many inputs of this name (dice, an order)
+
+    @property
+    def slots(self) -> range:
+        return range(1, self.count + 1)
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        """The listed defaults of a multi-input field, one per slot."""
+        return tuple(self.value.split("\x1f")) if self.value else ()
+
+    @property
+    def slot_options(self) -> list[tuple[int, tuple[Option, ...]]]:
+        """An order's menus: one per place, each with every item and the listed one chosen."""
+        values = self.values
+        return [
+            (
+                n,
+                tuple(
+                    Option(o.value, o.text, n <= len(values) and values[n - 1] == o.value)
+                    for o in self.options
+                ),
+            )
+            for n in self.slots
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    type: str
+    label: str
+    seat: int
+    at: str
+    hidden: tuple[tuple[str, str], ...]
+    inputs: tuple[Input, ...]
+    payload: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        """What the control posts as ``control``, so a refusal is shown beside it."""
+        return self.at or GAME
+
+    @property
+    def quick(self) -> bool:
+        """A single button: nothing to pick."""
+        return not self.inputs
+
+    @property
+    def rolls(self) -> bool:
+        return any(i.widget == "dice" for i in self.inputs)
+
+    @property
+    def testid(self) -> str:
+        parts = [self.type, self.at.replace(":", "-").replace(" ", "-").lower()]
+        return "-".join(p for p in parts if p)
+
+    def value(self, name: str) -> Any:
+        return self.payload.get(name)
+
+
+def _form_values(value: Any) -> list[str]:
+    """A payload value as the page posts it (``games.tracker.forms.payload_from_post``
+    reads it back): nothing for None and False, one input per list item."""
+    if value is None or value is False:
+        return []
+    if value is True:
+        return ["true"]
+    if isinstance(value, list):
+        return [str(item) for item in value]
+    return [str(value)]
+
+
+def _text(value: Any, names: Mapping[str, str]) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return names.get(str(value), str(value))
+
+
+def _labels(system: System[Any, Any], kind: str) -> dict[str, str]:
+    action_type = system.action_type(kind)
+    if action_type is None:
+        return {}
+    return {f.name: f.description[:1].upper() + f.description[1:] for f in action_type.fields}
+
+
+def _input(
+    name: str,
+    label: str,
+    choice: Mapping[str, Any] | list[Any],
+    default: Any,
+    names: Mapping[str, str],
+) -> Input:
+    if isinstance(choice, list):  # one of these values
+        options = tuple(
+            Option(_form_values(v)[0] if _form_values(v) else "", _text(v, names), v == default)
+            for v in choice
+        )
+        return Input(name, label, "select", options)
+    if "min" in choice and "max" in choice and "some_of" not in choice:
+        return Input(
+            name,
+            label,
+            "number",
+            min=int(choice["min"]),
+            max=int(choice["max"]),
+            value="" if default is None else str(default),
+        )
+    if "dice" in choice:
+        faces = list(choice.get("faces") or [])
+        numeric = all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
+        if numeric and faces == list(range(min(faces), max(faces) + 1)):
+            return Input(
+                name, label, "dice", min=min(faces), max=max(faces), count=int(choice["dice"])
+            )
+        options = tuple(Option(str(f), _text(f, names)) for f in faces)
+        return Input(name, label, "dice", options, count=int(choice["dice"]))
+    if "order" in choice:
+        items = list(choice["order"])
+        chosen = list(default) if isinstance(default, list) else items
+        return Input(
+            name,
+            label,
+            "order",
+            tuple(Option(str(i), _text(i, names)) for i in items),
+            value="\x1f".join(str(i) for i in chosen),
+            count=len(items),
+        )
+    values = list(choice.get("some_of") or [])
+    picked = {str(v) for v in default} if isinstance(default, list) else set()
+    options = tuple(Option(str(v), _text(v, names), str(v) in picked) for v in values)
+    return Input(name, label, "checks", options, min=choice.get("min"), max=choice.get("max"))
+
+
+def control(entry: Mapping[str, Any], system: System[Any, Any]) -> Control:
+    """One legal action (its JSON, as the state carries it) as a control."""
+    payload: Mapping[str, Any] = entry.get("payload") or {}
+    choices: Mapping[str, Any] = entry.get("choices") or {}
+    names: Mapping[str, str] = entry.get("names") or {}
+    labels = _labels(system, str(entry["type"]))
+    hidden = tuple(
+        (name, value)
+        for name, raw in payload.items()
+        if name not in choices
+        for value in _form_values(raw)
+    )
+    inputs = tuple(
+        _input(
+            name,
+            labels.get(name, name.replace("_", " ").capitalize()),
+            choice,
+            payload.get(name),
+            names,
+        )
+        for name, choice in choices.items()
+    )
+    return Control(
+        type=str(entry["type"]),
+        label=str(entry["label"]),
+        seat=int(entry["seat"]),
+        at=str(entry.get("at") or ""),
+        hidden=hidden,
+        inputs=inputs,
+        payload=payload,
+    )
+
+
+class Controls:
+    """The viewer's controls, grouped by the piece they concern."""
+
+    def __init__(self, entries: Iterable[Mapping[str, Any]], system: System[Any, Any]) -> None:
+        self.all: list[Control] = [control(entry, system) for entry in entries]
+        self._at: dict[str, list[Control]] = {}
+        for item in self.all:
+            self._at.setdefault(item.at, []).append(item)
+
+    def at(self, *parts: object) -> list[Control]:
+        """The controls at the piece ``parts`` name, joined with ``:``
+        (``at("guardian", 1, "Bard")``); none for ``at()`` the game as a whole."""
+        return list(self._at.get(":".join(str(p) for p in parts), ()))
+
+    @property
+    def keys(self) -> set[str]:
+        """Every key a control posts (refusals beside their control, not above the board)."""
+        return {item.key for item in self.all}
+
+    def __bool__(self) -> bool:
+        return bool(self.all)
+
+
+def of_type(controls: Sequence[Control], types: str) -> list[Control]:
+    wanted = set(types.split())
+    return [c for c in controls if c.type in wanted]
+
+
+def except_types(controls: Sequence[Control], types: str) -> list[Control]:
+    unwanted = set(types.split())
+    return [c for c in controls if c.type not in unwanted]

@@ -1,0 +1,100 @@
+"""The board's controls are the engine's legal actions, as inputs a page can post."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import QueryDict
+
+from games.tracker.forms import payload_from_post
+from games.views.tracker_controls import Controls, control
+from referee.rules.tracker.core import Amount, LegalAction, OneOf, Order, Rolls, SomeOf
+from referee.rules.tracker.registry import tracker
+
+AZRAH = tracker("azrah")
+
+
+def entry(legal: LegalAction) -> dict[str, Any]:
+    return legal.to_json()
+
+
+def test_it_hides_fixed_fields_and_offers_the_choices_with_their_names() -> None:
+    legal = LegalAction(
+        "swap",
+        "Swap Bard with a back-row ally",
+        0,
+        {"guardian": "Bard", "replacement": "Cleric"},
+        {"replacement": OneOf(("Cleric", "Druid"))},
+        at="guardian:0:Bard",
+        names={"Cleric": "the Cleric", "Druid": "the Druid"},
+    )
+    made = control(entry(legal), AZRAH)
+    assert made.hidden == (("guardian", "Bard"),)
+    (menu,) = made.inputs
+    assert menu.widget == "select"
+    assert [(o.value, o.text, o.chosen) for o in menu.options] == [
+        ("Cleric", "the Cleric", True),
+        ("Druid", "the Druid", False),
+    ]
+    assert made.key == "guardian:0:Bard"
+
+
+def test_each_kind_of_choice_gets_its_widget() -> None:
+    legal = LegalAction(
+        "x",
+        "X",
+        1,
+        {"amount": 2, "rolls": [1, 1], "order": ["a", "b"], "facts": ["f"], "flag": False},
+        {
+            "amount": Amount(1, 5),
+            "rolls": Rolls(2),
+            "order": Order(("a", "b")),
+            "facts": SomeOf(("f", "g")),
+        },
+    )
+    made = control(entry(legal), AZRAH)
+    widgets = {i.name: i for i in made.inputs}
+    assert (widgets["amount"].widget, widgets["amount"].min, widgets["amount"].max) == (
+        "number",
+        1,
+        5,
+    )
+    assert (widgets["rolls"].widget, widgets["rolls"].count) == ("dice", 2)
+    assert made.rolls
+    assert [o.value for n, opts in widgets["order"].slot_options for o in opts if o.chosen] == [
+        "a",
+        "b",
+    ]
+    assert [o.chosen for o in widgets["facts"].options] == [True, False]
+    assert made.hidden == ()  # False is sent as nothing
+
+
+def test_a_listed_action_posted_as_the_page_posts_it_reads_back_to_its_payload() -> None:
+    """What the hidden inputs and the defaults post is the listed payload again."""
+    state = AZRAH.initial_state(AZRAH.setup_from_json(AZRAH.example_setup()))
+    for legal in AZRAH.legal_actions(state, 0):
+        made = control(entry(legal), AZRAH)
+        data = QueryDict(mutable=True)
+        for name, value in made.hidden:
+            data.appendlist("p." + name, value)
+        for i in made.inputs:
+            if i.widget == "select":
+                data.appendlist("p." + i.name, next(o.value for o in i.options if o.chosen))
+            elif i.widget == "number":
+                data.appendlist("p." + i.name, i.value)
+            elif i.widget == "order":
+                for value in i.values:
+                    data.appendlist("p." + i.name, value)
+        payload, problems = payload_from_post(AZRAH.action_type(legal.type), data)
+        assert not problems, (legal, problems)
+        listed = {k: v for k, v in legal.payload.items() if v is not None and v is not False}
+        assert payload == listed, legal
+
+
+def test_controls_are_grouped_by_the_piece_they_concern() -> None:
+    state = AZRAH.initial_state(AZRAH.setup_from_json(AZRAH.example_setup()))
+    controls = Controls([entry(legal) for legal in AZRAH.legal_actions(state, 0)], AZRAH)
+    assert controls.at() == [c for c in controls.all if not c.at]
+    assert sum(
+        len(controls.at(*c.at.split(":"))) for c in {c.at: c for c in controls.all}.values()
+    ) == len(controls.all)
