@@ -204,7 +204,18 @@ def _live_context(
         # a board that shows the result itself (winner, why, totals) is not repeated above
         "board_summary": game.system == "azeroth",
     }
-    controls = Controls(service.shown_legal_actions(game, access), system)
+    active = view.get("active_seat")
+    controls = Controls(
+        service.shown_legal_actions(game, access),
+        system,
+        prefer=active if isinstance(active, int) else None,
+    )
+    # the viewer's own side first on their tablet
+    order = [seat["index"] for seat in body["seats"]]
+    if access.seat in order:
+        order.remove(access.seat)
+        order.insert(0, access.seat)
+    context["seat_order"] = order
     context["controls"] = controls
     keys = {entry.key for entry in context["history"]} | controls.keys
     keys |= {f"form:{action_type.name}" for action_type in system.action_types}

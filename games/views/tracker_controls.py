@@ -10,6 +10,7 @@ gave them (``names``), never as raw codes.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -207,8 +208,24 @@ def control(entry: Mapping[str, Any], system: System[Any, Any]) -> Control:
 class Controls:
     """The viewer's controls, grouped by the piece they concern."""
 
-    def __init__(self, entries: Iterable[Mapping[str, Any]], system: System[Any, Any]) -> None:
-        self.all: list[Control] = [control(entry, system) for entry in entries]
+    def __init__(
+        self,
+        entries: Iterable[Mapping[str, Any]],
+        system: System[Any, Any],
+        prefer: int | None = None,
+    ) -> None:
+        """``prefer``: when the same action is listed for several seats (the table device
+        gets every seat's), the one control shown acts for this seat (the active player),
+        else for the first seat listing it."""
+        entries = list(entries)
+        first: dict[str, Mapping[str, Any]] = {}
+        for entry in entries:
+            same = json.dumps(
+                {k: v for k, v in entry.items() if k not in ("seat", "label")}, sort_keys=True
+            )
+            if same not in first or entry.get("seat") == prefer:
+                first[same] = entry
+        self.all: list[Control] = [control(entry, system) for entry in first.values()]
         self._at: dict[str, list[Control]] = {}
         for item in self.all:
             self._at.setdefault(item.at, []).append(item)
