@@ -20,6 +20,7 @@ from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse as url_reverse
+from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -318,6 +319,54 @@ class LogEntrySerializer(serializers.Serializer[Any]):
 class LogSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     entries = LogEntrySerializer(many=True)
+
+
+class ExportSeatSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField()
+    colour = serializers.CharField()
+
+
+class ExporterSerializer(serializers.Serializer[Any]):
+    role = serializers.ChoiceField([r.value for r in service.Role])
+    seat = serializers.IntegerField(allow_null=True)
+
+
+class ExportSerializer(serializers.Serializer[Any]):
+    """A game export: whole (replays to the identical game) or partial (what one viewer may
+    see during the game; it cannot be imported)."""
+
+    format = serializers.CharField(help_text=f"Always {service.EXPORT_FORMAT!r}.")
+    format_version = serializers.IntegerField()
+    # named as the export's JSON key; the metaclass takes it for a field, not the flag
+    partial = serializers.BooleanField(  # type: ignore[assignment]
+        help_text=(
+            "false: the whole game, for POST /api/games/import/. true: only what the "
+            "exporting viewer may see while the game is on; it cannot be imported."
+        )
+    )
+    partial_reason = serializers.CharField(
+        required=False, help_text="Partial exports only: why it is partial, in a sentence."
+    )
+    system = serializers.CharField()
+    name = serializers.CharField()
+    catalog_version = serializers.CharField()
+    seats = ExportSeatSerializer(many=True)
+    version = serializers.IntegerField()
+    setup = serializers.JSONField(
+        required=False, help_text="Whole exports only: the system's setup, every secret in it."
+    )
+    exported_by = ExporterSerializer(required=False, help_text="Partial exports only.")
+    state = serializers.JSONField(
+        required=False, help_text="Partial exports only: the state as the exporter sees it."
+    )
+    log = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text=(
+            "Every entry, oldest first. Whole: {seq, type, by, payload, at}. Partial: as "
+            "GET /api/games/<id>/log/ gives them to the exporter (a payload not theirs is "
+            "null)."
+        ),
+    )
 
 
 class ActionResultSerializer(serializers.Serializer[Any]):
@@ -740,26 +789,33 @@ class GameLogView(GameAPIView):
 
 
 class GameExportView(GameAPIView):
+    permission_classes = (AllowAny,)
+
     @extend_schema(
         tags=[GAMES],
         summary="Export",
         description=(
-            "The whole game as JSON (setup, seats, every log entry) for POST "
-            "/api/games/import/. It holds every secret, so only the host may export a game "
-            "in progress; players may once it is over."
+            "The game as JSON, as you may take it away. Once the game is over, everyone at "
+            "the table gets the whole game (setup, seats, every log entry) for POST "
+            "/api/games/import/; so does the host at no seat (the table's shared device) at "
+            "any time. Before the end, a player, a seated host and a spectator get a partial "
+            'export: the state and the log as they see them, marked "partial": true with '
+            "the reason; it cannot be imported. Spectators without an account add "
+            "?watch=<token>."
         ),
-        responses={200: OpenApiResponse(description="The game export."), **_responses(401, 403)},
+        parameters=[WATCH_PARAMETER],
+        responses={200: ExportSerializer, **_responses(403, 404)},
     )
     def get(self, request: Request, pk: Any) -> Response:
         game = self.game(pk)
-        access = _access(request, game)
-        if not (access.role is service.Role.HOST or (game.finished and access.can_act)):
-            raise PermissionDenied(
-                "Only the host can export a game in progress (the export holds every secret)."
-            )
-        response = Response(service.export_game(game))
-        safe = "".join(c if c.isalnum() else "-" for c in game.name).strip("-") or "game"
-        response["Content-Disposition"] = f'attachment; filename="{safe}.json"'
+        try:
+            document = service.export_game(game, _access(request, game))
+        except Forbidden as error:
+            raise _forbidden(error) from None
+        response = Response(document)
+        filename = service.export_filename(game, document["partial"])
+        response["Content-Disposition"] = content_disposition_header(True, filename)
+        response["Cache-Control"] = "no-store"
         return response
 
 
@@ -767,7 +823,11 @@ class GameImportView(GameAPIView):
     @extend_schema(
         tags=[GAMES],
         summary="Import",
-        description="A new game you host, replayed from an export to the identical state.",
+        description=(
+            "A new game you host, replayed from a whole export to the identical state. A "
+            "partial export (\"partial\": true) is refused with 400 naming 'partial': it "
+            "lacks the secrets a replay needs."
+        ),
         request={"application/json": OpenApiTypes.OBJECT},
         responses={201: GameStateSerializer, **_responses(400, 401)},
     )

@@ -14,7 +14,7 @@ on every request.
 from __future__ import annotations
 
 import json
-
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -330,10 +330,13 @@ def preview(
     """What the viewer would see after the action, without recording it. Raises as
     ``game_apply`` does.
 
-    The answer is worked out from the state as the viewer may know it (``conceal``), never
-    the real one: otherwise trying an action would tell, by its result or its refusal,
-    what is hidden (whether a guess at a secret Warlord is right). Undo and redo are not
-    previewed: they replay the game from its setup, which holds every secret."""
+    The answer is worked out from the state as the acting seat may know it (``conceal``),
+    never the real one: otherwise trying an action would tell, by its result or its
+    refusal, what is hidden (whether a guess at a secret Warlord is right). It is the same
+    state ``game_apply`` checks the action against, so a preview is refused exactly when
+    the action would be: the table's device acting for a seat previews as that seat knows
+    the game, and sees the result as it sees every state (no secrets). Undo and redo are
+    not previewed: they replay the game from its setup, which holds every secret."""
     type = _check_type(game, type)
     if type in META_TYPES:
         raise InvalidInput({"type": [f"An {type} cannot be previewed: send it, or not."]})
@@ -341,7 +344,7 @@ def preview(
     by = acting_seat(access, seat, game.seats.count())
     current = derived(game)
     system = current.system
-    known = replace(current, state=system.conceal(current.state, access.viewer))
+    known = replace(current, state=system.conceal(current.state, by))
     result = core.game_apply(known, type=type, by=by, payload=clean)
     return system.view(result.state, access.viewer)
 
@@ -357,18 +360,23 @@ def check_unseen(
 
 
 def require_may_undo(access: Access, current: CoreGame, target: object, game: Game) -> None:
-    """A player takes back only their own seat's actions; the host (the table's device)
-    takes back anything. A target not in the log is left to the rules to refuse."""
-    if access.role is Role.HOST:
+    """A player (a seated host too) takes back only their own seat's actions; the table's
+    device (the host at no seat) takes back anything. A target not in the log is left to
+    the rules to refuse."""
+    if access.is_table:
         return
     action = next((a for a in current.log if a.seq == target), None)
     if action is None or action.by == access.seat:
         return
     seat = next((s for s in game.seats.all() if s.index == action.by), None)
-    whose = f"seat {action.by} ({seat.name})" if seat is not None else "the host"
+    if seat is None:
+        raise Forbidden(
+            f"Action #{action.seq} was taken by the table's shared device (the host at no "
+            "seat): undo it there."
+        )
     raise Forbidden(
-        f"Action #{action.seq} was taken for {whose}: that seat's player must undo it "
-        "(or the host)."
+        f"Action #{action.seq} was taken for seat {action.by} ({seat.name}): that seat's "
+        "player must undo it (or the host, from the table's shared device)."
     )
 
 
@@ -557,21 +565,70 @@ def leave_seat(game: Game, index: int) -> None:
 # --- export and import ----------------------------------------------------------------------
 
 
-def export_game(game: Game) -> dict[str, Any]:
-    """The whole game as JSON: its setup, seats and every log entry, undo and redo
-    included. ``import_game`` reproduces it exactly."""
+def exports_whole(game: CoreGame, access: Access) -> bool:
+    """Whether ``access`` exports the whole log (it holds every secret): the table's device
+    at any time, everyone at the table once the game is over. Before that, a player, a
+    seated host and a spectator export only what they may see."""
+    return access.can_see and (access.is_table or finished(game))
+
+
+def export_game(game: Game, access: Access) -> dict[str, Any]:
+    """The game as JSON, as ``access`` may take it away.
+
+    Whole (``"partial": false``): its setup, seats and every log entry, undo and redo
+    included, which ``import_game`` replays to the identical game. Partial (``"partial":
+    true``, with the sentence why): the state and the log exactly as the viewer sees them,
+    with no setup and no payload they may not see, so it reveals nothing the page does
+    not, and it cannot be imported."""
+    require_see(access)
     current = derived(game)
-    return {
+    seats = list(game.seats.all())
+    head: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "format_version": EXPORT_VERSION,
+        "partial": False,
         "system": game.system,
         "name": game.name,
         "catalog_version": game.catalog_version,
-        "setup": game.setup,
-        "seats": [{"name": s.name, "colour": s.colour} for s in game.seats.all()],
+        "seats": [{"name": s.name, "colour": s.colour} for s in seats],
         "version": current.version,
-        "log": [action.to_json() for action in current.log],
     }
+    if exports_whole(current, access):
+        return {**head, "setup": game.setup, "log": [a.to_json() for a in current.log]}
+    names = {s.index: s.name for s in seats}
+    effective = set(current.history.effective)
+    return {
+        **head,
+        "partial": True,
+        "partial_reason": _partial_reason(access, names),
+        "exported_by": {"role": access.role.value, "seat": access.seat},
+        "state": current.system.view(current.state, access.viewer),
+        "log": [log_entry(current, a, access, names, effective) for a in current.log],
+    }
+
+
+def _partial_reason(access: Access, names: Mapping[int, str]) -> str:
+    if access.seat is not None:
+        who = f"{names.get(access.seat, 'seat')} (seat {access.seat})"
+        left_out = "the other seats' secrets"
+    else:
+        who = "a spectator"
+        left_out = "every seat's secrets"
+    return (
+        f"The game is still being played, so this export holds only what {who} may see: "
+        f"{left_out}, the setup and every payload not theirs to see are left out. It cannot "
+        "be imported, since a game is rebuilt by replaying its whole log. Everyone at the "
+        "table can export the whole game once it is over, and the host can at any time "
+        "from the table's shared device."
+    )
+
+
+def export_filename(game: Game, partial: bool) -> str:
+    """A download name made of the game's name in plain letters and digits only, so no
+    header or file system reads anything into it."""
+    words = re.findall(r"[A-Za-z0-9]+", game.name)
+    stem = "-".join(words)[:60].strip("-") or "game"
+    return f"{stem}-partial.json" if partial else f"{stem}.json"
 
 
 def _read_log(data: object) -> list[Action]:
@@ -611,6 +668,17 @@ def import_game(host: User, data: object) -> Game:
         raise InvalidInput({"body": ["A game export is a JSON object."]})
     if data.get("format") != EXPORT_FORMAT:
         raise InvalidInput({"format": [f"Not a game export (format must be {EXPORT_FORMAT!r})."]})
+    if data.get("partial", False) is not False:
+        raise InvalidInput(
+            {
+                "partial": [
+                    "This is a partial export, made during the game by someone who may not "
+                    "see every secret: it has no setup and hides some payloads, so it cannot "
+                    "be replayed. Import an export of the whole game, taken once it is over "
+                    "or from the table's shared device."
+                ]
+            }
+        )
     seats = data.get("seats")
     colours = None
     if isinstance(seats, list) and all(isinstance(s, Mapping) for s in seats):
@@ -631,6 +699,39 @@ def import_game(host: User, data: object) -> Game:
 
 
 # --- reading --------------------------------------------------------------------------------
+
+
+def secret_views(game: Game, access: Access, seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The view for nobody and the view for ``seat``, for the table's device's
+    hold-to-reveal: what differs between the two is exactly that seat's secrets, whatever
+    the game. Raises Forbidden for anyone but the table's device (a player sees their own
+    secrets on their page already) and InvalidInput naming ``seat`` when there is no such
+    seat."""
+    require_see(access)
+    if not access.is_table:
+        raise Forbidden(
+            "Only the table's shared device (the host at no seat) shows a seat's secrets, "
+            "while that seat's button is held."
+        )
+    seats = len(game.seats.all())
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        raise InvalidInput({"seat": [f"Seats are numbered 0 to {seats - 1}."]})
+    current = derived(game)
+    system = current.system
+    return system.view(current.state, None), system.view(current.state, seat)
+
+
+def seats_with_secrets(game: Game, access: Access) -> list[int]:
+    """The seats holding a secret now (their view differs from the view for nobody), each
+    offered a hold-to-reveal on the table's device; nobody else is offered any."""
+    if not access.is_table:
+        return []
+    current = derived(game)
+    system = current.system
+    public = system.view(current.state, None)
+    return [
+        seat for seat in range(len(game.seats.all())) if system.view(current.state, seat) != public
+    ]
 
 
 def state_for(game: Game, access: Access) -> dict[str, Any]:

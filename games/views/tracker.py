@@ -21,6 +21,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
@@ -166,9 +167,9 @@ def _links(request: HttpRequest, game: Game) -> dict[str, str]:
 
 
 def _can_export(game: Game, access: Access) -> bool:
-    """As the API: the host any time, the players once the game is over (it holds every
-    secret)."""
-    return access.role is Role.HOST or (game.finished and access.can_act)
+    """As the API: everyone at the table may export. The table's device and, once the
+    game is over, everyone get the whole game; before that, the rest get what they see."""
+    return access.can_see
 
 
 def _live_context(
@@ -199,7 +200,9 @@ def _live_context(
         "poll_headers": json.dumps({"If-None-Match": tag}),
         "poll_seconds": POLL_SECONDS,
         "can_export": _can_export(game, access),
-        "is_host": access.role is Role.HOST,
+        # the table's shared device acts for every seat; a seated host plays their own
+        "is_host": access.is_table,
+        "reveal_seats": [body["seats"][s] for s in service.seats_with_secrets(game, access)],
         "winner_name": _winner(body),
         # a board that shows the result itself (winner, why, totals) is not repeated above
         "board_summary": game.system == "azeroth",
@@ -220,7 +223,7 @@ def _live_context(
     keys = {entry.key for entry in context["history"]} | controls.keys
     keys |= {f"form:{action_type.name}" for action_type in system.action_types}
     if game.system == "azrah":
-        sides = pages.azrah_sides(view, body["seats"], error, access.seat, access.role is Role.HOST)
+        sides = pages.azrah_sides(view, body["seats"], error, access.seat, access.is_table)
         context["sides"] = sides
         keys |= {"turn"} | {side.key for side in sides}
         keys |= {box.key for side in sides for box in (*side.front, *side.back)}
@@ -446,15 +449,55 @@ def replace_link(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
 
 @require_http_methods(["GET"])
 def export(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
-    """The whole game as a JSON file (host any time; players once it is over)."""
+    """The game as a JSON file: whole for the table's device, and for everyone once the
+    game is over; before that, what the viewer sees, marked partial."""
     row, access = _see(request, pk)
-    if not _can_export(row, access):
-        return _forbidden(
-            request,
-            row if access.can_see else None,
-            "Only the host can export a game in progress: the export holds every secret.",
+    try:
+        document = service.export_game(row, access)
+    except Forbidden as error:
+        return _forbidden(request, None, str(error))
+    response = JsonResponse(document, json_dumps_params={"indent": 1})
+    filename = service.export_filename(row, document["partial"])
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _unfolded(public: Any, seen: Any) -> Any:
+    """``public`` with every object it hides (None where ``seen`` has an object) made an
+    empty object, so that the difference names each hidden field on its own line (``Ana ·
+    Sentinel: hit points 5``) rather than one long line for the whole object."""
+    if public is None and isinstance(seen, dict):
+        return {}
+    if isinstance(public, dict) and isinstance(seen, dict):
+        return {key: _unfolded(public.get(key), value) for key, value in seen.items()}
+    if isinstance(public, list) and isinstance(seen, list) and len(public) == len(seen):
+        return [_unfolded(a, b) for a, b in zip(public, seen, strict=True)]
+    return public
+
+
+@require_GET
+def reveal(request: HttpRequest, pk: uuid.UUID, seat: int) -> HttpResponse:
+    """One seat's secrets in words, for the table's shared device while that seat's
+    hold-to-reveal button is pressed (static/js/reveal.js drops it when released). The
+    secret is what the view for that seat shows and the view for nobody does not. Never
+    cached: it is meant to exist on the screen only while held."""
+    row, access = _see(request, pk)
+    try:
+        public, seen = service.secret_views(row, access, seat)
+    except Forbidden as error:
+        return _forbidden(request, row if access.can_see else None, str(error))
+    except InvalidInput as error:
+        return HttpResponse(
+            f"{error.field}: {error.message}", status=400, content_type="text/plain"
         )
-    response = JsonResponse(service.export_game(row), json_dumps_params={"indent": 1})
-    safe = "".join(c if c.isalnum() else "-" for c in row.name).strip("-") or "game"
-    response["Content-Disposition"] = f'attachment; filename="{safe}.json"'
+    worded = pages.changes(_unfolded(public, seen), seen)
+    context = {
+        "game": row,
+        "seat": next(s for s in row.seats.all() if s.index == seat),
+        # an empty field says nothing; a secret worded only by its place keeps the whole line
+        "secrets": [s for s in worded if s.after != "—"] or pages.changes(public, seen),
+    }
+    response = render(request, "games/reveal.html", context)
+    response["Cache-Control"] = "no-store"
     return response

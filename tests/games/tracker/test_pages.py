@@ -306,10 +306,14 @@ def test_export_then_import_gives_the_same_game(game: Game, host: User) -> None:
     assert service.state_for(copy, access)["state"] == service.state_for(game, access)["state"]
 
 
-def test_players_export_only_once_the_game_is_over(game: Game, player: User) -> None:
-    assert client_for(player).get(url(game, "export")).status_code == 403
-    Game.objects.filter(pk=game.pk).update(finished=True)
-    assert client_for(player).get(url(game, "export")).status_code == 200
+def test_a_player_exports_only_what_they_see_while_the_game_is_on(
+    game: Game, player: User
+) -> None:
+    response = client_for(player).get(url(game, "export"))
+    assert response.status_code == 200
+    assert response.json()["partial"] is True
+    assert "-partial.json" in response["Content-Disposition"]
+    assert "Sentinel" not in response.content.decode()  # Ana's face-down Guardian
 
 
 def test_an_import_that_is_not_a_game_says_why(host: User) -> None:
