@@ -23,6 +23,7 @@ from referee.rules.tracker.core import ActionType, PayloadField
 from referee.rules.tracker.registry import TRACKERS
 
 from ..models import SavedList
+from ..numbers import whole_number
 
 MAX_IMPORT_BYTES = 2_000_000
 FIRST_PLAYER_CHOICES = [("coin", "Flip a coin"), ("0", "Player 1"), ("1", "Player 2")]
@@ -159,7 +160,7 @@ FALSE_WORDS = ("0", "false", "off", "no")
 
 def _item(kind: str, raw: str) -> Any:
     if kind == "int":
-        return int(raw)
+        return whole_number(raw)
     if kind == "bool":
         word = raw.lower()
         if word not in TRUE_WORDS + FALSE_WORDS:
@@ -170,7 +171,8 @@ def _item(kind: str, raw: str) -> Any:
 
 def _read(field: PayloadField, values: list[str]) -> Any:
     """A field's value from its posted inputs: one input, or for a list several inputs of
-    the same name (in order) or one input of comma-separated items."""
+    the same name (in order) or one input of comma-separated items; a yes-or-no field
+    posted several times is yes when any of them is."""
     if field.kind.startswith("list["):
         inner = field.kind[5:-1]
         items = values if len(values) > 1 else values[0].split(",")
@@ -180,11 +182,14 @@ def _read(field: PayloadField, values: list[str]) -> Any:
         except ValueError:
             what = {"int": "Whole numbers", "bool": "Yes or no for each"}.get(inner, "Items")
             raise ValueError(f"{_sentence(field.description)}: {what.lower()}.") from None
-    raw = values[0]
     if field.kind == "bool":
-        return raw.lower() in TRUE_WORDS
+        # a checkbox is posted after a hidden "false" of the same name: ticked, it is both
+        try:
+            return any([_item("bool", value) for value in values])
+        except ValueError:
+            raise ValueError(f"{_sentence(field.description)}: yes or no.") from None
     try:
-        return _item(field.kind, raw)
+        return _item(field.kind, values[0])
     except ValueError:
         raise ValueError(f"{_sentence(field.description)}: a whole number.") from None
 
@@ -226,7 +231,27 @@ def payload_from_post(
 
 
 def optional_int(raw: object) -> int | None:
-    """A seat or a version from a form: a whole number, or None when absent or unreadable."""
-    if isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
-        return int(raw.strip())
-    return None
+    """A whole number from a form, or None when it is absent or cannot be read (ASCII digits
+    only, at most ``MAX_DIGITS``): for callers that treat an unreadable number as none."""
+    if not isinstance(raw, str) or not raw.strip():
+        return None
+    try:
+        return whole_number(raw)
+    except ValueError:
+        return None
+
+
+def form_int(
+    data: Mapping[str, str], key: str, problems: dict[str, str], *, minimum: int | None = 0
+) -> int | None:
+    """The whole number posted as ``key`` (a seat, a version, a log number), None when it is
+    left out. One that cannot be read is None too, and ``problems[key]`` says why, naming the
+    field, so the page answers a 400 rather than acting without it."""
+    raw = data.get(key)
+    if raw is None or not str(raw).strip():
+        return None
+    try:
+        return whole_number(str(raw), minimum=minimum)
+    except ValueError as error:
+        problems[key] = f"The {key.replace('_', ' ')} {error}."
+        return None

@@ -27,7 +27,7 @@ from django_htmx.middleware import HtmxDetails
 
 from games.models import Game, SavedList
 from games.tracker import service, setups
-from games.tracker.forms import ImportForm, NewGameForm, optional_int, payload_from_post
+from games.tracker.forms import ImportForm, NewGameForm, form_int, payload_from_post
 from games.tracker.http import etag, watch_tokens
 from games.tracker.service import Access, Forbidden, Role, Stale
 from games.views import tracker_pages as pages
@@ -322,7 +322,7 @@ def _posted_action(
     kind = post.get("type", "")
     problems: dict[str, str] = {}
     if kind in (UNDO, REDO):
-        target = optional_int(post.get("target"))
+        target = form_int(post, "target", problems, minimum=None)
         payload: dict[str, Any] = {"target": target} if target is not None else {}
     else:
         action_type = tracker(game.system).action_type(kind)
@@ -330,9 +330,9 @@ def _posted_action(
         payload, problems = payload_from_post(action_type, post, app_rolls=app_rolls)
         if app_rolls and not problems:
             payload = service.roll_dice(game.system, kind, payload)
-    seat = optional_int(post.get("seat"))
-    version = optional_int(post.get("version"))
-    if version is None:
+    seat = form_int(post, "seat", problems)
+    version = form_int(post, "version", problems)
+    if version is None and "version" not in problems:
         problems["version"] = "The page did not say which version of the game it showed."
     return kind, payload, seat, version, problems
 

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from games.models import Game
 from games.tracker import service
+from games.tracker.forms import form_int
 from games.tracker.http import remember_watch_token
 from referee.rules.errors import InvalidInput
 
@@ -35,9 +36,11 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         return redirect_to_login(request.get_full_path())
     error = None
     if request.method == "POST":
-        raw = request.POST.get("seat", "")
-        seat = int(raw) if raw.isdigit() else None
+        problems: dict[str, str] = {}
+        seat = form_int(request.POST, "seat", problems)
         try:
+            if problems:
+                raise InvalidInput({"seat": list(problems.values())})
             service.join(game, request.user, token, seat)
         except service.Forbidden:
             return _gone(request, "player")
