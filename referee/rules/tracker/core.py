@@ -12,6 +12,16 @@ themselves are never the target of an undo; a redo is how an undo is taken back.
 ordinary action clears the redo chain, as in an editor. Both carry the seq of their target in
 the payload, so a tablet that saw a different log is refused rather than undoing the wrong
 thing.
+
+Undo requests: a seat asks the seat whose action it is to take it back (``request_undo``
+{target}), and that seat answers (``answer_undo`` {request, accept}). Both are entries of the
+log. Accepting is an undo of the target, refused the same way; declining changes nothing
+else. A request is open until it is answered, or until its target leaves the game some other
+way (an undo): it then lapses, and the history says which entry made it lapse.
+
+A ``batch`` {actions: [{type, payload}, ...]} is one entry holding several ordinary actions
+of the entry's seat, applied in order, all or nothing; undo and redo take back and restore
+all of it.
 """
 
 from __future__ import annotations
@@ -28,7 +38,15 @@ JSON = Any  # a JSON value: None, bool, int, float, str, list or dict of JSON va
 
 UNDO = "undo"
 REDO = "redo"
-META_TYPES = frozenset({UNDO, REDO})
+REQUEST_UNDO = "request_undo"
+ANSWER_UNDO = "answer_undo"
+BATCH = "batch"
+META_TYPES = frozenset({UNDO, REDO, REQUEST_UNDO, ANSWER_UNDO})
+"""Entries about other entries: never in effect themselves, never undone, never previewed."""
+CORE_TYPES = META_TYPES | {BATCH}
+"""The entry types every game has, beside its system's own action types."""
+MAX_BATCH = 50
+"""The most actions one batch holds."""
 
 
 class IllegalAction(RulesError):
@@ -373,16 +391,45 @@ def version(log: Sequence[Action]) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class UndoRequest:
+    """An open request (entry ``seq``) from seat ``by`` to undo entry ``target``, which
+    seat ``to`` answers (None: the host, whose action it was)."""
+
+    seq: int
+    by: int
+    target: int
+    to: int | None
+
+
+OPEN = "open"
+ACCEPTED = "accepted"
+DECLINED = "declined"
+LAPSED = "lapsed"
+
+
+@dataclass(frozen=True, slots=True)
+class RequestOutcome:
+    """What became of a request to undo: ``open``, ``accepted``, ``declined`` or ``lapsed``
+    (its target was undone directly first), and the entry that closed it."""
+
+    status: str
+    closed_by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class History:
-    """The log read through undo and redo: the seqs in effect, in order, and the undone
-    seqs that may still be redone (last is next)."""
+    """The log read through undo and redo: the seqs in effect, in order, the undone seqs
+    that may still be redone (last is next), and the open requests to undo."""
 
     effective: tuple[int, ...] = ()
     redoable: tuple[int, ...] = ()
+    requests: tuple[UndoRequest, ...] = ()
 
-    def step(self, action: Action) -> History:
-        """The history after one more log entry (R50); raises IllegalAction for an undo
-        of an action not in effect, or a redo of anything but the latest undone action."""
+    def step(self, action: Action, log: Sequence[Action]) -> History:
+        """The history after one more log entry (R50); ``log`` holds at least the entries
+        before it (entry n at index n - 1), where a request reads whose its target is.
+        Raises IllegalAction for an undo of an action not in effect, a redo of anything but
+        the latest undone action, or a request or answer that does not fit."""
         if action.type == UNDO:
             target = _target(action)
             if not self.effective:
@@ -392,8 +439,7 @@ class History:
                     f"Action #{target} is not in effect, so it cannot be undone (R50).",
                     "payload.target",
                 )
-            kept = tuple(seq for seq in self.effective if seq != target)
-            return History(kept, (*self.redoable, target))
+            return self._undo(target)
         if action.type == REDO:
             target = _target(action)
             if not self.redoable:
@@ -404,8 +450,73 @@ class History:
                     f"not #{target} (R50).",
                     "payload.target",
                 )
-            return History(tuple(sorted((*self.effective, target))), self.redoable[:-1])
-        return History((*self.effective, action.seq), ())
+            restored = tuple(sorted((*self.effective, target)))
+            return History(restored, self.redoable[:-1], self.requests)
+        if action.type == REQUEST_UNDO:
+            return self._request(action, log)
+        if action.type == ANSWER_UNDO:
+            return self._answer(action)
+        return History((*self.effective, action.seq), (), self.requests)
+
+    def _undo(self, target: int) -> History:
+        """``target`` taken back; a request to undo it lapses (or is the one answered)."""
+        kept = tuple(seq for seq in self.effective if seq != target)
+        still_open = tuple(request for request in self.requests if request.target != target)
+        return History(kept, (*self.redoable, target), still_open)
+
+    def _request(self, action: Action, log: Sequence[Action]) -> History:
+        target = _target(action)
+        if action.by is None:
+            raise IllegalAction(
+                "A request to undo comes from a seat; the host undoes directly.", "seat"
+            )
+        if target not in self.effective:
+            raise IllegalAction(
+                f"Action #{target} is not in effect, so there is nothing to ask to undo (R50).",
+                "payload.target",
+            )
+        owner = log[target - 1].by
+        if owner == action.by:
+            raise IllegalAction(
+                f"Action #{target} is your own seat's: undo it directly, there is no one to ask.",
+                "payload.target",
+            )
+        asked = next((r for r in self.requests if r.target == target), None)
+        if asked is not None:
+            raise IllegalAction(
+                f"#{asked.seq} already asks to undo #{target}: wait for the answer.",
+                "payload.target",
+            )
+        request = UndoRequest(action.seq, action.by, target, owner)
+        return replace(self, requests=(*self.requests, request))
+
+    def _answer(self, action: Action) -> History:
+        number = action.payload.get("request")
+        accept = action.payload.get("accept")
+        if not _is_int(number):
+            raise IllegalAction(
+                "An answer needs the number of the request it answers.", "payload.request"
+            )
+        if not isinstance(accept, bool):
+            raise IllegalAction(
+                "An answer says whether the undo is accepted: accept is true or false.",
+                "payload.accept",
+            )
+        found = next((r for r in self.requests if r.seq == number), None)
+        if found is None:
+            raise IllegalAction(
+                f"#{number} is not an open request to undo: it was answered, it lapsed, or it "
+                "never was one.",
+                "payload.request",
+            )
+        if action.by != found.to:
+            raise IllegalAction(
+                f"Request #{number} is answered by the seat whose action #{found.target} is.",
+                "seat",
+            )
+        if accept:
+            return self._undo(found.target)
+        return replace(self, requests=tuple(r for r in self.requests if r.seq != number))
 
 
 def _target(action: Action) -> int:
@@ -424,8 +535,100 @@ def history(log: Sequence[Action]) -> History:
             raise IllegalAction(
                 f"The log has a gap: entry {index} carries number {action.seq}.", "seq"
             )
-        result = result.step(action)
+        result = result.step(action, log)
     return result
+
+
+def request_outcomes(log: Sequence[Action]) -> dict[int, RequestOutcome]:
+    """What became of every request to undo in a (legal) log, by the request's seq. A
+    request closes when it is answered or, while open, when its target is undone directly:
+    only one request per target is open at a time, so nothing else can close it."""
+    outcomes: dict[int, RequestOutcome] = {}
+    open_by_target: dict[Any, int] = {}
+    for action in log:
+        if action.type == REQUEST_UNDO:
+            outcomes[action.seq] = RequestOutcome(OPEN)
+            open_by_target[action.payload.get("target")] = action.seq
+        elif action.type == ANSWER_UNDO:
+            number = action.payload.get("request")
+            for target, seq in list(open_by_target.items()):
+                if seq == number:
+                    del open_by_target[target]
+                    status = ACCEPTED if action.payload.get("accept") is True else DECLINED
+                    outcomes[seq] = RequestOutcome(status, action.seq)
+        elif action.type == UNDO:
+            closed = open_by_target.pop(action.payload.get("target"), None)
+            if closed is not None:
+                outcomes[closed] = RequestOutcome(LAPSED, action.seq)
+    return outcomes
+
+
+def batch_actions(system: System[Any, Any], action: Action) -> tuple[Action, ...]:
+    """The actions a ``batch`` entry holds, each an entry of the batch's seat, number and
+    time. Raises IllegalAction naming the part of the payload that is wrong."""
+    extra = sorted(str(key) for key in action.payload if key != "actions")
+    if extra:
+        raise IllegalAction(
+            f"A batch's payload holds only 'actions' (not {', '.join(extra)}).",
+            f"payload.{extra[0]}",
+        )
+    items = action.payload.get("actions")
+    if not isinstance(items, list):
+        raise IllegalAction(
+            "A batch lists its actions in 'actions', each {type, payload}.", "payload.actions"
+        )
+    if not 1 <= len(items) <= MAX_BATCH:
+        raise IllegalAction(
+            f"A batch holds 1 to {MAX_BATCH} actions (got {len(items)}).", "payload.actions"
+        )
+    known = [action_type.name for action_type in system.action_types]
+    actions: list[Action] = []
+    for index, item in enumerate(items):
+        where = f"payload.actions.{index}"
+        change = f"Change {index + 1} of {len(items)}"
+        if not isinstance(item, Mapping):
+            raise IllegalAction(f"{change} must be an object: {{type, payload}}.", where)
+        unknown = sorted(str(key) for key in item if key not in ("type", "payload"))
+        if unknown:
+            raise IllegalAction(
+                f"{change} holds only 'type' and 'payload' (not {', '.join(unknown)}): every "
+                "action of a batch is the batch's seat's.",
+                f"{where}.{unknown[0]}",
+            )
+        kind = item.get("type")
+        if kind in CORE_TYPES:
+            raise IllegalAction(
+                f"{change}: a batch holds the game's own actions, not {kind!r}.", f"{where}.type"
+            )
+        if not isinstance(kind, str) or kind not in known:
+            raise IllegalAction(
+                f"{change}: {system.name} has no action {kind!r}; there are: {', '.join(known)}.",
+                f"{where}.type",
+            )
+        payload = item.get("payload")
+        if payload is not None and not isinstance(payload, Mapping):
+            raise IllegalAction(f"{change}: its payload must be an object.", f"{where}.payload")
+        actions.append(Action(action.seq, kind, action.by, dict(payload or {}), action.at))
+    return tuple(actions)
+
+
+def apply_entry(system: System[Setup, S], setup: Setup, state: S, action: Action) -> S:
+    """The state after one entry in effect: an action, or each action of a batch in order,
+    all or nothing. A batch's refusal names the action refused and keeps its field
+    (``payload.actions.1.payload.guardian``)."""
+    if action.type != BATCH:
+        return system.apply(state, action)
+    actions = batch_actions(system, action)
+    for index, part in enumerate(actions):
+        try:
+            state = system.apply(state, part)
+        except IllegalAction as error:
+            line = system.describe(part, setup, action.by)
+            where = f"payload.actions.{index}" + (f".{error.field}" if error.field else "")
+            raise IllegalAction(
+                f"Change {index + 1} of {len(actions)} ({line}): {error.message}", where
+            ) from None
+    return state
 
 
 def replay(system: System[Setup, S], setup: Setup, log: Sequence[Action]) -> S:
@@ -433,7 +636,7 @@ def replay(system: System[Setup, S], setup: Setup, log: Sequence[Action]) -> S:
     by_seq = {action.seq: action for action in log}
     state = system.initial_state(setup)
     for seq in history(log).effective:
-        state = system.apply(state, by_seq[seq])
+        state = apply_entry(system, setup, state, by_seq[seq])
     return state
 
 
@@ -457,6 +660,84 @@ class Game(Generic[Setup, S]):
     def next_redo(self) -> int | None:
         return self.history.redoable[-1] if self.history.redoable else None
 
+    @property
+    def undo_requests(self) -> tuple[UndoRequest, ...]:
+        """The requests to undo still waiting for an answer, oldest first."""
+        return self.history.requests
+
+    def seat_name(self, seat: int | None) -> str:
+        names = self.system.seat_names(self.setup)
+        if seat is None:
+            return "The host"
+        return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
+
+    def payload_for(self, action: Action, viewer: int | None) -> Mapping[str, JSON] | None:
+        """The payload of a log entry as ``viewer`` may see it (None: a secret). A batch
+        shows each of its actions so, a secret one with ``"payload": null``."""
+        if action.type in META_TYPES:
+            return action.payload
+        if action.type != BATCH:
+            return self.system.visible_payload(action, self.state, viewer)
+        shown: list[JSON] = []
+        for part in batch_actions(self.system, action):
+            payload = self.system.visible_payload(part, self.state, viewer)
+            shown.append({"type": part.type, "payload": None if payload is None else payload})
+        return {"actions": shown}
+
+    def line(
+        self, action: Action, viewer: int | None, outcome: RequestOutcome | None = None
+    ) -> str:
+        """The history line of a log entry as ``viewer`` may read it: nothing that viewer
+        may not see. A request to undo says what became of it (``outcome``, when the caller
+        has worked out every request's at once with ``request_outcomes``)."""
+        if action.type in (UNDO, REDO):
+            verb = "Undid" if action.type == UNDO else "Redid"
+            return f"{verb} #{action.payload.get('target')}"
+        if action.type == REQUEST_UNDO:
+            target = action.payload.get("target")
+            text = f"{self.seat_name(action.by)} asks to undo #{target}"
+            asked = self.entry(target)
+            if asked is not None:
+                text += f" ({self.line(asked, viewer)})"
+            if outcome is None:
+                outcome = request_outcomes(self.log[action.seq - 1 :]).get(action.seq)
+            return text + _outcome_words(outcome, target)
+        if action.type == ANSWER_UNDO:
+            request = self.entry(action.payload.get("request"))
+            target = request.payload.get("target") if request is not None else "?"
+            who = self.seat_name(action.by)
+            if action.payload.get("accept") is True:
+                return f"{who} accepts: #{target} is undone"
+            return f"{who} declines: #{target} stays"
+        if action.type == BATCH:
+            return "; ".join(self._plain_line(part, viewer) for part in self._parts(action))
+        return self._plain_line(action, viewer)
+
+    def entry(self, seq: object) -> Action | None:
+        """Log entry number ``seq``, or None when there is none."""
+        if isinstance(seq, int) and not isinstance(seq, bool) and 0 < seq <= len(self.log):
+            return self.log[seq - 1]
+        return None
+
+    def _parts(self, action: Action) -> tuple[Action, ...]:
+        try:
+            return batch_actions(self.system, action)
+        except IllegalAction:
+            return ()
+
+    def _plain_line(self, action: Action, viewer: int | None) -> str:
+        if self.system.visible_payload(action, self.state, viewer) is None:
+            return f"{action.type.replace('_', ' ')} (secret)"
+        return self.system.describe(action, self.setup, viewer)
+
+
+def _outcome_words(outcome: RequestOutcome | None, target: JSON) -> str:
+    if outcome is None or outcome.status == OPEN:
+        return ""
+    if outcome.status == LAPSED:
+        return f": lapsed, #{outcome.closed_by} undid #{target} first"
+    return f": {outcome.status} in #{outcome.closed_by}"
+
 
 def start(system: System[Setup, S], setup: Setup, log: Sequence[Action] = ()) -> Game[Setup, S]:
     return Game(system, setup, tuple(log), replay(system, setup, log), history(log))
@@ -472,34 +753,44 @@ def game_apply(
     expected_version: int | None = None,
 ) -> Game[Setup, S]:
     """The one way a game changes: check the version, append the action and derive the
-    new state. An ordinary action is applied to the cached state; an undo or redo replays
-    the effective history, so the result is exactly what a fresh replay gives."""
+    new state. An ordinary action (or a batch) is applied to the cached state; an undo, a
+    redo or an accepted request to undo replays the effective history, so the result is
+    exactly what a fresh replay gives; a request and a declined one change no state."""
     if expected_version is not None:
         check_version(expected_version, game.version)
     action = Action(game.version + 1, type, by, dict(payload or {}), at)
-    new_history = game.history.step(action)
+    new_history = game.history.step(action, game.log)
     log = (*game.log, action)
-    if type in META_TYPES:
+    if type in META_TYPES and new_history.effective == game.history.effective:
+        state = game.state
+    elif type in META_TYPES:
+        target = _changed(game.history, new_history)
         by_seq = {entry.seq: entry for entry in log}
         state = game.system.initial_state(game.setup)
         for seq in new_history.effective:
             try:
-                state = game.system.apply(state, by_seq[seq])
+                state = apply_entry(game.system, game.setup, state, by_seq[seq])
             except IllegalAction as error:
-                verb = "Undoing" if type == UNDO else "Redoing"
+                verb = "Redoing" if type == REDO else "Undoing"
                 broken = by_seq[seq]
-                line = game.system.describe(broken, game.setup, by)
+                line = replace(game, log=log).line(broken, by)
                 # The engine's reason is worded for whoever sent that entry and may name
                 # what only they may see: it is quoted to them alone.
                 reason = f": {error.message}" if broken.by == by else "."
                 raise IllegalAction(
-                    f"{verb} #{action.payload['target']} would make #{seq} "
-                    f"({line}) illegal{reason} Undo #{seq} first (R50).",
-                    "payload.target",
+                    f"{verb} #{target} would make #{seq} ({line}) illegal{reason} "
+                    f"Undo #{seq} first (R50).",
+                    "payload.target" if type != ANSWER_UNDO else "payload.request",
                 ) from None
     else:
-        state = game.system.apply(game.state, action)
+        state = apply_entry(game.system, game.setup, game.state, action)
     return replace(game, log=log, state=state, history=new_history)
+
+
+def _changed(before: History, after: History) -> int:
+    """The one entry an undo, a redo or an accepted request took back or restored."""
+    moved = set(before.effective) ^ set(after.effective)
+    return moved.pop()
 
 
 # Building blocks the game systems share -------------------------------------------------
