@@ -8,6 +8,12 @@ Frequently Asked Questions; a face-down one cannot even be named, R53).
 
 Names of cards the tracker does not know (a Transformation, a Curse, an Item) are free text;
 the listed payload carries a placeholder the player may overwrite.
+
+Each entry says which piece of the board it concerns (``at``), as the seat's view shows it:
+``guardian:<seat>:<name>`` for an action on one Guardian (its controller's seat, whoever acts),
+``side:<seat>`` for a player's own turn steps that concern no single Guardian (moving two
+allies), and nothing for the game as a whole (ending the phase, ordering emergence). Codes in
+a payload (a status, a position) are given in words in ``names``.
 """
 
 from __future__ import annotations
@@ -43,6 +49,8 @@ from referee.rules.tracker.core import (
     Order,
 )
 
+STATUS_NAMES = {FROZEN: "Frozen", IMMUNE: "Immune"}
+POSITION_NAMES = {p.value: p.value.capitalize() for p in POSITIONS}
 PLACEHOLDERS = {
     "transform": "Transformation",
     "attach_curse": "Curse",
@@ -61,8 +69,25 @@ class _Listing:
         label: str,
         payload: Mapping[str, JSON],
         choices: Mapping[str, Choice] | None = None,
+        *,
+        at: str,
+        names: Mapping[str, str] | None = None,
     ) -> None:
-        self.entries.append(LegalAction(type_, label, self.seat, dict(payload), choices or {}))
+        self.entries.append(
+            LegalAction(
+                type_, label, self.seat, dict(payload), choices or {}, at, dict(names or {})
+            )
+        )
+
+
+def guardian_at(seat: int, name: str) -> str:
+    """The board's piece for ``seat``'s Guardian called ``name``."""
+    return f"guardian:{seat}:{name}"
+
+
+def side_at(seat: int) -> str:
+    """The board's piece for ``seat``'s half of the table (its turn steps)."""
+    return f"side:{seat}"
 
 
 def legal_actions(state: AzrahState, seat: int) -> tuple[LegalAction, ...]:
@@ -82,7 +107,8 @@ def legal_actions(state: AzrahState, seat: int) -> tuple[LegalAction, ...]:
 
 def _turn(state: AzrahState, listing: _Listing) -> None:
     """The active player's own steps: Mana (A.2 or an effect), moving, escaping, ordering."""
-    me = state.players[listing.seat]
+    seat = listing.seat
+    me = state.players[seat]
     phase = state.clock.phase.name
     pool = me.mana_pool.value
     if phase == RECOVERY:
@@ -94,6 +120,7 @@ def _turn(state: AzrahState, listing: _Listing) -> None:
                     f"Attach Mana to {name}",
                     {"guardian": name, "amount": 1},
                     {"amount": Amount(1, room)},
+                    at=guardian_at(seat, name),
                 )
     if pool >= 1:
         for name in me.front:
@@ -102,6 +129,7 @@ def _turn(state: AzrahState, listing: _Listing) -> None:
                 f"Attach Mana to {name} (an ability's effect)",
                 {"guardian": name, "amount": 1, "effect": True},
                 {"amount": Amount(1, pool)},
+                at=guardian_at(seat, name),
             )
     if phase == ACTION and "move" not in state.limits.used:
         for left, right in ((0, 1), (1, 2)):
@@ -112,6 +140,8 @@ def _turn(state: AzrahState, listing: _Listing) -> None:
                     f"Move {pair[0]} and {pair[1]} ({POSITIONS[left].value} and "
                     f"{POSITIONS[right].value})",
                     {"left": POSITIONS[left].value, "right": POSITIONS[right].value},
+                    at=side_at(seat),
+                    names=POSITION_NAMES,
                 )
     if phase == ACTION and "escape" not in state.limits.used:
         for name in me.front:
@@ -122,21 +152,25 @@ def _turn(state: AzrahState, listing: _Listing) -> None:
                 and not guardian.used_ability
                 and not guardian.statuses.has(FROZEN)
             ):
-                listing.add("escape", f"{name} escapes", {"guardian": name})
+                listing.add(
+                    "escape", f"{name} escapes", {"guardian": name}, at=guardian_at(seat, name)
+                )
     if phase == END and len(state.entered) > 1:
         listing.add(
             "order_emergence",
             "Order the emergence abilities of " + ", ".join(state.entered),
             {"order": list(state.entered)},
             {"order": Order(tuple(state.entered))},
+            at="",
         )
 
 
 def _abilities(state: AzrahState, listing: _Listing) -> None:
     """A front-row ally that is not leaving activates an ability: a normal one on its own
     Action phase, a quick one at any time."""
-    me = state.players[listing.seat]
-    normal = listing.seat == state.active and state.clock.phase.name == ACTION
+    seat = listing.seat
+    me = state.players[seat]
+    normal = seat == state.active and state.clock.phase.name == ACTION
     for name in me.front:
         guardian = me.guardian(name)
         if guardian.leaving is not None:
@@ -146,17 +180,23 @@ def _abilities(state: AzrahState, listing: _Listing) -> None:
             "mana": Amount(0, guardian.mana),
             "gems": Amount(0, me.gems.value),
         }
+        at = guardian_at(seat, name)
         if normal:
-            listing.add("use_ability", f"{name} uses an ability", payload, choices)
+            listing.add("use_ability", f"{name} uses an ability", payload, choices, at=at)
         listing.add(
-            "use_ability", f"{name} uses a quick ability", {**payload, "quick": True}, choices
+            "use_ability",
+            f"{name} uses a quick ability",
+            {**payload, "quick": True},
+            choices,
+            at=at,
         )
 
 
 def _leaving(state: AzrahState, listing: _Listing) -> None:
     """Swapping out an escaping or defeated ally (C.1, R51)."""
-    me = state.players[listing.seat]
-    in_end = listing.seat == state.active and state.clock.phase.name == END
+    seat = listing.seat
+    me = state.players[seat]
+    in_end = seat == state.active and state.clock.phase.name == END
     if in_end and state.end_swaps >= 2:
         return
     ready = tuple(n for n in me.back if not me.guardian(n).defeated_this_turn)
@@ -171,6 +211,7 @@ def _leaving(state: AzrahState, listing: _Listing) -> None:
             f"Swap {name} with a back-row ally",
             {"guardian": name, "replacement": ready[0]},
             {"replacement": OneOf(ready)},
+            at=guardian_at(seat, name),
         )
 
 
@@ -182,74 +223,85 @@ def _effects(state: AzrahState, seat: int, target: int, listing: _Listing) -> No
     for name in names:
         guardian = player.guardian(name)
         whose = _whose(player, name, seat == target)
-        at: dict[str, JSON] = {"seat": target, "guardian": name}
+        on = _On(listing, {"seat": target, "guardian": name}, guardian_at(target, name), whose)
         if name in player.front and guardian.leaving is None:
-            listing.add("escape", f"Force {whose} to escape", {**at, "forced": True})
+            on.add("escape", f"Force {whose} to escape", {"forced": True})
         if not guardian.statuses.has(IMMUNE) and guardian.leaving != DEFEATED:
-            listing.add(
+            on.add(
                 "deal_damage",
                 f"Deal damage to {whose}",
-                {**at, "amount": 1},
+                {"amount": 1},
                 {"amount": Amount(1, MAX_AMOUNT)},
             )
         if guardian.injured:
-            listing.add(
-                "heal", f"Heal {whose}", {**at, "amount": 1}, {"amount": Amount(1, MAX_AMOUNT)}
-            )
+            on.add("heal", f"Heal {whose}", {"amount": 1}, {"amount": Amount(1, MAX_AMOUNT)})
         if name in player.front:
-            _front_effects(listing, at, whose)
-        _cards_and_statuses(listing, at, whose, guardian)
+            _front_effects(on)
+        _cards_and_statuses(on, guardian)
 
 
-def _front_effects(listing: _Listing, at: dict[str, JSON], whose: str) -> None:
-    listing.add(
+class _On:
+    """Entries that concern one Guardian: its seat and name in every payload, its piece of
+    the board as ``at``."""
+
+    def __init__(self, listing: _Listing, payload: Mapping[str, JSON], at: str, whose: str) -> None:
+        self.listing = listing
+        self.payload = payload
+        self.at = at
+        self.whose = whose
+
+    def add(
+        self,
+        type_: str,
+        label: str,
+        payload: Mapping[str, JSON],
+        choices: Mapping[str, Choice] | None = None,
+        names: Mapping[str, str] | None = None,
+    ) -> None:
+        self.listing.add(
+            type_, label, {**self.payload, **payload}, choices, at=self.at, names=names
+        )
+
+
+def _front_effects(on: _On) -> None:
+    whose = on.whose
+    on.add(
         "transform",
         f"Transform {whose}",
-        {**at, "transformation": PLACEHOLDERS["transform"], "hit_points": 1},
+        {"transformation": PLACEHOLDERS["transform"], "hit_points": 1},
         {"hit_points": Amount(1, MAX_HIT_POINTS)},
     )
-    listing.add(
-        "attach_curse",
-        f"Attach a Curse to {whose}",
-        {**at, "card": PLACEHOLDERS["attach_curse"]},
-    )
-    listing.add(
-        "attach_item", f"Attach an Item to {whose}", {**at, "card": PLACEHOLDERS["attach_item"]}
-    )
+    on.add("attach_curse", f"Attach a Curse to {whose}", {"card": PLACEHOLDERS["attach_curse"]})
+    on.add("attach_item", f"Attach an Item to {whose}", {"card": PLACEHOLDERS["attach_item"]})
 
 
-def _cards_and_statuses(
-    listing: _Listing, at: dict[str, JSON], whose: str, guardian: GuardianState
-) -> None:
+def _cards_and_statuses(on: _On, guardian: GuardianState) -> None:
+    """Returning a card, and each status (Important Keywords) put on until removed (one
+    tap), for some turns, or taken off when it is there."""
+    whose = on.whose
     cards = (*guardian.curses, *guardian.items)
     if cards:
-        listing.add(
+        on.add(
             "detach",
             f"Return a card from {whose}",
-            {**at, "card": cards[0]},
+            {"card": cards[0]},
             {"card": OneOf(tuple(dict.fromkeys(cards)))},
         )
-    statuses = OneOf(STATUSES)
-    listing.add(
-        "apply_status",
-        f"Make {whose} Frozen or Immune for some turns",
-        {**at, "status": STATUSES[0], "turns": 1},
-        {"status": statuses, "turns": Amount(1, MAX_TURNS)},
-    )
-    listing.add(
-        "apply_status",
-        f"Make {whose} Frozen or Immune until removed",
-        {**at, "status": STATUSES[0], "turns": None},
-        {"status": statuses},
-    )
-    present = tuple(s.name for s in guardian.statuses.items)
-    if present:
-        listing.add(
-            "remove_status",
-            f"End a status on {whose}",
-            {**at, "status": present[0]},
-            {"status": OneOf(present)},
+    for status in STATUSES:
+        word = STATUS_NAMES[status]
+        names = {status: word}
+        on.add(
+            "apply_status", f"Make {whose} {word}", {"status": status, "turns": None}, None, names
         )
+        on.add(
+            "apply_status",
+            f"Make {whose} {word} for some turns",
+            {"status": status, "turns": 1},
+            {"turns": Amount(1, MAX_TURNS)},
+            names,
+        )
+        if guardian.statuses.has(status):
+            on.add("remove_status", f"Remove {word} from {whose}", {"status": status}, None, names)
 
 
 def _whose(player: PlayerState, name: str, own: bool) -> str:
@@ -267,4 +319,4 @@ def _end_phase(state: AzrahState, listing: _Listing) -> None:
     except IllegalAction:
         return
     label = "End the turn" if phase == END else f"End the {phase} phase"
-    listing.add("end_phase", label, {})
+    listing.add("end_phase", label, {}, at="")

@@ -1,5 +1,7 @@
 """AZRAH's legal actions: everything listed applies, everything just outside the list is
-refused naming the field, games driven by the list end, and undo then redo changes nothing."""
+refused naming the field, games driven by the list end, and undo then redo changes nothing.
+Each entry names the piece of the board it concerns, one the seat's view shows, and gives
+its codes in words."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.azrah.tracker import AZRAH
+from referee.rules.azrah.tracker import AZRAH, POSITIONS, STATUSES, AzrahState
 from referee.rules.tracker.core import IllegalAction, game_apply, start
 from tests.profiles import examples
 from tests.rules.azrah.legal_play import listed, mutations, pick, play
@@ -30,6 +32,73 @@ def test_labels_are_words_not_codes() -> None:
             assert "_" not in entry.label and entry.label[0].isupper()
     labels = {entry.label for entry in AZRAH.legal_actions(game.state, 0)}
     assert {"End the Action phase", "Oracle escapes", "Deal damage to Ben's Bard"} <= labels
+
+
+def test_the_phase_is_ended_in_plain_words() -> None:
+    game = act(new_game(), "attach_mana", 0, guardian="Oracle", amount=2)
+    ends = []
+    for _ in range(3):
+        (entry,) = [e for e in AZRAH.legal_actions(game.state, 0) if e.type == "end_phase"]
+        ends.append(entry.label)
+        game = act(game, "end_phase", 0)
+    assert ends == ["End the Recovery phase", "End the Action phase", "End the turn"]
+
+
+def test_each_entry_says_where_on_the_board_it_belongs() -> None:
+    game = recover(new_game())
+    game = act(game, "deal_damage", 0, seat=0, guardian="Oracle", amount=1)
+    game = act(game, "apply_status", 0, seat=1, guardian="Bard", status="frozen")
+    at = {(e.type, e.label): e.at for e in AZRAH.legal_actions(game.state, 0)}
+    assert at["deal_damage", "Deal damage to Ben's Bard"] == "guardian:1:Bard"
+    assert at["heal", "Heal Oracle"] == "guardian:0:Oracle"
+    assert at["escape", "Oracle escapes"] == "guardian:0:Oracle"
+    assert at["use_ability", "Oracle uses an ability"] == "guardian:0:Oracle"
+    assert at["apply_status", "Make Warden Immune"] == "guardian:0:Warden"  # own back row
+    assert at["move", "Move Alchemist and Dragoon (left and centre)"] == "side:0"
+    assert at["end_phase", "End the Action phase"] == ""
+    removal = next(e for e in AZRAH.legal_actions(game.state, 0) if e.type == "remove_status")
+    assert (removal.label, removal.payload["status"]) == ("Remove Frozen from Ben's Bard", "frozen")
+    assert removal.names == {"frozen": "Frozen"}
+
+
+def _pieces(state: AzrahState, seat: int) -> set[str]:
+    """Every piece of the board ``seat``'s view shows: each Guardian it sees face up, and
+    its own side."""
+    view = AZRAH.view(state, seat)
+    pieces = {f"side:{seat}"}
+    for index, player in enumerate(view["players"]):
+        for guardian in (*player["front"], *player["back"]):
+            if guardian is not None:
+                pieces.add(f"guardian:{index}:{guardian['name']}")
+    return pieces
+
+
+def _codes(value: Any) -> set[str]:
+    codes = {*STATUSES, *(p.value for p in POSITIONS)}
+    if isinstance(value, list):
+        return {v for v in value if v in codes}
+    return {value} & codes if isinstance(value, str) else set()
+
+
+@settings(max_examples=examples(20))
+@given(st.data())
+def test_every_entry_concerns_a_piece_the_seats_view_shows(data: st.DataObject) -> None:
+    game = _run(data, 60)
+    for seat in (0, 1):
+        shown = _pieces(game.state, seat)
+        for entry in AZRAH.legal_actions(game.state, seat):
+            if entry.type in ("end_phase", "order_emergence"):
+                assert entry.at == "", entry
+            else:
+                assert entry.at in shown, (entry, shown)
+            if entry.at.startswith("guardian:"):
+                _, owner, name = entry.at.split(":", 2)
+                assert name == entry.payload["guardian"]
+                assert int(owner) == entry.payload.get("seat", seat)
+            choices = [c.to_json() for c in entry.choices.values()]
+            for value in (*entry.payload.values(), *choices):
+                for code in _codes(value):
+                    assert entry.names.get(code, "")[:1].isupper(), (entry, code)
 
 
 def test_the_opponent_is_offered_only_the_front_row() -> None:
