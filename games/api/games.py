@@ -14,6 +14,7 @@ theirs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -37,7 +38,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.errors import bad_request_body
+from games.errors import bad_request_body, flatten_errors
 from games.fields import (
     StrictBooleanField,
     StrictCharField,
@@ -50,7 +51,16 @@ from games.tracker import service, setups
 from games.tracker.http import etag, watch_tokens
 from games.tracker.service import Access, Forbidden, Stale
 from referee.rules.errors import InvalidInput, RulesError
-from referee.rules.tracker.core import REDO, UNDO, ActionType, PayloadField
+from referee.rules.tracker.core import (
+    ANSWER_UNDO,
+    BATCH,
+    MAX_BATCH,
+    REDO,
+    REQUEST_UNDO,
+    UNDO,
+    ActionType,
+    PayloadField,
+)
 from referee.rules.tracker.registry import TRACKERS
 
 from .parsers import BoundedJSONParser
@@ -175,9 +185,100 @@ ACTION_SERIALIZERS: dict[tuple[str, str], type[serializers.Serializer[Any]]] = {
     for action_type in system.action_types
 }
 
+
+class GameRequestUndoPayloadSerializer(StrictSerializer):
+    target = StrictIntegerField(
+        min_value=1, help_text="The log number of another seat's action in effect."
+    )
+
+
+class GameAnswerUndoPayloadSerializer(StrictSerializer):
+    request = StrictIntegerField(min_value=1, help_text="The log number of the open request.")
+    accept = StrictBooleanField(help_text="true: undo it (as an undo would); false: keep it.")
+
+
+class GameBatchItemSerializer(StrictSerializer):
+    type = StrictCharField(
+        max_length=40, help_text="An action type of the game's system (not undo, redo, batch...)."
+    )
+    payload = serializers.JSONField(
+        required=False, help_text="That action type's payload, as GameAction gives it."
+    )
+
+
+class GameBatchPayloadSerializer(StrictSerializer):
+    actions = serializers.ListField(
+        child=GameBatchItemSerializer(),
+        min_length=1,
+        max_length=MAX_BATCH,
+        help_text=f"1 to {MAX_BATCH} actions of the acting seat, applied in order, all or nothing.",
+    )
+
+
+CORE_ACTION_TYPES = (
+    (
+        ActionType(
+            REQUEST_UNDO,
+            "Ask the seat whose action it is to undo it (a player undoes only their own seat's "
+            "actions directly). Refused for your own seat's action, one not in effect, or one "
+            "already asked about. The state lists open requests in undo_requests.",
+        ),
+        GameRequestUndoPayloadSerializer,
+    ),
+    (
+        ActionType(
+            ANSWER_UNDO,
+            "Answer an open request to undo: that seat's player (or the host at the table's "
+            "shared device) accepts, which undoes the action as an undo does (refused the "
+            "same way), or declines, which changes nothing else.",
+        ),
+        GameAnswerUndoPayloadSerializer,
+    ),
+    (
+        ActionType(
+            BATCH,
+            "Several actions of one seat committed as one log entry: applied in order, all "
+            "or nothing (a refusal names the action, 'Change 2 of 3'); one undo or redo takes "
+            "back or restores all of it.",
+        ),
+        GameBatchPayloadSerializer,
+    ),
+)
+
+
+def _core_action_serializer(
+    action_type: ActionType, payload: type[StrictSerializer]
+) -> type[serializers.Serializer[Any]]:
+    """A request body for an entry type every game has."""
+    fields: dict[str, Any] = {
+        "type": _type_field("core", action_type),
+        "payload": payload(),
+        "version": StrictIntegerField(
+            min_value=0, help_text="The game version the sender saw (GET gives it)."
+        ),
+        "seat": StrictIntegerField(
+            required=False,
+            allow_null=True,
+            help_text="The seat acted for: the host may name any; a player only their own.",
+        ),
+        "Meta": type("Meta", (), {"ref_name": _camel(action_type.name, "action")}),
+        "__doc__": f"Every game: {action_type.description}",
+    }
+    if action_type.name == BATCH:
+        fields["app_rolls"] = StrictBooleanField(
+            required=False, help_text="true: the app rolls the dice fields each action leaves out"
+        )
+    return type(_camel(action_type.name, "action"), (StrictSerializer,), fields)
+
+
+CORE_ACTION_SERIALIZERS: dict[str, type[serializers.Serializer[Any]]] = {
+    action_type.name: _core_action_serializer(action_type, payload)
+    for action_type, payload in CORE_ACTION_TYPES
+}
+
 ACTION_BODY = PolymorphicProxySerializer(
     component_name="GameAction",
-    serializers=list(ACTION_SERIALIZERS.values()),
+    serializers=[*ACTION_SERIALIZERS.values(), *CORE_ACTION_SERIALIZERS.values()],
     resource_type_field_name=None,
 )
 
@@ -185,26 +286,69 @@ ACTION_BODY = PolymorphicProxySerializer(
 def check_action_body(system: str, data: Any) -> dict[str, Any]:
     """The action request, its payload checked against the action type's declared fields
     (types, required fields, no unknown keys), so the API does what its schema says; the
-    rules engine then judges whether the action is allowed now."""
+    rules engine then judges whether the action is allowed now. A batch's actions are each
+    checked so, their problems filed under ``payload.actions.<index>``."""
     body = ActionSerializer(data=data)
     body.is_valid(raise_exception=True)
     values: dict[str, Any] = dict(body.validated_data)
-    specific = ACTION_SERIALIZERS.get((system, values["type"]))
+    kind = values["type"]
+    specific = ACTION_SERIALIZERS.get((system, kind)) or CORE_ACTION_SERIALIZERS.get(kind)
     if specific is None:
-        known = ", ".join(name for slug, name in ACTION_SERIALIZERS if slug == system)
-        raise ValidationError(
-            {
-                "type": [
-                    f"{TRACKERS[system].name} has no action {values['type']!r}; there are: {known}."
-                ]
-            }
-        )
+        raise ValidationError({"type": [_unknown_type(system, kind, CORE_ACTION_SERIALIZERS)]})
     if values.get("app_rolls") and isinstance(values.get("payload", {}), dict):
-        data = {**data, "payload": service.roll_dice(system, values["type"], data.get("payload"))}
+        data = {**data, "payload": _rolled(system, kind, data.get("payload"))}
     checked = specific(data=data)
     checked.is_valid(raise_exception=True)
     values["payload"] = dict(checked.validated_data.get("payload") or {})
+    if kind == BATCH:
+        values["payload"] = {"actions": _check_batch(system, values["payload"]["actions"])}
     return values
+
+
+def _unknown_type(system: str, kind: str, also: Mapping[str, Any]) -> str:
+    known = ", ".join([*(name for slug, name in ACTION_SERIALIZERS if slug == system), *also])
+    return f"{TRACKERS[system].name} has no action {kind!r}; there are: {known}."
+
+
+def _rolled(system: str, kind: str, payload: Any) -> Any:
+    """The payload with the app's rolls for the dice fields left out (each action's, in a
+    batch); anything of the wrong shape is left for the checks to refuse."""
+    if kind != BATCH:
+        return service.roll_dice(system, kind, payload)
+    items = payload.get("actions") if isinstance(payload, dict) else None
+    if not isinstance(items, list):
+        return payload
+    rolled = [
+        {**item, "payload": service.roll_dice(system, item["type"], item.get("payload"))}
+        if isinstance(item, dict)
+        and isinstance(item.get("type"), str)
+        and isinstance(item.get("payload", {}), dict)
+        else item
+        for item in items
+    ]
+    return {**payload, "actions": rolled}
+
+
+def _check_batch(system: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    checked: list[dict[str, Any]] = []
+    problems: dict[str, Any] = {}
+    for index, item in enumerate(items):
+        where = f"payload.actions.{index}"
+        specific = ACTION_SERIALIZERS.get((system, item["type"]))
+        if specific is None:
+            message = _unknown_type(system, item["type"], {})
+            problems[f"{where}.type"] = [f"Change {index + 1} of {len(items)}: {message}"]
+            continue
+        one = {"type": item["type"], "payload": item.get("payload") or {}, "version": 0}
+        sub = specific(data=one)
+        if not sub.is_valid():
+            problems.update(flatten_errors(sub.errors, where))
+            continue
+        payload = dict(sub.validated_data.get("payload") or {})
+        checked.append({"type": item["type"], "payload": payload})
+    if problems:
+        raise ValidationError(problems)
+    return checked
 
 
 class CreateGameSerializer(StrictSerializer):
@@ -283,6 +427,19 @@ class LegalActionSerializer(serializers.Serializer[Any]):
     )
 
 
+class UndoRequestSerializer(serializers.Serializer[Any]):
+    """An open request to undo, waiting for its answer (answer_undo)."""
+
+    seq = serializers.IntegerField(help_text="The request's log number: answer_undo's 'request'.")
+    by = serializers.IntegerField(help_text="The seat that asks.")
+    target = serializers.IntegerField(help_text="The log number of the action to undo.")
+    to = serializers.IntegerField(
+        allow_null=True,
+        help_text="The seat whose action it is, who answers; null: the host's (no seat).",
+    )
+    text = serializers.CharField(help_text="In words, as you may read it.")
+
+
 class GameStateSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
     system = serializers.CharField()
@@ -300,6 +457,13 @@ class GameStateSerializer(serializers.Serializer[Any]):
         help_text=(
             "What you may do now: a player, their seat's actions; the host at no seat (the "
             "table's shared device), every seat's; a spectator, none."
+        ),
+    )
+    undo_requests = UndoRequestSerializer(
+        many=True,
+        help_text=(
+            "The open requests to undo, oldest first. A request closes when answered, or "
+            "lapses when its action is undone some other way first (the log says which)."
         ),
     )
     url = serializers.URLField()
@@ -663,9 +827,12 @@ class GameActionsView(GameAPIView):
         summary="Post an action",
         description=(
             "Record one action of the game's system (the request body lists every system's "
-            "action types and payloads). 'version' is the version you saw: when the game has "
-            "moved on the answer is 409 with the current state and nothing is applied. An "
-            "action the rules do not allow now is a 400 saying why."
+            "action types and payloads), or one every game has: request_undo and answer_undo "
+            "(ask the seat whose action it is to undo it, and its answer), or a batch of "
+            "several actions of one seat as one entry. 'version' is the version you saw: when "
+            "the game has moved on the answer is 409 with the current state and nothing is "
+            "applied. An action the rules do not allow now is a 400 saying why. A spectator "
+            "or an outsider is refused (403) whatever the version."
         ),
         request=ACTION_BODY,
         responses={201: ActionResultSerializer, **_responses(400, 401, 403, 404, 409)},
@@ -748,7 +915,9 @@ class GameUndoView(GameAPIView):
         summary="Undo",
         description=(
             "Take back an action still in effect (the latest unless 'target' names another); "
-            "refused when a later action depends on it (R50). The undo is itself logged."
+            "refused when a later action depends on it (R50). The undo is itself logged. A "
+            "player undoes only their own seat's actions: another seat's is a 403 that says "
+            "to ask that seat (a request_undo through the actions endpoint)."
         ),
         request=UndoRedoSerializer,
         responses={201: ActionResultSerializer, **_responses(400, 401, 403, 404, 409)},

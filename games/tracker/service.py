@@ -31,7 +31,15 @@ from django.utils.dateparse import parse_datetime
 
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import core
-from referee.rules.tracker.core import META_TYPES, REDO, UNDO, Action, IllegalAction
+from referee.rules.tracker.core import (
+    ANSWER_UNDO,
+    CORE_TYPES,
+    META_TYPES,
+    REQUEST_UNDO,
+    UNDO,
+    Action,
+    IllegalAction,
+)
 from referee.rules.tracker.registry import TRACKERS, tracker
 
 from ..models import Catalog
@@ -235,8 +243,8 @@ def roll_dice(system: str, type: str, payload: Mapping[str, Any] | None) -> dict
 def _check_type(game: Game, type: object) -> str:
     system = tracker(game.system)
     names = [action_type.name for action_type in system.action_types]
-    if not isinstance(type, str) or (type not in names and type not in META_TYPES):
-        known = ", ".join([*names, UNDO, REDO])
+    if not isinstance(type, str) or (type not in names and type not in CORE_TYPES):
+        known = ", ".join([*names, *sorted(CORE_TYPES)])
         raise InvalidInput({"type": [f"{system.name} has no action {type!r}; there are: {known}."]})
     return type
 
@@ -261,12 +269,16 @@ def game_apply(
 ) -> Applied:
     """Apply one action to ``game`` for ``user``, atomically, and say what was done.
 
-    Raises Forbidden (not the host or a seated player, or acting for another's seat),
-    Stale (``expected_version`` is not the game's version: nothing is applied),
-    InvalidInput (an unknown type or a payload that is not an object) or IllegalAction
-    (the rules do not allow it now; the message says why)."""
+    Raises Forbidden (not the host or a seated player, or acting for another's seat;
+    checked before the version), Stale (``expected_version`` is not the game's version:
+    nothing is applied), InvalidInput (an unknown type or a payload that is not an object)
+    or IllegalAction (the rules do not allow it now; the message says why).
+
+    An answer to a request to undo is recorded for the seat whose action it is, whoever of
+    those who may undo it directly sends it (that seat's player, or the table's device)."""
     type = _check_type(game, type)
     clean = _check_payload(payload)
+    require_act(access_for(game, user, watch_tokens))
     if game.version > expected_version:
         # versions only grow: already stale, so refuse without waiting for the row lock
         current = derived(game)
@@ -285,7 +297,9 @@ def game_apply(
             raise IllegalAction(f"A game holds at most {MAX_LOG} actions.", "type")
         if type == UNDO:
             require_may_undo(access, current, clean.get("target"), locked_game)
-        else:
+        elif type == ANSWER_UNDO:
+            by = answering_seat(access, current, clean.get("request"), locked_game, by)
+        elif type != REQUEST_UNDO:  # a request changes no state: the core checks it
             check_unseen(current, type=type, by=by, payload=clean)
         at = timezone.now()
         result = core.game_apply(
@@ -376,8 +390,66 @@ def require_may_undo(access: Access, current: CoreGame, target: object, game: Ga
         )
     raise Forbidden(
         f"Action #{action.seq} was taken for seat {action.by} ({seat.name}): that seat's "
-        "player must undo it (or the host, from the table's shared device)."
+        "player must undo it, so ask them to (Ask to undo in the history; request_undo "
+        "over the API), or the host, from the table's shared device."
     )
+
+
+def may_undo(access: Access, current: CoreGame, target: int, game: Game) -> bool:
+    """Whether ``access`` may undo entry ``target`` directly (else they may ask)."""
+    try:
+        require_may_undo(access, current, target, game)
+    except Forbidden:
+        return False
+    return access.can_act
+
+
+def answering_seat(
+    access: Access, current: CoreGame, request: object, game: Game, by: int | None
+) -> int | None:
+    """The seat an answer to request ``request`` is recorded for: the seat whose action the
+    request is about. Whoever may undo that action directly answers (its seat's player, or
+    the table's device); anyone else is refused. A request that is not open is left to the
+    rules to refuse (with ``by``, the seat the sender acts for)."""
+    found = next((r for r in current.undo_requests if r.seq == request), None)
+    if found is None:
+        return by
+    if not may_undo(access, current, found.target, game):
+        whose = current.seat_name(found.to)
+        raise Forbidden(
+            f"Request #{found.seq} asks {whose} to undo #{found.target}: only that seat's "
+            "player answers it, or the host from the table's shared device."
+        )
+    return found.to
+
+
+def undo_control(access: Access, current: CoreGame, seq: int, game: Game) -> str:
+    """What the history offers ``access`` beside entry ``seq`` that is in effect:
+    ``"undo"`` (theirs to undo), ``"ask"`` (another seat's: ask its player), ``"asked"``
+    (a request about it is waiting) or ``""`` (nothing: a spectator, or the table's device
+    asking no one)."""
+    if not access.can_act:
+        return ""
+    if may_undo(access, current, seq, game):
+        return "undo"
+    if any(request.target == seq for request in current.undo_requests):
+        return "asked"
+    return "ask" if access.seat is not None else ""
+
+
+def undo_requests_for(current: CoreGame, access: Access) -> list[dict[str, Any]]:
+    """The open requests to undo, each worded as ``access`` may read it: who asks (``by``),
+    the entry (``target``), the seat asked (``to``; None: the table's device) and the line."""
+    return [
+        {
+            "seq": request.seq,
+            "by": request.by,
+            "target": request.target,
+            "to": request.to,
+            "text": current.line(current.log[request.seq - 1], access.viewer),
+        }
+        for request in current.undo_requests
+    ]
 
 
 def finished(result: CoreGame) -> bool:
@@ -755,6 +827,7 @@ def state_for(game: Game, access: Access) -> dict[str, Any]:
         "finished": finished(current),
         "state": current.system.view(current.state, access.viewer),
         "legal_actions": legal_actions_for(current, access, len(game.seats.all())),
+        "undo_requests": undo_requests_for(current, access),
     }
 
 
@@ -798,7 +871,11 @@ def log_for(game: Game, access: Access) -> list[dict[str, Any]]:
     current = derived(game)
     effective = set(current.history.effective)
     names = {s.index: s.name for s in game.seats.all()}
-    return [log_entry(current, action, access, names, effective) for action in current.log]
+    outcomes = core.request_outcomes(current.log)
+    return [
+        log_entry(current, action, access, names, effective, outcomes.get(action.seq))
+        for action in current.log
+    ]
 
 
 def log_entry(
@@ -807,29 +884,24 @@ def log_entry(
     access: Access,
     names: Mapping[int, str],
     effective: Collection[int] | None = None,
+    outcome: core.RequestOutcome | None = None,
 ) -> dict[str, Any]:
-    """One log entry as ``access`` may see it: a secret payload not theirs is hidden."""
+    """One log entry as ``access`` may see it: a secret payload not theirs is hidden (in a
+    batch, that action's payload), and so is its line. ``outcome``: what became of a
+    request to undo, when the caller worked them all out at once."""
     if effective is None:
         effective = set(current.history.effective)
-    shown = current.system.visible_payload(action, current.state, access.viewer)
+    shown = current.payload_for(action, access.viewer)
     entry = action.to_json()
     entry["payload"] = dict(shown) if shown is not None else None
     return {
         **entry,
         "by_name": names.get(action.by) if action.by is not None else None,
-        "text": describe(current, action, access.viewer) if shown is not None else _hidden(action),
+        "text": current.line(action, access.viewer, outcome),
         "in_effect": action.seq in effective if action.type not in META_TYPES else None,
     }
 
 
-def _hidden(action: Action) -> str:
-    return f"{action.type.replace('_', ' ')} (secret)"
-
-
 def describe(current: CoreGame, action: Action, viewer: int | None = None) -> str:
     """The history line of ``action`` as ``viewer`` (a seat, or None) may read it."""
-    if action.type in META_TYPES:
-        target = action.payload.get("target")
-        verb = "Undid" if action.type == UNDO else "Redid"
-        return f"{verb} #{target}"
-    return current.system.describe(action, current.setup, viewer)
+    return current.line(action, viewer)
