@@ -222,14 +222,9 @@ def _live_context(
     context["controls"] = controls
     keys = {entry.key for entry in context["history"]} | controls.keys
     keys |= {f"form:{action_type.name}" for action_type in system.action_types}
-    if game.system == "azrah":
-        sides = pages.azrah_sides(view, body["seats"], error, access.seat, access.is_table)
-        context["sides"] = sides
-        keys |= {"turn"} | {side.key for side in sides}
-        keys |= {box.key for side in sides for box in (*side.front, *side.back)}
-    elif game.system == "azeroth":
+    if game.system == "azeroth":
         keys |= pages.azeroth_control_keys(view)
-    else:
+    elif context["board_template"] == pages.GENERIC_BOARD:
         context["tree"] = pages.readable(view)
     # a refusal whose control is not on the page is shown above the board
     context["error_top"] = error["message"] if error and error.get("key") not in keys else None

@@ -1,5 +1,5 @@
-"""What the table page lays out, read from a system's view: the board's boxes and their
-keys, the change a preview would make, the history's lines and the fallback board.
+"""What the table page lays out, read from a system's view: the board's template, the
+change a preview would make, the history's lines and the fallback board.
 
 Nothing here decides a rule. Numbers come from ``service.state_for`` / ``service.preview``;
 a preview's changes are the difference between two views the engine gave.
@@ -8,7 +8,7 @@ a preview's changes are the difference between two views the engine gave.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -234,80 +234,6 @@ def history(
             row.error = error.get("message")
         rows.append(row)
     return rows
-
-
-# --- the AZRAH board ------------------------------------------------------------------------
-
-
-@dataclass
-class Box:
-    """One Guardian's box on the board: its view (None: face down), where it stands, and the
-    key its controls post so a refusal is shown beside them."""
-
-    seat: int
-    row: str
-    position: str
-    guardian: Mapping[str, Any] | None
-    error: str | None = None
-
-    @property
-    def key(self) -> str:
-        name = self.guardian["name"] if self.guardian else f"{self.row}{self.position}"
-        return f"g:{self.seat}:{name}"
-
-
-@dataclass
-class Side:
-    seat: int
-    player: Mapping[str, Any]
-    colour: str
-    active: bool
-    mine: bool = False  # the viewer may take this player's turn actions (their own side)
-    front: list[Box] = field(default_factory=list)
-    back: list[Box] = field(default_factory=list)
-    error: str | None = None
-
-    @property
-    def key(self) -> str:
-        return f"p:{self.seat}"
-
-    @property
-    def back_names(self) -> list[str]:
-        return [str(b.guardian["name"]) for b in self.back if b.guardian]
-
-
-POSITIONS = ("left", "centre", "right")
-
-
-def azrah_sides(
-    view: Mapping[str, Any],
-    seats: Sequence[Mapping[str, Any]],
-    error: Mapping[str, str] | None,
-    viewer: int | None = None,
-    host: bool = False,
-) -> list[Side]:
-    """Both players' halves of the board, each Guardian in its box. A player's turn
-    controls (Mana, moves, escapes, swaps) are offered on their own side; the host's
-    tablet, passed round the table, offers them on the active player's side."""
-    message = error.get("message") if error else None
-    key = error.get("key") if error else None
-    sides = []
-    for seat, player in enumerate(view.get("players", [])):
-        colour = seats[seat]["colour"] if seat < len(seats) else "#888888"
-        active = view.get("active_seat") == seat
-        side = Side(seat, player, colour, active, mine=active if host else viewer == seat)
-        side.front = [
-            Box(seat, "front", POSITIONS[i] if i < 3 else str(i), g)
-            for i, g in enumerate(player.get("front", []))
-        ]
-        side.back = [Box(seat, "back", str(i + 1), g) for i, g in enumerate(player.get("back", []))]
-        for box in (*side.front, *side.back):
-            if key == box.key:
-                box.error = message
-        if key == side.key:
-            side.error = message
-        sides.append(side)
-    return sides
 
 
 def azeroth_control_keys(view: Mapping[str, Any]) -> set[str]:

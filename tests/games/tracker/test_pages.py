@@ -40,7 +40,7 @@ def damage(game: Game, version: int, amount: int = 1, guardian: str = "Bard") ->
         "p.seat": "1",
         "p.guardian": guardian,
         "p.amount": str(amount),
-        "control": f"g:1:{guardian}",
+        "control": f"guardian:1:{guardian}",
     }
 
 
@@ -57,8 +57,8 @@ def test_the_host_sees_the_board_the_controls_and_the_links(game: Game, host: Us
     page = html(response)
     assert 'id="live"' in page and 'hx-trigger="every 1s"' in page
     assert 'data-testid="side-0"' in page and 'data-testid="side-1"' in page
-    assert 'data-testid="damage-Bard"' in page  # a + on Ben's Bard
-    assert 'data-testid="end-phase"' in page
+    assert 'data-testid="tap-deal_damage-guardian-1-bard"' in page  # a + on Ben's Bard
+    assert 'data-testid="tap-attach_mana-guardian-0-oracle"' in page  # Ana's Recovery Mana
     assert 'data-testid="links"' in page
     assert page.count("<svg") >= 2  # the two QR codes, drawn on the server
     assert game.join_token in page and game.watch_token in page
@@ -80,7 +80,7 @@ def test_a_spectator_sees_the_board_without_secrets_or_controls(
     page = html(client_for(spectator).get(url(game)))
     assert 'data-testid="side-1"' in page
     assert "Mystic" not in page and "Sentinel" not in page
-    assert "data-tap" not in page and 'data-testid="end-phase"' not in page
+    assert "data-tap" not in page and "tr-control" not in page
     assert "Other actions" not in page and "Undo" not in page
     assert 'data-testid="links"' not in page
 
@@ -170,7 +170,7 @@ def test_an_illegal_action_shows_the_engines_message_beside_its_control(
         "type": "escape",
         "version": "0",
         "p.guardian": "Alchemist",
-        "control": "g:0:Alchemist",
+        "control": "guardian:0:Alchemist",
     }
     response = client_for(host).post(url(game, "act"), posted, headers=HTMX)
     assert response.status_code == 400

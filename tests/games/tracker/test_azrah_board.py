@@ -1,0 +1,358 @@
+"""The AZRAH board of the table page through Django's test client: it shows exactly the
+controls the engine lists for the viewer (a player their seat's, the table's device those no
+secret changes, a spectator none), each beside the piece it concerns; counters' buttons only
+when their action is listed; the less used ones tucked into a Guardian's "More"; what a
+control posts is recorded; a refusal is shown beside the piece whose control sent it."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from typing import Any
+
+from django.contrib.auth.models import User
+
+from games.models import Game
+from games.tracker import service
+from games.views.tracker_controls import Controls
+from referee.rules.tracker.registry import tracker
+from tests.games.tracker.support import client_for, game, host, player, spectator
+
+__all__ = ["game", "host", "player", "spectator"]
+
+HTMX = {"HX-Request": "true"}
+AZRAH = tracker("azrah")
+
+
+@dataclass
+class Form:
+    """One form of the board: its hidden fields, its button's words, and where it stands
+    (the Guardian's box, the side, inside a Guardian's "More")."""
+
+    classes: str
+    fields: dict[str, list[str]] = field(default_factory=dict)
+    button: str = ""
+    guardian: str = ""
+    side: str = ""
+    more: bool = False
+
+    @property
+    def type(self) -> str:
+        return self.fields["type"][0]
+
+    @property
+    def key(self) -> str:
+        return self.fields["control"][0]
+
+    @property
+    def tap(self) -> bool:
+        return "tap" in self.classes.split()
+
+    def post(self) -> dict[str, Any]:
+        """What the form posts as the page shows it (hidden fields and inputs' defaults)."""
+        return {
+            name: values if len(values) > 1 else values[0] for name, values in self.fields.items()
+        }
+
+
+class BoardParser(HTMLParser):
+    """The forms of the board (not the history's nor the Other actions'), each with where
+    it stands."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[Form] = []
+        self.form: Form | None = None
+        self.stack: list[tuple[str, str, str, bool]] = []  # tag, guardian, side, in "More"
+        self.in_button = False
+        self.select: str | None = None
+        self.option_selected = False
+
+    def _where(self) -> tuple[str, str, bool]:
+        guardian = next((g for _, g, _, _ in reversed(self.stack) if g), "")
+        side = next((s for _, _, s, _ in reversed(self.stack) if s), "")
+        more = any(m for _, _, _, m in self.stack)
+        return guardian, side, more
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        testid = a.get("data-testid", "")
+        if tag not in ("input", "link", "meta", "br", "img", "option"):
+            guardian = testid[len("guardian-") :] if testid.startswith("guardian-") else ""
+            side = testid if testid.startswith("side-") else ""
+            more = tag == "details" and "tr-g-more" in a.get("class", "")
+            self.stack.append((tag, guardian, side, more))
+        if tag == "form":
+            guardian, side, more = self._where()
+            self.form = Form(a.get("class", ""), guardian=guardian, side=side, more=more)
+        elif tag == "input" and self.form is not None and a.get("name"):
+            if a.get("type") in ("hidden", "number") or "checked" in a:
+                self.form.fields.setdefault(a["name"], []).append(a.get("value", ""))
+        elif tag == "select" and self.form is not None:
+            self.select = a.get("name")
+        elif tag == "option" and self.form is not None and self.select and "selected" in a:
+            self.form.fields.setdefault(self.select, []).append(a.get("value", ""))
+        elif tag == "button" and self.form is not None:
+            self.in_button = True
+            if a.get("aria-label"):
+                self.form.button = a["aria-label"]
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+        if tag == "form" and self.form is not None:
+            self.forms.append(self.form)
+            self.form = None
+        elif tag == "button":
+            self.in_button = False
+        elif tag == "select":
+            self.select = None
+
+    def handle_data(self, data: str) -> None:
+        if self.in_button and self.form is not None and not self.form.tap and data.strip():
+            self.form.button += data.strip()
+
+
+def board(html: str) -> str:
+    """The board alone: from its wrapper to the history."""
+    return html.split('class="tr-board-wrap"', 1)[1].split('class="tr-history"', 1)[0]
+
+
+def forms(html: str) -> list[Form]:
+    parser = BoardParser()
+    parser.feed(board(html))
+    return parser.forms
+
+
+def page(account: User, game: Game) -> str:
+    response = client_for(account).get(f"/games/{game.pk}/")
+    assert response.status_code == 200
+    return str(response.content.decode())
+
+
+def listed(game: Game, account: User) -> Counter[tuple[str, str, str]]:
+    """The controls the viewer is given, as (type, key, label): the engine's legal actions
+    for the viewer, one control per action."""
+    row = Game.objects.prefetch_related("seats").get(pk=game.pk)
+    access = service.access_for(row, account)
+    active = service.state_for(row, access)["state"]["active_seat"]
+    controls = Controls(service.shown_legal_actions(row, access), AZRAH, prefer=active)
+    return Counter((c.type, c.key, c.label) for c in controls.all)
+
+
+def shown(html: str) -> Counter[tuple[str, str, str]]:
+    return Counter((f.type, f.key, f.button) for f in forms(html))
+
+
+def apply(game: Game, account: User, type: str, by: int | None = None, **payload: Any) -> Game:
+    """``account`` records an action (for seat ``by``, from the table's device)."""
+    row = Game.objects.get(pk=game.pk)
+    service.game_apply(
+        game=row,
+        user=account,
+        type=type,
+        payload=payload,
+        expected_version=row.version,
+        seat=by,
+    )
+    return Game.objects.get(pk=game.pk)
+
+
+def box(html: str, seat: int, name: str) -> str:
+    marker = f'data-testid="guardian-{seat}-{name.lower()}"'
+    return html.split(marker, 1)[1].split("</article>", 1)[0]
+
+
+def text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def to_action_phase(game: Game, account: User) -> Game:
+    """Ana (seat 0) attaches her two Mana to the Oracle and ends her Recovery phase."""
+    game = apply(game, account, "attach_mana", 0, guardian="Oracle", amount=2)
+    return apply(game, account, "end_phase", 0)
+
+
+# --- exactly the listed controls, role by role --------------------------------------------------
+
+
+def test_a_player_is_shown_exactly_their_seats_listed_controls(
+    game: Game, host: User, player: User
+) -> None:
+    steps = (
+        lambda g: apply(g, host, "deal_damage", 0, seat=1, guardian="Bard", amount=1),
+        lambda g: to_action_phase(g, host),
+        lambda g: apply(g, host, "apply_status", 0, seat=1, guardian="Bard", status="frozen"),
+    )
+    for step in (lambda g: g, *steps):
+        game = step(game)
+        html = page(player, game)
+        assert shown(html) == listed(game, player)
+        assert all(f.fields["seat"] == ["1"] for f in forms(html))
+
+
+def test_the_table_device_is_shown_one_control_per_action_and_no_secret(
+    game: Game, host: User
+) -> None:
+    game = to_action_phase(game, host)
+    html = page(host, game)
+    assert shown(html) == listed(game, host)
+    assert ("end_phase", "game", "End the Action phase") in shown(html)
+    # the active player's Guardian is targeted for both seats: one control, acting for Ana
+    (damage,) = [f for f in forms(html) if f.type == "deal_damage" and f.guardian == "1-bard"]
+    assert damage.fields["seat"] == ["0"]
+    # the back rows are face down on the shared device, and no control names them
+    for secret in ("Sentinel", "Warden", "Mystic", "Ranger"):
+        assert secret not in board(html)
+
+
+def test_a_spectator_is_shown_no_control(game: Game, host: User, spectator: User) -> None:
+    game = apply(game, host, "deal_damage", 0, seat=1, guardian="Bard", amount=1)
+    html = page(spectator, game)
+    assert forms(html) == []
+    assert "tr-g-more" not in html
+    assert 'data-testid="damage-1-bard">1<' in html
+
+
+def test_a_finished_game_shows_no_control(game: Game, host: User, player: User) -> None:
+    for name in ("Bard", "Cleric", "Duelist"):
+        game = apply(game, host, "deal_damage", 0, seat=1, guardian=name, amount=9)
+    for account in (host, player):
+        assert forms(page(account, game)) == []
+
+
+# --- where each control stands ------------------------------------------------------------------
+
+
+def test_each_control_stands_at_its_piece(game: Game, host: User, player: User) -> None:
+    game = to_action_phase(game, host)
+    game = apply(game, host, "deal_damage", 0, seat=0, guardian="Oracle", amount=1)
+    for account in (host, player):
+        for form in forms(page(account, game)):
+            if form.key.startswith("guardian:"):
+                _, owner, name = form.key.split(":", 2)
+                assert form.guardian == f"{owner}-{name.lower()}", form
+            elif form.key.startswith("side:"):
+                assert (form.side, form.guardian) == (f"side-{form.key[5:]}", ""), form
+            else:
+                assert (form.key, form.side) == ("game", ""), form
+    html = page(host, game)
+    moves = [f for f in forms(html) if f.type == "move"]
+    assert [f.button for f in moves] == [
+        "Move Alchemist and Dragoon (left and centre)",
+        "Move Dragoon and Oracle (centre and right)",
+    ]
+    assert all(f.side == "side-0" for f in moves)
+
+
+def test_counters_offer_a_button_only_when_its_action_is_listed(game: Game, player: User) -> None:
+    html = page(player, game)
+    bard = box(html, 1, "Bard")
+    assert 'aria-label="Deal damage to Bard"' in bard
+    assert 'aria-label="Heal Bard"' not in bard  # nothing to heal
+    assert "Attach Mana" not in bard  # Ana's Recovery: not Ben's Mana to attach
+    game = apply(game, game.host, "deal_damage", 0, seat=1, guardian="Bard", amount=1)
+    bard = box(page(player, game), 1, "Bard")
+    assert 'aria-label="Heal Bard"' in bard
+    (minus, plus) = [f for f in forms(page(player, game)) if f.tap and f.guardian == "1-bard"]
+    assert (minus.type, plus.type) == ("heal", "deal_damage")
+    assert minus.fields["p.amount"] == ["1"] == plus.fields["p.amount"]
+
+
+def test_the_mana_counter_attaches_in_recovery(game: Game, host: User) -> None:
+    html = page(host, game)
+    taps = [f for f in forms(html) if f.tap and f.type == "attach_mana"]
+    assert [f.guardian for f in taps] == ["0-alchemist", "0-dragoon", "0-oracle"]
+    assert all("p.effect" not in f.fields for f in taps)
+    # Mana given by an ability's effect is one of the less used controls
+    effect = [f for f in forms(html) if f.type == "attach_mana" and not f.tap]
+    assert effect and all(f.more and f.fields["p.effect"] == ["true"] for f in effect)
+
+
+def test_the_steps_of_a_turn_are_in_sight_and_effects_under_more(
+    game: Game, host: User, player: User
+) -> None:
+    game = to_action_phase(game, host)
+    game = apply(game, host, "deal_damage", 0, seat=0, guardian="Oracle", amount=1)
+    game = apply(game, host, "apply_status", 0, seat=1, guardian="Bard", status="frozen")
+    at_oracle = {f.button: f.more for f in forms(page(host, game)) if f.guardian == "0-oracle"}
+    assert at_oracle["Oracle escapes"] is False
+    assert at_oracle["Oracle uses an ability"] is False
+    assert at_oracle["Oracle uses a quick ability"] is True
+    assert at_oracle["Make Oracle Frozen"] is True
+    assert at_oracle["Transform Oracle"] is True
+    at_bard = {f.button: f.more for f in forms(page(player, game)) if f.guardian == "1-bard"}
+    assert at_bard["Remove Frozen from Bard"] is False  # beside its badge
+    assert at_bard["Make Bard Immune for some turns"] is True
+
+
+def test_no_code_is_shown_only_words(game: Game, host: User) -> None:
+    game = to_action_phase(game, host)
+    game = apply(game, host, "apply_status", 0, seat=1, guardian="Bard", status="immune")
+    words = text(board(page(host, game)))
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", words), re.findall(r"\b[a-z]+_[a-z_]+\b", words)
+    assert "None" not in words and "{" not in words
+
+
+# --- acting through the board ---------------------------------------------------------------
+
+
+def test_a_control_posted_as_shown_is_recorded(game: Game, host: User, player: User) -> None:
+    browser = client_for(player)
+    html = page(player, game)
+    (frozen,) = [f for f in forms(html) if f.button == "Make Ana's Alchemist Frozen"]
+    assert frozen.more
+    response = browser.post(f"/games/{game.pk}/act/", frozen.post(), headers=HTMX)
+    assert response.status_code == 200
+    alchemist = box(str(response.content.decode()), 0, "Alchemist")
+    assert "Frozen" in alchemist
+    (tap,) = [
+        f
+        for f in forms(str(response.content.decode()))
+        if f.tap and f.type == "deal_damage" and f.guardian == "0-dragoon"
+    ]
+    response = browser.post(f"/games/{game.pk}/act/", tap.post(), headers=HTMX)
+    assert 'data-testid="damage-0-dragoon">1<' in str(response.content.decode())
+    entries = service.log_for(game, service.access_for(game, player))
+    assert [(e["type"], e["by"]) for e in entries] == [("apply_status", 1), ("deal_damage", 1)]
+
+
+def test_a_refusal_is_shown_beside_the_piece_that_sent_it(game: Game, host: User) -> None:
+    browser = client_for(host)
+    act = f"/games/{game.pk}/act/"
+    # a Guardian's control: escaping is for the Action phase
+    posted = {"type": "escape", "version": "0", "p.guardian": "Alchemist", "seat": "0"}
+    response = browser.post(act, {**posted, "control": "guardian:0:Alchemist"}, headers=HTMX)
+    assert response.status_code == 400
+    html = str(response.content.decode())
+    assert "only in the Action phase" in box(html, 0, "Alchemist")
+    assert html.count("only in the Action phase") == 1
+    # the game's control: ending the Recovery phase before its Mana is attached
+    game = apply(game, host, "attach_mana", 0, guardian="Oracle", amount=1)
+    posted = {"type": "end_phase", "version": "1", "seat": "0", "control": "game"}
+    response = browser.post(act, posted, headers=HTMX)
+    assert response.status_code == 400
+    html = str(response.content.decode())
+    assert html.count("Attach 1 more Mana") == 1  # above the board: nothing to end yet
+
+
+def test_a_refusal_of_a_side_control_is_shown_on_that_side(game: Game, host: User) -> None:
+    game = to_action_phase(game, host)
+    game = apply(game, host, "apply_status", 0, seat=0, guardian="Alchemist", status="frozen")
+    posted = {
+        "type": "move",
+        "version": str(game.version),
+        "seat": "0",
+        "p.left": "left",
+        "p.right": "centre",
+        "control": "side:0",
+    }
+    response = client_for(host).post(f"/games/{game.pk}/act/", posted, headers=HTMX)
+    assert response.status_code == 400
+    html = str(response.content.decode())
+    side = html.split('data-testid="side-0"', 1)[1].split("Front row", 1)[0]
+    assert "Frozen" in side and 'data-testid="refusal"' in side
+    assert html.count('data-testid="refusal"') == 1
