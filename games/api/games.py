@@ -296,7 +296,7 @@ def check_action_body(system: str, data: Any) -> dict[str, Any]:
     if specific is None:
         raise ValidationError({"type": [_unknown_type(system, kind, CORE_ACTION_SERIALIZERS)]})
     if values.get("app_rolls") and isinstance(values.get("payload", {}), dict):
-        data = {**data, "payload": _rolled(system, kind, data.get("payload"))}
+        data = {**data, "payload": service.roll_dice(system, kind, data.get("payload"))}
     checked = specific(data=data)
     checked.is_valid(raise_exception=True)
     values["payload"] = dict(checked.validated_data.get("payload") or {})
@@ -308,25 +308,6 @@ def check_action_body(system: str, data: Any) -> dict[str, Any]:
 def _unknown_type(system: str, kind: str, also: Mapping[str, Any]) -> str:
     known = ", ".join([*(name for slug, name in ACTION_SERIALIZERS if slug == system), *also])
     return f"{TRACKERS[system].name} has no action {kind!r}; there are: {known}."
-
-
-def _rolled(system: str, kind: str, payload: Any) -> Any:
-    """The payload with the app's rolls for the dice fields left out (each action's, in a
-    batch); anything of the wrong shape is left for the checks to refuse."""
-    if kind != BATCH:
-        return service.roll_dice(system, kind, payload)
-    items = payload.get("actions") if isinstance(payload, dict) else None
-    if not isinstance(items, list):
-        return payload
-    rolled = [
-        {**item, "payload": service.roll_dice(system, item["type"], item.get("payload"))}
-        if isinstance(item, dict)
-        and isinstance(item.get("type"), str)
-        and isinstance(item.get("payload", {}), dict)
-        else item
-        for item in items
-    ]
-    return {**payload, "actions": rolled}
 
 
 def _check_batch(system: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -33,6 +33,7 @@ from referee.rules.errors import InvalidInput
 from referee.rules.tracker import core
 from referee.rules.tracker.core import (
     ANSWER_UNDO,
+    BATCH,
     CORE_TYPES,
     META_TYPES,
     REQUEST_UNDO,
@@ -233,7 +234,20 @@ def roll_die(faces: Sequence[Any]) -> Any:
 
 
 def roll_dice(system: str, type: str, payload: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The payload with the app's rolls for every dice field the table left out."""
+    """The payload with the app's rolls for every dice field the table left out; in a
+    batch, each action's (a part of the wrong shape is left for the rules to refuse)."""
+    if type == BATCH and isinstance(payload, Mapping):
+        parts = payload.get("actions")
+        if isinstance(parts, list):
+            rolled = [
+                {**part, "payload": roll_dice(system, part["type"], part.get("payload"))}
+                if isinstance(part, Mapping)
+                and isinstance(part.get("type"), str)
+                and isinstance(part.get("payload", {}), Mapping)
+                else part
+                for part in parts
+            ]
+            return {**payload, "actions": rolled}
     action_type = tracker(system).action_type(type)
     if action_type is None:
         return dict(payload or {})
@@ -379,7 +393,7 @@ def require_may_undo(access: Access, current: CoreGame, target: object, game: Ga
     the rules to refuse."""
     if access.is_table:
         return
-    action = next((a for a in current.log if a.seq == target), None)
+    action = current.entry(target)
     if action is None or action.by == access.seat:
         return
     seat = next((s for s in game.seats.all() if s.index == action.by), None)

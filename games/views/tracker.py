@@ -27,13 +27,14 @@ from django_htmx.middleware import HtmxDetails
 
 from games.models import Game, SavedList
 from games.tracker import service, setups
+from games.tracker.batch_form import read_batch
 from games.tracker.forms import ImportForm, NewGameForm, form_int, payload_from_post
 from games.tracker.http import etag, watch_tokens
 from games.tracker.service import Access, Forbidden, Role, Stale
 from games.views import tracker_pages as pages
 from games.views.tracker_controls import Controls
 from referee.rules.errors import InvalidInput, RulesError
-from referee.rules.tracker.core import REDO, UNDO
+from referee.rules.tracker.core import ANSWER_UNDO, BATCH, REDO, REQUEST_UNDO, UNDO
 from referee.rules.tracker.registry import tracker
 
 POLL_SECONDS = 1
@@ -312,24 +313,44 @@ def _posted_action(
 ) -> tuple[str, dict[str, Any], int | None, int | None, dict[str, str]]:
     """The type, payload, acting seat and version a form posted, and what could not be read.
     With ``roll``, a form that asks the app to roll ("app_rolls") gets the dice it left out
-    rolled here and recorded in the payload."""
+    rolled here and recorded in the payload.
+
+    An undo, a redo or a request to undo posts ``target``; an answer posts ``request`` and
+    ``accept`` (1 or 0); a batch posts ``batch``, the JSON list of its ``{type, payload}``."""
     post = request.POST
     kind = post.get("type", "")
     problems: dict[str, str] = {}
-    if kind in (UNDO, REDO):
+    app_rolls = roll and post.get("app_rolls", "") in ("1", "true", "on")
+    payload: dict[str, Any] = {}
+    if kind in (UNDO, REDO, REQUEST_UNDO):
         target = form_int(post, "target", problems, minimum=None)
-        payload: dict[str, Any] = {"target": target} if target is not None else {}
+        payload = {"target": target} if target is not None else {}
+    elif kind == ANSWER_UNDO:
+        number = form_int(post, "request", problems, minimum=None)
+        accept = ANSWERS.get(post.get("accept", "").strip().lower())
+        if number is None and "request" not in problems:
+            problems["request"] = "The answer did not say which request it answers."
+        if accept is None:
+            problems["accept"] = "An answer accepts (accept=1) or declines (accept=0)."
+        payload = {"request": number, "accept": accept}
+    elif kind == BATCH:
+        try:
+            payload = {"actions": read_batch(post.get("batch", ""))}
+        except ValueError as error:
+            problems["batch"] = str(error)
     else:
         action_type = tracker(game.system).action_type(kind)
-        app_rolls = roll and post.get("app_rolls", "") in ("1", "true", "on")
         payload, problems = payload_from_post(action_type, post, app_rolls=app_rolls)
-        if app_rolls and not problems:
-            payload = service.roll_dice(game.system, kind, payload)
+    if app_rolls and not problems:
+        payload = service.roll_dice(game.system, kind, payload)
     seat = form_int(post, "seat", problems)
     version = form_int(post, "version", problems)
     if version is None and "version" not in problems:
         problems["version"] = "The page did not say which version of the game it showed."
     return kind, payload, seat, version, problems
+
+
+ANSWERS = {"1": True, "true": True, "accept": True, "0": False, "false": False, "decline": False}
 
 
 def _refusal(request: HttpRequest, message: str, field: str | None = None) -> dict[str, str]:
@@ -404,6 +425,10 @@ def preview(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         "changes": [],
         "refusal": " ".join(problems.values()),
     }
+    if kind == BATCH:
+        parts = payload.get("actions")
+        context["headline"] = _batch_headline(parts, body)
+        context["payload_fields"] = [("batch", json.dumps(parts))] if parts is not None else []
     if not problems:
         try:
             after = service.preview(game=row, access=access, type=kind, payload=payload, seat=seat)
@@ -413,6 +438,21 @@ def preview(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
             context["changes"] = pages.changes(body["state"], after)
     status = 400 if context["refusal"] else 200
     return render(request, "games/game.html#pending", context, status=status)
+
+
+def _batch_headline(parts: Any, body: dict[str, Any]) -> str:
+    """A batch's changes in words, one headline each: ``Deal damage x2 · Ben's Bard; ...``."""
+    listed = [part for part in parts if isinstance(part, dict)] if isinstance(parts, list) else []
+    lines = [
+        pages.headline(
+            str(part.get("type")),
+            part["payload"] if isinstance(part.get("payload"), dict) else {},
+            body["seats"],
+            body["state"],
+        )
+        for part in listed
+    ]
+    return "; ".join(lines) or "No changes"
 
 
 def _form_value(value: Any) -> str:

@@ -1,0 +1,33 @@
+"""Template tags of the table page's history and its requests to undo: what the viewer may
+do about an entry, as ``games.tracker.service`` decides it. Presentation only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games.models import Game
+from games.tracker import service
+from games.tracker.service import Access
+
+register = template.Library()
+
+
+@register.simple_tag
+def undo_control(game: Game, access: Access, seq: Any) -> str:
+    """``{% undo_control game access entry.seq as control %}``: ``"undo"`` (the viewer
+    undoes it, or answers a request about it), ``"ask"`` (another seat's: ask its player),
+    ``"asked"`` (a request about it is waiting) or ``""``."""
+    if not isinstance(seq, int):
+        return ""
+    return service.undo_control(access, service.derived(game), seq, game)
+
+
+@register.filter
+def seat_name(seats: list[dict[str, Any]], index: Any) -> str:
+    """``{{ body.seats|seat_name:request.to }}``: the seat's name; the host for no seat."""
+    for seat in seats:
+        if seat.get("index") == index:
+            return str(seat.get("name"))
+    return "the host"

@@ -1,0 +1,44 @@
+"""Reading the ``batch`` field the table page posts: the JSON list of the changes gathered
+before one Commit (``[{"type": ..., "payload": {...}}, ...]``).
+
+Only the JSON is read here; what the list must hold (1 to 50 of the game's own actions, each
+``{type, payload}``) is the rules core's to say (``referee.rules.tracker.core.batch_actions``),
+so the page and the API refuse a bad batch with the same words.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from referee.rules.text import surrogate_problems
+
+MAX_BATCH_BYTES = 64 * 1024
+"""The longest batch field read: fifty changes are a few kilobytes."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def read_batch(raw: str) -> Any:
+    """The JSON value of a posted batch field. Raises ValueError with a sentence a player
+    reads when it is empty, too long, not JSON, or holds text no database can store (a
+    lone surrogate, a NUL)."""
+    if not raw.strip():
+        raise ValueError("The batch is empty: it holds the JSON list of the changes.")
+    if len(raw.encode("utf-8", "surrogatepass")) > MAX_BATCH_BYTES:
+        raise ValueError(f"The batch is longer than {MAX_BATCH_BYTES // 1024} KiB.")
+    try:
+        value = json.loads(raw, parse_constant=_reject_constant)
+    except ValueError as error:
+        raise ValueError(f"The batch is not valid JSON: {error}.") from None
+    except RecursionError:
+        raise ValueError("The batch is nested too deeply.") from None
+    problems = surrogate_problems(value, "batch")
+    if problems:
+        where, messages = next(iter(problems.items()))
+        raise ValueError(f"The {where} {messages[0]}.")
+    if "\\u0000" in json.dumps(value):
+        raise ValueError("The batch holds a NUL character, which no text may hold.")
+    return value
