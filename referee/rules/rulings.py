@@ -568,6 +568,25 @@ PROJECT: tuple[Ruling, ...] = (
         "reacting model's own activation.",
     ),
     Ruling(
+        "R74",
+        "azeroth",
+        "5.1, 5.2, 4.6 (Taunt)",
+        "Ending an activation",
+        "A player may say that their activating model is done before the next model "
+        "activates. Its activation then ends as the next activation would end it: a Waver "
+        "and a Taunt compulsion it was under are spent. Until the next model activates, the "
+        "model may still declare Taunt (R71) and the enemy may still answer its ability (R72).",
+    ),
+    Ruling(
+        "R75",
+        "azeroth",
+        "8.5, 8.6",
+        "Letting an ability go off",
+        "The defending player may decline to answer an enemy ability: it goes off, and no "
+        "Spell Block, Dispel or Counterspell can be tried against it afterwards. Activating "
+        "the next model declines in the same way.",
+    ),
+    Ruling(
         "R53",
         "azrah",
         "Game Setup; Frequently Asked Questions",

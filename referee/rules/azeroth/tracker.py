@@ -86,6 +86,8 @@ __all__ = [
 ]
 
 
+ROLL_OFF_DICE = "the first player's D6, then the second's"
+
 # --- The system ----------------------------------------------------------------------------
 
 
@@ -97,23 +99,30 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
             "edge_roll_off",
             "Each player rolls a D6; the higher chooses the table edge and the other places "
             "the first unit. A tie is rolled again (3.3, R63).",
-            (PayloadField("rolls", "list[int]", "seat 0's die, then seat 1's die", dice=2),),
+            (PayloadField("rolls", "list[int]", ROLL_OFF_DICE, dice=2),),
         ),
         ActionType(
             "nominate_warlord",
             "Assassination: secretly name one of your Heroes as your Warlord (11).",
-            (PayloadField("model", "str", "the Hero's model id"),),
+            (PayloadField("model", "str", "your Warlord, kept secret"),),
         ),
         ActionType(
             "round_roll_off",
             "From round 2, roll off for who activates first; a tie is rolled again (5.1).",
-            (PayloadField("rolls", "list[int]", "seat 0's die, then seat 1's die", dice=2),),
+            (PayloadField("rolls", "list[int]", ROLL_OFF_DICE, dice=2),),
         ),
         ActionType(
             "activate",
             "Activate one of your models: players alternate (5.1); Regeneration is applied "
             "first (4.6). The previous activation ends.",
             (PayloadField("model", "str", "the model's id"),),
+        ),
+        ActionType(
+            "end_activation",
+            "The activating model is done: its activation ends. Until the next model "
+            "activates it may still declare Taunt and the enemy may still answer its ability "
+            "(5.1, R71, R72, R74).",
+            (PayloadField("model", "str", "the activating model"),),
         ),
         ActionType(
             "use_ability",
@@ -132,11 +141,11 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
                 PayloadField("name", "str", "the summoned unit's name"),
                 PayloadField("wounds", "int", "its starting Wounds"),
                 PayloadField("mana", "int", "the summoning ability's Mana cost"),
-                PayloadField("tier", "str", "its tier, default baseline", False),
+                PayloadField("tier", "str", "its tier (default Baseline)", False),
                 PayloadField("points", "int", "its PTS, default 0", False),
                 PayloadField("ability", "str", "the summoning ability's name", False),
                 PayloadField(
-                    "ability_type", "str", "the summoning ability's type, default instant", False
+                    "ability_type", "str", "the summoning ability's type (default Instant)", False
                 ),
             ),
         ),
@@ -166,6 +175,11 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
                 PayloadField("roll", "int", "the D6", dice=1),
                 PayloadField("model", "str", "the Magical model rolling (default: a Hero)", False),
             ),
+        ),
+        ActionType(
+            "no_response",
+            "Let the enemy's pending ability go off: no Spell Block, Dispel or Counterspell "
+            "is tried against it (8.5, 8.6, R75).",
         ),
         ActionType(
             "opportunity_attack",
@@ -208,7 +222,8 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
         ActionType(
             "morale_facts",
             "What the table sees around a model for its Morale test: an enemy with Fear "
-            'within 6", another Hero\'s Command Aura, a friend destroyed within 6" (10.1, 10.2).',
+            'within 6", another Hero\'s Command Aura, a friend destroyed within 6" (10.1, 10.2): '
+            '"facts" lists those that hold (left out, none), or each is given on its own.',
             (
                 PayloadField("model", "str", "the model"),
                 PayloadField("seat", "int", "its side, when both have that id", False),
@@ -220,7 +235,7 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
                 PayloadField(
                     "facts",
                     "list[str]",
-                    "instead of the three above: those of them that hold (the rest do not)",
+                    "what the table sees near it",
                     False,
                 ),
             ),
@@ -231,7 +246,19 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
             (
                 PayloadField("model", "str", "the model testing"),
                 PayloadField("rolls", "list[int]", "the two D6", dice=2),
-                PayloadField("reroll", "list[int]", "a Command Aura reroll of a fail", False),
+                PayloadField(
+                    "reroll", "list[int]", "a Command Aura reroll of a fail, at once", False
+                ),
+                PayloadField("seat", "int", "its side, when both have that id", False),
+            ),
+        ),
+        ActionType(
+            "morale_reroll",
+            "A model under another Hero's Command Aura that failed this round's Morale test "
+            "rerolls the 2D6 once; the reroll stands (9.1, 10.2, A10).",
+            (
+                PayloadField("model", "str", "the model rerolling"),
+                PayloadField("rolls", "list[int]", "the two D6 of the reroll", dice=2),
                 PayloadField("seat", "int", "its side, when both have that id", False),
             ),
         ),
@@ -246,17 +273,27 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
         ActionType(
             "objectives",
             'Hold the Line: at the end of the round, which side has a unit within 3" of '
-            "each objective (11).",
+            'each objective (11): "within_3" lists the "<seat>:<objective>" pairs that hold '
+            "(objectives from 1; left out, none), or a list per side says it objective by "
+            "objective.",
             (
+                PayloadField(
+                    "within_3",
+                    "list[str]",
+                    'who has a unit within 3" of each objective',
+                    False,
+                ),
                 PayloadField(
                     "seat_0_within_3",
                     "list[bool]",
-                    'per objective, in order: seat 0 has a unit within 3"',
+                    'instead of within_3, per objective in order: seat 0 has a unit within 3"',
+                    False,
                 ),
                 PayloadField(
                     "seat_1_within_3",
                     "list[bool]",
-                    'per objective, in order: seat 1 has a unit within 3"',
+                    'instead of within_3, per objective in order: seat 1 has a unit within 3"',
+                    False,
                 ),
             ),
         ),

@@ -65,6 +65,7 @@ from referee.rules.azeroth.tracker_state import (
     AzerothState,
     Handler,
     ModelState,
+    MoraleRecord,
     PendingAbility,
     SideState,
     Stage,
@@ -338,6 +339,7 @@ def _end_round(state: AzerothState) -> AzerothState:
                     fear_nearby=False,
                     command_aura=False,
                     morale_result=None,
+                    morale_record=None,
                 )
                 for m in side.models
             ),
@@ -353,6 +355,7 @@ def _end_round(state: AzerothState) -> AzerothState:
         first_steps=(),
         last_activator=None,
         current=None,
+        ended=None,
         limits=state.limits.reset(),
         pending=None,
         objectives=None,
@@ -393,18 +396,39 @@ def next_seat(state: AzerothState) -> int | None:
     return None if turn.player is None else _seat(turn.player)
 
 
-def _finish_activation(state: AzerothState) -> AzerothState:
+def _end_current(state: AzerothState) -> AzerothState:
     """The activating model's activation ends: a Waver and a Taunt it was under are spent
-    (10.3, 4.6; R67, R71), and the enemy can no longer answer its ability."""
+    (10.3, 4.6; R67, R71)."""
     if state.current is None:
-        return replace(state, pending=None)
+        return state
     seat, model_id = state.current
     model = state.sides[seat].find(model_id)
     if model is not None and model.in_play:
         status = READY if model.status == WAVERED else model.status
         model = replace(model, status=status, taunted_by=None, ability_used=False)
         state = _set_model(state, seat, model)
-    return replace(state, current=None, pending=None)
+    return replace(state, current=None)
+
+
+def _finish_activation(state: AzerothState) -> AzerothState:
+    """The next model activates, or the stage ends: the activation under way ends, a Taunt
+    can no longer be declared after it, and the enemy can no longer answer its ability
+    (R71, R72, R75)."""
+    return replace(_end_current(state), ended=None, pending=None)
+
+
+def _end_activation(state: AzerothState, action: Action) -> AzerothState:
+    """The player says their activating model is done (5.1, 5.2). Its activation ends as
+    the next one would end it, but until the next model activates it may still declare
+    Taunt and the enemy may still answer its ability (R71, R72, R74)."""
+    _require_stage(state, "end an activation", Stage.ACTIVATION)
+    seat, model = _own(state, action)
+    if state.current != (seat, model.id):
+        raise IllegalAction(
+            f"{model.name} is not activating, so there is no activation of its to end (5.1).",
+            "payload.model",
+        )
+    return replace(_end_current(state), ended=(seat, model.id))
 
 
 def _activate(state: AzerothState, action: Action) -> AzerothState:
@@ -588,6 +612,12 @@ def _pending_against(state: AzerothState, seat: int) -> PendingAbility:
         raise IllegalAction(
             f"{pending.name} has already been stopped: nothing is left to answer.", "type"
         )
+    if pending.declined:
+        raise IllegalAction(
+            f"{state.sides[seat].name} let {pending.name} go off without an answer: it can "
+            "no longer be answered (8.5, 8.6, R75).",
+            "type",
+        )
     return pending
 
 
@@ -676,6 +706,22 @@ def _respond(kind: str) -> Handler:
     return respond
 
 
+def _no_response(state: AzerothState, action: Action) -> AzerothState:
+    """The defending player lets the enemy's ability go off: no Spell Block, Dispel or
+    Counterspell is tried against it, then or later (8.5, 8.6, R75)."""
+    if action.by is None and state.pending is not None:
+        action = replace(action, by=1 - state.pending.seat)  # the host answers for them
+    seat = _seat_of(action)
+    pending = _pending_against(state, seat)
+    if pending.response is not None:
+        raise IllegalAction(
+            f"{state.sides[seat].name} has already tried a {pending.response} against "
+            f"{pending.name}: nothing is left to decline (8.5, R72).",
+            "type",
+        )
+    return replace(state, pending=replace(pending, declined=True))
+
+
 def response_odds(
     state: AzerothState, spell_block: bool = False, respond: bool = True
 ) -> SpellOdds | None:
@@ -683,7 +729,7 @@ def response_odds(
     answering it stands now (8.5, 8.6; magic.spell_odds). ``spell_block`` assumes an unused
     Spell Block model within 2" of the caster. None when no ability is pending."""
     pending = state.pending
-    if pending is None or pending.stopped:
+    if pending is None or pending.stopped or pending.declined:
         return None
     defender = state.sides[1 - pending.seat]
     who, _ = _dispeller(defender)
@@ -719,9 +765,10 @@ def _taunt(state: AzerothState, action: Action) -> AzerothState:
     older one; Undead and Mechanical models are immune (4.6, R71)."""
     _require_stage(state, "declare Taunt", Stage.ACTIVATION)
     seat, model = _own(state, action)
+    _in_play(model)
     if not model.profile.has("Taunt"):
         raise IllegalAction(f"{model.name} has no Taunt keyword (4.6).", "payload.model")
-    if state.current != (seat, model.id):
+    if (seat, model.id) not in (state.current, state.ended):
         raise IllegalAction(
             f"Taunt is declared right after the Taunt model's own activation, and "
             f"{model.name} is not the model that just activated (4.6, R71).",
@@ -799,6 +846,8 @@ def _destroy(
     state = _set_model(state, seat, model)
     if state.current == (seat, model.id):
         state = replace(state, current=None)
+    if state.ended == (seat, model.id):
+        state = replace(state, ended=None)
     side = state.sides[seat]
     gone = {model.id}
     near = {n.id for n in nearby} if how == DESTROYED else set()
@@ -916,17 +965,16 @@ def _morale_facts(state: AzerothState, action: Action) -> AzerothState:
     _in_play(model)
     if model.morale_result is not None:
         raise IllegalAction(f"{model.name} has already tested this round.", "payload.model")
-    if "facts" in action.payload:
-        fear, aura, friend = _facts(action.payload)
-    else:
+    one_by_one = any(name in action.payload for name in MORALE_FACTS)
+    if one_by_one and "facts" in action.payload:
+        raise IllegalAction("Give the facts either as 'facts' or one by one, not both.", "payload")
+    if one_by_one:
         fear = payload_value(action.payload, "fear_nearby", bool, None)
         aura = payload_value(action.payload, "command_aura", bool, None)
         friend = payload_value(action.payload, "friendly_destroyed_within_6", bool, None)
-    if fear is None and aura is None and friend is None:
-        raise IllegalAction(
-            "Say what is near it: fear_nearby, command_aura or friendly_destroyed_within_6.",
-            "payload",
-        )
+    else:
+        # a page's boxes, none of them ticked, post no list at all: then none holds
+        fear, aura, friend = _facts(action.payload)
     model = replace(
         model,
         fear_nearby=model.fear_nearby if fear is None else fear,
@@ -940,8 +988,9 @@ MORALE_FACTS = ("fear_nearby", "command_aura", "friendly_destroyed_within_6")
 
 
 def _facts(payload: Mapping[str, JSON]) -> tuple[bool, bool, bool]:
-    """``facts`` lists the facts that hold around a model; those it leaves out do not."""
-    facts = payload.get("facts")
+    """``facts`` lists the facts that hold around a model; those it leaves out do not, and
+    so none does when it is left out."""
+    facts = payload.get("facts", [])
     if (
         not isinstance(facts, list)
         or not all(isinstance(f, str) and f in MORALE_FACTS for f in facts)
@@ -951,15 +1000,14 @@ def _facts(payload: Mapping[str, JSON]) -> tuple[bool, bool, bool]:
             f"'facts' lists, each once, those of {', '.join(MORALE_FACTS)} that hold.",
             "payload.facts",
         )
-    if any(name in payload for name in MORALE_FACTS):
-        raise IllegalAction("Give the facts either as 'facts' or one by one, not both.", "payload")
     fear, aura, friend = (name in facts for name in MORALE_FACTS)
     return fear, aura, friend
 
 
 def _morale_test(state: AzerothState, action: Action) -> AzerothState:
     """The table's 2D6 for a model due a test, with a Command Aura reroll of a fail when
-    another Hero's aura covers it; the reroll stands (10.2, 10.3; A10, A11, R61)."""
+    another Hero's aura covers it; the reroll stands (10.2, 10.3; A10, A11, R61). The
+    reroll may also come afterwards, as a ``morale_reroll``."""
     _require_stage(state, "test Morale", Stage.MORALE)
     seat, model = _locate(state, action)
     _in_play(model)
@@ -974,22 +1022,38 @@ def _morale_test(state: AzerothState, action: Action) -> AzerothState:
     rolls = _dice(action.payload, "rolls")
     reroll = _dice(action.payload, "reroll", required=False)
     assert rolls is not None
-    if reroll is not None and not model.command_aura:
+    if reroll is not None:
+        _may_reroll(model)
+    record = MoraleRecord(
+        check.odds.morale_value, sum(rolls), model.status, model.statuses, reroll is not None
+    )
+    return _set_model(state, seat, _tested(model, record, reroll, "payload.reroll"))
+
+
+def _may_reroll(model: ModelState) -> None:
+    if not model.command_aura:
         raise IllegalAction(
             f"{model.name} is not within another Hero's Command Aura, so it cannot reroll "
             "(9.1, A10).",
             "payload.reroll",
         )
+
+
+def _tested(
+    model: ModelState, record: MoraleRecord, reroll: tuple[int, int] | None, field: str
+) -> ModelState:
+    """``model`` after the test ``record`` holds, rerolled when ``reroll`` is given: Waver,
+    Rout or Rally from the status it had before the test (10.3, R61, R67)."""
     try:
         result = morale_result(
-            check.odds.morale_value,
-            sum(rolls),
+            record.value,
+            record.roll,
             None if reroll is None else sum(reroll),
-            routing=model.status == ROUTING,
+            routing=record.status == ROUTING,
         )
     except InvalidInput as error:
-        raise IllegalAction(error.message, "payload.reroll") from None
-    status, statuses = model.status, model.statuses
+        raise IllegalAction(error.message, field) from None
+    status, statuses = record.status, record.statuses
     if result.outcome is MoraleOutcome.WAVER:
         status = WAVERED
         if model.profile.has("Fly"):
@@ -1000,7 +1064,38 @@ def _morale_test(state: AzerothState, action: Action) -> AzerothState:
             statuses = statuses.add(GROUNDED)  # a routing flyer flees on the ground (10.3)
     elif result.outcome is MoraleOutcome.RALLY:
         status = WAVERED
-    model = replace(model, status=status, statuses=statuses, morale_result=result.outcome.value)
+    return replace(
+        model,
+        status=status,
+        statuses=statuses,
+        morale_result=result.outcome.value,
+        morale_record=record,
+    )
+
+
+def _morale_reroll(state: AzerothState, action: Action) -> AzerothState:
+    """A model under another Hero's Command Aura that failed this round's test rerolls it
+    once, and the reroll stands (9.1, 10.2; A10)."""
+    _require_stage(state, "reroll a Morale test", Stage.MORALE)
+    seat, model = _locate(state, action)
+    _in_play(model)
+    record = model.morale_record
+    if record is None:
+        raise IllegalAction(f"{model.name} has not tested Morale this round.", "payload.model")
+    if record.rerolled:
+        raise IllegalAction(
+            f"{model.name} has already rerolled its Morale test this round (A10).",
+            "payload.model",
+        )
+    if not record.failed:
+        raise IllegalAction(
+            f"{model.name} passed its Morale test: only a fail is rerolled (A10).",
+            "payload.model",
+        )
+    _may_reroll(model)
+    rolls = _dice(action.payload, "rolls")
+    assert rolls is not None
+    model = _tested(model, replace(record, rerolled=True), rolls, "payload.rolls")
     return _set_model(state, seat, model)
 
 
@@ -1009,30 +1104,67 @@ def _morale_test(state: AzerothState, action: Action) -> AzerothState:
 
 def _objectives(state: AzerothState, action: Action) -> AzerothState:
     """Hold the Line: at the end of each round, who has a unit within 3" of each objective;
-    an objective is held by the side alone within 3" (11, R60)."""
+    an objective is held by the side alone within 3" (11, R60). Given per side as a list of
+    yes or no per objective, or as ``within_3``: the "<seat>:<objective>" pairs that hold,
+    every other pair not (so nothing ticked on the page says nobody is near any)."""
     if state.scenario is not Scenario.HOLD_THE_LINE:
         raise IllegalAction("Only Hold the Line has objectives (11).", "type")
     _require_stage(state, "record objective control", Stage.MORALE)
     count = objective_count(state.battle_size)
-    lists = []
-    for key in ("seat_0_within_3", "seat_1_within_3"):
-        value = action.payload.get(key)
-        if (
-            not isinstance(value, list)
-            or len(value) != count
-            or not all(isinstance(b, bool) for b in value)
-        ):
+    if any(key in action.payload for key in OBJECTIVE_LISTS):
+        if "within_3" in action.payload:
             raise IllegalAction(
-                f"'{key}' says for each of the {count} objectives whether that side has a "
-                'unit within 3" of it (11).',
-                f"payload.{key}",
+                "Say who is near each objective either as 'within_3' or per side, not both.",
+                "payload.within_3",
             )
-        lists.append(value)
+        lists = [_objective_list(action.payload, key, count) for key in OBJECTIVE_LISTS]
+    else:
+        near = _within_3(action.payload, count)
+        lists = [[f"{seat}:{n}" in near for n in range(1, count + 1)] for seat in SEATS]
     controllers = tuple(
         None if (c := objective_controller(ObjectiveFacts(a, b))) is None else _seat(c)
         for a, b in zip(lists[0], lists[1], strict=True)
     )
     return replace(state, objectives=controllers)
+
+
+OBJECTIVE_LISTS = ("seat_0_within_3", "seat_1_within_3")
+
+
+def objective_pairs(count: int) -> tuple[str, ...]:
+    """Every "<seat>:<objective>" a ``within_3`` may list, objective by objective."""
+    return tuple(f"{seat}:{n}" for n in range(1, count + 1) for seat in SEATS)
+
+
+def _objective_list(payload: Mapping[str, JSON], key: str, count: int) -> list[bool]:
+    value = payload.get(key)
+    if (
+        not isinstance(value, list)
+        or len(value) != count
+        or not all(isinstance(b, bool) for b in value)
+    ):
+        raise IllegalAction(
+            f"'{key}' says for each of the {count} objectives whether that side has a "
+            'unit within 3" of it (11).',
+            f"payload.{key}",
+        )
+    return value
+
+
+def _within_3(payload: Mapping[str, JSON], count: int) -> set[str]:
+    value = payload.get("within_3", [])
+    pairs = objective_pairs(count)
+    if (
+        not isinstance(value, list)
+        or not all(isinstance(p, str) and p in pairs for p in value)
+        or len(set(value)) != len(value)
+    ):
+        raise IllegalAction(
+            f"'within_3' lists, each once, the sides near each of the {count} objectives as "
+            f'"<seat>:<objective>" ({", ".join(pairs)}) (11).',
+            "payload.within_3",
+        )
+    return set(value)
 
 
 def _standing(state: AzerothState, seat: int) -> ArmyStanding:
@@ -1122,7 +1254,10 @@ _HANDLERS: dict[str, Handler] = {
     "heal": _heal,
     "morale_facts": _morale_facts,
     "morale_test": _morale_test,
+    "morale_reroll": _morale_reroll,
     "leave_table": _leave_table,
     "objectives": _objectives,
+    "end_activation": _end_activation,
+    "no_response": _no_response,
     "end_stage": _end_stage,
 }

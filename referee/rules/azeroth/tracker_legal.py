@@ -2,12 +2,17 @@
 
 Each entry mirrors a handler's checks in ``tracker_actions`` so that it applies as listed, and
 every value its choices allow applies too. A listing reads only what the seat may see: the
-enemy's secret Warlord is never consulted (11)."""
+enemy's secret Warlord is never consulted (11).
+
+Each entry also says where it belongs on the board (``at``): ``model:<seat>:<id>`` for what
+a model does or what is recorded on it, ``side:<seat>`` for a side's own choice (its
+Warlord), and nothing for the game as a whole (roll-offs, answers to the pending ability,
+objectives, ending a stage). ``names`` gives in words every id and code its payload and
+choices hold, so a board never shows one."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import product
+from collections.abc import Iterable, Iterator
 
 from referee.rules.azeroth.magic import RESPONSES
 from referee.rules.azeroth.profiles import AbilityType, Tier
@@ -19,6 +24,7 @@ from referee.rules.azeroth.tracker_actions import (
     _morale_checks,
     _split,
     next_seat,
+    objective_pairs,
 )
 from referee.rules.azeroth.tracker_setup import (
     MANA_CAP,
@@ -29,16 +35,21 @@ from referee.rules.azeroth.tracker_setup import (
     Scenario,
 )
 from referee.rules.azeroth.tracker_state import (
+    ABILITY_TYPE_NAMES,
+    MORALE_FACT_NAMES,
     ROUTING,
+    TIER_NAMES,
     AzerothState,
     ModelState,
     SideState,
     Stage,
 )
-from referee.rules.tracker.core import JSON, Amount, LegalAction, OneOf, Rolls, SomeOf
+from referee.rules.tracker.core import JSON, Amount, Choice, LegalAction, OneOf, Rolls, SomeOf
 
 DIE = Rolls(1)
 TWO_DICE = Rolls(2)
+ANSWERS = ("spell_block", "dispel", "counterspell", "no_response")
+"""The answers to an enemy's pending ability (8.5, 8.6, R75)."""
 
 
 def legal_actions(state: AzerothState, seat: int) -> tuple[LegalAction, ...]:
@@ -59,6 +70,32 @@ def legal_actions(state: AzerothState, seat: int) -> tuple[LegalAction, ...]:
     )
 
 
+def model_at(seat: int, model: ModelState) -> str:
+    """Where a model's controls go on the board: the view's ``sides[seat].models`` entry."""
+    return f"model:{seat}:{model.id}"
+
+
+def side_at(seat: int) -> str:
+    return f"side:{seat}"
+
+
+def _names(models: Iterable[ModelState]) -> dict[str, str]:
+    return {m.id: m.name for m in models}
+
+
+def _legal(
+    type: str,
+    label: str,
+    seat: int,
+    payload: dict[str, JSON] | None = None,
+    choices: dict[str, Choice] | None = None,
+    *,
+    at: str = "",
+    names: dict[str, str] | None = None,
+) -> LegalAction:
+    return LegalAction(type, label, seat, payload or {}, choices or {}, at, names or {})
+
+
 def _owner(state: AzerothState, seat: int, other: int) -> str:
     return "your" if seat == other else f"{state.sides[other].name}'s"
 
@@ -71,29 +108,35 @@ def _deployment(state: AzerothState, seat: int) -> Iterator[LegalAction]:
     if state.stage is not Stage.DEPLOYMENT:
         return
     if state.edge_chooser is None:
-        yield LegalAction(
+        yield _legal(
             "edge_roll_off",
             "Roll off for the table edge",
             seat,
             {"rolls": [1, 2]},
             {"rolls": TWO_DICE},
         )
-    if state.scenario is Scenario.ASSASSINATION:
-        for model in state.sides[seat].models:
-            if model.profile.hero:
-                yield LegalAction(
-                    "nominate_warlord",
-                    f"Nominate {model.name} as your Warlord",
-                    seat,
-                    {"model": model.id},
-                )
+    side = state.sides[seat]
+    heroes = tuple(m for m in side.models if m.profile.hero)
+    if state.scenario is Scenario.ASSASSINATION and heroes:
+        # One entry whatever the seat nominated before: it reads no secret, the seat's own
+        # included, so the table's shared device may show it too (11).
+        again = side.warlord is not None
+        yield _legal(
+            "nominate_warlord",
+            "Nominate another Warlord in secret" if again else "Nominate your Warlord in secret",
+            seat,
+            {"model": heroes[0].id},
+            {"model": OneOf(tuple(m.id for m in heroes))},
+            at=side_at(seat),
+            names=_names(heroes),
+        )
 
 
 def _activation(state: AzerothState, seat: int) -> Iterator[LegalAction]:
     if state.stage is not Stage.ACTIVATION:
         return
     if state.first is None:
-        yield LegalAction(
+        yield _legal(
             "round_roll_off",
             "Roll off for the first activation",
             seat,
@@ -103,12 +146,19 @@ def _activation(state: AzerothState, seat: int) -> Iterator[LegalAction]:
         return
     if next_seat(state) == seat:
         for model in state.sides[seat].to_activate:
-            yield LegalAction("activate", f"Activate {model.name}", seat, {"model": model.id})
+            yield _legal(
+                "activate",
+                f"Activate {model.name}",
+                seat,
+                {"model": model.id},
+                at=model_at(seat, model),
+                names=_names([model]),
+            )
 
 
 def _abilities(state: AzerothState, seat: int) -> Iterator[LegalAction]:
-    """The activating model's ability or summons (5.2, 8.2, 4.6), its Taunt (4.6, R71), and
-    Reactions out of turn (8.3, R73)."""
+    """The activating model's ability or summons (5.2, 8.2, 4.6), the end of its activation
+    (R74), its Taunt (4.6, R71), and Reactions out of turn (8.3, R73)."""
     if state.stage is not Stage.ACTIVATION:
         return
     side = state.sides[seat]
@@ -120,25 +170,41 @@ def _abilities(state: AzerothState, seat: int) -> Iterator[LegalAction]:
             if not model.ability_used:
                 for ability in model.profile.abilities:
                     if ability.type is not AbilityType.REACTION and ability.mana_cost <= mana:
-                        yield LegalAction(
+                        yield _legal(
                             "use_ability",
                             f"{model.name} uses {ability.name} ({ability.mana_cost} Mana)",
                             seat,
                             {"model": model.id, "ability": ability.name},
+                            at=model_at(seat, model),
+                            names=_names([model]),
                         )
                 yield from _summon(state, seat, model)
             yield from _taunt(state, seat, model)
+            yield _legal(
+                "end_activation",
+                f"End {model.name}'s activation",
+                seat,
+                {"model": model.id},
+                at=model_at(seat, model),
+                names=_names([model]),
+            )
         return
+    if state.ended is not None and state.ended[0] == seat:
+        ended = side.find(state.ended[1])
+        if ended is not None and ended.in_play:
+            yield from _taunt(state, seat, ended)
     for model in _in_play(side):
         if f"reaction:{seat}:{model.id}" in state.limits.used:
             continue
         for ability in model.profile.abilities:
             if ability.type is AbilityType.REACTION and ability.mana_cost <= mana:
-                yield LegalAction(
+                yield _legal(
                     "use_ability",
                     f"{model.name} reacts with {ability.name} ({ability.mana_cost} Mana)",
                     seat,
                     {"model": model.id, "ability": ability.name},
+                    at=model_at(seat, model),
+                    names=_names([model]),
                 )
 
 
@@ -150,7 +216,7 @@ def _summon(state: AzerothState, seat: int, model: ModelState) -> Iterator[Legal
         or any(m.summoner == model.id and m.in_play for m in side.models)
     ):
         return
-    yield LegalAction(
+    yield _legal(
         "summon",
         f"{model.name} summons a unit",
         seat,
@@ -170,114 +236,141 @@ def _summon(state: AzerothState, seat: int, model: ModelState) -> Iterator[Legal
             "points": Amount(0, MAX_POINTS),
             "ability_type": OneOf(tuple(t.value for t in AbilityType)),
         },
+        at=model_at(seat, model),
+        names={**_names([model]), **TIER_NAMES, **ABILITY_TYPE_NAMES},
     )
 
 
 def _taunt(state: AzerothState, seat: int, model: ModelState) -> Iterator[LegalAction]:
     if not model.profile.has("Taunt") or f"taunt:{seat}:{model.id}" in state.limits.used:
         return
-    targets = tuple(m.id for m in _in_play(state.sides[1 - seat]) if not m.profile.fearless)
+    targets = tuple(m for m in _in_play(state.sides[1 - seat]) if not m.profile.fearless)
     if targets:
-        yield LegalAction(
+        yield _legal(
             "taunt",
             f"{model.name} taunts an enemy",
             seat,
-            {"model": model.id, "target": targets[0]},
-            {"target": OneOf(targets)},
+            {"model": model.id, "target": targets[0].id},
+            {"target": OneOf(tuple(m.id for m in targets))},
+            at=model_at(seat, model),
+            names=_names([model, *targets]),
         )
 
 
 def _answers(state: AzerothState, seat: int) -> Iterator[LegalAction]:
-    """A Spell Block, then one Dispel or Counterspell, against the enemy's latest ability
-    (8.5, 8.6, R9, R72)."""
+    """A Spell Block, then one Dispel or Counterspell, against the enemy's latest ability,
+    or letting it go off (8.5, 8.6, R9, R72, R75)."""
     pending = state.pending
-    if pending is None or pending.seat == seat or pending.stopped or pending.response is not None:
+    if pending is None or pending.seat == seat or pending.settled:
         return
     side = state.sides[seat]
+    caster = state.sides[pending.seat].find(pending.model)
+    cast = pending.name if caster is None else f"{caster.name}'s {pending.name}"
+    answers: list[LegalAction] = []
     if pending.spell_block is None:
         for model in _in_play(side):
             if (
                 model.profile.has("Spell Block")
                 and f"block:{seat}:{model.id}" not in state.limits.used
             ):
-                yield LegalAction(
-                    "spell_block",
-                    f"{model.name} tries a Spell Block against {pending.name}",
-                    seat,
-                    {"model": model.id, "roll": 1},
-                    {"roll": DIE},
+                answers.append(
+                    _legal(
+                        "spell_block",
+                        f"{model.name} tries a Spell Block against {pending.name}",
+                        seat,
+                        {"model": model.id, "roll": 1},
+                        {"roll": DIE},
+                        names=_names([model]),
+                    )
                 )
     allowed = RESPONSES.get(pending.type)
     _, roller = _dispeller(side)
-    if allowed is None or roller is None or side.mana.value < allowed[1]:
-        return
-    kind, cost = allowed
-    magical = tuple(m.id for m in _in_play(side) if m.profile.magical)
-    yield LegalAction(
-        kind,
-        f"{kind.capitalize()} {pending.name} ({cost} Mana)",
-        seat,
-        {"roll": 1, "model": roller.id},
-        {"roll": DIE, "model": OneOf(magical)},
-    )
+    if allowed is not None and roller is not None and side.mana.value >= allowed[1]:
+        kind, cost = allowed
+        magical = tuple(m for m in _in_play(side) if m.profile.magical)
+        answers.append(
+            _legal(
+                kind,
+                f"{kind.capitalize()} {pending.name} ({cost} Mana)",
+                seat,
+                {"roll": 1, "model": roller.id},
+                {"roll": DIE, "model": OneOf(tuple(m.id for m in magical))},
+                names=_names(magical),
+            )
+        )
+    if answers:
+        yield from answers
+        yield _legal("no_response", f"No answer: let {cast} go off", seat)
 
 
 def _morale(state: AzerothState, seat: int) -> Iterator[LegalAction]:
-    """Morale tests due (10.1-10.3), routing models leaving (10.3, R68), objectives (11)."""
+    """Morale tests due and their Command Aura rerolls (10.1-10.3, A10), routing models
+    leaving (10.3, R68), objectives (11)."""
     if state.stage not in (Stage.ACTIVATION, Stage.MORALE):
         return
     if state.stage is Stage.MORALE:
         for check in _morale_checks(state):
             owner, model_id = _split(check.label)
             model = state.sides[owner].find(model_id)
-            if (
-                model is None
-                or model.morale_result is not None
-                or not check.must_test.required
-                or check.odds is None
-                or check.odds.morale_value is None
-            ):
+            if model is None:
                 continue
-            target = {"seat": owner, "model": model.id}
-            yield LegalAction(
-                "morale_test",
-                f"Morale test for {model.name}",
-                seat,
-                {**target, "rolls": [1, 1]},
-                {"rolls": TWO_DICE},
-            )
-            value = check.odds.morale_value
-            fails: tuple[JSON, ...] = tuple(
-                [a, b] for a, b in product(range(1, 7), repeat=2) if a + b > value
-            )
-            if model.command_aura and fails:
-                yield LegalAction(
+            whose = _owner(state, seat, owner)
+            target: dict[str, JSON] = {"seat": owner, "model": model.id}
+            if (
+                model.morale_result is None
+                and check.must_test.required
+                and check.odds is not None
+                and check.odds.morale_value is not None
+            ):
+                yield _legal(
                     "morale_test",
-                    f"Morale test for {model.name}, rerolling a fail (Command Aura)",
+                    f"Morale test for {whose} {model.name}",
                     seat,
-                    {**target, "rolls": fails[0], "reroll": [1, 1]},
-                    {"rolls": OneOf(fails), "reroll": TWO_DICE},
+                    {**target, "rolls": [1, 1]},
+                    {"rolls": TWO_DICE},
+                    at=model_at(owner, model),
+                    names=_names([model]),
+                )
+            record = model.morale_record
+            if (
+                model.in_play
+                and model.command_aura
+                and record is not None
+                and record.failed
+                and not record.rerolled
+            ):
+                yield _legal(
+                    "morale_reroll",
+                    f"Reroll {whose} {model.name}'s failed Morale test (Command Aura)",
+                    seat,
+                    {**target, "rolls": [1, 1]},
+                    {"rolls": TWO_DICE},
+                    at=model_at(owner, model),
+                    names=_names([model]),
                 )
         if state.scenario is Scenario.HOLD_THE_LINE:
-            count = objective_count(state.battle_size)
-            lists: tuple[JSON, ...] = tuple(
-                list(flags) for flags in product((False, True), repeat=count)
-            )
-            yield LegalAction(
+            pairs = objective_pairs(objective_count(state.battle_size))
+            yield _legal(
                 "objectives",
                 'Record who is within 3" of each objective',
                 seat,
-                {"seat_0_within_3": lists[0], "seat_1_within_3": lists[0]},
-                {"seat_0_within_3": OneOf(lists), "seat_1_within_3": OneOf(lists)},
+                {"within_3": []},
+                {"within_3": SomeOf(pairs)},
+                names={
+                    pair: f"Objective {pair.split(':')[1]}: {state.sides[int(pair[0])].name}"
+                    for pair in pairs
+                },
             )
     for owner in SEATS:
         for model in _in_play(state.sides[owner]):
             if model.status == ROUTING:
-                yield LegalAction(
+                yield _legal(
                     "leave_table",
                     f"{_owner(state, seat, owner).capitalize()} {model.name} flees off the table",
                     seat,
                     {"seat": owner, "model": model.id},
+                    at=model_at(owner, model),
+                    names=_names([model]),
                 )
 
 
@@ -289,40 +382,51 @@ def _effects(state: AzerothState, seat: int) -> Iterator[LegalAction]:
     if state.stage is not Stage.MANA:
         for model in _in_play(state.sides[seat]):
             if f"oa:{seat}:{model.id}" not in state.limits.used:
-                yield LegalAction(
+                yield _legal(
                     "opportunity_attack",
                     f"Opportunity Attack by {model.name}",
                     seat,
                     {"model": model.id},
+                    at=model_at(seat, model),
+                    names=_names([model]),
                 )
     for owner in SEATS:
         side = state.sides[owner]
         whose = _owner(state, seat, owner)
         for model in _in_play(side):
-            target = {"seat": owner, "model": model.id}
-            friends = tuple(m.id for m in side.models if m.id != model.id)
-            yield LegalAction(
+            at = model_at(owner, model)
+            target: dict[str, JSON] = {"seat": owner, "model": model.id}
+            friends = tuple(m for m in _in_play(side) if m.id != model.id)
+            yield _legal(
                 "damage",
                 f"Damage {whose} {model.name}",
                 seat,
                 {**target, "amount": 1, "within_6": []},
-                {"amount": Amount(1, MAX_STAT), "within_6": SomeOf(friends)},
+                {"amount": Amount(1, MAX_STAT), "within_6": SomeOf(tuple(m.id for m in friends))},
+                at=at,
+                names=_names([model, *friends]),
             )
             if not model.profile.fearless and model.wounds_left < model.profile.wounds:
-                yield LegalAction(
+                yield _legal(
                     "heal",
                     f"Heal {whose} {model.name}",
                     seat,
                     {**target, "amount": 1},
                     {"amount": Amount(1, MAX_STAT)},
+                    at=at,
+                    names=_names([model]),
                 )
             if state.stage is not Stage.MANA and model.morale_result is None:
-                yield LegalAction(
+                flags = (model.fear_nearby, model.command_aura, model.friendly_destroyed_nearby)
+                holding: list[JSON] = [f for f, on in zip(MORALE_FACTS, flags, strict=True) if on]
+                yield _legal(
                     "morale_facts",
-                    f"Say what is near {whose} {model.name} for Morale",
+                    f"Record what is near {whose} {model.name} for Morale",
                     seat,
-                    {**target, "facts": []},
+                    {**target, "facts": holding},
                     {"facts": SomeOf(MORALE_FACTS)},
+                    at=at,
+                    names={**_names([model]), **MORALE_FACT_NAMES},
                 )
 
 
@@ -346,4 +450,4 @@ def _end_stage(state: AzerothState, seat: int) -> Iterator[LegalAction]:
         if state.round >= ROUNDS:
             label = "End the last round and the game"
     if ready:
-        yield LegalAction("end_stage", label, seat)
+        yield _legal("end_stage", label, seat)

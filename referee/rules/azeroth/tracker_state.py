@@ -10,6 +10,7 @@ from enum import StrEnum
 from referee.rules.azeroth.profiles import (
     AbilityType,
     Step,
+    Tier,
 )
 from referee.rules.azeroth.tracker_setup import (
     MANA_CAP,
@@ -60,7 +61,46 @@ CHECKLISTS: dict[Stage, tuple[str, ...]] = {
 }
 
 
+# Words for the codes a payload or the view carries, so no page shows a code.
+ABILITY_TYPE_NAMES: dict[str, str] = {
+    AbilityType.INSTANT: "Instant",
+    AbilityType.SPELL_SHOOT: "Spell (Shoot)",
+    AbilityType.BUFF: "Buff",
+    AbilityType.DEBUFF: "Debuff",
+    AbilityType.REACTION: "Reaction",
+    AbilityType.BLAST: "Blast",
+}
+TIER_NAMES: dict[str, str] = {
+    Tier.BASELINE: "Baseline",
+    Tier.MOUNTED: "Mounted",
+    Tier.ELITE: "Elite",
+    Tier.HERO: "Hero",
+}
+MORALE_FACT_NAMES: dict[str, str] = {
+    "fear_nearby": 'An enemy with Fear within 6"',
+    "command_aura": "Within another Hero's Command Aura",
+    "friendly_destroyed_within_6": 'A friend destroyed within 6"',
+}
+
+
 # --- State ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleRecord:
+    """This round's Morale test as first rolled, so that a Command Aura reroll of a fail
+    can take its place (9.1, 10.3; A10): the Morale value it was taken on, the 2D6 total,
+    and the model's status before it."""
+
+    value: int
+    roll: int
+    status: str
+    statuses: Statuses
+    rerolled: bool = False
+
+    @property
+    def failed(self) -> bool:
+        return self.roll > self.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +124,7 @@ class ModelState:
     fear_nearby: bool = False
     command_aura: bool = False
     morale_result: str | None = None  # this round's test result, once taken
+    morale_record: MoraleRecord | None = None  # how it was taken, for a reroll (A10)
 
     @property
     def id(self) -> str:
@@ -152,10 +193,17 @@ class PendingAbility:
     spell_block: str | None = None  # "blocked" or "failed"
     response: str | None = None  # "dispel" or "counterspell"
     response_result: str | None = None  # "cancelled" or "failed"
+    declined: bool = False  # the enemy let it go off without an answer (8.5, 8.6, R75)
 
     @property
     def stopped(self) -> bool:
         return self.spell_block == "blocked" or self.response_result == "cancelled"
+
+    @property
+    def settled(self) -> bool:
+        """Nothing more can answer it: stopped, answered by a Dispel or Counterspell, or
+        let go off (8.5, 8.6; R9, R72, R75)."""
+        return self.stopped or self.response is not None or self.declined
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +221,7 @@ class AzerothState:
     first_steps: tuple[Step, ...] = ()
     last_activator: int | None = None
     current: tuple[int, str] | None = None  # (seat, model id) activating now
+    ended: tuple[int, str] | None = None  # the model whose activation was just ended (R71, R74)
     limits: OncePerTurn = field(default_factory=OncePerTurn)  # once-per-round uses
     pending: PendingAbility | None = None
     objectives: tuple[int | None, ...] | None = None  # recorded this round (Hold the Line)

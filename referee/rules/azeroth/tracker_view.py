@@ -31,9 +31,12 @@ from referee.rules.azeroth.tracker_setup import (
     Scenario,
 )
 from referee.rules.azeroth.tracker_state import (
+    ABILITY_TYPE_NAMES,
     CHECKLISTS,
     GROUNDED,
     HIDDEN_WARLORD,
+    MORALE_FACT_NAMES,
+    TIER_NAMES,
     AzerothState,
     ModelState,
     Stage,
@@ -77,23 +80,36 @@ def _describe(action: Action, setup: AzerothSetup | None) -> str:
     who = seat_name(action.by)
     target_seat = payload.get("seat") if isinstance(payload.get("seat"), int) else None
     kind = action.type
+
+    def dice(key: str = "rolls") -> str:
+        value = payload.get(key)
+        if isinstance(value, list):
+            return " and ".join(str(die) for die in value) or "?"
+        return "?" if value is None else str(value)
+
     if kind in ("edge_roll_off", "round_roll_off"):
         what = "table edge" if kind == "edge_roll_off" else "first activation"
-        return f"{who}: roll-off for the {what} {payload.get('rolls')}"
+        rolls = payload.get("rolls")
+        if isinstance(rolls, list) and len(rolls) == 2:
+            said = f"{seat_name(0)} {rolls[0]}, {seat_name(1)} {rolls[1]}"
+            return f"{who}: roll-off for the {what}: {said}"
+        return f"{who}: roll-off for the {what}"
     if kind == "nominate_warlord":
         return f"{who}: nominated a Warlord in secret"
     if kind == "activate":
         return f"{who}: activates {model_name(seat=action.by)}"
+    if kind == "end_activation":
+        return f"{who}: ends {model_name(seat=action.by)}'s activation"
+    if kind == "no_response":
+        return f"{who}: lets the enemy's ability go off unanswered"
     if kind == "use_ability":
         return f"{who}: {model_name(seat=action.by)} uses {payload.get('ability')}"
     if kind == "summon":
         return f"{who}: {model_name(seat=action.by)} summons {payload.get('name')}"
     if kind == "spell_block":
-        return (
-            f"{who}: {model_name(seat=action.by)} tries a Spell Block, rolls {payload.get('roll')}"
-        )
+        return f"{who}: {model_name(seat=action.by)} tries a Spell Block, rolls {dice('roll')}"
     if kind in ("dispel", "counterspell"):
-        return f"{who}: {kind}, rolls {payload.get('roll')}"
+        return f"{who}: {kind.capitalize()}, rolls {dice('roll')}"
     if kind == "opportunity_attack":
         return f"{who}: Opportunity Attack by {model_name(seat=action.by)}"
     if kind == "taunt":
@@ -104,10 +120,21 @@ def _describe(action: Action, setup: AzerothSetup | None) -> str:
     if kind == "heal":
         return f"{who}: heals {model_name(seat=target_seat)} by {payload.get('amount')}"
     if kind == "morale_facts":
-        return f"{who}: what is near {model_name(seat=target_seat)} for Morale"
+        facts = payload.get("facts")
+        if not isinstance(facts, list):
+            facts = [name for name in MORALE_FACT_NAMES if payload.get(name) is True]
+        words = [MORALE_FACT_NAMES.get(str(f), str(f)) for f in facts]
+        said = "; ".join(word[:1].lower() + word[1:] for word in words)
+        return f"{who}: near {model_name(seat=target_seat)} for Morale: {said or 'nothing'}"
     if kind == "morale_test":
+        line = f"{who}: Morale test for {model_name(seat=target_seat)}, rolls {dice()}"
+        if payload.get("reroll") is not None:
+            line += f", Command Aura reroll {dice('reroll')}"
+        return line
+    if kind == "morale_reroll":
         return (
-            f"{who}: Morale test for {model_name(seat=target_seat)}, rolls {payload.get('rolls')}"
+            f"{who}: Command Aura reroll of {model_name(seat=target_seat)}'s Morale test, "
+            f"rolls {dice()}"
         )
     if kind == "leave_table":
         return f"{who}: {model_name(seat=target_seat)} flees off the table"
@@ -185,11 +212,17 @@ def _model_view(
         "slug": profile.slug,
         "points": profile.points,
         "tiers": [t.value for t in profile.tiers],
+        "tier_names": [TIER_NAMES[t] for t in profile.tiers],
         "hero": profile.hero,
         "magical": profile.magical,
         "keywords": dict(profile.keywords),
         "abilities": [
-            {"name": a.name, "type": a.type.value, "mana_cost": a.mana_cost}
+            {
+                "name": a.name,
+                "type": a.type.value,
+                "type_name": ABILITY_TYPE_NAMES[a.type],
+                "mana_cost": a.mana_cost,
+            }
             for a in profile.abilities
         ],
         "wounds": model.wounds_left,
@@ -201,14 +234,28 @@ def _model_view(
         "activating": state.current == (seat, model.id),
         "ability_used": model.ability_used,
         "taunted_by": model.taunted_by,
+        "taunted_by_name": _name(state, 1 - seat, model.taunted_by),
         "summoner": model.summoner,
+        "summoner_name": _name(state, seat, model.summoner),
         "summoned_rounds_left": rounds_left,
         "warlord": show_warlord and state.sides[seat].warlord_id == model.id,
         "fear_nearby": model.fear_nearby,
         "command_aura": model.command_aura,
         "friendly_destroyed_within_6": model.friendly_destroyed_nearby,
         "morale_result": model.morale_result,
+        "morale_rerolled": model.morale_record is not None and model.morale_record.rerolled,
+        "opportunity_attack_used": f"oa:{seat}:{model.id}" in state.limits.used,
+        "spell_block_used": f"block:{seat}:{model.id}" in state.limits.used,
+        "taunt_used": f"taunt:{seat}:{model.id}" in state.limits.used,
     }
+
+
+def _name(state: AzerothState, seat: int, model_id: str | None) -> str | None:
+    """A model's name for the view, where the state holds its id."""
+    if model_id is None:
+        return None
+    model = state.sides[seat].find(model_id)
+    return model_id if model is None else model.name
 
 
 def _used(state: AzerothState, prefix: str, seat: int) -> list[JSON]:
@@ -260,6 +307,7 @@ def _side_view(
         "mana_breakdown": _steps(side.mana_breakdown),
         "last_hero_slain": side.last_hero_slain,
         "warlord": side.warlord_id if show else None,
+        "warlord_name": _name(state, seat, side.warlord_id) if show else None,
         "warlord_nominated": side.warlord is not None,
         "opportunity_attacks_used": _used(state, "oa", seat),
         "spell_blocks_used": _used(state, "block", seat),
@@ -299,13 +347,17 @@ def _pending_view(state: AzerothState) -> dict[str, JSON] | None:
     return {
         "seat": pending.seat,
         "model": pending.model,
+        "model_name": _name(state, pending.seat, pending.model),
         "ability": pending.name,
         "type": pending.type.value,
+        "type_name": ABILITY_TYPE_NAMES[pending.type],
         "mana_cost": pending.mana_cost,
         "spell_block": pending.spell_block,
         "response": pending.response,
         "response_result": pending.response_result,
+        "declined": pending.declined,
         "stopped": pending.stopped,
+        "settled": pending.settled,
         "spell_blockers": list(blockers),
         "odds": _odds_view(response_odds(state)),
         "odds_with_spell_block": _odds_view(with_block),
@@ -347,7 +399,8 @@ def _view(state: AzerothState, viewer: int | None) -> dict[str, JSON]:
     )
     current: JSON = None
     if state.current is not None:
-        current = {"seat": state.current[0], "model": state.current[1]}
+        seat, model_id = state.current
+        current = {"seat": seat, "model": model_id, "name": _name(state, seat, model_id)}
     deployed = None
     if state.edge_chooser is not None:
         deployed = 1 - state.edge_chooser

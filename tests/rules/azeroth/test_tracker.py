@@ -120,7 +120,7 @@ def test_players_alternate_starting_with_the_player_who_deployed_second() -> Non
     assert caught.value.field == "by"
     game = act(game, "activate", 1, model="footman-1")
     assert view(game)["next_seat"] == 0
-    assert view(game)["activating"] == {"seat": 1, "model": "footman-1"}
+    assert view(game)["activating"] == {"seat": 1, "model": "footman-1", "name": "Footman 1"}
     game = act(game, "activate", 0, model="grunt-1")
     assert view(game)["next_seat"] == 1
     assert model_view(game, 1, "footman-1")["activated"]
@@ -613,8 +613,9 @@ def test_a_command_aura_rerolls_a_failed_test_and_the_reroll_stands() -> None:
 def test_fear_nearby_lowers_morale_once() -> None:
     game = act(hurt_grunt(), "morale_facts", 0, model="grunt-1", fear_nearby=True)
     assert view(game)["sides"][0]["morale_tests"][0]["morale_value"] == 6
-    with pytest.raises(IllegalAction, match="Say what is near it"):
-        act(game, "morale_facts", 0, model="grunt-1")
+    # no fact given at all (a page's boxes, none ticked): none holds any more
+    game = act(game, "morale_facts", 0, model="grunt-1")
+    assert view(game)["sides"][0]["morale_tests"][0]["morale_value"] == 7
 
 
 def test_a_friend_reported_destroyed_nearby_makes_a_model_test() -> None:
@@ -838,6 +839,20 @@ def every_action() -> list[tuple[AzerothGame, str, int | None, dict[str, Any]]]:
         ),
         (hurt, "morale_facts", 0, {"model": "grunt-1", "fear_nearby": True}),
         (hurt, "morale_test", 0, {"model": "grunt-1", "rolls": [2, 3]}),
+        (
+            act(
+                act(hurt, "morale_facts", 0, model="grunt-1", command_aura=True),
+                "morale_test",
+                0,
+                model="grunt-1",
+                rolls=[6, 6],
+            ),
+            "morale_reroll",
+            0,
+            {"model": "grunt-1", "rolls": [1, 2]},
+        ),
+        (ana, "end_activation", 0, {"model": "warchief-1"}),
+        (bloodlust, "no_response", 1, {}),
         (routed, "leave_table", 0, {"model": "grunt-1"}),
         (htl, "objectives", None, {**NOBODY_NEAR, "seat_0_within_3": [True] * 3}),
         (deployed(), "end_stage", None, {}),
@@ -877,7 +892,7 @@ def test_an_exported_log_reimports_to_the_identical_game() -> None:
 
 
 def test_every_action_type_is_declared_with_described_fields() -> None:
-    assert len(AZEROTH.action_types) == 18
+    assert len(AZEROTH.action_types) == 21
     for action_type in AZEROTH.action_types:
         assert action_type.description
         assert all(f.description and f.kind for f in action_type.fields)

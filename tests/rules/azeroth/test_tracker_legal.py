@@ -14,7 +14,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.rules.azeroth.tracker import AZEROTH, Scenario
-from referee.rules.tracker.core import Action, IllegalAction, game_apply, replay, start
+from referee.rules.tracker.core import (
+    Action,
+    IllegalAction,
+    LegalAction,
+    OneOf,
+    SomeOf,
+    game_apply,
+    replay,
+    start,
+)
 from tests.profiles import examples
 from tests.rules.azeroth.legal_play import listed, outside, pick, play, wrong_type
 from tests.rules.azeroth.tracker_game import (
@@ -46,19 +55,18 @@ def labels(game: AzerothGame, seat: int) -> list[str]:
 # Examples -----------------------------------------------------------------------------------
 
 
-def test_it_lists_the_edge_roll_off_and_each_of_your_heroes_as_warlord() -> None:
+def test_it_lists_the_edge_roll_off_and_a_choice_of_your_own_heroes_as_warlord() -> None:
     game = new_game(Scenario.ASSASSINATION)
-    assert labels(game, 0) == [
-        "Roll off for the table edge",
-        "Nominate Warchief as your Warlord",
-    ]
-    assert labels(game, 1) == [
-        "Roll off for the table edge",
-        "Nominate Sorceress as your Warlord",
-        "Nominate Paladin as your Warlord",
-    ]
-    (roll, *_) = AZEROTH.legal_actions(game.state, 0)
+    assert labels(game, 0) == ["Roll off for the table edge", "Nominate your Warlord in secret"]
+    (roll, nominate) = AZEROTH.legal_actions(game.state, 1)
     assert roll.to_json()["choices"] == {"rolls": {"dice": 2, "faces": [1, 2, 3, 4, 5, 6]}}
+    assert roll.at == ""
+    assert nominate.at == "side:1"
+    assert nominate.to_json()["choices"] == {"model": ["sorceress-1", "paladin-1"]}
+    assert nominate.names == {"sorceress-1": "Sorceress", "paladin-1": "Paladin"}
+    game = act(game, "nominate_warlord", 1, model="paladin-1")
+    assert labels(game, 1)[1] == "Nominate another Warlord in secret"
+    assert labels(game, 0)[1] == "Nominate your Warlord in secret"
 
 
 def test_only_the_player_whose_turn_it_is_may_activate() -> None:
@@ -90,6 +98,77 @@ def test_the_activating_model_may_use_what_it_can_pay_for_and_the_enemy_may_answ
     assert "Sorceress tries a Spell Block against Bloodlust" in ben
     assert "Dispel Bloodlust (2 Mana)" in ben
     assert not any(label.startswith("Warchief uses") for label in labels(game, 0))
+
+
+RAW = re.compile(r"_|\b[a-z]+-\d|^\d:\d$")
+WORDS_IN_PAYLOAD = {"name", "ability"}  # a summoned unit's name, an ability's name: words
+
+
+def pieces(game: AzerothGame, seat: int) -> set[str]:
+    """Every piece of the board the seat's view shows: the game, each side, each model."""
+    shown = AZEROTH.view(game.state, seat)
+    found = {""}
+    for index, side in enumerate(shown["sides"]):
+        found.add(f"side:{index}")
+        found |= {f"model:{index}:{m['id']}" for m in side["models"]}
+    return found
+
+
+def ids_of(legal: LegalAction) -> set[str]:
+    """The codes a board would have to show: string values of the payload and choices."""
+    found = {
+        value
+        for key, value in legal.payload.items()
+        if isinstance(value, str) and key not in WORDS_IN_PAYLOAD
+    }
+    for name, choice in legal.choices.items():
+        if isinstance(choice, OneOf | SomeOf) and name not in WORDS_IN_PAYLOAD:
+            found |= {value for value in choice.values if isinstance(value, str)}
+        payload_list = legal.payload.get(name)
+        if isinstance(payload_list, list):
+            found |= {value for value in payload_list if isinstance(value, str)}
+    return found
+
+
+def check_words(game: AzerothGame) -> None:
+    for seat in (0, 1):
+        shown = pieces(game, seat)
+        for legal in AZEROTH.legal_actions(game.state, seat):
+            assert legal.at in shown, (legal.at, legal)
+            assert not RAW.search(legal.label), legal.label
+            missing = ids_of(legal) - set(legal.names)
+            assert not missing, (legal.type, missing)
+            for code, words in legal.names.items():
+                assert words and words != code and not RAW.search(words), (code, words)
+
+
+@settings(max_examples=examples(10))
+@given(st.data())
+def test_every_entry_is_at_a_piece_the_seat_sees_and_says_its_ids_in_words(
+    data: st.DataObject,
+) -> None:
+    game = new_game(data.draw(st.sampled_from(list(Scenario))))
+    rng = randoms(data)
+    for _ in range(data.draw(st.integers(0, 150))):
+        check_words(game)
+        options = listed(game)
+        if not options:
+            break
+        game = play(rng, game, pick(rng, options))
+
+
+def test_a_models_actions_are_at_the_model_and_the_games_in_the_head() -> None:
+    game = act(activation(), "activate", 1, model="footman-1")
+    game = act(game, "activate", 0, model="warchief-1")
+    game = act(game, "use_ability", 0, model="warchief-1", ability="Bloodlust")
+    ats = {(a.type, a.at) for a in AZEROTH.legal_actions(game.state, 1)}
+    assert ("spell_block", "") in ats and ("dispel", "") in ats and ("no_response", "") in ats
+    assert ("damage", "model:0:warchief-1") in ats
+    assert ("opportunity_attack", "model:1:paladin-1") in ats
+    ana = {(a.type, a.at) for a in AZEROTH.legal_actions(game.state, 0)}
+    assert ("end_activation", "model:0:warchief-1") in ana
+    (dispel,) = [a for a in AZEROTH.legal_actions(game.state, 1) if a.type == "dispel"]
+    assert dispel.names == {"sorceress-1": "Sorceress"}
 
 
 def test_labels_speak_in_words_not_codes() -> None:
