@@ -127,3 +127,69 @@ class GameAction(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.type}"
+
+
+class PendingGame(models.Model):
+    """A game waiting for its players' lists, before there is a setup to run.
+
+    The host took a seat and brought their own list; every other seat is filled by a player
+    who opens the player link and brings theirs, so nobody chooses an opponent's hidden
+    party. When the last list arrives the setup is built from all of them and the game
+    starts: a ``Game`` with this id and this player link takes the row's place. ``options``
+    holds what the host chose for the setup (who plays first, scenario, battle size);
+    ``name`` may stay blank, and is then made from the players' names at the start."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    system = models.CharField(max_length=20, choices=tracker_choices)
+    name = models.CharField(max_length=120, blank=True)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pending_games"
+    )
+    options = models.JSONField(default=dict, blank=True)
+    join_token = models.CharField(max_length=40, unique=True, default=new_link_token)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-created",)
+
+    def __str__(self) -> str:
+        return self.name or f"{self.get_system_display()} (waiting)"
+
+
+class PendingSeat(models.Model):
+    """A seat of a waiting game: the account that took it, the player's name, and the list
+    they brought, copied as it was when it was checked (editing or deleting the saved list
+    afterwards changes nothing). ``party`` is an AZRAH starting party chosen here instead of
+    the roster's."""
+
+    game = models.ForeignKey(PendingGame, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=120, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="pending_seats",
+    )
+    list_name = models.CharField(max_length=120, blank=True)
+    list_payload = models.JSONField(null=True, blank=True)
+    catalog = models.ForeignKey(
+        Catalog, null=True, blank=True, on_delete=models.SET_NULL, related_name="pending_seats"
+    )
+    party = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("game", "index")
+        constraints = (
+            models.UniqueConstraint(fields=["game", "index"], name="pending_seat_unique_index"),
+            models.UniqueConstraint(fields=["game", "user"], name="pending_seat_one_per_user"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.name or 'free'} (seat {self.index})"
+
+    @property
+    def ready(self) -> bool:
+        """Whether a player sits here with their list."""
+        return self.user_id is not None and self.list_payload is not None

@@ -1,9 +1,10 @@
-"""Forms of the game tracker's pages: starting a game from saved lists, importing an export,
-and reading an action's payload from a posted form.
+"""Forms of the game tracker's pages: starting a game from saved lists, bringing a list to a
+game waiting for its players, importing an export, and reading an action's payload and the
+page's whole numbers from a posted form.
 
-The forms only parse what was typed; every rule is left to ``games.tracker.setups`` and the
-systems' engines, whose ``InvalidInput`` paths (``lists.0``, ``players``, ``setup.players.1``)
-are put back beside the fields here.
+The forms only parse what was typed; every rule is left to ``games.tracker.setups``,
+``games.tracker.lobby`` and the systems' engines, whose ``InvalidInput`` paths (``lists.0``,
+``players``, ``list``, ``setup.players.1``) are put back beside the fields here.
 """
 
 from __future__ import annotations
@@ -24,9 +25,16 @@ from referee.rules.tracker.registry import TRACKERS
 
 from ..models import SavedList
 from ..numbers import whole_number
+from .setups import COIN, LIST_GAMES, SEATS, SETTINGS
 
 MAX_IMPORT_BYTES = 2_000_000
-FIRST_PLAYER_CHOICES = [("coin", "Flip a coin"), ("0", "Player 1"), ("1", "Player 2")]
+FIRST_PLAYER_CHOICES = [(COIN, "Flip a coin"), ("0", "Player 1"), ("1", "Player 2")]
+TABLE_DEVICE = ""  # the seat choice of a host who sits nowhere: the table's shared device
+SEAT_CHOICES = [
+    ("0", "Player 1"),
+    ("1", "Player 2"),
+    (TABLE_DEVICE, "Nobody: this is the table's shared device, I enter both lists"),
+]
 # the engines' problem paths, read back onto the new-game form's fields
 FIELD_OF_PATH = {
     "lists": "__all__",
@@ -40,12 +48,44 @@ FIELD_OF_PATH = {
     "battle_size": "battle_size",
     "parties.0": "list_0",
     "parties.1": "list_1",
+    "seat": "seat",
 }
 
 
-def _list_choices(owner: User, systems: list[str]) -> list[tuple[str, Any]]:
-    """The owner's saved lists, grouped by game (the setup refuses another game's)."""
-    rows = SavedList.objects.filter(owner=owner, system__in=systems).order_by("name")
+def _seat_label(index: int) -> str:
+    return f"Player {index + 1}"
+
+
+class ListSelect(forms.Select):
+    """A menu of saved lists whose options each say their game (``data-system``), so the
+    page can offer only the chosen game's lists."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.system_of: dict[str, str] = {}
+
+    def create_option(
+        self,
+        name: str,
+        value: Any,
+        label: Any,
+        selected: bool,
+        index: int,
+        subindex: int | None = None,
+        attrs: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        system = self.system_of.get(str(value))
+        if system is not None:
+            option["attrs"]["data-system"] = system
+        return option
+
+
+def _list_field(field: forms.Field, owner: User, systems: list[str]) -> None:
+    """Offer the owner's saved lists of ``systems``, grouped by game, each option marked
+    with its game (the setup refuses another game's list, so no script is needed)."""
+    assert isinstance(field, forms.ChoiceField)
+    rows = list(SavedList.objects.filter(owner=owner, system__in=systems).order_by("name"))
     choices: list[tuple[str, Any]] = [("", "Choose a saved list")]
     for system in systems:
         group = [
@@ -55,20 +95,38 @@ def _list_choices(owner: User, systems: list[str]) -> list[tuple[str, Any]]:
         ]
         if group:
             choices.append((TRACKERS[system].name if system in TRACKERS else system, group))
-    return choices
+    field.choices = choices
+    widget = ListSelect(attrs={"data-lists": ""})
+    widget.system_of = {str(row.pk): row.system for row in rows}
+    widget.choices = field.choices
+    field.widget = widget
 
 
 class NewGameForm(forms.Form):
-    """A new game from two of the host's saved lists. Only systems that can be set up from
-    lists (``setups.BUILDERS``) are offered."""
+    """A new game: the host sits at a seat and chooses only their own list (the other
+    player brings theirs through the player link), or sits nowhere (the table's shared
+    device) and chooses both lists. Only systems that can be set up from lists
+    (``setups.LIST_GAMES``) are offered."""
 
     system = forms.ChoiceField(label="Game")
-    name = forms.CharField(label="Name of the game", max_length=120)
-    list_0 = forms.ChoiceField(label="Player 1's list")
+    seat = forms.ChoiceField(
+        label="Where do you sit?",
+        choices=SEAT_CHOICES,
+        initial="0",
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    name = forms.CharField(
+        label="Name of the game",
+        max_length=120,
+        required=False,
+        help_text="default: the players' names and the game",
+    )
+    list_0 = forms.ChoiceField(label="Player 1's list", required=False)
     player_0 = forms.CharField(
         label="Player 1's name", max_length=120, required=False, help_text="default: the list's"
     )
-    list_1 = forms.ChoiceField(label="Player 2's list")
+    list_1 = forms.ChoiceField(label="Player 2's list", required=False)
     player_1 = forms.CharField(
         label="Player 2's name", max_length=120, required=False, help_text="default: the list's"
     )
@@ -77,59 +135,149 @@ class NewGameForm(forms.Form):
         choices=[(s.value, s.value.replace("_", " ").capitalize()) for s in Scenario],
         initial=Scenario.ANNIHILATION.value,
         required=False,
-        help_text="Azeroth at War only",
     )
     battle_size = forms.ChoiceField(
         label="Battle size",
         choices=[("", "The first army's")]
         + [(size.value, BATTLE_SIZE_NAMES[size]) for size in BattleSize],
         required=False,
-        help_text="Azeroth at War only",
     )
     first_player = forms.ChoiceField(
-        label="Who plays first", choices=FIRST_PLAYER_CHOICES, initial="coin"
+        label="Who plays first",
+        choices=FIRST_PLAYER_CHOICES,
+        initial=COIN,
+        required=False,
+        widget=forms.RadioSelect,
     )
 
     def __init__(self, *args: Any, owner: User, systems: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.owner = owner
         system_field = self.fields["system"]
         assert isinstance(system_field, forms.ChoiceField)
         system_field.choices = [(s, TRACKERS[s].name) for s in systems if s in TRACKERS]
-        choices = _list_choices(owner, systems)
         for key in ("list_0", "list_1"):
-            list_field = self.fields[key]
-            assert isinstance(list_field, forms.ChoiceField)
-            list_field.choices = choices
+            _list_field(self.fields[key], owner, systems)
         for key in ("name", "player_0", "player_1"):
             self.fields[key].widget.attrs["autocomplete"] = "off"
-        self.fields["name"].widget.attrs["placeholder"] = "Friday night, table 2"
+        self.fields["name"].widget.attrs["placeholder"] = "Ann vs Ben · AZRAH"
+        # which games each part of the form is for, so the page can hide the others'
+        self.for_systems = {
+            "first_player": [s for s in systems if LIST_GAMES[s].first_player_at_setup],
+            "first_player_in_play": [s for s in systems if not LIST_GAMES[s].first_player_at_setup],
+            **{key: [s for s in systems if key in LIST_GAMES[s].settings] for key in SETTINGS},
+        }
+        self.first_player_rules = {s: LIST_GAMES[s].first_player_rule for s in systems}
+
+    def seat_index(self) -> int | None:
+        """The seat the host takes (None: the table's shared device)."""
+        seat = self.cleaned_data.get("seat", TABLE_DEVICE)
+        return None if seat in (TABLE_DEVICE, None) else int(seat)
+
+    def clean(self) -> dict[str, Any] | None:
+        data = super().clean() or {}
+        system = data.get("system")
+        seat = self.seat_index() if "seat" in data else None
+        if seat is None:
+            for index in range(SEATS):
+                if not data.get(f"list_{index}"):
+                    self.add_error(f"list_{index}", "Choose a saved list.")
+        else:
+            if not data.get(f"list_{seat}"):
+                self.add_error(f"list_{seat}", "Choose your saved list.")
+            for index in range(SEATS):
+                if index == seat:
+                    continue
+                joins = (
+                    f"{_seat_label(index)} brings their own list and name when they join "
+                    "with the player link: leave this empty (or choose the table's shared "
+                    "device to enter both lists here)."
+                )
+                for key in (f"list_{index}", f"player_{index}"):
+                    if data.get(key):
+                        self.add_error(key, joins)
+        chosen = data.get("first_player") not in (None, "", COIN)
+        if system in LIST_GAMES and not LIST_GAMES[system].first_player_at_setup and chosen:
+            self.add_error("first_player", LIST_GAMES[system].first_player_rule)
+        return data
 
     def options(self) -> dict[str, Any]:
-        """The options ``setups.setup_from_lists`` reads."""
+        """The setup options (who plays first, scenario, battle size) and, for the table's
+        shared device, both lists and names: what ``setups.setup_from_lists`` reads."""
         data = self.cleaned_data
-        names = [data.get("player_0", "").strip(), data.get("player_1", "").strip()]
-        options: dict[str, Any] = {
-            "lists": [data["list_0"], data["list_1"]],
-            "first_player": "coin" if data["first_player"] == "coin" else int(data["first_player"]),
-        }
-        if any(names):
-            options["players"] = names
-        if data["system"] == "azeroth" and data.get("scenario"):
-            options["scenario"] = data["scenario"]
-        if data["system"] == "azeroth" and data.get("battle_size"):
-            options["battle_size"] = data["battle_size"]
+        system = data["system"]
+        options: dict[str, Any] = {}
+        if LIST_GAMES[system].first_player_at_setup:
+            chosen = data.get("first_player") or COIN
+            options["first_player"] = COIN if chosen == COIN else int(chosen)
+        for key in ("scenario", "battle_size"):
+            if data.get(key):
+                options[key] = data[key]
+        if self.seat_index() is None:
+            options["lists"] = [data["list_0"], data["list_1"]]
+            names = [data.get("player_0", "").strip(), data.get("player_1", "").strip()]
+            if any(names):
+                options["players"] = names
         return options
 
+    def own_list(self) -> str:
+        """The host's list, when they take a seat."""
+        seat = self.seat_index()
+        return str(self.cleaned_data[f"list_{seat}"]) if seat is not None else ""
+
+    def own_name(self) -> str:
+        seat = self.seat_index()
+        return str(self.cleaned_data.get(f"player_{seat}", "")) if seat is not None else ""
+
     def add_problems(self, problems: Mapping[str, list[str]]) -> None:
-        """Put each of the engine's problems beside its field (the rest above the form)."""
+        """Put each of the engine's problems beside its field (the rest above the form).
+        A seated host's own list, name and party problems (``list``, ``player``, ``party``)
+        go beside their seat's fields."""
+        seat = self.seat_index()
+        own = {"list": f"list_{seat}", "player": f"player_{seat}", "party": f"list_{seat}"}
         for path, messages in problems.items():
-            field = FIELD_OF_PATH.get(path)
+            field = own.get(path) if seat is not None else None
+            if field is None:
+                field = FIELD_OF_PATH.get(path)
             if field is None:
                 field = next(
                     (v for k, v in FIELD_OF_PATH.items() if path.startswith(k + ".")), "__all__"
                 )
             for message in messages:
                 self.add_error(None if field == "__all__" else field, message)
+
+
+class JoinListForm(forms.Form):
+    """A player's seat at a game waiting for its players, with their own saved list of that
+    game and the name they play by."""
+
+    seat = forms.ChoiceField(label="Your seat", widget=forms.RadioSelect)
+    saved_list = forms.ChoiceField(label="Your list")
+    player = forms.CharField(
+        label="Your name", max_length=120, required=False, help_text="default: your account's"
+    )
+
+    def __init__(
+        self, *args: Any, user: User, system: str, free: list[tuple[int, str]], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        seat_field = self.fields["seat"]
+        assert isinstance(seat_field, forms.ChoiceField)
+        seat_field.choices = [(str(index), label) for index, label in free]
+        if free:
+            seat_field.initial = str(free[0][0])
+        _list_field(self.fields["saved_list"], user, [system])
+        self.has_lists = SavedList.objects.filter(owner=user, system=system).exists()
+        self.fields["player"].widget.attrs["autocomplete"] = "off"
+        self.fields["player"].widget.attrs["placeholder"] = user.get_username()
+
+    def add_problems(self, problems: Mapping[str, list[str]]) -> None:
+        """The lobby's problems beside the fields (``list``, ``player``, ``seat``); a party
+        or anything else above the form."""
+        for path, messages in problems.items():
+            field = "saved_list" if path == "list" else path if path in self.fields else None
+            for message in messages:
+                self.add_error(field, message)
 
 
 class ImportForm(forms.Form):

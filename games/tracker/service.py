@@ -17,6 +17,7 @@ import json
 import re
 import secrets
 import threading
+import uuid
 from collections import OrderedDict
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -475,13 +476,23 @@ def finished(result: CoreGame) -> bool:
 # --- creating, joining, watching ------------------------------------------------------------
 
 
-def _check_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise InvalidInput({"name": ["Give the game a name."]})
+def check_game_name(name: object) -> str:
+    """The game's name, or "" when none is given (``create_game`` then makes one)."""
+    if name is None:
+        return ""
+    if not isinstance(name, str):
+        raise InvalidInput({"name": ["The game's name is text."]})
     name = name.strip()
     if len(name) > MAX_GAME_NAME:
         raise InvalidInput({"name": [f"At most {MAX_GAME_NAME} characters."]})
     return name
+
+
+def default_game_name(system_name: str, players: Sequence[str]) -> str:
+    """A name made from the players' names and the game's short name (before any colon),
+    such as "Ann vs Ben · AZRAH", cut to the longest name a game may have."""
+    name = f"{' vs '.join(players)} · {system_name.split(':', 1)[0]}"
+    return name if len(name) <= MAX_GAME_NAME else name[: MAX_GAME_NAME - 1] + "…"
 
 
 def _check_system(system: object) -> str:
@@ -519,10 +530,14 @@ def create_game(
     colours: object = None,
     catalog: Catalog | None = None,
     log: list[Action] | None = None,
+    pk: uuid.UUID | None = None,
+    join_token: str | None = None,
 ) -> Game:
     """A new game hosted by ``host``, with one seat per player of the setup. ``setup`` is
     the system's setup JSON; ``log`` (from an import) is replayed and must be legal
-    throughout. Raises InvalidInput naming each bad field."""
+    throughout. Without a name, one is made from the players' names and the game's. A game
+    that waited for its players keeps that wait's id and player link (``pk``,
+    ``join_token``). Raises InvalidInput naming each bad field."""
     problems: dict[str, list[str]] = {}
     slug: str | None = None
     name_ = ""
@@ -531,7 +546,7 @@ def create_game(
     except InvalidInput as error:
         problems.update(error.problems)
     try:
-        name_ = _check_name(name)
+        name_ = check_game_name(name)
     except InvalidInput as error:
         problems.update(error.problems)
     if slug is None:
@@ -549,6 +564,8 @@ def create_game(
     seat_colours = _check_colours(colours, len(seat_names))
     if problems:
         raise InvalidInput(problems)
+    name_ = name_ or default_game_name(engine.name, seat_names)
+    same_wait = {"id": pk, "join_token": join_token} if pk is not None and join_token else {}
     entries = list(log or [])
     if len(entries) > MAX_LOG:
         raise InvalidInput({"log": [f"A game holds at most {MAX_LOG} actions."]})
@@ -558,6 +575,7 @@ def create_game(
         raise InvalidInput({"log": [f"The log does not replay: {error.message}"]}) from None
     with transaction.atomic():
         game = Game.objects.create(
+            **same_wait,
             system=slug,
             name=name_,
             host=host,

@@ -1,12 +1,19 @@
 """A game's setup from saved lists: the players' rosters or armies, checked legal, turned into
 the system's setup JSON with what it needs from the catalog (hit points, wounds, points), so a
-stored game never depends on the catalog again."""
+stored game never depends on the catalog again.
+
+Each seat's part is built from that seat's list alone (``check_seat``), so a player who
+brings their own list to a waiting game hears about its problems when they choose it; the
+setup is put together once every seat has one (``setup_from_chosen``). The systems that can
+be set up this way are in ``LIST_GAMES``, with what each asks of the host at setup.
+"""
 
 from __future__ import annotations
 
 import secrets
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -25,60 +32,95 @@ from ..lists.service import recheck
 from ..models import Catalog, SavedList
 
 Problems = dict[str, list[str]]
+SEATS = 2  # every game set up from lists is between two players
+COIN = "coin"
 
 
-def _lists(owner: User, system: str, ids: object, problems: Problems) -> list[SavedList]:
+@dataclass(frozen=True, slots=True)
+class ChosenList:
+    """A saved list as it stood when it was checked for a seat: its name, its JSON and the
+    catalog it was written against (None: the game's default catalog)."""
+
+    name: str
+    payload: Mapping[str, Any]
+    catalog: Catalog | None
+
+    @classmethod
+    def of(cls, saved: SavedList) -> ChosenList:
+        return cls(saved.name, saved.payload, saved.catalog)
+
+
+def choose_list(
+    owner: User, system: str, list_id: object, path: str, problems: Problems
+) -> ChosenList | None:
+    """``owner``'s saved list ``list_id`` if it is theirs, a list of ``system`` and legal now;
+    otherwise None, with the reason under ``path``."""
+    try:
+        pk = uuid.UUID(str(list_id))
+    except ValueError:
+        pk = None
+    saved = SavedList.objects.filter(owner=owner, pk=pk).first() if pk else None
+    if saved is None:
+        problems[path] = [f"You have no saved list {list_id!r}."]
+        return None
+    if saved.system != system:
+        problems[path] = [f"{saved.name!r} is a list for another game."]
+        return None
+    report = recheck(saved)
+    if not report.valid:
+        first = report.errors[0].message if report.errors else ""
+        problems[path] = [
+            f"{saved.name!r} is not legal ({len(report.errors)} errors): {first} "
+            "Fix it in the builder first."
+        ]
+        return None
+    return ChosenList.of(saved)
+
+
+def _lists(owner: User, system: str, ids: object, problems: Problems) -> list[ChosenList]:
     """The two saved lists, each the owner's own, of ``system`` and legal now."""
-    if not isinstance(ids, list) or len(ids) != 2:
+    if not isinstance(ids, list) or len(ids) != SEATS:
         problems["lists"] = ["Choose two saved lists, one per player."]
         return []
-    found: list[SavedList] = []
-    for index, list_id in enumerate(ids):
-        path = f"lists.{index}"
-        try:
-            pk = uuid.UUID(str(list_id))
-        except ValueError:
-            pk = None
-        saved = SavedList.objects.filter(owner=owner, pk=pk).first() if pk else None
-        if saved is None:
-            problems[path] = [f"You have no saved list {list_id!r}."]
-            continue
-        if saved.system != system:
-            problems[path] = [f"{saved.name!r} is a list for another game."]
-            continue
-        report = recheck(saved)
-        if not report.valid:
-            first = report.errors[0].message if report.errors else ""
-            problems[path] = [
-                f"{saved.name!r} is not legal ({len(report.errors)} errors): {first} "
-                "Fix it in the builder first."
-            ]
-            continue
-        found.append(saved)
-    return found
+    found = [
+        choose_list(owner, system, list_id, f"lists.{index}", problems)
+        for index, list_id in enumerate(ids)
+    ]
+    return [chosen for chosen in found if chosen is not None]
 
 
-def _names(value: object, lists: Sequence[SavedList], problems: Problems) -> list[str]:
+def _names(value: object, lists: Sequence[ChosenList], problems: Problems) -> list[str]:
+    """The players' names, one per list; a name left out (or empty) is the list's."""
     if value is None:
-        return [saved.name for saved in lists]
+        return [chosen.name for chosen in lists]
     if (
         not isinstance(value, list)
         or len(value) != len(lists)
-        or not all(isinstance(v, str) and v.strip() for v in value)
+        or not all(v is None or isinstance(v, str) for v in value)
     ):
-        problems["players"] = ["Give each player a name."]
+        problems["players"] = ["Give one name per player (an empty one: the list's name)."]
         return []
-    return [v.strip() for v in value]
+    return [
+        name.strip() if isinstance(name, str) and name.strip() else chosen.name
+        for name, chosen in zip(value, lists, strict=True)
+    ]
 
 
-def first_player(value: object, problems: Problems, path: str = "first_player") -> int:
-    """A seat given by the players, or ``"coin"``: the app flips the coin for them."""
-    if value in (None, "coin"):
-        return decide_first_player(secrets.randbelow(2))
+def check_first_player(value: object, problems: Problems, path: str = "first_player") -> Any:
+    """Who plays first as the host chose it: seat 0, seat 1 or ``"coin"`` (the default: the
+    app flips the coin when the game starts)."""
+    if value in (None, COIN):
+        return COIN
     if value in (0, 1) and not isinstance(value, bool):
         return int(value)  # type: ignore[call-overload,unused-ignore]
     problems[path] = ['The first player is seat 0, seat 1 or "coin" (the app flips a coin).']
-    return 0
+    return COIN
+
+
+def decide_first(chosen: object) -> int:
+    """The seat that plays first: the one the host chose, or the coin's winner (the app
+    flips it now, unpredictably)."""
+    return decide_first_player(secrets.randbelow(2)) if chosen == COIN else int(str(chosen))
 
 
 def _guardians(catalog: Catalog | None) -> RosterIndex:
@@ -92,86 +134,70 @@ def _guardian(index: RosterIndex, entry: str) -> Guardian | None:
     return found if isinstance(found, Guardian) and found.base_form is None else None
 
 
-def azrah_setup(owner: User, options: Mapping[str, Any]) -> tuple[dict[str, Any], Catalog | None]:
-    """AZRAH from two saved rosters, each with its starting party (or ``parties`` given
-    here, [{"front": [3], "back": [2]}] per player); hit points from the roster's catalog.
-    Returns the setup JSON and the catalog used."""
-    problems: Problems = {}
-    lists = _lists(owner, "azrah", options.get("lists"), problems)
-    names = _names(options.get("players"), lists, problems)
-    first = first_player(options.get("first_player"), problems)
-    parties = options.get("parties")
-    if parties is not None and (not isinstance(parties, list) or len(parties) != 2):
-        problems["parties"] = ["Give both players' parties, or none to use the rosters'."]
-        parties = None
-    if problems:
-        raise InvalidInput(problems)
-    players = []
-    catalog = lists[0].catalog or default_catalog("azrah")
-    for seat, saved in enumerate(lists):
-        index = _guardians(saved.catalog or default_catalog("azrah"))
-        roster = roster_from_dict(saved.payload)
-        in_roster = {g.id for g in (_guardian(index, str(e)) for e in roster.guardians) if g}
-        party = parties[seat] if parties is not None else None
-        if party is None:
-            if roster.party is None:
-                problems[f"parties.{seat}"] = [
-                    f"{saved.name!r} has no starting party: choose one here."
-                ]
+# --- AZRAH ----------------------------------------------------------------------------------
+
+
+def _azrah_options(options: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
+    return {"first_player": check_first_player(options.get("first_player"), problems)}
+
+
+def _azrah_player(
+    seat: int, chosen: ChosenList, name: str, party: object, problems: Problems
+) -> dict[str, Any] | None:
+    """One player of an AZRAH setup: their starting party from the roster (or ``party``,
+    {"front": [3 Guardians], "back": [2]}) and each Guardian's hit points from the catalog."""
+    path = f"parties.{seat}"
+    index = _guardians(chosen.catalog or default_catalog("azrah"))
+    roster = roster_from_dict(dict(chosen.payload))
+    in_roster = {g.id for g in (_guardian(index, str(e)) for e in roster.guardians) if g}
+    if party is None:
+        if roster.party is None:
+            problems[path] = [f"{chosen.name!r} has no starting party: choose one here."]
+            return None
+        front, back = list(roster.party.front), list(roster.party.back)
+    else:
+        given = party if isinstance(party, Mapping) else {}
+        given_front, given_back = given.get("front"), given.get("back")
+        if not isinstance(given_front, list) or not isinstance(given_back, list):
+            problems[path] = ["A party is {front: [3 Guardians], back: [2]}."]
+            return None
+        front, back = given_front, given_back
+    hit_points: dict[str, int] = {}
+    resolved: list[list[str]] = [[], []]
+    for row, members in enumerate((front, back)):
+        for member in members:
+            guardian = _guardian(index, str(member))
+            if guardian is None:
+                problems.setdefault(path, []).append(
+                    f"{member!r} is not a Guardian of the catalog."
+                )
                 continue
-            front, back = list(roster.party.front), list(roster.party.back)
-        elif not isinstance(party, Mapping):
-            problems[f"parties.{seat}"] = ["A party is {front: [3 Guardians], back: [2]}."]
-            continue
-        else:
-            given_front, given_back = party.get("front"), party.get("back")
-            if not isinstance(given_front, list) or not isinstance(given_back, list):
-                problems[f"parties.{seat}"] = ["A party is {front: [3 Guardians], back: [2]}."]
-                continue
-            front, back = given_front, given_back
-        hit_points: dict[str, int] = {}
-        resolved: list[list[str]] = [[], []]
-        for row, members in enumerate((front, back)):
-            for member in members:
-                guardian = _guardian(index, str(member))
-                if guardian is None:
-                    problems.setdefault(f"parties.{seat}", []).append(
-                        f"{member!r} is not a Guardian of the catalog."
-                    )
-                    continue
-                if guardian.id not in in_roster:
-                    problems.setdefault(f"parties.{seat}", []).append(
-                        f"{guardian.name} is not in {saved.name!r}."
-                    )
-                resolved[row].append(guardian.name)
-                hit_points[guardian.name] = guardian.hit_points
-        players.append(
-            {
-                "name": names[seat],
-                "front": resolved[0],
-                "back": resolved[1],
-                "hit_points": hit_points,
-            }
-        )
-    if problems:
-        raise InvalidInput(problems)
-    setup = {"first_player": first, "players": players}
+            if guardian.id not in in_roster:
+                problems.setdefault(path, []).append(f"{guardian.name} is not in {chosen.name!r}.")
+            resolved[row].append(guardian.name)
+            hit_points[guardian.name] = guardian.hit_points
+    return {"name": name, "front": resolved[0], "back": resolved[1], "hit_points": hit_points}
+
+
+def _azrah_setup(
+    players: list[Any], lists: Sequence[ChosenList], options: Mapping[str, Any]
+) -> tuple[dict[str, Any], Catalog | None]:
+    setup = {"first_player": decide_first(options.get("first_player", COIN)), "players": players}
     try:
         AZRAH.setup_from_json(setup)
     except InvalidInput as error:
         raise InvalidInput(
             {f"setup.{path}": messages for path, messages in error.problems.items()}
         ) from None
-    return setup, catalog
+    return setup, lists[0].catalog or default_catalog("azrah")
 
 
-def azeroth_setup(owner: User, options: Mapping[str, Any]) -> tuple[dict[str, Any], Catalog | None]:
-    """Azeroth at War from two saved army lists: every unit one model with its catalog
-    profile; ``battle_size`` (default: the first army's) and ``scenario`` (annihilation,
-    hold_the_line or assassination; default annihilation)."""
-    problems: Problems = {}
-    lists = _lists(owner, "azeroth", options.get("lists"), problems)
-    names = _names(options.get("players"), lists, problems)
+# --- Azeroth at War -------------------------------------------------------------------------
+
+
+def _azeroth_options(options: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
+    if options.get("first_player") is not None:
+        problems["first_player"] = [FIRST_PLAYER_IN_PLAY]
     scenario = options.get("scenario", Scenario.ANNIHILATION.value)
     if scenario not in {s.value for s in Scenario}:
         known = ", ".join(s.value for s in Scenario)
@@ -180,39 +206,165 @@ def azeroth_setup(owner: User, options: Mapping[str, Any]) -> tuple[dict[str, An
     if battle_size is not None and battle_size not in {b.value for b in BattleSize}:
         known = ", ".join(b.value for b in BattleSize)
         problems["battle_size"] = [f"The battle size is one of {known} (got {battle_size!r})."]
-    if problems:
-        raise InvalidInput(problems)
-    sides = []
-    catalog = lists[0].catalog or default_catalog("azeroth")
-    armies = [army_from_dict(saved.payload) for saved in lists]
-    for seat, (saved, army) in enumerate(zip(lists, armies, strict=True)):
-        units = azeroth_units(saved.catalog) if saved.catalog is not None else {}
-        if not units and catalog is not None:
-            units = azeroth_units(catalog)
-        try:
-            sides.append(side_from_army(names[seat], army, units))
-        except InvalidInput as error:
-            for path, messages in error.problems.items():
-                problems[f"lists.{seat}.{path}"] = messages
-    if problems:
-        raise InvalidInput(problems)
+    return {"scenario": scenario, "battle_size": battle_size}
+
+
+def _azeroth_units(chosen: ChosenList) -> dict[str, Any]:
+    units = azeroth_units(chosen.catalog) if chosen.catalog is not None else {}
+    catalog = default_catalog("azeroth")
+    if not units and catalog is not None:
+        units = azeroth_units(catalog)
+    return dict(units)
+
+
+def _azeroth_side(
+    seat: int, chosen: ChosenList, name: str, party: object, problems: Problems
+) -> Any:
+    """One side of an Azeroth at War setup: every unit of the army one model with its
+    catalog profile."""
+    try:
+        return side_from_army(name, army_from_dict(dict(chosen.payload)), _azeroth_units(chosen))
+    except InvalidInput as error:
+        for path, messages in error.problems.items():
+            problems[f"lists.{seat}.{path}"] = messages
+        return None
+
+
+def _azeroth_setup(
+    sides: list[Any], lists: Sequence[ChosenList], options: Mapping[str, Any]
+) -> tuple[dict[str, Any], Catalog | None]:
+    battle_size = options.get("battle_size")
     setup = AzerothSetup(
         (sides[0], sides[1]),
-        BattleSize(battle_size) if battle_size is not None else armies[0].battle_size,
-        Scenario(scenario),
+        BattleSize(battle_size)
+        if battle_size is not None
+        else army_from_dict(dict(lists[0].payload)).battle_size,
+        Scenario(options.get("scenario", Scenario.ANNIHILATION.value)),
     )
-    return AZEROTH.setup_to_json(setup), catalog
+    return AZEROTH.setup_to_json(setup), lists[0].catalog or default_catalog("azeroth")
 
 
-BUILDERS = {"azrah": azrah_setup, "azeroth": azeroth_setup}
+# --- the registry ---------------------------------------------------------------------------
+
+FIRST_PLAYER_AT_SETUP = (
+    "The winner of a coin flip plays first (AZRAH, Game Setup): Referee flips it when the "
+    "game starts, unless you choose."
+)
+FIRST_PLAYER_IN_PLAY = (
+    "Azeroth at War has no first player to choose here: the player who deployed second "
+    "activates first in round 1, and a roll-off settles each later round (3.3, 5.1). Record "
+    "those roll-offs during the game."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ListGame:
+    """How one system's game is set up from saved lists, one per seat: the options it
+    takes, one seat's part from that seat's list, and the setup from every seat's part.
+    ``first_player_at_setup`` says whether the host chooses who plays first (else
+    ``first_player_rule`` says how the game settles it); ``chooses_party`` whether a
+    player may lay out a starting party other than their list's; ``settings`` which of
+    ``SETTINGS`` the game takes."""
+
+    options: Callable[[Mapping[str, Any], Problems], dict[str, Any]]
+    seat: Callable[[int, ChosenList, str, object, Problems], Any]
+    setup: Callable[
+        [list[Any], Sequence[ChosenList], Mapping[str, Any]],
+        tuple[dict[str, Any], Catalog | None],
+    ]
+    first_player_at_setup: bool
+    first_player_rule: str
+    chooses_party: bool
+    settings: tuple[str, ...] = ()
+
+
+SETTINGS = ("scenario", "battle_size")  # the options a game may take besides who goes first
+LIST_GAMES: dict[str, ListGame] = {
+    "azrah": ListGame(
+        _azrah_options,
+        _azrah_player,
+        _azrah_setup,
+        first_player_at_setup=True,
+        first_player_rule=FIRST_PLAYER_AT_SETUP,
+        chooses_party=True,
+    ),
+    "azeroth": ListGame(
+        _azeroth_options,
+        _azeroth_side,
+        _azeroth_setup,
+        first_player_at_setup=False,
+        first_player_rule=FIRST_PLAYER_IN_PLAY,
+        chooses_party=False,
+        settings=SETTINGS,
+    ),
+}
+
+
+def list_game(system: str) -> ListGame:
+    """The way ``system`` is set up from lists; InvalidInput when it cannot be."""
+    found = LIST_GAMES.get(system)
+    if found is None:
+        raise InvalidInput({"system": [f"Games of {system!r} cannot be set up from lists."]})
+    return found
+
+
+def check_options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup options ``system`` takes, checked (who plays first, scenario, battle size),
+    as a waiting game keeps them; InvalidInput names each bad one."""
+    problems: Problems = {}
+    checked = list_game(system).options(options, problems)
+    if problems:
+        raise InvalidInput(problems)
+    return checked
+
+
+def check_seat(system: str, seat: int, chosen: ChosenList, name: str, party: object) -> None:
+    """Whether ``chosen`` can be seat ``seat``'s part of the setup (an AZRAH roster's starting
+    party, an army's units in the catalog); InvalidInput names each problem."""
+    problems: Problems = {}
+    list_game(system).seat(seat, chosen, name, party, problems)
+    if problems:
+        raise InvalidInput(problems)
+
+
+def setup_from_chosen(
+    system: str,
+    lists: Sequence[ChosenList],
+    names: Sequence[str],
+    options: Mapping[str, Any],
+    parties: Sequence[object] = (None, None),
+) -> tuple[dict[str, Any], Catalog | None]:
+    """The setup JSON (and the catalog it was taken from) from one checked list per seat,
+    the players' names and the checked options; a coin the host left to the app is flipped
+    here."""
+    game = list_game(system)
+    problems: Problems = {}
+    parts = [
+        game.seat(seat, chosen, names[seat], parties[seat], problems)
+        for seat, chosen in enumerate(lists)
+    ]
+    if problems:
+        raise InvalidInput(problems)
+    return game.setup(parts, lists, options)
 
 
 def setup_from_lists(
     owner: User, system: str, options: Mapping[str, Any]
 ) -> tuple[dict[str, Any], Catalog | None]:
-    """The setup JSON for ``system`` built from the owner's saved lists and options."""
-    builder = BUILDERS.get(system)
-    if builder is None:
-        raise InvalidInput({"system": [f"Games of {system!r} cannot be set up from lists."]})
-    setup, catalog = builder(owner, options)
-    return setup, catalog
+    """The setup JSON for ``system`` built from two of the owner's saved lists
+    (``options["lists"]``) and options: ``players`` (default: the lists' names),
+    ``first_player`` (AZRAH), ``parties`` (AZRAH: [{"front": [3], "back": [2]}] per player,
+    else the rosters'), ``scenario`` and ``battle_size`` (Azeroth at War)."""
+    game = list_game(system)
+    problems: Problems = {}
+    lists = _lists(owner, system, options.get("lists"), problems)
+    names = _names(options.get("players"), lists, problems)
+    checked = game.options(options, problems)
+    parties = options.get("parties")
+    if parties is not None and (not isinstance(parties, list) or len(parties) != SEATS):
+        problems["parties"] = ["Give both players' parties, or none to use the rosters'."]
+    if problems:
+        raise InvalidInput(problems)
+    return setup_from_chosen(
+        system, lists, names, checked, parties if isinstance(parties, list) else (None, None)
+    )

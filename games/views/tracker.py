@@ -26,10 +26,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.middleware import HtmxDetails
 
 from games.models import Game, SavedList
-from games.tracker import service, setups
+from games.tracker import lobby, service, setups
 from games.tracker.batch_form import read_batch
 from games.tracker.forms import ImportForm, NewGameForm, form_int, payload_from_post
-from games.tracker.http import etag, watch_tokens
+from games.tracker.http import etag, not_modified, watch_tokens
 from games.tracker.service import Access, Forbidden, Role, Stale
 from games.views import tracker_pages as pages
 from games.views.tracker_controls import Controls
@@ -85,9 +85,10 @@ def _index(
     status: int = 200,
 ) -> HttpResponse:
     user = _user(request)
-    systems = list(setups.BUILDERS)
+    systems = list(setups.LIST_GAMES)
     context = {
         "games": _my_games(user),
+        "waiting": lobby.pending_for(user),
         "form": new_form or NewGameForm(owner=user, systems=systems),
         "import_form": import_form or ImportForm(),
         "has_lists": SavedList.objects.filter(owner=user, system__in=systems).exists(),
@@ -97,8 +98,8 @@ def _index(
 
 @require_GET
 def games(request: HttpRequest) -> HttpResponse:
-    """The games I host, sit at or watch, and the forms to start or import one; a visitor
-    who is not signed in is told how to sign in."""
+    """The games I host, sit at or watch, those waiting for their players, and the forms to
+    start or import one; a visitor who is not signed in is told how to sign in."""
     if not request.user.is_authenticated:
         return render(request, "games/signed_out.html", {"next": request.get_full_path()})
     return _index(request)
@@ -107,15 +108,30 @@ def games(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def new_game(request: HttpRequest) -> HttpResponse:
-    """Start a game from two saved lists; every problem is shown beside its field and what
-    was typed stays."""
+    """Start a game. A host who takes a seat brings only their own list: the game waits on
+    the player link's page until the other player brings theirs. A host at no seat (the
+    table's shared device) chooses both lists and the game starts at once. Every problem is
+    shown beside its field and what was typed stays."""
     user = _user(request)
-    form = NewGameForm(request.POST, owner=user, systems=list(setups.BUILDERS))
+    form = NewGameForm(request.POST, owner=user, systems=list(setups.LIST_GAMES))
     if not form.is_valid():
         return _index(request, new_form=form, status=400)
     system = form.cleaned_data["system"]
+    seat = form.seat_index()
+    options = form.options()
     try:
-        setup, catalog = setups.setup_from_lists(user, system, form.options())
+        if seat is not None:
+            pending = lobby.open_game(
+                host=user,
+                system=system,
+                seat=seat,
+                list_id=form.own_list(),
+                name=form.cleaned_data["name"],
+                player=form.own_name(),
+                options=options,
+            )
+            return redirect("game-join", pending.join_token)
+        setup, catalog = setups.setup_from_lists(user, system, options)
         created = service.create_game(
             host=user, system=system, name=form.cleaned_data["name"], setup=setup, catalog=catalog
         )
@@ -124,7 +140,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         return _index(request, new_form=form, status=400)
     body = service.state_for(created, service.access_for(created, user))
     first = body["state"].get("active_seat")
-    if form.cleaned_data["first_player"] == "coin" and isinstance(first, int):
+    if options.get("first_player") == setups.COIN and isinstance(first, int):
         messages.success(
             request, f"The coin is flipped: {body['seats'][first]['name']} plays first."
         )

@@ -1,23 +1,38 @@
 """The player and watch links of a tracked game: opening one seats a player or lets a
-spectator watch, then goes to the game's page."""
+spectator watch, then goes to the game's page.
+
+The player link of a game still waiting for its players' lists (``games.tracker.lobby``) is
+that game's page until it starts: a player brings their own list there, and the host and
+the seated players see who it is waiting for. That part polls itself and is sent to the
+game's page once the game starts.
+"""
 
 from __future__ import annotations
 
+import segno
+from django.contrib import messages
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
+from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
 from games.models import Game
-from games.tracker import service
-from games.tracker.forms import form_int
+from games.models.tracker import PendingGame
+from games.tracker import lobby, service, setups
+from games.tracker.forms import JoinListForm, form_int
 from games.tracker.http import remember_watch_token
 from referee.rules.errors import InvalidInput
+from referee.rules.tracker.registry import TRACKERS
+
+POLL_SECONDS = 2
 
 
 def _gone(request: HttpRequest, what: str) -> HttpResponse:
+    if getattr(request, "htmx", False):
+        return HttpResponseClientRefresh()  # a waiting page whose game was called off
     return render(
         request,
         "games/link_gone.html",
@@ -28,12 +43,20 @@ def _gone(request: HttpRequest, what: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    """Choose a free seat and sit at it (sign in first)."""
+    """Choose a free seat and sit at it (sign in first); at a game waiting for its players,
+    bring your own list too."""
     game = Game.objects.filter(join_token=token).prefetch_related("seats").first()
     if game is None:
-        return _gone(request, "player")
+        pending = PendingGame.objects.filter(join_token=token).first()
+        if pending is None:
+            return _gone(request, "player")
+        return _waiting(request, pending, token)
     if not isinstance(request.user, User):
         return redirect_to_login(request.get_full_path())
+    access = service.access_for(game, request.user)
+    if getattr(request, "htmx", False) and access.role is not service.Role.OUTSIDER:
+        # the waiting page's poll: the game has started
+        return HttpResponseClientRedirect(reverse("game", args=[game.pk]))
     error = None
     if request.method == "POST":
         problems: dict[str, str] = {}
@@ -48,13 +71,88 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             error = problem.message
         else:
             return redirect(reverse("game", args=[game.pk]))
-    access = service.access_for(game, request.user)
     return render(
         request,
         "games/join.html",
         {"game": game, "seats": game.seats.all(), "access": access, "error": error},
         status=400 if error else 200,
     )
+
+
+def _qr(url: str) -> str:
+    return str(segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff"))
+
+
+def _waiting(request: HttpRequest, pending: PendingGame, token: str) -> HttpResponse:
+    """A game waiting for its players: a player brings their list and name to a free seat;
+    the host and the seated players see who it waits for (the host with the link and its
+    QR code to share) and are sent to the game once it starts."""
+    if not isinstance(request.user, User):
+        return redirect_to_login(request.get_full_path())
+    user = request.user
+    view = lobby.waiting(pending, user)
+    if getattr(request, "htmx", False):
+        return render(request, "games/join.html#waiting", _context(request, view, None))
+    free = [(s.index, f"Player {s.index + 1}") for s in view.free]
+    form = JoinListForm(user=user, system=pending.system, free=free)
+    if request.method == "POST":
+        if "cancel" in request.POST:
+            try:
+                lobby.cancel(pending, user)
+            except service.Forbidden as error:
+                return render(request, "games/forbidden.html", {"message": str(error)}, status=403)
+            messages.success(request, f"“{view.name}” is called off.")
+            return redirect("games")
+        form = JoinListForm(request.POST, user=user, system=pending.system, free=free)
+        if form.is_valid():
+            try:
+                started = lobby.bring_list(
+                    pending,
+                    user,
+                    token,
+                    seat=int(form.cleaned_data["seat"]),
+                    list_id=form.cleaned_data["saved_list"],
+                    player=form.cleaned_data["player"],
+                )
+            except service.Forbidden:
+                return _gone(request, "player")
+            except InvalidInput as error:
+                form.add_problems(error.problems)
+            else:
+                if isinstance(started, Game):
+                    _say_who_starts(request, started)
+                    return redirect("game", started.pk)
+                return redirect("game-join", token)
+        return render(request, "games/join.html", _context(request, view, form), status=400)
+    return render(request, "games/join.html", _context(request, view, form))
+
+
+def _context(
+    request: HttpRequest, view: lobby.Waiting, form: JoinListForm | None
+) -> dict[str, object]:
+    context: dict[str, object] = {
+        "waiting": view,
+        "system_name": TRACKERS[view.game.system].name,
+        "form": form,
+        "poll_seconds": POLL_SECONDS,
+    }
+    if view.is_host:
+        url = request.build_absolute_uri(reverse("game-join", args=[view.game.join_token]))
+        context["join_url"] = url
+        context["join_qr"] = _qr(url)
+    return context
+
+
+def _say_who_starts(request: HttpRequest, game: Game) -> None:
+    """Tell the player whose arrival started the game who plays first, when it was decided
+    at setup (AZRAH's coin)."""
+    body = service.state_for(game, service.access_for(game, request.user))
+    first = body["state"].get("active_seat")
+    seats = body["seats"]
+    if setups.list_game(game.system).first_player_at_setup and isinstance(first, int):
+        messages.success(request, f"The game starts: {seats[first]['name']} plays first.")
+    else:
+        messages.success(request, "The game starts.")
 
 
 def watch(request: HttpRequest, token: str) -> HttpResponse:
