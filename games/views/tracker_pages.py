@@ -8,13 +8,15 @@ a preview's changes are the difference between two views the engine gave.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.dateparse import parse_datetime
+
+from referee.rules.tracker.core import BATCH
 
 GENERIC_BOARD = "games/boards/generic.html"
 LABELS = {
@@ -65,11 +67,6 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _shown(value: Any) -> str:
-    """A changed value; nothing (None, an empty list) is a dash, and 0 stays 0."""
-    return "—" if value is None or value == "" else _text(value)
-
-
 def _label(key: object) -> str:
     return LABELS.get(str(key), str(key).replace("_", " "))
 
@@ -93,6 +90,28 @@ def readable(value: Any, label: str = "") -> Node:
 
 # --- a preview: what would change -----------------------------------------------------------
 
+SEAT_KEYS = frozenset(
+    {
+        "seat",
+        "winner",
+        "active_seat",
+        "next_seat",
+        "edge_chooser",
+        "first_to_deploy",
+        "deployed_second",
+        "first_activator",
+    }
+)
+"""Keys whose number is a seat: said as that player's name."""
+KEYED = frozenset({"statuses"})
+"""Objects keyed by name, where being there is what counts (a status with no end)."""
+SEAT_LISTS = ("players", "sides")
+"""Where a view lists its players in seat order, each with a ``name``."""
+TARGETS = ("guardian", "model")
+"""The payload fields naming the piece an action is done to, said after its owner's name."""
+SAID = {"seat", "amount", *TARGETS}
+"""The payload fields a headline says in its own way."""
+
 
 @dataclass(frozen=True, slots=True)
 class Change:
@@ -102,74 +121,246 @@ class Change:
     after: str
 
 
+def _ids(value: Any, found: dict[str, str]) -> dict[str, str]:
+    """Every ``id`` in a view with the ``name`` beside it (``footman-1``: ``Footman 1``)."""
+    if isinstance(value, Mapping):
+        if isinstance(value.get("id"), str) and isinstance(value.get("name"), str):
+            found[value["id"]] = value["name"]
+        for item in value.values():
+            _ids(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _ids(item, found)
+    return found
+
+
+def _seat_names(view: Mapping[str, Any]) -> tuple[str, ...]:
+    for key in SEAT_LISTS:
+        players = view.get(key)
+        if isinstance(players, list) and all(
+            isinstance(p, Mapping) and isinstance(p.get("name"), str) for p in players
+        ):
+            return tuple(str(p["name"]) for p in players)
+    return ()
+
+
 def _named(items: Sequence[Any]) -> dict[str, Any] | None:
-    """A list of named objects, keyed by name (so a move is not read as a rename)."""
-    if not items or not all(
-        isinstance(i, Mapping) and isinstance(i.get("name"), str) for i in items
-    ):
+    """A list of named objects keyed by name (so a move is not read as a rename); an empty
+    list is one too. None when any item has no name."""
+    if not all(isinstance(i, Mapping) and isinstance(i.get("name"), str) for i in items):
         return None
     return {str(i["name"]): i for i in items}
 
 
-def _pairs(value: Any) -> str:
-    """A small mapping in words (statuses: ``frozen 2, immune``)."""
-    if not isinstance(value, Mapping):
-        return _text(value)
-    return ", ".join(f"{k} {v}" if v is not None else str(k) for k, v in value.items())
+def _quiet(key: str) -> bool:
+    """Left out of a preview: bookkeeping, and the engine's explanations (the board shows
+    them; a preview says what changes)."""
+    return key in QUIET or key.endswith(("explanation", "breakdown"))
 
 
-def _diff(before: Any, after: Any, where: str, key: str, out: list[Change]) -> None:
-    if before == after or key in QUIET:
-        return
-    if isinstance(before, Mapping) and isinstance(after, Mapping):
-        name = after.get("name") if isinstance(after.get("name"), str) else None
-        here = " · ".join(p for p in (where, name) if p) if name else where
-        for k in after:
-            if k != "name":
-                _diff(before.get(k), after.get(k), here, str(k), out)
-        return
-    if isinstance(before, list) and isinstance(after, list):
+def _deep(value: Any) -> bool:
+    return isinstance(value, Mapping) or (
+        isinstance(value, list) and any(isinstance(i, (Mapping, list)) for i in value)
+    )
+
+
+def _sentences(items: Sequence[str]) -> bool:
+    return any(item.rstrip().endswith((".", ")")) for item in items)
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """How the values of a view are said: a seat by its player's name, an id by the name
+    the engine gives it (its legal actions' ``names``, the view's ``id`` and ``name``),
+    nothing as Python data."""
+
+    seats: tuple[str, ...] = ()
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(
+        cls,
+        *views: Mapping[str, Any] | None,
+        seats: Sequence[str] | None = None,
+        names: Mapping[str, str] | None = None,
+    ) -> Words:
+        found: dict[str, str] = {}
+        for view in views:
+            _ids(view, found)
+        found.update(names or {})
+        if seats is None:
+            seats = next((_seat_names(v) for v in views if v and _seat_names(v)), ())
+        return cls(tuple(seats), found)
+
+    def seat(self, seat: int) -> str:
+        return self.seats[seat] if 0 <= seat < len(self.seats) else f"seat {seat}"
+
+    def value(self, value: Any, key: str = "") -> str:
+        """One value in words; nothing (None, empty) is a dash, and 0 stays 0."""
+        if value is None or value == "" or value == [] or value == {}:
+            return "—"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, int) and (key in SEAT_KEYS or key.endswith("_seat")):
+            return self.seat(value)
+        if isinstance(value, float):
+            return f"{value:g}"
+        if isinstance(value, str):
+            return self.names.get(value, value)
+        if isinstance(value, Mapping):
+            return self.summary(value)
+        if isinstance(value, list):
+            said = [self.value(item, key) for item in value]
+            if all(isinstance(item, Mapping) for item in value):
+                return "; ".join(said)
+            return (" " if _sentences(said) else ", ").join(said)
+        return str(value)
+
+    def summary(self, value: Mapping[str, Any]) -> str:
+        """An object on one line: its name when it has one, else its plain fields."""
+        name = value.get("name")
+        if isinstance(name, str):
+            return self.names.get(name, name)
+        parts = []
+        for key, item in value.items():
+            key = str(key)
+            if item is None or item is False or _quiet(key) or _deep(item):
+                continue
+            if f"{key}_name" in value:
+                continue  # its name says it
+            parts.append(f"{_label(_unnamed(key))} {self.value(item, key)}".strip())
+        return ", ".join(parts) or "—"
+
+    def diff(self, before: Any, after: Any, where: str, key: str, out: list[Change]) -> None:
+        if before == after or _quiet(key):
+            return
+        if key in KEYED and isinstance(before or {}, Mapping) and isinstance(after or {}, Mapping):
+            self._keyed(before or {}, after or {}, where, key, out)
+            return
+        if isinstance(before, Mapping) and isinstance(after, Mapping):
+            name = after.get("name", before.get("name"))
+            if not isinstance(name, str):
+                name = _label(key) if key else ""
+            here = " · ".join(p for p in (where, name) if p)
+            keys = [*after, *(k for k in before if k not in after)]
+            for k in map(str, keys):
+                if k == "name" or f"{k}_name" in after or f"{k}_name" in before:
+                    continue
+                self.diff(before.get(k), after.get(k), here, k, out)
+            return
+        lists = isinstance(before, list) and isinstance(after, list)
+        if lists and self._lists(before, after, where, key, out):
+            return
+        what = _label(_unnamed(key))
+        out.append(Change(where, what, self.value(before, key), self.value(after, key)))
+
+    def _keyed(
+        self,
+        before: Mapping[str, Any],
+        after: Mapping[str, Any],
+        where: str,
+        key: str,
+        out: list[Change],
+    ) -> None:
+        """A collection keyed by name (statuses and their turns): one there without a
+        number is said as ``yes``, one not there as a dash."""
+        here = " · ".join(p for p in (where, _label(key)) if p)
+        for name in [*after, *(k for k in before if k not in after)]:
+            old = self.value(before[name], key) if name in before else "—"
+            new = self.value(after[name], key) if name in after else "—"
+            if name in before and before[name] is None:
+                old = "yes"
+            if name in after and after[name] is None:
+                new = "yes"
+            if old != new:
+                out.append(Change(here, self.names.get(name, name), old, new))
+
+    def _lists(
+        self, before: list[Any], after: list[Any], where: str, key: str, out: list[Change]
+    ) -> bool:
+        """Lists of named objects compared by name: the ones in both, field by field, and
+        those that came or went on one line; other lists of objects item by item."""
         old, new = _named(before), _named(after)
-        if old is not None and new is not None and old.keys() == new.keys():
+        if old is not None and new is not None and (old or new):
             for name, item in new.items():
-                _diff(old[name], item, where, key, out)
-            return
-        if all(isinstance(v, Mapping) or v is None for v in (*before, *after)) and len(
-            before
-        ) == len(after):
+                if name in old:
+                    self.diff(old[name], item, where, key, out)
+            gone = [self.names.get(n, n) for n in old if n not in new]
+            came = [self.names.get(n, n) for n in new if n not in old]
+            if gone or came:
+                label = _label(key)
+                out.append(Change(where, label, ", ".join(gone) or "—", ", ".join(came) or "—"))
+            return True
+        objects = all(isinstance(v, Mapping) or v is None for v in (*before, *after))
+        if objects and before and len(before) == len(after):
             for old_item, new_item in zip(before, after, strict=True):
-                _diff(old_item, new_item, where, key, out)
-            return
-    if isinstance(before, Mapping) or isinstance(after, Mapping):
-        before = ", ".join(
-            f"{k} {v if v is not None else ''}".strip() for k, v in (before or {}).items()
-        )
-        after = ", ".join(
-            f"{k} {v if v is not None else ''}".strip() for k, v in (after or {}).items()
-        )
-    elif isinstance(before, list) or isinstance(after, list):
-        before = ", ".join(_text(v) for v in before or [])
-        after = ", ".join(_text(v) for v in after or [])
-    out.append(Change(where, _label(key), _shown(before), _shown(after)))
+                self.diff(old_item, new_item, where, key, out)
+            return True
+        return False
 
 
-def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Change]:
-    """Every value the action would change, labelled by the names along its path
-    (``Ben · Bard: damage 2 → 0``)."""
+def _unnamed(key: str) -> str:
+    """``warlord_name`` is said as ``warlord`` (it stands for the id beside it)."""
+    if key.endswith("_name") and key != "name":
+        return key.removesuffix("_name")
+    return key
+
+
+def changes(
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    *,
+    seats: Sequence[str] | None = None,
+    names: Mapping[str, str] | None = None,
+) -> list[Change]:
+    """Every value the action would change, in words, labelled by the names along its path
+    (``Ben · Bard: damage 2 → 0``). Seats are said by their player's name (from ``seats``,
+    or the view's players), ids by the names the engine gives them (``names``, and every
+    ``id`` the views show beside a ``name``)."""
     out: list[Change] = []
-    _diff(before, after, "", "", out)
+    Words.of(before, after, seats=seats, names=names).diff(before, after, "", "", out)
     return out
 
 
-def _model_name(view: Mapping[str, Any], model_id: str, seat: object) -> tuple[str, object]:
-    """A model's name (and its seat) from the view, for boards whose payloads carry ids."""
-    for index, side in enumerate(view.get("sides") or []):
-        if isinstance(seat, int) and seat != index:
+def _action(
+    kind: str, payload: Mapping[str, Any], words: Words, view: Mapping[str, Any] | None
+) -> str:
+    said = " ".join(LABELS.get(word, word) for word in kind.split("_"))
+    text = said[:1].upper() + said[1:]
+    amount = payload.get("amount")
+    if isinstance(amount, int) and not isinstance(amount, bool):
+        text += f" x{amount}"
+    target = next((payload[k] for k in TARGETS if isinstance(payload.get(k), str)), None)
+    seat = payload.get("seat")
+    if isinstance(target, str):
+        if not isinstance(seat, int) and view is not None:
+            seat = _owner(view, target)
+        owner = f"{words.seat(seat)}'s " if isinstance(seat, int) else ""
+        text += f" · {owner}{words.value(target)}"
+    elif isinstance(seat, int) and not isinstance(seat, bool):
+        text += f" · {words.seat(seat)}"
+    for name, value in payload.items():
+        if name in SAID or value is None or value is False or value == [] or value == "":
             continue
-        for model in side.get("models") or []:
-            if model.get("id") == model_id:
-                return str(model.get("name") or model_id), index
-    return model_id, seat
+        text += f" · {_label(name)} {words.value(value, name)}"
+    return text
+
+
+def _owner(view: Mapping[str, Any], target: str) -> int | None:
+    """The seat whose side shows the piece ``target`` (an id or a name)."""
+    for key in SEAT_LISTS:
+        for seat, side in enumerate(view.get(key) or []):
+            if isinstance(side, Mapping) and target in _pieces(side):
+                return seat
+    return None
+
+
+def _pieces(side: Mapping[str, Any]) -> set[str]:
+    found = set(_ids(side, {}))
+    for item in side.values():
+        if isinstance(item, list):
+            found |= {str(p["name"]) for p in item if isinstance(p, Mapping) and "name" in p}
+    return found
 
 
 def headline(
@@ -177,25 +368,24 @@ def headline(
     payload: Mapping[str, Any],
     seats: Sequence[Mapping[str, Any]],
     view: Mapping[str, Any] | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> str:
-    """The pending action in words: ``Deal damage x3 · Ben's Bard``."""
-    text = kind.replace("_", " ").capitalize()
-    amount = payload.get("amount")
-    if isinstance(amount, int):
-        text += f" x{amount}"
-    target = payload.get("guardian") or payload.get("model")
-    seat = payload.get("seat")
-    if isinstance(payload.get("model"), str) and view is not None:
-        target, seat = _model_name(view, payload["model"], seat)
-    if isinstance(target, str):
-        owner = ""
-        if isinstance(seat, int) and 0 <= seat < len(seats):
-            owner = f"{seats[seat]['name']}'s "
-        text += f" · {owner}{target}"
-    return text
+    """The pending action in words: ``Deal damage x3 · Ben's Bard``; a batch says each of
+    its actions in turn, joined by semicolons."""
+    words = Words.of(view, seats=[str(s["name"]) for s in seats], names=names)
+    actions = payload.get("actions")
+    if kind == BATCH and isinstance(actions, list):
+        return "; ".join(
+            _action(str(a.get("type", "")), a.get("payload") or {}, words, view)
+            for a in actions
+            if isinstance(a, Mapping)
+        )
+    return _action(kind, payload, words, view)
 
 
 # --- the history ----------------------------------------------------------------------------
+
+TABLE_DEVICE = "at the table device"
 
 
 @dataclass
@@ -208,10 +398,19 @@ class Entry:
     in_effect: bool | None
     can_redo: bool = False
     error: str | None = None
+    at_table: bool = False  # recorded by the host at no seat, the table's shared device
 
     @property
     def key(self) -> str:
         return f"log:{self.seq}"
+
+    @property
+    def who(self) -> str:
+        """Who the entry was recorded for, and where: ``Ben`` from Ben's tablet, ``for Ben,
+        at the table device`` when the host's shared tablet recorded it for Ben's seat."""
+        if self.at_table:
+            return f"for {self.by_name}, {TABLE_DEVICE}" if self.by_name else TABLE_DEVICE
+        return self.by_name or "the host"
 
 
 def history(
@@ -228,6 +427,7 @@ def history(
             by_name=entry.get("by_name"),
             at=parse_datetime(at) if isinstance(at, str) else None,
             in_effect=entry.get("in_effect"),
+            at_table=entry.get("at_table") is True,
         )
         row.can_redo = row.seq == next_redo
         if error and error.get("key") == row.key:

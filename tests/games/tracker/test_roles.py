@@ -484,6 +484,7 @@ def test_a_seat_without_a_secret_has_no_button(host: User, player: User, spectat
     html = browser.get(page).content.decode()
     assert "Hold to show Ben's secrets" in html and "Hold to show Ana's secrets" not in html
     secret = browser.get(f"{page}reveal/1/").content.decode()
-    assert "warlord sorceress-1" in secret and "Ben · Sorceress</strong>: warlord yes" in secret
+    assert "Ben</strong>: warlord Sorceress" in secret  # the model's name, not its id
+    assert "Ben · Sorceress</strong>: warlord yes" in secret
     nothing = browser.get(f"{page}reveal/0/").content.decode()
     assert "Ana holds no secret now." in nothing
