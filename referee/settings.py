@@ -188,6 +188,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Before CSRF, which reads a form's body: a body over its limit is refused unread.
+    "games.limits.RequestSizeLimitMiddleware",
 ]
 
 ROOT_URLCONF = "referee.urls"
@@ -314,4 +316,48 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler", "level": LOG_LEVEL}},
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
+# How large a request body may be, each limit in bytes (games/limits.py enforces them from the
+# declared Content-Length, before the body is read; docs/operations.md lists them).
+_MiB = 1024 * 1024
+API_BODY_MAX_BYTES = env_int("API_BODY_MAX_BYTES", 64 * 1024, minimum=1024)
+BATCH_UPLOAD_MAX_BYTES = env_int("BATCH_UPLOAD_MAX_BYTES", 20 * _MiB, minimum=1024)
+BATCH_MAX_LISTS = env_int("BATCH_MAX_LISTS", 5_000, minimum=1)
+CATALOG_UPLOAD_MAX_BYTES = env_int("CATALOG_UPLOAD_MAX_BYTES", 4 * _MiB, minimum=1024)
+GAME_IMPORT_MAX_BYTES = env_int("GAME_IMPORT_MAX_BYTES", 2 * _MiB, minimum=1024)
+# Every other body (the pages' forms); Django also holds a form's fields to it.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int(
+    "DATA_UPLOAD_MAX_MEMORY_SIZE", 2 * _MiB + _MiB // 2, minimum=1024
+)
+
+# A batch job's worker writes a heartbeat with its progress; a running job silent for this long
+# is failed when read, saying where it stopped. A pending job no worker took within
+# BATCH_QUEUE_TIMEOUT is failed the same way. Either can then be checked again.
+BATCH_HEARTBEAT_TIMEOUT = env_int("BATCH_HEARTBEAT_TIMEOUT", 45, minimum=10)
+BATCH_QUEUE_TIMEOUT = env_int("BATCH_QUEUE_TIMEOUT", 600, minimum=30)
+
 }
+# A request that queues a task waits at most about this long for a broker that does not answer,
+# then says so (503), rather than hanging on Celery's retries.
+_BROKER_TIMEOUT = env_int("CELERY_BROKER_TIMEOUT", 3, minimum=1)
+CELERY_BROKER_CONNECTION_TIMEOUT = _BROKER_TIMEOUT
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.5,
+    "interval_max": 0.5,
+}
+# A batch task is acknowledged when it ends (acks_late), so a worker killed mid-batch leaves its
+# message with Redis, which hands it to another worker once it has been unacknowledged for
+# visibility_timeout; the unacknowledged are looked for every unacked_restore_interval seconds.
+# Both are well under BATCH_HEARTBEAT_TIMEOUT, so a surviving worker takes a batch over before
+# a reader gives it up. socket_timeout stays above kombu's one-second BRPOP.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": max(10, BATCH_HEARTBEAT_TIMEOUT // 2),
+    "unacked_restore_interval": 5,
+    "unacked_restore_throttle": 1,
+    "socket_connect_timeout": _BROKER_TIMEOUT,
+    "socket_timeout": _BROKER_TIMEOUT + 2,
+}
+# One message at a time per worker process: a late-acknowledged batch is not held back behind
+# another, nor lost with a killed worker's prefetched messages.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -24,7 +24,6 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.negotiation import BaseContentNegotiation
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
@@ -35,7 +34,7 @@ from games.batches.reading import MAX_LISTS, MAX_UPLOAD_BYTES, UploadError, read
 from games.batches.service import OPTION_FIELDS, SYSTEMS, BatchInputError, start_batch
 from games.models import BatchJob
 
-from .parsers import BoundedJSONParser
+from .parsers import BoundedJSONParser, BoundedMultiPartParser
 from .serializers import BadRequestSerializer, DetailSerializer
 
 BATCHES = "Batch validation"
@@ -46,7 +45,13 @@ CSV_COLUMNS = ("name", "valid", "errors", "warnings", "first_problem")
 class BatchJSONParser(BoundedJSONParser):
     """JSON with the upload's size cap (a thousand lists is more than the odds' 64 KiB)."""
 
-    max_bytes = MAX_UPLOAD_BYTES
+    limit = "BATCH_UPLOAD_MAX_BYTES"
+
+
+class BatchMultiPartParser(BoundedMultiPartParser):
+    """A form with the upload: the same cap, checked before the form is read."""
+
+    limit = "BATCH_UPLOAD_MAX_BYTES"
 
 
 # --- Documentation-only serializers -----------------------------------------------------
@@ -298,7 +303,7 @@ EXAMPLE_JOB = {
 class BatchesView(APIView):
     authentication_classes = ()
     permission_classes = (AllowAny,)
-    parser_classes = (BatchJSONParser, MultiPartParser, FormParser)
+    parser_classes = (BatchJSONParser, BatchMultiPartParser)
 
     @extend_schema(
         operation_id="batches_start",

@@ -63,7 +63,7 @@ from referee.rules.tracker.core import (
 )
 from referee.rules.tracker.registry import TRACKERS
 
-from .parsers import BoundedJSONParser
+from .parsers import BoundedJSONParser, GameImportJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
 
 GAMES = "Game tracker"
@@ -1119,6 +1119,8 @@ class GameSystemsView(APIView):
     permission_classes = (AllowAny,)
 
     @extend_schema(
+    parser_classes = (GameImportJSONParser,)
+
         tags=[GAMES],
         summary="Tracked systems and their action types",
         description=(

@@ -1,5 +1,12 @@
-"""One JSON parser for the API, with its size cap as a parameter and no way to crash on
-hostile input."""
+"""The API's parsers: one JSON parser and one multipart parser, each with its size limit as a
+parameter (a setting's name), and no way to crash on hostile input.
+
+They read the request's stream themselves, never ``request.body``: DRF hands a ``JSONParser``
+subclass the whole body read through ``request.body``, which Django caps at
+``DATA_UPLOAD_MAX_MEMORY_SIZE`` with an HTML 400. A body declaring more than the limit is
+refused before a byte is read (413, the JSON error body naming the limit); the middleware in
+``games.limits`` has usually refused it already.
+"""
 
 from __future__ import annotations
 
@@ -7,28 +14,25 @@ import json
 from collections.abc import Mapping
 from typing import IO, Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from rest_framework.exceptions import ParseError, ValidationError
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import BaseParser, MultiPartParser
+from rest_framework.renderers import JSONRenderer
 
+from games.limits import API_DEFAULT, Limit, declared_length, limit_named, over
 from referee.rules.text import surrogate_problems
 
 from .errors import RequestTooLarge
 
-MAX_BODY_BYTES = 64 * 1024
-"""The largest body accepted. The biggest valid request (a blast with 20 targets, or an attack
-with three full profiles) is a few kilobytes. DRF reads the request stream itself, so Django's
-DATA_UPLOAD_MAX_MEMORY_SIZE does not guard it; this does."""
+MAX_BODY_BYTES: int = settings.API_BODY_MAX_BYTES
+"""The largest JSON body most endpoints take (``API_BODY_MAX_BYTES``, 64 KiB unless set). The
+biggest valid request (a blast with 20 targets, or an attack with three full profiles) is a few
+kilobytes."""
 
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
-
-
-def size(limit: int) -> str:
-    """``64 KiB``, ``4 MiB``: a byte limit as the messages and the docs say it."""
-    if limit % (1024 * 1024) == 0:
-        return f"{limit // (1024 * 1024)} MiB"
-    return f"{limit // 1024} KiB"
 
 
 def load_json(raw: bytes) -> Any:
@@ -51,12 +55,45 @@ def load_json(raw: bytes) -> Any:
     return document
 
 
-class BoundedJSONParser(JSONParser):
-    """DRF's JSON parser, but it refuses bodies over ``max_bytes`` (413) before reading
-    more than that, and answers any unreadable body with a 400 rather than a 500."""
+class BoundedJSONParser(BaseParser):
+    """JSON bodies up to the setting ``limit`` names (``max_bytes``, when set, is a fixed cap
+    instead): a larger one is a 413 before more than the limit is read, and any unreadable
+    body a 400, never a 500."""
 
-    max_bytes = MAX_BODY_BYTES
+    media_type = "application/json"
+    renderer_class = JSONRenderer
+    limit = API_DEFAULT
+    max_bytes: int | None = None
     what = "The request body"
+
+    def cap(self) -> Limit:
+        if self.max_bytes is not None:
+            return Limit(bytes=self.max_bytes)
+        return limit_named(self.limit)
+
+    def parse(
+        self,
+        stream: IO[Any] | None,
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        cap = self.cap()
+        request = (parser_context or {}).get("request")
+        if request is not None and declared_length(request) > cap.bytes:
+            raise RequestTooLarge(cap.message(self.what))
+        raw = stream.read(cap.bytes + 1) if stream is not None else b""
+        if len(raw) > cap.bytes:
+            raise RequestTooLarge(cap.message(self.what))
+        return load_json(raw)
+
+
+class BoundedMultiPartParser(MultiPartParser):
+    """Multipart forms up to the setting ``limit`` names, with room for the form's envelope:
+    a larger one is a 413 before its body is read; Django's own refusals (too many fields, a
+    field too large) are the API's 400 and 413 rather than an HTML page."""
+
+    limit = API_DEFAULT
+    what = "The upload"
 
     def parse(
         self,
@@ -64,7 +101,21 @@ class BoundedJSONParser(JSONParser):
         media_type: str | None = None,
         parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
-        raw = stream.read(self.max_bytes + 1)
-        if len(raw) > self.max_bytes:
-            raise RequestTooLarge(f"{self.what} is larger than {size(self.max_bytes)}.")
-        return load_json(raw)
+        cap = limit_named(self.limit)
+        request = (parser_context or {}).get("request")
+        if request is not None and over(request, cap):
+            raise RequestTooLarge(cap.message(self.what))
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RequestDataTooBig:
+            limit = limit_named("DATA_UPLOAD_MAX_MEMORY_SIZE")
+            raise RequestTooLarge(limit.message("A form field other than the file")) from None
+        except (TooManyFieldsSent, TooManyFilesSent) as error:
+            raise ParseError(f"The form cannot be read: {error}") from None
+
+
+class GameImportJSONParser(BoundedJSONParser):
+    """A whole game's export: its log grows with every action, past the 64 KiB of a request."""
+
+    limit = "GAME_IMPORT_MAX_BYTES"
+    what = "The game export"

@@ -897,17 +897,30 @@ def shown_legal_actions(game: Game, access: Access) -> list[dict[str, Any]]:
 
 
 def log_for(game: Game, access: Access) -> list[dict[str, Any]]:
-    """The log, newest last, each entry with a readable line and whether it is in effect
-    (an undone action stays in the log, marked)."""
+    """The log, newest last, each entry with a readable line, whether it is in effect (an
+    undone action stays in the log, marked) and whether the table's shared device recorded
+    it (``at_table``): ``by`` is the seat an action was taken for, not who tapped it."""
     require_see(access)
     current = derived(game)
     effective = set(current.history.effective)
     names = {s.index: s.name for s in game.seats.all()}
     outcomes = core.request_outcomes(current.log)
+    at_table = recorded_at_table(game)
     return [
-        log_entry(current, action, access, names, effective, outcomes.get(action.seq))
+        {
+            **log_entry(current, action, access, names, effective, outcomes.get(action.seq)),
+            "at_table": action.seq in at_table,
+        }
         for action in current.log
     ]
+
+
+def recorded_at_table(game: Game) -> set[int]:
+    """The entries the host recorded at no seat, on the table's shared device (for any
+    seat, or for none). Once the host sits at a seat, an entry of that seat is theirs."""
+    host_seat = next((s.index for s in game.seats.all() if s.user_id == game.host_id), None)
+    rows = game.actions.filter(user_id=game.host_id).values_list("seq", "seat")
+    return {seq for seq, seat in rows if host_seat is None or seat != host_seat}
 
 
 def log_entry(

@@ -8,11 +8,17 @@ from random import Random
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 
+from games.models import Game, Seat
+from games.tracker import service
 from games.views.tracker_pages import Change, Entry, changes, headline, history
 from referee.rules.tracker import core
 from referee.rules.tracker.registry import TRACKERS, tracker
+from tests.games.tracker.support import game, host, player, spectator
 from tests.rules.tracker.legal_play import filled
+
+__all__ = ["game", "host", "player", "spectator"]
 
 SEATS = [{"index": 0, "name": "Ana"}, {"index": 1, "name": "Ben"}]
 PYTHON = re.compile(r"[{}\[\]]|\bNone\b|\bTrue\b|\bFalse\b|': |\w_\w")
@@ -239,4 +245,33 @@ def test_the_history_says_who_acted_and_where() -> None:
 def test_an_entry_without_where_it_was_recorded_is_its_seats() -> None:
     (row,) = history([_entry(by_name="Ana", in_effect=True)], None, None)
     assert row == Entry(1, "deal_damage", "Bard takes 1 damage", "Ana", None, True)
+    assert row.who == "Ana"
+
+
+def _record(game: Game, user: User, by: int | None, type: str, **payload: Any) -> None:
+    row = Game.objects.get(pk=game.pk)
+    service.game_apply(
+        game=row, user=user, type=type, payload=payload, expected_version=row.version, seat=by
+    )
+
+
+def test_the_log_says_which_entries_the_table_device_recorded(
+    game: Game, host: User, player: User
+) -> None:
+    """The host at no seat taps for Ana and for Ben; Ben taps on his own tablet."""
+    _record(game, host, 0, "attach_mana", guardian="Alchemist")
+    _record(game, host, 1, "apply_status", seat=1, guardian="Bard", status="frozen")
+    _record(game, player, 1, "apply_status", seat=1, guardian="Cleric", status="frozen")
+    rows = history(service.log_for(game, service.access_for(game, host)), None, None)[::-1]
+    assert [row.who for row in rows] == [
+        "for Ana, at the table device",
+        "for Ben, at the table device",
+        "Ben",
+    ]
+
+
+def test_a_seated_hosts_entries_are_their_seats(game: Game, host: User, player: User) -> None:
+    Seat.objects.filter(game=game, index=0).update(user=host)
+    _record(game, host, None, "attach_mana", guardian="Alchemist")
+    (row,) = history(service.log_for(game, service.access_for(game, host)), None, None)
     assert row.who == "Ana"
