@@ -436,14 +436,13 @@ def preview(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         "seat": seat,
         "control": request.POST.get("control", ""),
         "amount": payload.get("amount"),
-        "headline": pages.headline(kind, payload, body["seats"], body["state"]),
+        "headline": pages.headline(kind, _said(kind, payload), body["seats"], body["state"]),
         "payload_fields": [(f"p.{k}", _form_value(v)) for k, v in payload.items()],
         "changes": [],
         "refusal": " ".join(problems.values()),
     }
     if kind == BATCH:
         parts = payload.get("actions")
-        context["headline"] = _batch_headline(parts, body)
         context["payload_fields"] = [("batch", json.dumps(parts))] if parts is not None else []
     if not problems:
         try:
@@ -456,19 +455,19 @@ def preview(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
     return render(request, "games/game.html#pending", context, status=status)
 
 
-def _batch_headline(parts: Any, body: dict[str, Any]) -> str:
-    """A batch's changes in words, one headline each: ``Deal damage x2 · Ben's Bard; ...``."""
-    listed = [part for part in parts if isinstance(part, dict)] if isinstance(parts, list) else []
-    lines = [
-        pages.headline(
-            str(part.get("type")),
-            part["payload"] if isinstance(part.get("payload"), dict) else {},
-            body["seats"],
-            body["state"],
-        )
-        for part in listed
-    ]
-    return "; ".join(lines) or "No changes"
+def _said(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """The payload a headline words: of a batch, only its actions of the right shape (the
+    rules refuse the others, with their reason)."""
+    parts = payload.get("actions")
+    if kind != BATCH or not isinstance(parts, list):
+        return payload
+    return {
+        "actions": [
+            part
+            for part in parts
+            if isinstance(part, dict) and isinstance(part.get("payload", {}), dict)
+        ]
+    }
 
 
 def _form_value(value: Any) -> str:
