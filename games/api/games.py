@@ -47,7 +47,8 @@ from games.fields import (
     StrictSerializer,
 )
 from games.models import Game
-from games.tracker import service, setups
+from games.models.tracker import PendingGame
+from games.tracker import lobby, service, setups
 from games.tracker.http import etag, watch_tokens
 from games.tracker.service import Access, Forbidden, Stale
 from referee.rules.errors import InvalidInput, RulesError
@@ -334,7 +335,24 @@ def _check_batch(system: str, items: list[dict[str, Any]]) -> list[dict[str, Any
 
 class CreateGameSerializer(StrictSerializer):
     system = _choice_field(TRACKED_SYSTEMS, "The game system's tracker.")
-    name = StrictCharField(max_length=service.MAX_GAME_NAME, help_text="The game's name.")
+    name = StrictCharField(
+        max_length=service.MAX_GAME_NAME,
+        required=False,
+        allow_blank=True,
+        help_text="The game's name (default: the players' names and the game, 'Ann vs Ben · "
+        "AZRAH').",
+    )
+    seat = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        help_text=(
+            "The seat you take (left out or null: none, you are the table's shared device). "
+            "With 'lists', give one list, yours: the game then waits (status 'waiting') for "
+            "the other player to bring theirs through the player link (POST "
+            "/api/games/join/ with 'list') and starts when every seat has its list."
+        ),
+    )
     setup = serializers.JSONField(
         required=False,
         help_text="The system's setup JSON in full; or give 'lists' to build it from saved lists.",
@@ -342,18 +360,29 @@ class CreateGameSerializer(StrictSerializer):
     lists = serializers.ListField(
         child=serializers.UUIDField(),
         required=False,
-        help_text="Two of your saved lists (legal now), one per player, in seat order.",
+        help_text=(
+            "Your saved lists (legal now) of the system: two, one per player in seat order, "
+            "or with 'seat' one, yours."
+        ),
     )
     players = serializers.ListField(
-        child=StrictCharField(max_length=service.MAX_GAME_NAME),
+        child=StrictCharField(max_length=service.MAX_GAME_NAME, allow_blank=True),
         required=False,
-        help_text="The players' names (default: the lists' names).",
+        help_text=(
+            "The players' names, one per list (default or empty: the list's name; with "
+            "'seat', your account's)."
+        ),
     )
     first_player = serializers.JSONField(
-        required=False, help_text='AZRAH: seat 0 or 1, or "coin" for the app to flip a coin.'
+        required=False,
+        help_text=(
+            'AZRAH: seat 0 or 1, or "coin" (the default) for the app to flip a coin when the '
+            "game starts. Azeroth at War takes none: roll-offs in play settle it (3.3, 5.1)."
+        ),
     )
     parties = serializers.JSONField(
-        required=False, help_text="AZRAH: [{front: [3], back: [2]}] per player, else the rosters'."
+        required=False,
+        help_text="AZRAH: [{front: [3], back: [2]}] per list, else the rosters'.",
     )
     options = serializers.JSONField(
         required=False, help_text="System options for a setup from lists (battle size, scenario)."
@@ -368,6 +397,59 @@ class JoinSerializer(StrictSerializer):
     seat = StrictIntegerField(
         required=False, allow_null=True, min_value=0, help_text="The seat; the first free one."
     )
+    list = serializers.UUIDField(
+        required=False,
+        help_text=(
+            "A game waiting for its players: your saved list (legal now) of its system, which "
+            "you bring to your seat. Required there; refused once the game has started."
+        ),
+    )
+    player = StrictCharField(
+        max_length=service.MAX_GAME_NAME,
+        required=False,
+        allow_blank=True,
+        help_text="A waiting game: the name you play by (default: your account's).",
+    )
+    party = serializers.JSONField(
+        required=False,
+        help_text="A waiting AZRAH game: your starting party {front: [3], back: [2]}, else "
+        "your roster's.",
+    )
+
+
+class WaitingSeatSerializer(serializers.Serializer[Any]):
+    index = serializers.IntegerField()
+    name = serializers.CharField(help_text="The player's name; empty while the seat is free.")
+    taken = serializers.BooleanField(help_text="Whether an account sits here.")
+    ready = serializers.BooleanField(help_text="Whether its player has brought their list.")
+
+
+class WaitingLinksSerializer(serializers.Serializer[Any]):
+    join_url = serializers.URLField(help_text="The player link: share it with the opponent.")
+    join_token = serializers.CharField()
+
+
+class WaitingGameSerializer(serializers.Serializer[Any]):
+    """A game waiting for its players' lists: no setup and no state yet."""
+
+    id = serializers.UUIDField(help_text="The game keeps this id when it starts.")
+    system = serializers.CharField()
+    name = serializers.CharField(help_text="Its name, or the one it will get (… for a free seat).")
+    # plain strings: an enum named "role" or "status" would collide with the game's and
+    # the batches' in the schema
+    status = serializers.CharField(help_text="Always 'waiting': its players' lists are due.")
+    role = serializers.CharField(
+        help_text="host, player (you sit here) or invited (you hold the link only)."
+    )
+    seat = serializers.IntegerField(allow_null=True, help_text="Your seat, if you sit here.")
+    seats = WaitingSeatSerializer(many=True)
+    waiting_for = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The seats still without a list."
+    )
+    url = serializers.URLField(
+        help_text="GET it to see whether the game has started (then it answers the game)."
+    )
+    links = WaitingLinksSerializer(required=False, help_text="The host's only.")
 
 
 class WatchSerializer(StrictSerializer):
@@ -581,6 +663,18 @@ class SystemsSerializer(serializers.Serializer[Any]):
     systems = SystemSerializer(many=True)
 
 
+CREATED_GAME = PolymorphicProxySerializer(
+    component_name="CreatedGame",
+    serializers=[GameStateSerializer, WaitingGameSerializer],
+    resource_type_field_name=None,
+)
+JOINED_GAME = PolymorphicProxySerializer(
+    component_name="JoinedGame",
+    serializers=[GameStateSerializer, WaitingGameSerializer],
+    resource_type_field_name=None,
+)
+
+
 def _responses(*codes: int) -> dict[int, OpenApiResponse]:
     known = {
         400: OpenApiResponse(
@@ -644,6 +738,20 @@ def links_body(request: Request, game: Game) -> dict[str, Any]:
         "join_token": game.join_token,
         "watch_token": game.watch_token,
     }
+
+
+def waiting_body(request: Request, view: lobby.Waiting) -> dict[str, Any]:
+    """A game waiting for its players as the API answers it: where to poll, and for the
+    host the player link to share."""
+    body = lobby.waiting_body(view)
+    token = view.game.join_token
+    body["url"] = request.build_absolute_uri(url_reverse("api:game-join") + f"?token={token}")
+    if view.is_host:
+        body["links"] = {
+            "join_url": request.build_absolute_uri(url_reverse("game-join", args=[token])),
+            "join_token": token,
+        }
+    return body
 
 
 def _user(request: Request) -> User:
@@ -729,12 +837,15 @@ class GamesView(GameAPIView):
         tags=[GAMES],
         summary="Start a game",
         description=(
-            "Start a game you host: give the system's setup JSON in full, or two of your "
-            "saved lists ('lists') with the system's options. Answers the game as you see it "
-            "and its links."
+            "Start a game you host: give the system's setup JSON in full, or your saved lists "
+            "('lists') with the system's options. At no seat (the table's shared device) you "
+            "give both lists and the game starts at once. With 'seat' you sit there at once; "
+            "from lists you give only yours, and the answer is the game waiting (status "
+            "'waiting', no state) for the other player to bring their own list with the "
+            "player link. Answers the game as you see it and its links."
         ),
         request=CreateGameSerializer,
-        responses={201: GameStateSerializer, **_responses(400, 401)},
+        responses={201: CREATED_GAME, **_responses(400, 401)},
     )
     def post(self, request: Request) -> Response:
         user = _user(request)
@@ -742,24 +853,28 @@ class GamesView(GameAPIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         setup = values.get("setup")
+        seat = values.get("seat")
         catalog = None
         if setup is None:
             if "lists" not in values:
-                raise ValidationError({"setup": ["Give the setup, or two saved lists."]})
+                raise ValidationError({"setup": ["Give the setup, or your saved lists."]})
             options = dict(values.get("options") or {})
             for key in ("lists", "players", "first_player", "parties"):
                 if key in values:
                     options[key] = values[key]
             options["lists"] = [str(list_id) for list_id in values["lists"]]
+            if seat is not None:
+                return self._wait(request, user, values, options)
             try:
                 setup, catalog = setups.setup_from_lists(user, values["system"], options)
             except InvalidInput as error:
                 raise _bad(error) from None
         try:
-            game = service.create_game(
+            game = lobby.start_seated(
                 host=user,
+                seat=seat,
                 system=values["system"],
-                name=values["name"],
+                name=values.get("name"),
                 setup=setup,
                 colours=values.get("colours"),
                 catalog=catalog,
@@ -769,6 +884,42 @@ class GamesView(GameAPIView):
         game = self.game(game.pk)
         body = state_body(request, game, _access(request, game))
         body["links"] = links_body(request, game)
+        return Response(body, status=status.HTTP_201_CREATED)
+
+    def _wait(
+        self, request: Request, user: User, values: dict[str, Any], options: dict[str, Any]
+    ) -> Response:
+        """A game whose host sits at ``seat`` with one list, waiting for the other's."""
+        problems: dict[str, list[str]] = {}
+        for key, what in (("lists", "one list"), ("players", "one name"), ("parties", "one party")):
+            given = options.pop(key, None)
+            if given is not None and (not isinstance(given, list) or len(given) != 1):
+                problems[key] = [
+                    f"With a seat, give {what}: yours. The other player brings their own when "
+                    "they join with the player link."
+                ]
+            options[key] = given[0] if isinstance(given, list) and given else None
+        if "colours" in values:
+            problems["colours"] = ["A game that waits for its players takes the seats' colours."]
+        if problems:
+            raise ValidationError(problems)
+        try:
+            pending = lobby.open_game(
+                host=user,
+                system=values["system"],
+                seat=values["seat"],
+                list_id=options.pop("lists"),
+                name=values.get("name"),
+                player=options.pop("players"),
+                party=options.pop("parties"),
+                options=options,
+            )
+        except InvalidInput as error:
+            paths = {"list": "lists.0", "player": "players.0", "party": "parties.0"}
+            raise ValidationError(
+                {paths.get(path, path): messages for path, messages in error.problems.items()}
+            ) from None
+        body = waiting_body(request, lobby.waiting(pending, user))
         return Response(body, status=status.HTTP_201_CREATED)
 
 
@@ -997,26 +1148,93 @@ class GameJoinView(GameAPIView):
     @extend_schema(
         tags=[GAMES],
         summary="Join a seat",
-        description="Sit at a game through its player link's token.",
+        description=(
+            "Sit at a game through its player link's token. A game waiting for its players "
+            "(status 'waiting') needs your own saved list of its system ('list'), checked as "
+            "when a game starts; when yours is the last list the game starts and the answer "
+            "is its state, else the waiting game."
+        ),
         request=JoinSerializer,
-        responses={200: GameStateSerializer, **_responses(400, 401, 403)},
+        responses={200: JOINED_GAME, **_responses(400, 401, 403)},
     )
     def post(self, request: Request) -> Response:
         user = _user(request)
         data = JoinSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        game = Game.objects.filter(join_token=values["token"]).first()
+        token = values["token"]
+        game = Game.objects.filter(join_token=token).first()
         if game is None:
-            raise PermissionDenied("This player link is not valid any more.")
+            return self._bring_list(request, user, values)
+        brought = [key for key in ("list", "player", "party") if key in values]
+        if brought:
+            raise ValidationError(
+                {key: ["This game has started: its players' lists are set."] for key in brought}
+            )
         try:
-            service.join(game, user, values["token"], values.get("seat"))
+            service.join(game, user, token, values.get("seat"))
         except Forbidden as error:
             raise _forbidden(error) from None
         except InvalidInput as error:
             raise _bad(error) from None
         game = self.game(game.pk)
         return Response(state_body(request, game, _access(request, game)))
+
+    def _bring_list(self, request: Request, user: User, values: dict[str, Any]) -> Response:
+        pending = PendingGame.objects.filter(join_token=values["token"]).first()
+        if pending is None:
+            raise PermissionDenied("This player link is not valid any more.")
+        if "list" not in values:
+            raise ValidationError(
+                {"list": ["This game waits for its players' lists: bring your own ('list')."]}
+            )
+        try:
+            result = lobby.bring_list(
+                pending,
+                user,
+                values["token"],
+                seat=values.get("seat"),
+                list_id=str(values["list"]),
+                player=values.get("player"),
+                party=values.get("party"),
+            )
+        except Forbidden as error:
+            raise _forbidden(error) from None
+        except InvalidInput as error:
+            raise _bad(error) from None
+        if isinstance(result, Game):
+            game = self.game(result.pk)
+            return Response(state_body(request, game, _access(request, game)))
+        return Response(waiting_body(request, lobby.waiting(result, user)))
+
+    @extend_schema(
+        tags=[GAMES],
+        summary="Where a player link leads",
+        description=(
+            "A game waiting for its players: who sits where and which seats it still waits "
+            "for (poll it: once the game starts, the answer is the game's state as you see "
+            "it). A game that has started: its state, if you are at it (else 403)."
+        ),
+        parameters=[
+            OpenApiParameter("token", str, required=True, description="The player link's token.")
+        ],
+        responses={200: JOINED_GAME, **_responses(400, 401, 403)},
+    )
+    def get(self, request: Request) -> Response:
+        user = _user(request)
+        token = request.query_params.get("token", "")
+        if not token:
+            raise ValidationError({"token": ["Give the player link's token."]})
+        pending = PendingGame.objects.filter(join_token=token).first()
+        if pending is not None:
+            return Response(waiting_body(request, lobby.waiting(pending, user)))
+        game = Game.objects.filter(join_token=token).prefetch_related("seats").first()
+        if game is None:
+            raise PermissionDenied("This player link is not valid any more.")
+        access = _access(request, game)
+        if not access.can_see:
+            raise PermissionDenied("You are not at this game: join a seat first.")
+        return Response(state_body(request, game, access))
 
 
 class GameWatchView(GameAPIView):

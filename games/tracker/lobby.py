@@ -23,6 +23,7 @@ from django.db import transaction
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker.registry import TRACKERS
 
+from ..models import Catalog
 from ..models.tracker import Game, PendingGame, PendingSeat, Seat
 from . import service, setups
 from .service import Forbidden
@@ -108,6 +109,27 @@ def open_game(
         )
         _sit(pending, seat, host, you, chosen, party)
     return pending
+
+
+def start_seated(
+    *,
+    host: User,
+    seat: int | None,
+    system: object,
+    name: object,
+    setup: object,
+    colours: object = None,
+    catalog: Catalog | None = None,
+) -> Game:
+    """A game from a setup given in full, started at once, its host sitting at ``seat``
+    straight away (None: at no seat, the table's shared device). Both happen or neither."""
+    with transaction.atomic():
+        game = service.create_game(
+            host=host, system=system, name=name, setup=setup, colours=colours, catalog=catalog
+        )
+        if seat is not None:
+            service.join(game, host, game.join_token, seat)
+    return game
 
 
 def _sit(
