@@ -1,6 +1,7 @@
 """The game tracker on two tablets in Chromium: the host taps damage in (three taps, one
-preview, one log entry), the player's tablet shows it within two seconds without reloading
-and undoes it from the history, and the host's tablet shows the undo within two seconds.
+preview, one log entry), the player's tablet shows it within two seconds without reloading;
+the player heals one and undoes that from the history, and the host's tablet shows each
+within two seconds.
 Screenshots of both tablets, the board on a portrait tablet and a phone, the new-game page
 and the host's links; nothing is loaded from another host."""
 
@@ -80,7 +81,7 @@ def test_two_tablets_share_one_game(open_tab: OpenTab, table: Game) -> None:
         expect(tab.page.get_by_test_id("damage-1-duelist")).to_have_text("0")
 
     # The host taps + three times on Ben's Duelist: one pending change of 3, previewed.
-    plus = host.page.get_by_test_id("damage-Duelist")
+    plus = host.page.get_by_test_id("tap-deal_damage-guardian-1-duelist")
     for _ in range(3):
         plus.click()
     pending = host.page.get_by_test_id("pending")
@@ -101,12 +102,20 @@ def test_two_tablets_share_one_game(open_tab: OpenTab, table: Game) -> None:
     player.screenshot("tracker-player-tablet")
     host.screenshot("tracker-host-tablet")
 
-    # The player undoes it from the history; the host sees the undo within two seconds.
-    player.page.get_by_role("button", name="Undo #1").click()
-    expect(player.page.get_by_test_id("damage-1-duelist")).to_have_text("0")
-    expect(host.page.get_by_test_id("damage-1-duelist")).to_have_text("0", timeout=SYNC_MS)
-    expect(host.page.get_by_test_id("log-1").locator("s")).to_contain_text("takes 3 damage")
-    expect(host.page.get_by_role("button", name="Redo #1")).to_be_visible()
+    # The damage is Ana's (the table's device acted for the active player): Ben's tablet
+    # cannot undo it. Ben heals his Duelist himself, then undoes that from the history; the
+    # host's tablet shows each within two seconds.
+    expect(player.page.get_by_role("button", name="Undo #1", exact=True)).to_have_count(0)
+    minus = player.page.get_by_test_id("tap-heal-guardian-1-duelist")
+    minus.click()
+    expect(player.page.get_by_test_id("pending")).to_contain_text("Heal x1")
+    player.page.get_by_test_id("pending").get_by_role("button", name="Commit").click()
+    expect(host.page.get_by_test_id("damage-1-duelist")).to_have_text("2", timeout=SYNC_MS)
+    player.page.get_by_role("button", name="Undo #2", exact=True).click()
+    expect(player.page.get_by_test_id("damage-1-duelist")).to_have_text("3")
+    expect(host.page.get_by_test_id("damage-1-duelist")).to_have_text("3", timeout=SYNC_MS)
+    expect(host.page.get_by_test_id("log-2").locator("s")).to_contain_text("heals 1")
+    expect(host.page.get_by_role("button", name="Redo #2")).to_be_visible()
     assert host.page.evaluate("window.notReloaded") is True
     host.screenshot("tracker-host-after-undo-tablet")
 
@@ -134,9 +143,12 @@ def test_an_illegal_tap_is_explained_and_cannot_be_committed(
 ) -> None:
     tab = open_tab(*TABLET_LANDSCAPE)
     _sign_in(tab, "hostess", f"/games/{table.pk}/")
-    tab.page.get_by_test_id("heal-Duelist").click()  # no damage to heal
+    mana = tab.page.get_by_test_id("tap-attach_mana-guardian-0-oracle")
+    for _ in range(3):  # the Recovery phase attaches two
+        mana.click()
     pending = tab.page.get_by_test_id("pending")
-    expect(pending.get_by_test_id("refusal")).to_contain_text("no damage to heal")
+    expect(pending).to_contain_text("x3")
+    expect(pending.get_by_test_id("refusal")).to_contain_text("The Recovery phase attaches 2 Mana")
     expect(pending.get_by_role("button", name="Commit")).to_be_disabled()
     pending.get_by_role("button", name="Cancel").click()
     expect(tab.page.locator("#pending")).to_be_hidden()
