@@ -174,6 +174,11 @@ def bring_list(
         problems: Problems = {}
         free = _free_seat(seats, seat, problems)
         you = _check_player(player, user, problems)
+        same = next((s for s in seats if s.user_id and s.name.casefold() == you.casefold()), None)
+        if same is not None and "player" not in problems:
+            problems["player"] = [
+                f"Player {same.index + 1} is already called {same.name}: choose another name."
+            ]
         party = _check_party(party, pending.system, problems)
         chosen = setups.choose_list(user, pending.system, list_id, "list", problems)
         if free is not None and chosen is not None and not problems:
