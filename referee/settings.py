@@ -183,13 +183,13 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before CSRF, which reads a form's body: a body over its limit is refused unread.
+    "games.limits.RequestSizeLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # Before CSRF, which reads a form's body: a body over its limit is refused unread.
-    "games.limits.RequestSizeLimitMiddleware",
 ]
 
 ROOT_URLCONF = "referee.urls"
@@ -292,6 +292,26 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {"SystemEnum": "games.models.catalog.CATALOG_SYSTEMS"},
 }
 
+# How large a request body may be, each limit in bytes (games/limits.py enforces them from the
+# declared Content-Length, before the body is read; docs/operations.md lists them).
+_MiB = 1024 * 1024
+API_BODY_MAX_BYTES = env_int("API_BODY_MAX_BYTES", 64 * 1024, minimum=1024)
+BATCH_UPLOAD_MAX_BYTES = env_int("BATCH_UPLOAD_MAX_BYTES", 20 * _MiB, minimum=1024)
+BATCH_MAX_LISTS = env_int("BATCH_MAX_LISTS", 5_000, minimum=1)
+BATCH_UNPACKED_MAX_BYTES = env_int("BATCH_UNPACKED_MAX_BYTES", 20 * _MiB, minimum=1024)
+CATALOG_UPLOAD_MAX_BYTES = env_int("CATALOG_UPLOAD_MAX_BYTES", 4 * _MiB, minimum=1024)
+GAME_IMPORT_MAX_BYTES = env_int("GAME_IMPORT_MAX_BYTES", 2 * _MiB, minimum=1024)
+# Every other body (the pages' forms); Django also holds a form's fields to it.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int(
+    "DATA_UPLOAD_MAX_MEMORY_SIZE", 2 * _MiB + _MiB // 2, minimum=1024
+)
+
+# A batch job's worker writes a heartbeat with its progress; a running job silent for this long
+# is failed when read, saying where it stopped. A pending job no worker took within
+# BATCH_QUEUE_TIMEOUT is failed the same way. Either can then be checked again.
+BATCH_HEARTBEAT_TIMEOUT = env_int("BATCH_HEARTBEAT_TIMEOUT", 45, minimum=10)
+BATCH_QUEUE_TIMEOUT = env_int("BATCH_QUEUE_TIMEOUT", 600, minimum=30)
+
 # Celery: with no broker configured, tasks run inline (eager) so a fresh checkout needs nothing
 # else running. With CELERY_BROKER_URL set (Redis), results go to the same Redis by default.
 CELERY_BROKER_URL = env_url("CELERY_BROKER_URL", "", _BROKER_SCHEMES)
@@ -307,35 +327,6 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-
-LOG_LEVEL = env_choice("LOG_LEVEL", "INFO", _LOG_LEVELS)
-# The handler's level too: records that Django's own loggers pass up to the root (such as a
-# 409 from django.request) are held to LOG_LEVEL as well.
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler", "level": LOG_LEVEL}},
-    "root": {"handlers": ["console"], "level": LOG_LEVEL},
-# How large a request body may be, each limit in bytes (games/limits.py enforces them from the
-# declared Content-Length, before the body is read; docs/operations.md lists them).
-_MiB = 1024 * 1024
-API_BODY_MAX_BYTES = env_int("API_BODY_MAX_BYTES", 64 * 1024, minimum=1024)
-BATCH_UPLOAD_MAX_BYTES = env_int("BATCH_UPLOAD_MAX_BYTES", 20 * _MiB, minimum=1024)
-BATCH_MAX_LISTS = env_int("BATCH_MAX_LISTS", 5_000, minimum=1)
-CATALOG_UPLOAD_MAX_BYTES = env_int("CATALOG_UPLOAD_MAX_BYTES", 4 * _MiB, minimum=1024)
-GAME_IMPORT_MAX_BYTES = env_int("GAME_IMPORT_MAX_BYTES", 2 * _MiB, minimum=1024)
-# Every other body (the pages' forms); Django also holds a form's fields to it.
-DATA_UPLOAD_MAX_MEMORY_SIZE = env_int(
-    "DATA_UPLOAD_MAX_MEMORY_SIZE", 2 * _MiB + _MiB // 2, minimum=1024
-)
-
-# A batch job's worker writes a heartbeat with its progress; a running job silent for this long
-# is failed when read, saying where it stopped. A pending job no worker took within
-# BATCH_QUEUE_TIMEOUT is failed the same way. Either can then be checked again.
-BATCH_HEARTBEAT_TIMEOUT = env_int("BATCH_HEARTBEAT_TIMEOUT", 45, minimum=10)
-BATCH_QUEUE_TIMEOUT = env_int("BATCH_QUEUE_TIMEOUT", 600, minimum=30)
-
-}
 # A request that queues a task waits at most about this long for a broker that does not answer,
 # then says so (503), rather than hanging on Celery's retries.
 _BROKER_TIMEOUT = env_int("CELERY_BROKER_TIMEOUT", 3, minimum=1)
@@ -361,3 +352,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # One message at a time per worker process: a late-acknowledged batch is not held back behind
 # another, nor lost with a killed worker's prefetched messages.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+
+LOG_LEVEL = env_choice("LOG_LEVEL", "INFO", _LOG_LEVELS)
+# The handler's level too: records that Django's own loggers pass up to the root (such as a
+# 409 from django.request) are held to LOG_LEVEL as well.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler", "level": LOG_LEVEL}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+}

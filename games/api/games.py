@@ -1121,6 +1121,8 @@ class GameExportView(GameAPIView):
 
 
 class GameImportView(GameAPIView):
+    parser_classes = (GameImportJSONParser,)
+
     @extend_schema(
         tags=[GAMES],
         summary="Import",
@@ -1337,8 +1339,6 @@ class GameSystemsView(APIView):
     permission_classes = (AllowAny,)
 
     @extend_schema(
-    parser_classes = (GameImportJSONParser,)
-
         tags=[GAMES],
         summary="Tracked systems and their action types",
         description=(
