@@ -700,14 +700,13 @@ def export_game(game: Game, access: Access) -> dict[str, Any]:
     if exports_whole(current, access):
         return {**head, "setup": game.setup, "log": [a.to_json() for a in current.log]}
     names = {s.index: s.name for s in seats}
-    effective = set(current.history.effective)
     return {
         **head,
         "partial": True,
         "partial_reason": _partial_reason(access, names),
         "exported_by": {"role": access.role.value, "seat": access.seat},
         "state": current.system.view(current.state, access.viewer),
-        "log": [log_entry(current, a, access, names, effective) for a in current.log],
+        "log": [e for e in log_for(game, access) if e["seq"] <= current.version],
     }
 
 
