@@ -82,6 +82,14 @@ def limit_for(request: HttpRequest) -> Limit:
     return limit_named(LIMITS.get(name) or (API_DEFAULT if is_api(request) else PAGE_DEFAULT))
 
 
+def most_json_values(text: str) -> int:
+    """An upper bound of the values ``json.loads(text)`` builds (keys included), counted before
+    parsing: each but the first follows a ``[``, ``,`` or ``:``, and each key a ``{`` or ``,``.
+    What a parsed document costs in memory grows with its values, not its bytes (``{}`` is
+    two bytes of JSON and 64 of Python), so a large body is bounded by this too."""
+    return 1 + sum(text.count(mark) for mark in "[{,:")
+
+
 def declared_length(request: Any) -> int:
     """The body's declared size; 0 when it declares none or nonsense, as Django then reads no
     body at all."""

@@ -39,9 +39,21 @@ def attack_odds(payload: dict[str, Any]) -> dict[str, Any]:
         return _as_json(bad_request_body(errors))
 
 
-@app.task(name="games.check_batch", time_limit=900)
+@app.task(
+    name="games.check_batch",
+    time_limit=900,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    ignore_result=True,
+)
 def check_batch(job_id: str) -> str:
     """Check every list of the BatchJob ``job_id`` (games.batches.service.run_batch) and
-    return the job's final status."""
+    return the job's final status.
+
+    Acknowledged when it ends (``acks_late``), and handed back to the queue when its worker
+    process dies (``reject_on_worker_lost``): a worker killed mid-batch loses no job, and the
+    next one takes it over (run_batch waits for the lost worker's heartbeat to go quiet). The
+    job's row holds its progress and results, so the task keeps no result: publishing it
+    never waits on a result backend."""
     job = run_batch(job_id)
     return "missing" if job is None else str(job.status)

@@ -17,6 +17,7 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse as url_reverse
 from drf_spectacular.types import OpenApiTypes
@@ -30,14 +31,24 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.batches.reading import MAX_LISTS, MAX_UPLOAD_BYTES, UploadError, read_array, read_upload
-from games.batches.service import OPTION_FIELDS, SYSTEMS, BatchInputError, start_batch
+from games.batches.reading import Limits, UploadError, mib, read_array, read_upload
+from games.batches.service import (
+    OPTION_FIELDS,
+    SYSTEMS,
+    BatchInputError,
+    NotRetryable,
+    QueueUnavailable,
+    find_job,
+    retry_batch,
+    start_batch,
+)
 from games.models import BatchJob
 
 from .parsers import BoundedJSONParser, BoundedMultiPartParser
 from .serializers import BadRequestSerializer, DetailSerializer
 
 BATCHES = "Batch validation"
+LIMITS = Limits.from_settings()  # as configured when the schema is made
 FORM_FIELDS = {"system", "file", *OPTION_FIELDS}
 CSV_COLUMNS = ("name", "valid", "errors", "warnings", "first_problem")
 
@@ -63,7 +74,8 @@ class BatchUploadSerializer(serializers.Serializer[Any]):
     file = serializers.FileField(
         help_text=(
             "A ZIP of .txt or .json lists (folders inside are fine), or one JSON array of "
-            f"lists. At most {MAX_LISTS} lists and {MAX_UPLOAD_BYTES // (1024 * 1024)} MiB."
+            f"lists. At most {LIMITS.lists} lists and {mib(LIMITS.upload_bytes)} (the "
+            "settings BATCH_MAX_LISTS and BATCH_UPLOAD_MAX_BYTES)."
         )
     )
     system = serializers.ChoiceField(choices=SYSTEMS)
@@ -214,13 +226,15 @@ def _form_request(request: Request) -> tuple[str, list[dict[str, Any]], dict[str
         errors["system"] = [f"Choose one of {', '.join(SYSTEMS)}."]
     upload = request.FILES.get("file")
     lists: list[dict[str, Any]] = []
+    limits = Limits.from_settings()
     if upload is None:
         errors["file"] = ["Upload a ZIP of lists or a JSON array of lists."]
-    elif upload.size is not None and upload.size > MAX_UPLOAD_BYTES:
-        errors["file"] = [f"The file is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MiB."]
+    elif upload.size is not None and upload.size > limits.upload_bytes:
+        errors["file"] = [f"The file is larger than {mib(limits.upload_bytes)}."]
     elif system in SYSTEMS:
         try:
-            lists = read_upload(upload.read(MAX_UPLOAD_BYTES + 1), system, upload.name or "")
+            raw = upload.read(limits.upload_bytes + 1)
+            lists = read_upload(raw, system, upload.name or "", limits)
         except UploadError as error:
             errors["file"] = [error.message]
     if errors:
@@ -300,6 +314,13 @@ EXAMPLE_JOB = {
 }
 
 
+UNAVAILABLE = OpenApiResponse(
+    DetailSerializer,
+    description="The task queue does not answer: nothing was saved; try again after the "
+    "Retry-After header's seconds.",
+)
+
+
 class BatchesView(APIView):
     authentication_classes = ()
     permission_classes = (AllowAny,)
@@ -326,27 +347,45 @@ class BatchesView(APIView):
         responses={
             202: BatchJobSerializer,
             400: OpenApiResponse(BadRequestSerializer, description="Bad input, every field named."),
-            413: OpenApiResponse(BadRequestSerializer, description="The body is too large."),
+            413: OpenApiResponse(
+                BadRequestSerializer,
+                description="The body is larger than BATCH_UPLOAD_MAX_BYTES (20 MiB unless set).",
+            ),
+            503: UNAVAILABLE,
         },
         examples=[
             OpenApiExample("Two decks", value=EXAMPLE_JOB, request_only=True),
         ],
     )
     def post(self, request: Request) -> Response:
-        job = start_batch_response(request)
+        try:
+            job = start_batch_response(request)
+        except QueueUnavailable as error:
+            return unavailable(error)
         job.refresh_from_db()  # eager mode has already checked it
-        return Response(
-            job_body(job, request),
-            status=status.HTTP_202_ACCEPTED,
-            headers={
-                "Location": request.build_absolute_uri(url_reverse("api:batch", args=[job.id]))
-            },
-        )
+        return accepted(job, request)
+
+
+def unavailable(error: QueueUnavailable) -> Response:
+    return Response(
+        {"detail": error.message},
+        status=status.HTTP_503_SERVICE_UNAVAILABLE,
+        headers={"Retry-After": str(error.retry_after)},
+    )
+
+
+def accepted(job: BatchJob, request: Request) -> Response:
+    return Response(
+        job_body(job, request),
+        status=status.HTTP_202_ACCEPTED,
+        headers={"Location": request.build_absolute_uri(url_reverse("api:batch", args=[job.id]))},
+    )
 
 
 class BatchView(APIView):
     authentication_classes = ()
     permission_classes = (AllowAny,)
+    parser_classes = (BoundedJSONParser,)
 
     @extend_schema(
         operation_id="batches_read",
@@ -355,13 +394,50 @@ class BatchView(APIView):
         description=(
             "Status (pending, running, done, failed), how many lists are checked of how many "
             "(progress from 0 to 1), and one result row per list checked so far. Poll about "
-            "once a second until the status is done or failed."
+            "once a second until the status is done or failed. A job never stays running or "
+            "pending for good: when its worker has been silent for BATCH_HEARTBEAT_TIMEOUT "
+            "seconds (45 unless set), or no worker took it within BATCH_QUEUE_TIMEOUT (10 "
+            "minutes), it is failed, and 'error' says where it stopped."
         ),
         responses={200: BatchJobSerializer, 404: DetailSerializer},
     )
     def get(self, request: Request, job_id: str) -> Response:
-        job = get_object_or_404(BatchJob.objects.select_related("catalog"), pk=job_id)
-        return Response(job_body(job, request))
+        return Response(job_body(_job(job_id), request))
+
+    @extend_schema(
+        operation_id="batches_check_again",
+        tags=[BATCHES],
+        summary="Check a failed batch again",
+        description=(
+            "A failed job (its worker was lost, or the queue did not take it) starts over: "
+            "pending again, its rows cleared, then checked by a worker. 202 with the job; 409 "
+            "when the job has not failed."
+        ),
+        request=None,
+        responses={
+            202: BatchJobSerializer,
+            404: DetailSerializer,
+            409: DetailSerializer,
+            503: UNAVAILABLE,
+        },
+    )
+    def post(self, request: Request, job_id: str) -> Response:
+        job = _job(job_id)
+        try:
+            job = retry_batch(job)
+        except NotRetryable as error:
+            return Response({"detail": error.message}, status=status.HTTP_409_CONFLICT)
+        except QueueUnavailable as error:
+            return unavailable(error)
+        job.refresh_from_db()  # eager mode has already checked it
+        return accepted(job, request)
+
+
+def _job(job_id: str) -> BatchJob:
+    job = find_job(job_id)
+    if job is None:
+        raise Http404("No batch job has this id.")
+    return job
 
 
 class CsvRenderer(BaseRenderer):

@@ -7,27 +7,46 @@ be read, and the job reports it as a result row). One bad file never spoils the 
 an upload that cannot be read at all (not a ZIP nor JSON, too big, too many lists, no list)
 raises ``UploadError``.
 
-Nothing is ever extracted to disk, and sizes are measured while reading rather than trusted
-from the archive's directory, so a crafted archive cannot fill the disk or the memory.
+What one upload may cost is bounded before it is paid, so the worst upload anyone can make
+costs the web process a few tens of megabytes and well under two seconds (the tests measure
+it). Nothing is extracted to disk. The limits (``Limits``, from the settings) are counted
+while reading, never trusted from the archive's directory:
+
+- the file as sent (``BATCH_UPLOAD_MAX_BYTES``), and the lists once unpacked
+  (``BATCH_UNPACKED_MAX_BYTES``, every byte unpacked counted, a refused file's too);
+- the lists (``BATCH_MAX_LISTS``), counted as each file or array is read, and the files an
+  archive's directory may hold (twice that), counted before the directory is parsed;
+- one list's size (256 KiB), the JSON values of the whole upload (counted from a document's
+  punctuation before it is parsed) and how deeply a list's JSON nests.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-MAX_UPLOAD_BYTES = 20 * 1024 * 1024
-"""The largest upload accepted (compressed, as sent)."""
-MAX_LISTS = 5_000
-"""The most lists one job checks; a tournament's worth many times over."""
+from django.conf import settings
+
+from games.limits import most_json_values
+from referee.rules.text import SURROGATE_MESSAGE, clean_key, lone_surrogate
+
 MAX_LIST_BYTES = 256 * 1024
 """The largest single list: a 200-line army or a 50-card deck is a few kilobytes."""
-MAX_TOTAL_BYTES = 64 * 1024 * 1024
-"""The most text one archive may unpack to, whatever its directory claims."""
+VALUES_PER_LIST = 100
+"""JSON values one list may average: an exported 50-card deck or 15-unit army has about 50."""
+MAX_DEPTH = 16
+"""How deeply a list's JSON may nest; an export nests four levels."""
+MAX_NAME = 200
+"""A list's name is kept to this many characters."""
+CENTRAL_DIRECTORY = b"PK\x01\x02"
+"""Each file in a ZIP's directory starts with this signature, so counting it bounds the files
+before ``zipfile`` parses a single one."""
 
 FORMATS: dict[str, str] = {
     "azeroth": "azeroth-army",
@@ -42,6 +61,46 @@ UNREADABLE = "unreadable"
 
 BatchItem = dict[str, Any]
 
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Control characters no list holds (tab, newline and carriage return are fine)."""
+
+
+def mib(size: int) -> str:
+    """A byte limit as the messages say it."""
+    if size % (1024 * 1024) == 0:
+        return f"{size // (1024 * 1024)} MiB"
+    return f"{size // 1024} KiB" if size % 1024 == 0 else f"{size:,} bytes"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one upload may hold; ``from_settings`` gives the configured ones."""
+
+    upload_bytes: int
+    unpacked_bytes: int
+    lists: int
+    list_bytes: int = MAX_LIST_BYTES
+    depth: int = MAX_DEPTH
+
+    @classmethod
+    def from_settings(cls) -> Limits:
+        return cls(
+            upload_bytes=settings.BATCH_UPLOAD_MAX_BYTES,
+            unpacked_bytes=settings.BATCH_UNPACKED_MAX_BYTES,
+            lists=settings.BATCH_MAX_LISTS,
+        )
+
+    @property
+    def values(self) -> int:
+        """The JSON values one upload may hold in all."""
+        return self.lists * VALUES_PER_LIST
+
+    @property
+    def files(self) -> int:
+        """The files an archive's directory may hold: a list each, and as many more that an
+        archiving tool adds on its own (macOS adds one beside each file)."""
+        return 2 * self.lists + 10
+
 
 class UploadError(ValueError):
     """The upload as a whole cannot be read; ``message`` says why in words an organiser reads."""
@@ -49,6 +108,39 @@ class UploadError(ValueError):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class _Budget:
+    """What is left of an upload's limits while it is read; going over is an UploadError."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.lists = limits.lists
+        self.unpacked = limits.unpacked_bytes
+        self.values = limits.values
+
+    def take_lists(self, count: int, where: str = "upload") -> None:
+        self.lists -= count
+        if self.lists < 0:
+            raise UploadError(
+                f"The {where} holds more than {self.limits.lists} lists, the most one batch takes."
+            )
+
+    def take_unpacked(self, size: int) -> None:
+        self.unpacked -= size
+        if self.unpacked < 0:
+            raise UploadError(
+                f"The archive unpacks to more than {mib(self.limits.unpacked_bytes)}, the most "
+                "one batch takes."
+            )
+
+    def take_values(self, count: int) -> None:
+        self.values -= count
+        if self.values < 0:
+            raise UploadError(
+                f"The upload holds more than {self.limits.values:,} JSON values in all, the most "
+                f"one batch of {self.limits.lists} lists takes."
+            )
 
 
 def unreadable(name: str, reason: str) -> BatchItem:
@@ -59,12 +151,38 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _load_json(text: str) -> object:
-    """``json.loads`` that refuses NaN/Infinity and survives hostile nesting (ValueError)."""
+def _depth_and_count(value: object) -> tuple[int, int]:
+    """How deeply ``value`` nests and how many values it holds (keys included), walked without
+    recursion so no document is too deep to measure."""
+    deepest, count = 0, 0
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        deepest = max(deepest, depth)
+        if isinstance(node, dict):
+            count += len(node)
+            stack.extend((child, depth + 1) for child in node.values())
+        elif isinstance(node, list):
+            stack.extend((child, depth + 1) for child in node)
+    return deepest, count
+
+
+def _load_json(text: str, budget: _Budget, depth: int) -> object:
+    """``json.loads`` for an upload: it refuses NaN/Infinity and JSON nested deeper than
+    ``depth`` (ValueError), and takes its values from the budget (UploadError when the upload
+    holds too many), counted before anything is built."""
+    if most_json_values(text) > budget.values:
+        budget.take_values(budget.values + 1)
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        value = json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
         raise ValueError("it is nested too deeply") from None
+    deepest, count = _depth_and_count(value)
+    if deepest > depth:
+        raise ValueError(f"it is nested too deeply (more than {depth} levels)")
+    budget.take_values(count)
+    return value
 
 
 def _decode(raw: bytes) -> str:
@@ -79,12 +197,57 @@ def _decode(raw: bytes) -> str:
 
 
 def _label(value: object) -> str:
-    """A list's own name, when it carries one (NUL dropped: PostgreSQL text cannot hold it)."""
-    return " ".join(value.replace("\x00", "").split())[:200] if isinstance(value, str) else ""
+    """A list's own name, when it carries one: one line, no control character (PostgreSQL
+    text cannot hold NUL), and a lone surrogate written as its escape (no database stores
+    it)."""
+    if not isinstance(value, str):
+        return ""
+    return clean_key(" ".join(_CONTROL.sub("", value).split()))[:MAX_NAME]
 
 
-def _holds_nul(value: object) -> bool:
-    return "\\u0000" in json.dumps(value)
+def _strings(value: object) -> Iterator[tuple[str, str]]:
+    """Every string of a JSON value (keys included) with its path (``cards[2].id``), in the
+    document's order, walked without recursion."""
+    stack: list[tuple[object, str]] = [(value, "")]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, str):
+            yield path, node
+        elif isinstance(node, dict):
+            children = []
+            for key, child in node.items():
+                child_path = f"{path}.{clean_key(key)}" if path else clean_key(key)
+                yield child_path, key
+                children.append((child, child_path))
+            stack.extend(reversed(children))
+        elif isinstance(node, list):
+            stack.extend((node[i], f"{path}[{i}]") for i in range(len(node) - 1, -1, -1))
+
+
+def _surrogate(value: object) -> str | None:
+    """Where ``value`` first holds a lone surrogate, and why that is refused; None if nowhere."""
+    for path, text in _strings(value):
+        escape = lone_surrogate(text)
+        if escape is not None:
+            where = f"{path} " if path else ""
+            return where + SURROGATE_MESSAGE.format(escape=escape)
+    return None
+
+
+def not_text(value: object) -> str | None:
+    """Why ``value``'s strings are not text a list holds, naming where (``cards[2].id``): a
+    lone surrogate (no character, and no database stores it) or a control character; None
+    when every string is clean."""
+    surrogate = _surrogate(value)
+    if surrogate is not None:
+        return surrogate
+    for path, text in _strings(value):
+        control = _CONTROL.search(text)
+        if control is not None:
+            code = f"\\u{ord(control.group()):04x}"
+            where = f"{path} " if path else ""
+            return f"{where}holds a control character ({code}), which no list holds"
+    return None
 
 
 def read_item(item: object, system: str, name: str) -> BatchItem:
@@ -96,16 +259,19 @@ def read_item(item: object, system: str, name: str) -> BatchItem:
     label = own or name
     expected = FORMATS[system]
     if "text" in item:
-        extra = sorted(set(item) - {"name", "text"})
+        extra = sorted(clean_key(key) for key in set(item) - {"name", "text"})
         if extra:
             return unreadable(label, f"Unknown field(s) beside 'name' and 'text': {extra}.")
         text = item["text"]
         if not isinstance(text, str):
             return unreadable(label, "'text' must be a string holding the list.")
-        if len(text.encode()) > MAX_LIST_BYTES:
-            return unreadable(label, f"The list is larger than {MAX_LIST_BYTES // 1024} KiB.")
+        if len(text.encode("utf-8", "surrogatepass")) > MAX_LIST_BYTES:
+            return unreadable(label, f"The list is larger than {mib(MAX_LIST_BYTES)}.")
         if "\x00" in text:
             return unreadable(label, "The list's text holds NUL characters.")
+        problem = not_text(text)
+        if problem is not None:
+            return unreadable(label, f"The list's text {problem}.")
         return {"name": label, "format": TEXT, "data": text}
     found = item.get("format")
     if found is None:
@@ -114,22 +280,29 @@ def read_item(item: object, system: str, name: str) -> BatchItem:
         )
     if found != expected:
         other = next((s for s, f in FORMATS.items() if f == found), None)
-        why = f"an {other} list" if other else f"format {found!r}"
+        why = f"an {other} list" if other else f"format {clean_key(found)!r}"
         return unreadable(label, f"This is {why}; this batch checks {expected} lists.")
     data = {key: value for key, value in item.items() if key != "name"}
-    if _holds_nul(data):
+    if "\\u0000" in json.dumps(data):
         return unreadable(label, "The list holds NUL characters.")
+    problem = not_text(data)
+    if problem is not None:
+        return unreadable(label, f"The list's {problem}.")
     return {"name": label, "format": JSON, "data": data}
 
 
-def read_array(value: object, system: str, prefix: str = "List") -> list[BatchItem]:
+def read_array(
+    value: object, system: str, prefix: str = "List", limits: Limits | None = None
+) -> list[BatchItem]:
     """The lists of a JSON array, each named by its own ``name`` or by its position."""
+    budget = _Budget(limits or Limits.from_settings())
+    return _read_array(value, system, prefix, budget)
+
+
+def _read_array(value: object, system: str, prefix: str, budget: _Budget) -> list[BatchItem]:
     if not isinstance(value, list):
         raise UploadError("Expected a JSON array of lists (or a ZIP of list files).")
-    if len(value) > MAX_LISTS:
-        raise UploadError(
-            f"The upload holds {len(value)} lists; the most one batch takes is {MAX_LISTS}."
-        )
+    budget.take_lists(len(value))
     return [read_item(item, system, f"{prefix} {index}") for index, item in enumerate(value, 1)]
 
 
@@ -146,11 +319,18 @@ def _skipped(path: str) -> bool:
     )
 
 
-def read_zip(raw: bytes, system: str) -> list[BatchItem]:
+def read_zip(raw: bytes, system: str, limits: Limits | None = None) -> list[BatchItem]:
     """The lists of a ZIP archive, one per ``.txt`` or ``.json`` file, in the archive's order.
     Folders inside the archive are fine (the path names the list); files with other endings,
     paths that climb out of the archive (``../``), encrypted or damaged members and files that
     are too large or not UTF-8 each become an unreadable row."""
+    budget = _Budget(limits or Limits.from_settings())
+    files = budget.limits.files
+    if raw.count(CENTRAL_DIRECTORY) > files:
+        raise UploadError(
+            f"The archive holds more than {files} files; the most one batch takes is "
+            f"{budget.limits.lists} lists."
+        )
     try:
         archive = zipfile.ZipFile(io.BytesIO(raw))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError):
@@ -158,58 +338,55 @@ def read_zip(raw: bytes, system: str) -> list[BatchItem]:
     with archive:
         members = [info for info in archive.infolist() if not info.is_dir()]
         members = [info for info in members if not _skipped(info.filename)]
-        if len(members) > MAX_LISTS:
-            raise UploadError(
-                f"The archive holds {len(members)} files; the most one batch takes is {MAX_LISTS}."
-            )
         items: list[BatchItem] = []
-        total = 0
         for info in members:
-            name = info.filename
-            suffix = PurePosixPath(name).suffix.lower()
-            if _unsafe(name):
-                items.append(unreadable(name, "The path leaves the archive (absolute or '..')."))
-                continue
-            if suffix not in (".txt", ".json"):
-                what = "a ZIP inside the ZIP" if suffix == ".zip" else "not a .txt or .json file"
-                items.append(unreadable(name, f"Skipped: {what}."))
-                continue
-            if info.flag_bits & 0x1:
-                items.append(unreadable(name, "The file is encrypted."))
-                continue
-            if info.file_size > MAX_LIST_BYTES:
-                items.append(
-                    unreadable(name, f"The file is larger than {MAX_LIST_BYTES // 1024} KiB.")
-                )
-                continue
-            try:
-                with archive.open(info) as member:
-                    content = member.read(MAX_LIST_BYTES + 1)
-            except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError, EOFError,
-                    ValueError) as error:  # fmt: skip
-                items.append(unreadable(name, f"The file cannot be unpacked ({error})."))
-                continue
-            if len(content) > MAX_LIST_BYTES:
-                items.append(
-                    unreadable(name, f"The file is larger than {MAX_LIST_BYTES // 1024} KiB.")
-                )
-                continue
-            total += len(content)
-            if total > MAX_TOTAL_BYTES:
-                raise UploadError(
-                    f"The archive unpacks to more than {MAX_TOTAL_BYTES // (1024 * 1024)} MiB."
-                )
-            items.extend(_read_file(name, suffix, content, system))
+            items.extend(_read_member(archive, info, system, budget))
     if not items:
         raise UploadError("The archive holds no list files (.txt or .json).")
-    if len(items) > MAX_LISTS:
-        raise UploadError(
-            f"The archive holds {len(items)} lists; the most one batch takes is {MAX_LISTS}."
-        )
     return items
 
 
-def _read_file(name: str, suffix: str, content: bytes, system: str) -> list[BatchItem]:
+def _read_member(
+    archive: zipfile.ZipFile, info: zipfile.ZipInfo, system: str, budget: _Budget
+) -> list[BatchItem]:
+    """The lists of one file of the archive, taken from the budget."""
+    name = info.filename[:MAX_NAME]
+    suffix = PurePosixPath(info.filename).suffix.lower()
+    list_bytes = budget.limits.list_bytes
+    too_large = unreadable(name, f"The file is larger than {mib(list_bytes)}.")
+    row: BatchItem | None = None
+    if _unsafe(info.filename):
+        row = unreadable(name, "The path leaves the archive (absolute or '..').")
+    elif suffix not in (".txt", ".json"):
+        what = "a ZIP inside the ZIP" if suffix == ".zip" else "not a .txt or .json file"
+        row = unreadable(name, f"Skipped: {what}.")
+    elif info.flag_bits & 0x1:
+        row = unreadable(name, "The file is encrypted.")
+    elif info.file_size > list_bytes:
+        row = too_large
+    if row is not None:
+        budget.take_lists(1, "archive")
+        return [row]
+    try:
+        with archive.open(info) as member:
+            # Never more than one list, nor more than the archive has left to unpack.
+            content = member.read(min(list_bytes, budget.unpacked) + 1)
+    except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError, EOFError,
+            ValueError) as error:  # fmt: skip
+        budget.take_lists(1, "archive")
+        return [unreadable(name, f"The file cannot be unpacked ({error}).")]
+    budget.take_unpacked(len(content))
+    if len(content) > list_bytes:
+        budget.take_lists(1, "archive")
+        return [too_large]
+    items = _read_file(name, suffix, content, system, budget)
+    budget.take_lists(len(items), "archive")
+    return items
+
+
+def _read_file(
+    name: str, suffix: str, content: bytes, system: str, budget: _Budget
+) -> list[BatchItem]:
     try:
         text = _decode(content)
     except ValueError as error:
@@ -217,37 +394,49 @@ def _read_file(name: str, suffix: str, content: bytes, system: str) -> list[Batc
     if suffix == ".txt":
         if not text.strip():
             return [unreadable(name, "The file is empty.")]
+        problem = not_text(text)
+        if problem is not None:
+            return [unreadable(name, f"The file {problem}.")]
         return [{"name": name, "format": TEXT, "data": text}]
     try:
-        value = _load_json(text)
+        value = _load_json(text, budget, budget.limits.depth + 1)
     except ValueError as error:
         return [unreadable(name, f"The file is not valid JSON: {error}.")]
     if isinstance(value, list):
+        if len(value) > budget.lists:  # refused before a row is made
+            budget.take_lists(len(value), "archive")
         return [read_item(item, system, f"{name} #{index}") for index, item in enumerate(value, 1)]
     return [read_item(value, system, name)]
 
 
-def read_upload(raw: bytes, system: str, filename: str = "") -> list[BatchItem]:
+def read_upload(
+    raw: bytes, system: str, filename: str = "", limits: Limits | None = None
+) -> list[BatchItem]:
     """The lists of an uploaded file: a ZIP archive (recognised by its content), else a JSON
-    array of lists. Raises UploadError when the upload as a whole cannot be read."""
+    array of lists. Raises UploadError when the upload as a whole cannot be read, naming the
+    place of a string that is not text (``[3].text``)."""
+    limits = limits or Limits.from_settings()
     if not isinstance(system, str) or system not in FORMATS:
         raise UploadError(f"Unknown game system {system!r}.")
-    if len(raw) > MAX_UPLOAD_BYTES:
-        raise UploadError(f"The file is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MiB.")
+    if len(raw) > limits.upload_bytes:
+        raise UploadError(f"The file is larger than {mib(limits.upload_bytes)}.")
     if not raw.strip():
         raise UploadError("The file is empty.")
     if raw.startswith(b"PK") or filename.lower().endswith(".zip"):
-        return read_zip(raw, system)
+        return read_zip(raw, system, limits)
+    budget = _Budget(limits)
     try:
-        text = _decode(raw)
-        value = _load_json(text)
+        value = _load_json(_decode(raw), budget, limits.depth + 1)
     except ValueError as error:
         raise UploadError(
             f"The file is neither a ZIP archive nor a JSON array of lists ({error})."
         ) from None
+    surrogate = _surrogate(value)
+    if surrogate is not None:
+        raise UploadError(f"The file's {surrogate}.")
     if isinstance(value, Mapping):
-        return [read_item(value, system, filename or "List 1")]
-    items = read_array(value, system)
+        return [read_item(value, system, filename[:MAX_NAME] or "List 1")]
+    items = _read_array(value, system, "List", budget)
     if not items:
         raise UploadError("The JSON array holds no lists.")
     return items

@@ -9,6 +9,14 @@ catalog is read from the database once per job, not once per list.
 Options: ``battle_size`` and ``points_limit`` (Azeroth at War only) apply to every list when
 given, overriding what each list says (a tournament's format); when not given, each list's own
 (its JSON, or the header ``army_to_text`` writes) counts, else a Standard battle.
+
+A job never hangs. Its worker writes a heartbeat with its progress; the task is acknowledged
+only when it ends, so the message of a worker killed mid-batch goes back to the queue and the
+next worker takes the job over once its heartbeat has gone quiet (``TAKEOVER_SECONDS``). A job
+read while running with no heartbeat for ``BATCH_HEARTBEAT_TIMEOUT`` seconds, or waiting for a
+worker for ``BATCH_QUEUE_TIMEOUT``, is failed there and then, saying where it stopped
+(``expire_if_lost``); a failed job can be checked again (``retry_batch``). A broker that does
+not answer is a ``QueueUnavailable`` within seconds, and no job is left behind for it.
 """
 
 from __future__ import annotations
@@ -17,10 +25,13 @@ import dataclasses
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from kombu.exceptions import OperationalError
 
 from games.catalogs.engine import (
     azeroth_factions,
@@ -45,12 +56,22 @@ from referee.rules.azuki.deck import deck_from_dict, validate_deck, validate_dec
 from referee.rules.errors import InvalidInput, RulesError
 from referee.rules.lists import UNKNOWN_ENTRY, Problem, Report, Severity
 
-from .reading import FORMATS, JSON, MAX_LISTS, TEXT, UNREADABLE, BatchItem
+from .reading import FORMATS, JSON, TEXT, UNREADABLE, BatchItem, Limits
 
 logger = logging.getLogger(__name__)
 
 PROGRESS_SECONDS = 0.5
-"""How often a running job writes its progress (``done`` and the rows so far)."""
+"""How often a running job writes its progress (``done``, the rows so far and its heartbeat)."""
+TAKEOVER_SECONDS = 10.0
+"""A worker handed a job still marked running (its message came back because the worker that
+had it was lost) takes it over once its heartbeat has been quiet this long; a live worker's
+moves every PROGRESS_SECONDS."""
+RETRY_AFTER_SECONDS = 30
+"""What a client told the task queue does not answer waits before trying again."""
+QUEUE_ERRORS: tuple[type[BaseException], ...] = (OperationalError, OSError)
+"""What publishing a task raises when the broker cannot be reached (kombu wraps its
+transport's connection errors in OperationalError)."""
+FINISHED = ("done", "failed")
 
 SYSTEMS = tuple(FORMATS)
 OPTION_FIELDS = {"battle_size", "points_limit", "catalog", "catalog_version"}
@@ -61,6 +82,25 @@ Checker = Callable[[BatchItem], Report]
 
 class BatchInputError(InvalidInput):
     """A batch that cannot start: ``problems`` maps each bad field to its messages."""
+
+
+class QueueUnavailable(Exception):
+    """The task queue did not take the job: ``message`` says so to whoever sent it, and nothing
+    is left waiting for a worker."""
+
+    message = (
+        "Checking lists cannot start right now: the task queue does not answer. Nothing was "
+        f"saved. Try again in {RETRY_AFTER_SECONDS} seconds."
+    )
+    retry_after = RETRY_AFTER_SECONDS
+
+
+class NotRetryable(ValueError):
+    """Only a failed job can be checked again; ``message`` says what the job is doing."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 def _options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -147,8 +187,9 @@ def start_batch(
     clean = _options(system, options or {})
     if not lists:
         raise BatchInputError({"lists": ["Give at least one list."]})
-    if len(lists) > MAX_LISTS:
-        raise BatchInputError({"lists": [f"At most {MAX_LISTS} lists in one batch."]})
+    most = Limits.from_settings().lists
+    if len(lists) > most:
+        raise BatchInputError({"lists": [f"At most {most} lists in one batch."]})
     catalog = _catalog(system, clean)
     job = BatchJob.objects.create(
         owner=owner if owner is not None and owner.is_authenticated else None,
@@ -160,27 +201,105 @@ def start_batch(
         lists=list(lists),
         total=len(lists),
     )
-    transaction.on_commit(lambda: _queue(job, queue))
+    transaction.on_commit(lambda: _queue(job.pk, queue, BatchJob.objects.filter(pk=job.pk).delete))
     return job
 
 
-def _queue(job: BatchJob, queue: str | None) -> None:
+def retry_batch(job: BatchJob, *, queue: str | None = None) -> BatchJob:
+    """Check a failed job's lists again from the start, queued once the change is committed.
+    Raises NotRetryable for a job that has not failed, and QueueUnavailable (the job failed
+    again, saying why) when the task queue does not answer."""
+    reset = BatchJob.objects.filter(pk=job.pk, status=BatchJob.Status.FAILED).update(
+        status=BatchJob.Status.PENDING,
+        done=0,
+        results=[],
+        error="",
+        finished=None,
+        heartbeat=timezone.now(),  # the wait for a worker starts now
+    )
+    if not reset:
+        job.refresh_from_db()
+        raise NotRetryable(
+            f"Only a batch that stopped can be checked again; this one is {job.status}."
+        )
+
+    def unqueued() -> None:
+        _fail(job.pk, "Checking again could not start: the task queue did not answer.")
+
+    transaction.on_commit(lambda: _queue(job.pk, queue, unqueued))
+    job.refresh_from_db()
+    return job
+
+
+def _queue(job_id: Any, queue: str | None, unqueued: Callable[[], Any]) -> None:
+    """Publish the job's task; when the broker does not answer, undo what waits for it
+    (``unqueued``) and raise QueueUnavailable. Publishing gives up within seconds
+    (CELERY_BROKER_CONNECTION_TIMEOUT and CELERY_TASK_PUBLISH_RETRY_POLICY), and the task
+    keeps no result, so no result backend is waited for either."""
     from games.tasks import check_batch  # the task module imports this one
 
     try:
         if queue is None:
-            check_batch.delay(str(job.id))
+            check_batch.apply_async(args=(str(job_id),))
         else:
-            check_batch.apply_async(args=(str(job.id),), queue=queue)
-    except Exception as error:  # a broker that is down must not lose the job
-        if BatchJob.objects.filter(pk=job.pk, status=BatchJob.Status.PENDING).exists():
-            _fail(job.pk, f"The job could not be queued: {error}")
+            check_batch.apply_async(args=(str(job_id),), queue=queue)
+    except QUEUE_ERRORS as error:
+        logger.error("Batch job %s could not be queued: %s", job_id, error)
+        unqueued()
+        raise QueueUnavailable() from error
 
 
-def _fail(job_id: Any, message: str) -> None:
-    BatchJob.objects.filter(pk=job_id).update(
-        status=BatchJob.Status.FAILED, error=message[:2000], finished=timezone.now()
-    )
+def _fail(job_id: Any, message: str, *, attempt: int | None = None) -> None:
+    """Fail the job (only its run ``attempt``, when given), saying why."""
+    jobs = BatchJob.objects.filter(pk=job_id)
+    if attempt is not None:
+        jobs = jobs.filter(attempt=attempt)
+    jobs.update(status=BatchJob.Status.FAILED, error=message[:2000], finished=timezone.now())
+
+
+def expire_if_lost(job: BatchJob) -> BatchJob:
+    """``job``, failed there and then if its worker is lost: running with no heartbeat for
+    BATCH_HEARTBEAT_TIMEOUT seconds (the message says how far it got), or waiting for a worker
+    for BATCH_QUEUE_TIMEOUT. Read before a job is shown, so no reader ever waits forever."""
+    now = timezone.now()
+    last = job.heartbeat or job.created
+    jobs = BatchJob.objects.filter(pk=job.pk, status=job.status, attempt=job.attempt)
+    if job.status == BatchJob.Status.RUNNING:
+        timeout = settings.BATCH_HEARTBEAT_TIMEOUT
+        message = (
+            f"The worker checking this batch stopped answering after {job.done} of "
+            f"{job.total} lists: nothing was heard from it for {timeout} seconds. Check again "
+            "to start over."
+        )
+    elif job.status == BatchJob.Status.PENDING:
+        timeout = settings.BATCH_QUEUE_TIMEOUT
+        message = (
+            f"No worker started checking this batch within {_duration(timeout)}. Check again; "
+            "if it keeps waiting, the site's task worker may be down."
+        )
+    else:
+        return job
+    if now - last < timedelta(seconds=timeout):
+        return job
+    if jobs.filter(heartbeat=job.heartbeat).update(
+        status=BatchJob.Status.FAILED, error=message, finished=now
+    ):
+        logger.warning("Batch job %s given up: %s", job.pk, message)
+    job.refresh_from_db()
+    return job
+
+
+def _duration(seconds: int) -> str:
+    if seconds % 60 == 0:
+        minutes = seconds // 60
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{seconds} seconds"
+
+
+def find_job(job_id: Any) -> BatchJob | None:
+    """The job with its catalog, as it may be shown: failed first if its worker is lost."""
+    job = BatchJob.objects.select_related("catalog").filter(pk=job_id).first()
+    return None if job is None else expire_if_lost(job)
 
 
 # --- Checking -------------------------------------------------------------------------------
@@ -317,13 +436,22 @@ def check_item(check: Checker, item: BatchItem) -> Row:
     )
 
 
-def run_batch(job_id: Any, *, progress_seconds: float = PROGRESS_SECONDS) -> BatchJob | None:
-    """Check every list of a job, writing progress at most every ``progress_seconds``; the
-    job ends ``done``, or ``failed`` with ``error`` when something outside any one list goes
-    wrong. A job that is already finished is left as it is (a task delivered twice)."""
+def run_batch(
+    job_id: Any,
+    *,
+    progress_seconds: float = PROGRESS_SECONDS,
+    takeover_seconds: float = TAKEOVER_SECONDS,
+) -> BatchJob | None:
+    """Check every list of a job, writing progress and a heartbeat at most every
+    ``progress_seconds``; the job ends ``done``, or ``failed`` with ``error`` when something
+    outside any one list goes wrong. A finished job is left as it is (a task delivered twice),
+    and so is one another worker is running or has taken over."""
     job = BatchJob.objects.select_related("catalog").filter(pk=job_id).first()
-    if job is None or job.status in (BatchJob.Status.DONE, BatchJob.Status.FAILED):
+    if job is None or job.status in FINISHED:
         return job
+    attempt = _claim(job, takeover_seconds)
+    if attempt is None:
+        return BatchJob.objects.filter(pk=job_id).first()
     try:
         if job.catalog is None:
             raise RuntimeError(
@@ -331,23 +459,66 @@ def run_batch(job_id: Any, *, progress_seconds: float = PROGRESS_SECONDS) -> Bat
                 "has been removed."
             )
         check = CHECKERS[job.system](job.catalog, job.options)
-        job.status = BatchJob.Status.RUNNING
-        job.results = []
-        job.done = 0
-        job.save(update_fields=["status", "results", "done"])
+        results: list[Row] = []
         last = time.monotonic()
         for item in job.lists:
-            job.results.append(check_item(check, item))
-            job.done += 1
+            results.append(check_item(check, item))
             now = time.monotonic()
-            if now - last >= progress_seconds and job.done < job.total:
-                job.save(update_fields=["results", "done"])
+            if now - last >= progress_seconds and len(results) < job.total:
+                if not _write(job, attempt, results=results, done=len(results)):
+                    return BatchJob.objects.filter(pk=job_id).first()  # given up or taken over
                 last = now
-        job.status = BatchJob.Status.DONE
-        job.finished = timezone.now()
-        job.save(update_fields=["results", "done", "status", "finished"])
+        _write(
+            job,
+            attempt,
+            results=results,
+            done=len(results),
+            status=BatchJob.Status.DONE,
+            finished=timezone.now(),
+        )
     except Exception as error:  # the job records why it stopped
         logger.exception("Batch job %s failed", job.pk)
-        _fail(job.pk, f"The batch stopped: {error}")
-        job.refresh_from_db()
-    return job
+        _fail(job.pk, f"The batch stopped: {error}", attempt=attempt)
+    return BatchJob.objects.filter(pk=job_id).first()
+
+
+def _claim(job: BatchJob, takeover_seconds: float) -> int | None:
+    """Make ``job`` this worker's run and give its attempt number; None when it is not to be
+    run here: finished, retried, or running on a worker whose heartbeat still moves.
+
+    A task finds its job running only when its message came back: the worker that had it
+    was lost (killed, or its machine gone), or is alive but slow to acknowledge. So it waits
+    for the heartbeat: moving means alive; quiet for ``takeover_seconds`` means lost."""
+    if job.status == BatchJob.Status.RUNNING and job.heartbeat is not None:
+        quiet_until = job.heartbeat + timedelta(seconds=takeover_seconds)
+        while (wait := (quiet_until - timezone.now()).total_seconds()) > 0:
+            time.sleep(min(wait, 1.0))
+            seen = BatchJob.objects.filter(pk=job.pk).values("status", "attempt", "heartbeat")
+            row = seen.first()
+            if row != {"status": job.status, "attempt": job.attempt, "heartbeat": job.heartbeat}:
+                return None
+    attempt = job.attempt + 1
+    claimed = BatchJob.objects.filter(
+        pk=job.pk,
+        attempt=job.attempt,
+        status__in=(BatchJob.Status.PENDING, BatchJob.Status.RUNNING),
+    ).update(
+        status=BatchJob.Status.RUNNING,
+        attempt=attempt,
+        heartbeat=timezone.now(),
+        done=0,
+        results=[],
+        error="",
+        finished=None,
+    )
+    return attempt if claimed else None
+
+
+def _write(job: BatchJob, attempt: int, **fields: Any) -> bool:
+    """Write the run's progress with a heartbeat; False when the job is no longer this run's
+    (given up for lost, or taken over), so the run stops."""
+    return bool(
+        BatchJob.objects.filter(pk=job.pk, attempt=attempt, status=BatchJob.Status.RUNNING).update(
+            heartbeat=timezone.now(), **fields
+        )
+    )

@@ -84,6 +84,11 @@ class BatchJob(models.Model):
     error = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # The worker checking the job writes the time with its progress; a running job whose
+    # heartbeat stopped has lost its worker. ``attempt`` counts the runs: a worker writes only
+    # while the job is still its run, so one that was given up for lost cannot overwrite another.
+    heartbeat = models.DateTimeField(null=True, blank=True)
+    attempt = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ("-created",)

@@ -1,5 +1,5 @@
 """Batch validation pages: /batches/ (upload many lists) and /batches/<id>/ (progress, then
-the results table with a CSV download).
+the results table with a CSV download; a failed job offers "Check again", a POST to its page).
 
 The views only read the form and call games.batches; the checking itself is the Celery task.
 An htmx request for a job's page gets the status partial only, which polls itself about once
@@ -12,14 +12,22 @@ from typing import Any
 from uuid import UUID
 
 from django import forms
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods
 
-from games.batches.reading import MAX_LISTS, MAX_UPLOAD_BYTES, UploadError, read_upload
-from games.batches.service import BatchInputError, start_batch
+from games.batches.reading import Limits, UploadError, mib, read_upload
+from games.batches.service import (
+    BatchInputError,
+    NotRetryable,
+    QueueUnavailable,
+    find_job,
+    retry_batch,
+    start_batch,
+)
 from games.models import BatchJob, Catalog
 
 SYSTEM_NAMES = {
@@ -33,13 +41,7 @@ class BatchForm(forms.Form):
     system = forms.ChoiceField(
         choices=list(SYSTEM_NAMES.items()), widget=forms.RadioSelect, initial="azuki"
     )
-    file = forms.FileField(
-        label="Lists",
-        help_text=(
-            f"A ZIP of .txt or .json lists, or one JSON array of lists: up to {MAX_LISTS} "
-            f"lists, {MAX_UPLOAD_BYTES // (1024 * 1024)} MiB."
-        ),
-    )
+    file = forms.FileField(label="Lists")
     catalog = forms.ChoiceField(required=False, help_text="Default: the game's newest catalog.")
     battle_size = forms.ChoiceField(
         required=False,
@@ -61,6 +63,11 @@ class BatchForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        limits = Limits.from_settings()
+        self.fields["file"].help_text = (
+            f"A ZIP of .txt or .json lists, or one JSON array of lists: up to {limits.lists} "
+            f"lists, {mib(limits.upload_bytes)}."
+        )
         catalogs = Catalog.objects.order_by("system", "slug", "version")
         field = self.fields["catalog"]
         assert isinstance(field, forms.ChoiceField)
@@ -95,7 +102,9 @@ def batches(request: HttpRequest) -> HttpResponse:
         system = form.cleaned_data["system"]
         if not form.errors:
             try:
-                lists = read_upload(upload.read(MAX_UPLOAD_BYTES + 1), system, upload.name or "")
+                limits = Limits.from_settings()
+                raw = upload.read(limits.upload_bytes + 1)
+                lists = read_upload(raw, system, upload.name or "", limits)
                 job = start_batch(
                     system=system,
                     lists=lists,
@@ -106,22 +115,44 @@ def batches(request: HttpRequest) -> HttpResponse:
             except UploadError as error:
                 form.add_error("file", error.message)
             except BatchInputError as error:
-                for path, messages in error.problems.items():
+                for path, problems in error.problems.items():
                     name = path.removeprefix("options.")
-                    for message in messages:
+                    for message in problems:
                         form.add_error(name if name in form.fields else None, message)
+            except QueueUnavailable as error:
+                form.add_error(None, error.message)
+                return _upload_page(request, form, 503, retry_after=error.retry_after)
             else:
                 return HttpResponseRedirect(reverse("batch", args=[job.id]))
-    status = 400 if form.is_bound else 200
+    return _upload_page(request, form, 400 if form.is_bound else 200)
+
+
+def _upload_page(
+    request: HttpRequest, form: BatchForm, status: int, retry_after: int | None = None
+) -> HttpResponse:
     recent = BatchJob.objects.filter(owner=request.user) if request.user.is_authenticated else None
     context = {"form": form, "recent": recent[:10] if recent is not None else ()}
-    return render(request, "batches/upload.html", context, status=status)
+    response = render(request, "batches/upload.html", context, status=status)
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return response
 
 
-@require_safe
+@require_http_methods(["GET", "HEAD", "POST"])
 def batch(request: HttpRequest, job_id: UUID) -> HttpResponse:
-    """A job's progress (polled while it runs), then its results."""
-    job = get_object_or_404(BatchJob.objects.select_related("catalog"), pk=job_id)
+    """A job's progress (polled while it runs), then its results; a POST checks a failed job
+    again and comes back here."""
+    job = find_job(job_id)
+    if job is None:
+        raise Http404("No batch job has this id.")
+    if request.method == "POST":
+        try:
+            retry_batch(job)
+        except NotRetryable as error:
+            messages.info(request, error.message)
+        except QueueUnavailable as error:
+            messages.error(request, error.message)
+        return HttpResponseRedirect(reverse("batch", args=[job.id]), status=303)
     results: list[dict[str, Any]] = list(job.results)
     finished = job.status in (BatchJob.Status.DONE, BatchJob.Status.FAILED)
     context = {

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
-from games.batches import reading
-from games.batches.reading import UploadError, read_upload
+from games.batches.reading import Limits, UploadError, read_upload
 
 from .samples import HORDE_ARMY, SHORT_DECK, VALID_DECK, VALID_DECK_JSON, zip_of
 
@@ -102,40 +102,38 @@ def test_each_unreadable_file_becomes_a_row_saying_why(
     assert reason in bad["data"]
 
 
-def test_a_file_larger_than_the_cap_is_a_row_even_if_the_directory_lies(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(reading, "MAX_LIST_BYTES", 100)
+def limits(**changes: int) -> Limits:
+    """The limits of the embedded defaults, with ``changes``."""
+    return dataclasses.replace(Limits.from_settings(), **changes)
+
+
+def test_a_file_larger_than_the_cap_is_a_row_even_if_the_directory_lies() -> None:
     raw = zip_of({"big.txt": "4 AZK-010\n" * 50, "small.txt": "4 AZK-010\n"})
 
-    items = read_upload(raw, "azuki")
+    items = read_upload(raw, "azuki", limits=limits(list_bytes=100))
 
     assert items[0]["format"] == "unreadable"
     assert "larger than" in items[0]["data"]
     assert items[1]["format"] == "text"
 
 
-def test_an_archive_that_unpacks_to_too_much_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(reading, "MAX_TOTAL_BYTES", 1000)
+def test_an_archive_that_unpacks_to_too_much_is_refused() -> None:
     raw = zip_of({f"{n}.txt": "4 AZK-010\n" * 40 for n in range(5)})
 
-    with pytest.raises(UploadError, match="unpacks to more than"):
-        read_upload(raw, "azuki")
+    with pytest.raises(UploadError, match="unpacks to more than 1,000 bytes"):
+        read_upload(raw, "azuki", limits=limits(unpacked_bytes=1000))
 
 
-def test_too_many_files_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(reading, "MAX_LISTS", 3)
+def test_too_many_files_is_refused() -> None:
     raw = zip_of({f"{n}.txt": VALID_DECK for n in range(4)})
 
-    with pytest.raises(UploadError, match="holds 4 files; the most one batch takes is 3"):
-        read_upload(raw, "azuki")
+    with pytest.raises(UploadError, match="holds more than 3 lists, the most one batch takes"):
+        read_upload(raw, "azuki", limits=limits(lists=3))
 
 
-def test_too_many_lists_in_an_array_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(reading, "MAX_LISTS", 2)
-
-    with pytest.raises(UploadError, match="holds 3 lists"):
-        read_upload(json.dumps([{"text": "x"}] * 3).encode(), "azuki")
+def test_too_many_lists_in_an_array_is_refused() -> None:
+    with pytest.raises(UploadError, match="holds more than 2 lists"):
+        read_upload(json.dumps([{"text": "x"}] * 3).encode(), "azuki", limits=limits(lists=2))
 
 
 @pytest.mark.parametrize(
