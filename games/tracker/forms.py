@@ -33,7 +33,7 @@ TABLE_DEVICE = ""  # the seat choice of a host who sits nowhere: the table's sha
 SEAT_CHOICES = [
     ("0", "Player 1"),
     ("1", "Player 2"),
-    (TABLE_DEVICE, "Nobody: this is the table's shared device, I enter both lists"),
+    (TABLE_DEVICE, "Nobody (shared tablet)"),
 ]
 # the engines' problem paths, read back onto the new-game form's fields
 FIELD_OF_PATH = {
@@ -124,11 +124,17 @@ class NewGameForm(forms.Form):
     )
     list_0 = forms.ChoiceField(label="Player 1's list", required=False)
     player_0 = forms.CharField(
-        label="Player 1's name", max_length=120, required=False, help_text="default: the list's"
+        label="Player 1's name",
+        max_length=120,
+        required=False,
+        help_text="default: your account's at your seat, else the list's",
     )
     list_1 = forms.ChoiceField(label="Player 2's list", required=False)
     player_1 = forms.CharField(
-        label="Player 2's name", max_length=120, required=False, help_text="default: the list's"
+        label="Player 2's name",
+        max_length=120,
+        required=False,
+        help_text="default: your account's at your seat, else the list's",
     )
     scenario = forms.ChoiceField(
         label="Scenario",

@@ -276,8 +276,16 @@ class Waiting:
         return self.game.name or service.default_game_name(TRACKERS[self.game.system].name, names)
 
     @property
-    def first_player_rule(self) -> str:
-        return setups.list_game(self.game.system).first_player_rule
+    def first_player(self) -> str:
+        """Who plays first, in words: the host's choice, the coin the app flips at the start,
+        or how the game settles it in play."""
+        game = setups.list_game(self.game.system)
+        if not game.first_player_at_setup:
+            return game.first_player_rule
+        chosen = self.game.options.get("first_player", setups.COIN)
+        if chosen == setups.COIN:
+            return "Referee flips a coin when the game starts: its winner plays first."
+        return f"Player {int(chosen) + 1} plays first, as the host chose."
 
 
 def waiting(pending: PendingGame, user: User) -> Waiting:

@@ -353,3 +353,16 @@ def test_an_existing_game_and_its_export_are_untouched(people: dict[str, Any]) -
     exported = service.export_game(game, service.Access(service.Role.HOST))
     copy_of = service.import_game(people["ann"], copy.deepcopy(exported))
     assert copy_of.setup == game.setup and copy_of.name == game.name
+
+
+def test_the_hosts_choice_of_first_player_is_shown_while_waiting_and_kept(
+    people: dict[str, Any],
+) -> None:
+    host_at_seat(people, first_player="1")
+    pending = waiting_game()
+    page = html(client_for(people["ben"]).get(join_url(pending)))
+    assert "Player 2 plays first, as the host chose." in page
+    client_for(people["ben"]).post(
+        join_url(pending), {"seat": "1", "saved_list": str(people["tides"].pk)}
+    )
+    assert Game.objects.get().setup["first_player"] == 1
