@@ -161,14 +161,15 @@ def test_the_new_game_page_starts_a_game_with_a_coin_flip(open_tab: OpenTab, tab
     _fits(tab)
     assert _small_targets(tab) == []
     tab.screenshot("tracker-new-game-tablet", full_page=True)
-    tab.page.get_by_role("button", name="Flip a coin and start").click()
-    expect(tab.page.locator("#err-name")).to_contain_text("required")  # typed nothing yet
+    tab.page.get_by_text("Nobody (shared tablet)").click()  # one tablet: both lists here
+    tab.page.get_by_test_id("start").click()
+    expect(tab.page.locator("#err-list_0")).to_contain_text("Choose")  # chose nothing yet
     tab.page.fill("#id_name", "Friday")
     tab.page.select_option("#id_list_0", label="Dawn party")
     tab.page.select_option("#id_list_1", label="Dusk party")
     tab.page.fill("#id_player_0", "Cai")
     tab.page.fill("#id_player_1", "Dee")
-    tab.page.get_by_role("button", name="Flip a coin and start").click()
+    tab.page.get_by_test_id("start").click()
     expect(tab.page.locator(".sl-notice")).to_contain_text("The coin is flipped:")
     expect(tab.page.locator("h1")).to_have_text("Friday")
     tab.page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
