@@ -221,8 +221,9 @@ def _live_context(
         "is_host": access.is_table,
         "reveal_seats": [body["seats"][s] for s in service.seats_with_secrets(game, access)],
         "winner_name": _winner(body),
-        # a board that shows the result itself (winner, why, totals) is not repeated above
-        "board_summary": game.system == "azeroth",
+        # a view with a summary of its own (winner, why, totals) has its board show the
+        # result, and it is not repeated above the board
+        "board_summary": isinstance(view.get("summary"), dict),
     }
     active = view.get("active_seat")
     controls = Controls(
@@ -239,9 +240,7 @@ def _live_context(
     context["controls"] = controls
     keys = {entry.key for entry in context["history"]} | controls.keys
     keys |= {f"form:{action_type.name}" for action_type in system.action_types}
-    if game.system == "azeroth":
-        keys |= pages.azeroth_control_keys(view)
-    elif context["board_template"] == pages.GENERIC_BOARD:
+    if context["board_template"] == pages.GENERIC_BOARD:
         context["tree"] = pages.readable(view)
     # a refusal whose control is not on the page is shown above the board
     context["error_top"] = error["message"] if error and error.get("key") not in keys else None

@@ -434,15 +434,3 @@ def history(
             row.error = error.get("message")
         rows.append(row)
     return rows
-
-
-def azeroth_control_keys(view: Mapping[str, Any]) -> set[str]:
-    """The keys of the Azeroth at War board's controls (templates/games/boards/_azeroth_*),
-    so a refusal is shown beside the control that sent it and not again above the board."""
-    keys = {"az:stage", "az:roll", "az:ability", "az:objectives"}
-    for seat, side in enumerate(view.get("sides") or []):
-        keys.add(f"az:side:{seat}")
-        for model in side.get("models") or []:
-            keys.add(f"az:m:{seat}:{model.get('id')}")
-            keys.add(f"az:morale:{seat}:{model.get('id')}")
-    return keys

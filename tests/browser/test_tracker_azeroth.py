@@ -1,7 +1,7 @@
 """The Azeroth at War board in Chromium: the host plays the edge roll-off, ends the
-Deployment and Mana stages, activates a model on each side and records damage through the
-tap / preview / commit panel. Screenshots at tablet landscape and portrait, on a phone and in
-dark mode; nothing is loaded from another host."""
+Deployment and Mana stages, activates a model on each side and takes Wounds off through the
+tap / preview / commit panel, on the table's shared device. Screenshots at tablet landscape
+and portrait, on a phone and in dark mode; nothing is loaded from another host."""
 
 from __future__ import annotations
 
@@ -73,36 +73,36 @@ def test_the_host_plays_a_round_on_the_board(open_tab: OpenTab, table: Game) -> 
     tab.screenshot("azeroth-deployment-1280x800")
 
     # the edge roll-off: Ana 2, Ben 5, so Ben chooses the edge and Ana deploys first
-    page.get_by_test_id("roll-off-form-rolls").fill("2")
-    page.get_by_test_id("roll-off-form-rolls-2").fill("5")
-    page.get_by_test_id("roll-off-form-submit").click()
+    page.get_by_test_id("input-edge_roll_off-rolls-1").fill("2")
+    page.get_by_test_id("input-edge_roll_off-rolls-2").fill("5")
+    page.get_by_role("button", name="Roll off for the table edge", exact=True).click()
     expect(page.get_by_test_id("edge-chooser")).to_have_text("Ben")
     expect(page.get_by_test_id("first-to-deploy")).to_have_text("Ana")
     expect(page.get_by_test_id("roll-off")).to_have_count(0)
 
-    page.get_by_test_id("end-stage").click()
+    page.get_by_test_id("end_stage").click()
     expect(page.get_by_test_id("stage")).to_have_text("Mana stage")
     expect(page.get_by_test_id("round")).to_have_text("Round 1 of 6")
     expect(page.get_by_test_id("mana-1")).not_to_have_text("0")
-    page.get_by_test_id("end-stage").click()
+    page.get_by_test_id("end_stage").click()
     expect(page.get_by_test_id("stage")).to_have_text("Activation stage")
 
     # Ben deployed second, so activates first; then Ana
     expect(page.get_by_test_id("next")).to_have_text("Ben activates next")
-    page.get_by_test_id("activate-1-sorceress-1").click()
+    page.get_by_test_id("activate-model-1-sorceress-1").click()
     expect(page.get_by_test_id("activating")).to_contain_text("Sorceress")
     expect(page.get_by_test_id("next")).to_have_text("Ana activates next")
-    page.get_by_test_id("activate-0-warchief-1").click()
+    page.get_by_test_id("activate-model-0-warchief-1").click()
     expect(page.get_by_test_id("activating")).to_contain_text("Warchief")
 
     # Ana's Warchief uses Bloodlust: the pending ability shows its odds
-    page.get_by_test_id("ability-warchief-1-bloodlust").click()
+    page.get_by_role("button", name="Warchief uses Bloodlust (2 Mana)", exact=True).click()
     expect(page.get_by_test_id("pending-ability")).to_contain_text("Bloodlust")
     expect(page.get_by_test_id("goes-off")).to_contain_text("%")
 
-    # two taps of + on Ben's Paladin, previewed, committed as one action
-    page.get_by_test_id("damage-1-paladin-1").click()
-    page.get_by_test_id("damage-1-paladin-1").click()
+    # two taps of minus on Ben's Paladin's Wounds, previewed, committed as one action
+    page.get_by_test_id("wounds-minus-1-paladin-1").click()
+    page.get_by_test_id("wounds-minus-1-paladin-1").click()
     expect(page.get_by_test_id("pending")).to_contain_text("x2")
     tab.screenshot("azeroth-pending-1280x800")
     page.get_by_role("button", name="Commit").click()

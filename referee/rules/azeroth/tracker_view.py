@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee.rules.azeroth.army import BATTLE_SIZE_NAMES
 from referee.rules.azeroth.profiles import (
     SpellOdds,
     Step,
@@ -46,6 +47,12 @@ from referee.rules.tracker.core import (
     JSON,
     Action,
 )
+
+SCENARIO_NAMES: dict[str, str] = {
+    Scenario.ANNIHILATION: "Annihilation",
+    Scenario.HOLD_THE_LINE: "Hold the Line",
+    Scenario.ASSASSINATION: "Assassination",
+}
 
 # --- History lines -------------------------------------------------------------------------
 
@@ -407,7 +414,9 @@ def _view(state: AzerothState, viewer: int | None) -> dict[str, JSON]:
     held = state.objectives
     return {
         "scenario": state.scenario.value,
+        "scenario_name": SCENARIO_NAMES[state.scenario],
         "battle_size": state.battle_size.value,
+        "battle_size_name": BATTLE_SIZE_NAMES[state.battle_size],
         "round": state.round,
         "rounds": ROUNDS,
         "stage": state.stage.value,

@@ -91,18 +91,18 @@ def test_the_board_shows_round_stage_models_and_mana(azeroth: Game, host: User) 
 
 def test_an_edge_roll_off_through_the_form_moves_on(azeroth: Game, host: User) -> None:
     html = page(host, azeroth)
-    fields = form_fields(html, "roll-off-form")
+    fields = form_fields(html, "control-edge_roll_off")
     assert fields["type"] == "edge_roll_off"
     posted = {**fields, "p.rolls": ["2", "5"]}  # two dice inputs of the same name
     response = client_for(host).post(url(azeroth, "act"), posted, headers=HTMX)
     assert response.status_code == 200
     after = text(response.content.decode())
     assert "Chose the edge Ben" in after and "Deploys first Ana" in after
-    assert 'data-testid="roll-off-form"' not in response.content.decode()
+    assert 'data-testid="control-edge_roll_off"' not in response.content.decode()
 
 
 def test_a_tied_roll_off_asks_for_another(azeroth: Game, host: User) -> None:
-    fields = form_fields(page(host, azeroth), "roll-off-form")
+    fields = form_fields(page(host, azeroth), "control-edge_roll_off")
     response = client_for(host).post(
         url(azeroth, "act"), {**fields, "p.rolls": "3, 3"}, headers=HTMX
     )
@@ -115,7 +115,9 @@ def test_damage_through_the_board_changes_wounds(azeroth: Game, host: User, play
     apply(azeroth, host, "end_stage")
     html = page(player, azeroth)  # Ben records a hit on Ana's Warchief
     match = re.search(
-        r'<form class="tap"[^>]*>(?:(?!</form>).)*data-testid="damage-0-warchief-1"', html, re.S
+        r'<form class="tap"[^>]*>(?:(?!</form>).)*data-testid="wounds-minus-0-warchief-1"',
+        html,
+        re.S,
     )
     assert match, "no damage button"
     fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', match.group(0)))
@@ -136,7 +138,7 @@ def test_a_refusal_is_shown_beside_the_model(azeroth: Game, host: User) -> None:
     posted = {
         "type": "heal",
         "version": str(version),
-        "control": "az:m:0:warchief-1",
+        "control": "model:0:warchief-1",
         "p.model": "warchief-1",
         "p.seat": "0",
         "p.amount": "1",
@@ -154,8 +156,8 @@ def test_activation_buttons_follow_the_turn(azeroth: Game, host: User, player: U
     apply(azeroth, host, "end_stage")  # round 1's Activation: Ben first
     html = page(player, azeroth)
     assert "Ben activates next" in text(html)
-    assert 'data-testid="activate-1-sorceress-1"' in html
-    assert 'data-testid="activate-0-warchief-1"' not in html  # not Ben's model
+    assert 'data-testid="activate-model-1-sorceress-1"' in html
+    assert 'data-testid="activate-model-0-warchief-1"' not in html  # not Ben's model
 
 
 def test_a_secret_warlord_shows_only_to_its_owner(
@@ -218,44 +220,39 @@ def test_the_morale_stage_shows_tests_due_and_takes_the_dice(hold: Game, host: U
     game = to_morale(hold, host)
     html = page(host, game)
     assert "Morale stage" in text(html)
-    test = html.split('data-testid="test-0-shieldbearer-1"', 1)[1].split("</form>", 1)[0]
+    test = html.split('data-testid="test-0-shieldbearer-1"', 1)[1].split("</details>", 1)[0]
     assert "Pass " in test and "Waver " in test and "Rout " in test
-    fields = form_fields(html, "morale-test-0-shieldbearer-1")
+    fields = form_fields(html, "control-morale_test-model-0-shieldbearer-1")
     assert fields["type"] == "morale_test" and fields["p.model"] == "shieldbearer-1"
     response = client_for(host).post(url(game, "act"), {**fields, "p.rolls": "6, 6"}, headers=HTMX)
     assert response.status_code == 200, text(response.content.decode())[:400]
     after = response.content.decode()
     card = after.split('data-testid="model-0-shieldbearer-1"', 1)[1].split("</article>", 1)[0]
     assert "Morale: " in card
-    assert 'data-testid="morale-test-0-shieldbearer-1"' not in after
+    assert 'data-testid="control-morale_test-model-0-shieldbearer-1"' not in after
 
 
 def test_hold_the_line_asks_for_each_objective_per_side(hold: Game, host: User) -> None:
     game = to_morale(hold, host)
     html = page(host, game)
-    form = html.split('data-testid="objectives-form"', 1)[1].split("</form>", 1)[0]
-    assert form.count('name="p.seat_0_within_3"') == 3
-    assert form.count('name="p.seat_1_within_3"') == 3
-    fields = form_fields(html, "objectives-form")
-    posted = {
-        **fields,
-        "p.seat_0_within_3": ["true", "false", "true"],
-        "p.seat_1_within_3": ["false", "false", "true"],
-    }
+    form = html.split('data-testid="control-objectives"', 1)[1].split("</form>", 1)[0]
+    assert form.count('type="checkbox" name="p.within_3"') == 6  # 3 objectives, 2 sides
+    fields = form_fields(html, "control-objectives")
+    posted = {**fields, "p.within_3": ["0:1", "0:3", "1:3"]}
     response = client_for(host).post(url(game, "act"), posted, headers=HTMX)
     assert response.status_code == 200, text(response.content.decode())[:400]
     recorded = service.log_for(game, service.access_for(game, host))[-1]
     assert recorded["type"] == "objectives"
-    assert recorded["payload"] == {
-        "seat_0_within_3": [True, False, True],
-        "seat_1_within_3": [False, False, True],
-    }
+    assert recorded["payload"] == {"within_3": ["0:1", "0:3", "1:3"]}
+    assert "This round: Objective 1: Ana Objective 2: nobody Objective 3: nobody" in text(
+        response.content.decode()
+    )
 
 
 def test_the_app_rolls_for_the_table_when_asked(azeroth: Game, host: User) -> None:
     html = page(host, azeroth)
-    assert 'data-testid="roll-off-form-app"' in html
-    fields = form_fields(html, "roll-off-form")
+    assert 'data-testid="edge_roll_off-app"' in html
+    fields = form_fields(html, "control-edge_roll_off")
     response = client_for(host).post(
         url(azeroth, "act"), {**fields, "app_rolls": "1"}, headers=HTMX
     )
@@ -281,4 +278,4 @@ def test_the_result_shows_the_winner_and_the_totals(
     assert "Ana wins" in words
     assert "Points destroyed" in words and "505" in words  # Ben's whole army
     assert 'data-testid="stage">Game over<' in html
-    assert 'data-testid="roll-off-form"' not in html and 'name="type"' not in html
+    assert 'data-testid="control-edge_roll_off"' not in html and 'name="type"' not in html

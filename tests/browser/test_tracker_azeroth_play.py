@@ -1,0 +1,259 @@
+"""A game of Azeroth at War in Chromium on two tablets, each player on their own, played
+through the board's controls only, to its end: the edge roll-off typed in, each Warlord
+nominated in secret, the stages ended, activations begun and ended from the models' cards,
+an ability let go off and one Spell Blocked and Dispelled, Wounds tapped off with minus and one
+given back with plus, a Morale fact ticked, and the enemy Warlord slain, which ends an
+Assassination game at once. Each tablet sees the other's actions within two seconds.
+Screenshots at 1280x800, 800x1280 and 360x740 are saved under /tmp/shots/azeroth/; at every
+size nothing scrolls sideways and every control is at least 48 px."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Locator, expect
+
+from games.models import Game
+from games.tracker import service
+from referee.rules.azeroth.tracker import AZEROTH, Scenario
+from tests.games.tracker.support import PASSWORD
+from tests.rules.azeroth.tracker_game import setup
+
+from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path("/tmp/shots/azeroth")
+SYNC_MS = 2000  # the other tablet sees a change within two seconds
+SIZES = {"landscape": TABLET_LANDSCAPE, "portrait": TABLET_PORTRAIT, "phone": PHONE}
+
+
+@pytest.fixture
+def table(transactional_db: None) -> Game:
+    """Ana (seat 0, the Horde) and Ben (seat 1, the Alliance) in Assassination, each a
+    player on their own tablet; the host is not playing."""
+    host = User.objects.create_user("hostess", password=PASSWORD)
+    ana = User.objects.create_user("anna", password=PASSWORD)
+    ben = User.objects.create_user("benny", password=PASSWORD)
+    data = AZEROTH.setup_to_json(setup(Scenario.ASSASSINATION))
+    game = service.create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
+    service.join(game, ana, game.join_token, 0)
+    service.join(game, ben, game.join_token, 1)
+    return game
+
+
+def _sign_in(tab: Tab, username: str, then: str) -> None:
+    tab.goto(f"/accounts/login/?next={then}")
+    tab.page.fill("#id_username", username)
+    tab.page.fill("#id_password", PASSWORD)
+    tab.page.get_by_role("button", name="Sign in").click()
+    tab.page.wait_for_url(f"**{then}")
+    tab.page.wait_for_load_state("networkidle")
+
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(`[data-testid=azeroth-board] button,
+    [data-testid=azeroth-board] summary, [data-testid=azeroth-board] select,
+    [data-testid=azeroth-board] input:not([type=hidden]):not([type=checkbox]),
+    [data-testid=azeroth-board] .toggle, [data-testid=azeroth-board] a`)]
+  .filter(el => el.offsetParent !== null)
+  .filter(el => { const b = el.getBoundingClientRect();
+                  return b.height < 47.5 || b.width < 47.5; })
+  .map(el => el.textContent.trim() || el.name)"""
+
+
+def _shots(tab: Tab, name: str) -> None:
+    """The board at each size: nothing scrolls sideways, every control of the board is at
+    least 48 px; a screenshot of the screen and one of the whole page at each size."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    start = tab.page.viewport_size
+    for size, (width, height) in SIZES.items():
+        tab.page.set_viewport_size({"width": width, "height": height})
+        tab.page.wait_for_timeout(150)
+        overflow = tab.page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0, f"{name} at {size}: the page scrolls sideways by {overflow}px"
+        small = tab.page.evaluate(SMALL_TARGETS)
+        assert small == [], f"{name} at {size}: small targets {small}"
+        tab.page.screenshot(path=str(SHOTS / f"{name}-{size}.png"))
+        tab.page.screenshot(path=str(SHOTS / f"{name}-{size}-full.png"), full_page=True)
+    assert start is not None
+    tab.page.set_viewport_size(start)
+
+
+def _button(tab: Tab, label: str) -> Locator:
+    return tab.page.get_by_role("button", name=label, exact=True)
+
+
+def _recorded(tab: Tab, version: str | None) -> None:
+    """Wait until the board shows the game after the action just sent."""
+    expect(tab.page.locator("#live")).not_to_have_attribute("data-version", version or "")
+
+
+def _version(tab: Tab) -> str | None:
+    return tab.page.locator("#live").get_attribute("data-version")
+
+
+def _caught_up(tab: Tab, other: Tab) -> None:
+    """Wait until ``tab`` shows the version ``other`` shows (it polls every second)."""
+    expect(tab.page.locator("#live")).to_have_attribute(
+        "data-version", _version(other) or "", timeout=SYNC_MS
+    )
+
+
+def _act(tab: Tab, label: str) -> None:
+    """Press the control saying ``label`` and wait for it to be recorded."""
+    version = _version(tab)
+    _button(tab, label).click()
+    _recorded(tab, version)
+
+
+def _control(tab: Tab, label: str) -> Locator:
+    """The form of the control whose button says ``label``."""
+    return tab.page.locator("form.tr-control", has=_button(tab, label))
+
+
+def _more(tab: Tab, seat: int, model_id: str) -> None:
+    """Open a model card's "More"."""
+    details = tab.page.get_by_test_id(f"model-{seat}-{model_id}").locator(
+        "details.az-more-controls"
+    )
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+
+
+def _tap(tab: Tab, testid: str, times: int, headline: str) -> None:
+    """Tap a counter ``times``, check the pending change, commit it as one action."""
+    version = _version(tab)
+    button = tab.page.get_by_test_id(testid)
+    for _ in range(times):
+        button.click()
+    pending = tab.page.get_by_test_id("pending")
+    expect(pending).to_contain_text(headline)
+    pending.get_by_role("button", name="Commit").click()
+    expect(tab.page.locator("#pending")).to_be_hidden()
+    _recorded(tab, version)
+
+
+def _wounds(tab: Tab, seat: int, model_id: str, value: str, timeout: int = 5000) -> None:
+    expect(tab.page.get_by_test_id(f"wounds-{seat}-{model_id}")).to_have_text(
+        value, timeout=timeout
+    )
+
+
+def test_an_assassination_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
+    page_url = f"/games/{table.pk}/"
+    ana = open_tab(*TABLET_LANDSCAPE)
+    _sign_in(ana, "anna", page_url)
+    ben = open_tab(*TABLET_LANDSCAPE)
+    _sign_in(ben, "benny", page_url)
+    for tab, seat in ((ana, 0), (ben, 1)):
+        # each tablet shows its own side first, and nothing is loaded from elsewhere
+        expect(tab.page.locator(".tr-side").first).to_have_attribute("data-seat", str(seat))
+        assert tab.foreign_requests() == []
+    expect(ana.page.get_by_test_id("stage")).to_have_text("Deployment stage")
+    expect(ana.page.get_by_test_id("dice-hint")).to_have_text("Die 1: Ana · Die 2: Ben")
+    # a player nominates only on their own side
+    expect(ana.page.locator('[data-seat="1"] form.tr-control')).to_have_count(0)
+    _shots(ana, "01-deployment-ana")
+
+    # The edge roll-off, typed in on Ana's tablet: Ana 2, Ben 5, so Ben chooses the edge.
+    ana.page.get_by_test_id("input-edge_roll_off-rolls-1").fill("2")
+    ana.page.get_by_test_id("input-edge_roll_off-rolls-2").fill("5")
+    _act(ana, "Roll off for the table edge")
+    expect(ana.page.get_by_test_id("edge-chooser")).to_have_text("Ben")
+    expect(ben.page.get_by_test_id("edge-chooser")).to_have_text("Ben", timeout=SYNC_MS)
+
+    # Each nominates a Warlord in secret, on their own tablet.
+    _control(ana, "Nominate your Warlord in secret").get_by_role("combobox").select_option(
+        label="Warchief"
+    )
+    _act(ana, "Nominate your Warlord in secret")
+    expect(ana.page.get_by_test_id("warlord-0")).to_have_text("Warlord: Warchief")
+    _caught_up(ben, ana)
+    _control(ben, "Nominate your Warlord in secret").get_by_role("combobox").select_option(
+        label="Paladin"
+    )
+    _act(ben, "Nominate your Warlord in secret")
+    expect(ben.page.get_by_test_id("warlord-1")).to_have_text("Warlord: Paladin")
+    expect(ana.page.get_by_test_id("warlord-1")).to_have_text("Warlord: secret", timeout=SYNC_MS)
+    expect(ana.page.get_by_test_id("model-1-paladin-1")).not_to_contain_text("Warlord")
+
+    _act(ana, "End deployment and begin round 1")
+    expect(ana.page.get_by_test_id("stage")).to_have_text("Mana stage")
+    expect(ana.page.get_by_test_id("mana-0")).to_have_text("5")
+    _act(ana, "End the Mana stage")
+    expect(ben.page.get_by_test_id("next")).to_have_text("Ben activates next", timeout=SYNC_MS)
+    _caught_up(ben, ana)
+
+    # Ben activates his Sorceress from her card and casts Slow; Ana lets it go off.
+    card = ben.page.get_by_test_id("model-1-sorceress-1")
+    version = _version(ben)
+    card.get_by_role("button", name="Activate Sorceress", exact=True).click()
+    _recorded(ben, version)
+    expect(ben.page.get_by_test_id("activating")).to_contain_text("Ben\u2019s Sorceress")
+    _act(ben, "Sorceress uses Slow (1 Mana)")
+    pending = ana.page.get_by_test_id("pending-ability")
+    expect(pending).to_contain_text("Slow", timeout=SYNC_MS)
+    expect(pending.get_by_role("button", name="Dispel Slow (2 Mana)")).to_be_visible()
+    _caught_up(ana, ben)
+    _shots(ana, "02-answer-ana")
+    _act(ana, "No answer: let Sorceress's Slow go off")
+    expect(ana.page.get_by_test_id("pending-ability")).to_contain_text("Not answered: it goes off")
+    expect(ben.page.get_by_test_id("pending-ability")).to_contain_text(
+        "Not answered: it goes off", timeout=SYNC_MS
+    )
+    _caught_up(ben, ana)
+    _act(ben, "End Sorceress's activation")
+    expect(ben.page.get_by_test_id("activating")).to_have_count(0)
+    expect(ana.page.get_by_test_id("next")).to_have_text("Ana activates next", timeout=SYNC_MS)
+    _caught_up(ana, ben)
+
+    # Ana's Warchief casts Bloodlust: Ben's Spell Block fails, his Dispel cancels it.
+    _act(ana, "Activate Warchief")
+    _act(ana, "Warchief uses Bloodlust (2 Mana)")
+    block = _control(ben, "Sorceress tries a Spell Block against Bloodlust")
+    expect(block).to_be_visible(timeout=SYNC_MS)
+    _caught_up(ben, ana)
+    block.get_by_test_id("input-spell_block-roll-1").fill("2")
+    _act(ben, "Sorceress tries a Spell Block against Bloodlust")
+    expect(ben.page.get_by_test_id("pending-ability")).to_contain_text("Spell Block: failed")
+    ben.page.get_by_test_id("input-dispel-roll-1").fill("5")
+    _shots(ben, "03-dispel-ben")
+    _act(ben, "Dispel Bloodlust (2 Mana)")
+    expect(ana.page.get_by_test_id("pending-ability")).to_contain_text(
+        "It does not go off", timeout=SYNC_MS
+    )
+
+    # Ana taps three Wounds off Ben's Paladin; Ben gives one back with "+".
+    _tap(ana, "wounds-minus-1-paladin-1", 3, "Damage x3")
+    _wounds(ana, 1, "paladin-1", "2")
+    _wounds(ben, 1, "paladin-1", "2", SYNC_MS)
+    _caught_up(ben, ana)
+    _tap(ben, "wounds-plus-1-paladin-1", 1, "Heal x1")
+    _wounds(ana, 1, "paladin-1", "3", SYNC_MS)
+    _caught_up(ana, ben)
+
+    # A Morale fact, ticked in the Orc Grunt's "More" on Ana's tablet.
+    _more(ana, 0, "grunt-1")
+    facts = _control(ana, "Record what is near your Orc Grunt 1 for Morale")
+    facts.locator("label.toggle", has_text="An enemy with Fear within 6").click()
+    _shots(ana, "04-more-ana")
+    _act(ana, "Record what is near your Orc Grunt 1 for Morale")
+    expect(ana.page.get_by_test_id("model-0-grunt-1")).to_contain_text("Fear nearby")
+    _act(ana, "End Warchief's activation")
+
+    # Ben's Paladin, his Warlord, falls: an Assassination game ends at once.
+    _tap(ana, "wounds-minus-1-paladin-1", 3, "Damage x3")
+    for tab in (ana, ben):
+        summary = tab.page.get_by_test_id("azeroth-summary")
+        expect(summary).to_contain_text("Ana wins", timeout=SYNC_MS)
+        expect(tab.page.get_by_test_id("stage")).to_have_text("Game over")
+        expect(tab.page.locator("[data-testid=azeroth-board] form")).to_have_count(0)
+    expect(ana.page.get_by_test_id("warlord-1")).to_have_text("Warlord: Paladin")
+    _shots(ana, "05-over-ana")
+    _shots(ben, "05-over-ben")
+    for tab in (ana, ben):
+        assert tab.foreign_requests() == []
