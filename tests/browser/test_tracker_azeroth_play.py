@@ -245,15 +245,39 @@ def test_an_assassination_game_on_two_tablets(open_tab: OpenTab, table: Game) ->
     expect(ana.page.get_by_test_id("model-0-grunt-1")).to_contain_text("Fear nearby")
     _act(ana, "End Warchief's activation")
 
-    # Ben's Paladin, his Warlord, falls: an Assassination game ends at once.
-    _tap(ana, "wounds-minus-1-paladin-1", 3, "Damage x3")
+    # The rest activate in turn, each on its player's tablet, and the stage ends.
+    bens = ["Paladin", "Gryphon Rider", "Skeleton", "Footman 1", "Footman 2"]
+    anas = ["Shaman", "Troll", "Shieldbearer", "Orc Grunt 1", "Orc Grunt 2"]
+    for bens_model, anas_model in zip(bens, anas, strict=True):
+        _caught_up(ben, ana)
+        _act(ben, f"Activate {bens_model}")
+        _caught_up(ana, ben)
+        _act(ana, f"Activate {anas_model}")
+    expect(ana.page.get_by_test_id("next")).to_have_text("Every model has activated")
+    _act(ana, "End the Activation stage")
+    expect(ana.page.get_by_test_id("stage")).to_have_text("Morale stage")
+
+    # The Paladin lost three Wounds this round (the one given back still counts): Ben
+    # rolls its Morale test on its card, 6 and 6, and it routs.
+    expect(ben.page.get_by_test_id("test-1-paladin-1")).to_contain_text("test due", timeout=SYNC_MS)
+    _caught_up(ben, ana)
+    ben.page.get_by_test_id("input-morale_test-model-1-paladin-1-rolls-1").fill("6")
+    ben.page.get_by_test_id("input-morale_test-model-1-paladin-1-rolls-2").fill("6")
+    ben.page.get_by_test_id("model-1-paladin-1").scroll_into_view_if_needed()
+    _shots(ben, "05-morale-ben")
+    _act(ben, "Morale test for your Paladin")
+    expect(ben.page.get_by_test_id("status-1-paladin-1")).to_have_text("Routing")
+
+    # The routing Paladin, Ben's Warlord, flees off the table: slain, and an Assassination
+    # game ends at once (R68).
+    _act(ben, "Your Paladin flees off the table")
     for tab in (ana, ben):
         summary = tab.page.get_by_test_id("azeroth-summary")
         expect(summary).to_contain_text("Ana wins", timeout=SYNC_MS)
         expect(tab.page.get_by_test_id("stage")).to_have_text("Game over")
         expect(tab.page.locator("[data-testid=azeroth-board] form")).to_have_count(0)
     expect(ana.page.get_by_test_id("warlord-1")).to_have_text("Warlord: Paladin")
-    _shots(ana, "05-over-ana")
-    _shots(ben, "05-over-ben")
+    _shots(ana, "06-over-ana")
+    _shots(ben, "06-over-ben")
     for tab in (ana, ben):
         assert tab.foreign_requests() == []

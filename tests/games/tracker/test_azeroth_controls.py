@@ -344,14 +344,19 @@ def test_each_player_nominates_a_warlord_on_their_own_side_in_secret(
         assert "Warlord: secret" in words and "Warlord: Paladin" not in words
 
 
-def test_objectives_are_ticked_per_side_and_recorded(hold: Game, host: User, ana: User) -> None:
-    game = activation(hold, host)
+def morale(game: Game, host: User) -> Game:
+    """Round 1's Morale stage: Ana's Troll lost 2 of its 3 Wounds, every model activated."""
+    game = apply(activation(game, host), host, "damage", seat=0, model="troll-1", amount=2)
     bens = ["sorceress-1", "paladin-1", "gryphon-1", "skeleton-1", "footman-1", "footman-2"]
     anas = ["warchief-1", "shaman-1", "shieldbearer-1", "grunt-1", "grunt-2", "troll-1"]
     for bens_model, anas_model in zip(bens, anas, strict=True):  # Ben activates first
         game = apply(game, host, "activate", seat=1, model=bens_model)
         game = apply(game, host, "activate", seat=0, model=anas_model)
-    game = apply(game, host, "end_stage")
+    return apply(game, host, "end_stage")
+
+
+def test_objectives_are_ticked_per_side_and_recorded(hold: Game, host: User, ana: User) -> None:
+    game = morale(hold, host)
     html = page(ana, game)
     section = html.split('data-testid="objectives"', 1)[1].split("</section>", 1)[0]
     assert "Objective 2: Ben" in section
@@ -368,9 +373,26 @@ def test_objectives_are_ticked_per_side_and_recorded(hold: Game, host: User, ana
 RAW = re.compile(r"\b(?:[a-z]+-\d+|[a-z]+_[a-z_]+)\b")
 
 
-def test_the_board_says_everything_in_words(annihilation: Game, host: User, player: User) -> None:
+def test_the_board_says_everything_in_words(
+    annihilation: Game, hold: Game, host: User, player: User, ana: User
+) -> None:
     game = apply(activation(annihilation, host), host, "activate", seat=1, model="sorceress-1")
     game = apply(game, player, "use_ability", model="sorceress-1", ability="Slow")
-    for account in (host, player):
-        words = visible_text(board(page(account, game)))
-        assert not RAW.findall(words), RAW.findall(words)[:5]
+    in_morale = morale(hold, host)
+    assert "Morale test for" in board(page(ana, in_morale))
+    for shown in (game, in_morale):
+        for account in (host, player, ana):
+            words = visible_text(board(page(account, shown)))
+            assert not RAW.findall(words), RAW.findall(words)[:5]
+
+
+def test_the_table_device_shows_each_sides_nomination_on_its_half(
+    assassination: Game, host: User
+) -> None:
+    html = page(host, assassination)
+    assert shown_controls(html) == listed_controls(assassination, host)
+    for seat, heroes in ((0, ["Warchief"]), (1, ["Sorceress", "Paladin"])):
+        form = control_form(html, "nominate_warlord", f"side:{seat}")
+        assert hidden(form)["seat"] == [str(seat)]
+        side = html.split(f'data-testid="side-{seat}"', 1)[1].split('data-testid="model-', 1)[0]
+        assert [f">{name}</option>" in side for name in heroes] == [True] * len(heroes)
