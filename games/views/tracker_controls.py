@@ -30,7 +30,7 @@ class Option:
 @dataclass(frozen=True, slots=True)
 class Input:
     """One field the player picks: ``widget`` is ``select``, ``number``, ``dice``,
-    ``order`` or ``checks``."""
+    ``order``, ``checks`` or ``text``."""
 
     name: str
     label: str
@@ -40,6 +40,7 @@ class Input:
     max: int | None = None
     value: str = ""
     count: int = 1  # how many inputs of this name (dice, an order)
+    hint: str = ""  # what a text field is for, shown until the player types
 
     @property
     def slots(self) -> range:
@@ -146,6 +147,8 @@ def _input(
             max=int(choice["max"]),
             value="" if default is None else str(default),
         )
+    if "text" in choice:
+        return Input(name, label, "text", max=int(choice["text"]["max"]), hint=str(default or ""))
     if "dice" in choice:
         faces = list(choice.get("faces") or [])
         numeric = all(isinstance(f, int) and not isinstance(f, bool) for f in faces)

@@ -7,7 +7,7 @@ Guardians, and the opponent's front row (an enemy in the back row cannot be targ
 Frequently Asked Questions; a face-down one cannot even be named, R53).
 
 Names of cards the tracker does not know (a Transformation, a Curse, an Item) are free text;
-the listed payload carries a placeholder the player may overwrite.
+the listed payload carries a placeholder, and the choice (`Text`) lets the player type the name.
 
 Each entry says which piece of the board it concerns (``at``), as the seat's view shows it:
 ``guardian:<seat>:<name>`` for an action on one Guardian (its controller's seat, whoever acts),
@@ -28,6 +28,7 @@ from referee.rules.azrah.tracker import (
     IMMUNE,
     MAX_AMOUNT,
     MAX_HIT_POINTS,
+    MAX_NAME,
     MAX_TURNS,
     POSITIONS,
     RECOVERY,
@@ -47,6 +48,7 @@ from referee.rules.tracker.core import (
     LegalAction,
     OneOf,
     Order,
+    Text,
 )
 
 STATUS_NAMES = {FROZEN: "Frozen", IMMUNE: "Immune"}
@@ -269,10 +271,20 @@ def _front_effects(on: _On) -> None:
         "transform",
         f"Transform {whose}",
         {"transformation": PLACEHOLDERS["transform"], "hit_points": 1},
-        {"hit_points": Amount(1, MAX_HIT_POINTS)},
+        {"transformation": Text(MAX_NAME), "hit_points": Amount(1, MAX_HIT_POINTS)},
     )
-    on.add("attach_curse", f"Attach a Curse to {whose}", {"card": PLACEHOLDERS["attach_curse"]})
-    on.add("attach_item", f"Attach an Item to {whose}", {"card": PLACEHOLDERS["attach_item"]})
+    on.add(
+        "attach_curse",
+        f"Attach a Curse to {whose}",
+        {"card": PLACEHOLDERS["attach_curse"]},
+        {"card": Text(MAX_NAME)},
+    )
+    on.add(
+        "attach_item",
+        f"Attach an Item to {whose}",
+        {"card": PLACEHOLDERS["attach_item"]},
+        {"card": Text(MAX_NAME)},
+    )
 
 
 def _cards_and_statuses(on: _On, guardian: GuardianState) -> None:

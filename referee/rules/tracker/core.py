@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, TypeVar
 
 from referee.rules.errors import RulesError
+from referee.rules.text import lone_surrogate
 
 JSON = Any  # a JSON value: None, bool, int, float, str, list or dict of JSON values
 
@@ -207,7 +208,25 @@ class SomeOf:
         return {"some_of": list(self.values), "min": self.min, "max": most}
 
 
-Choice = OneOf | Amount | Rolls | Order | SomeOf
+@dataclass(frozen=True, slots=True)
+class Text:
+    """The field is words the player types (a card's name the tracker does not know), 1 to
+    ``max`` characters. JSON: ``{"text": {"max": ..}}``."""
+
+    max: int = 120
+
+    def allows(self, value: JSON) -> bool:
+        return (
+            isinstance(value, str)
+            and 0 < len(value.strip()) <= self.max
+            and not lone_surrogate(value)
+        )
+
+    def to_json(self) -> JSON:
+        return {"text": {"max": self.max}}
+
+
+Choice = OneOf | Amount | Rolls | Order | SomeOf | Text
 
 
 def _is_int(value: JSON) -> bool:

@@ -8,7 +8,7 @@ from django.http import QueryDict
 
 from games.tracker.forms import payload_from_post
 from games.views.tracker_controls import Controls, control
-from referee.rules.tracker.core import Amount, LegalAction, OneOf, Order, Rolls, SomeOf
+from referee.rules.tracker.core import Amount, LegalAction, OneOf, Order, Rolls, SomeOf, Text
 from referee.rules.tracker.registry import tracker
 
 AZRAH = tracker("azrah")
@@ -85,10 +85,22 @@ def test_a_listed_action_posted_as_the_page_posts_it_reads_back_to_its_payload()
             elif i.widget == "order":
                 for value in i.values:
                     data.appendlist("p." + i.name, value)
+            elif i.widget == "text":
+                data.appendlist("p." + i.name, i.hint)
         payload, problems = payload_from_post(AZRAH.action_type(legal.type), data)
         assert not problems, (legal, problems)
         listed = {k: v for k, v in legal.payload.items() if v is not None and v is not False}
         assert payload == listed, legal
+
+
+def test_a_name_the_player_types_is_a_text_field() -> None:
+    legal = LegalAction("attach_curse", "Attach a Curse", 0, {"card": "Curse"}, {"card": Text(40)})
+    (field,) = control(entry(legal), AZRAH).inputs
+    assert (field.widget, field.max, field.hint) == ("text", 40, "Curse")
+    assert legal.allows({"card": "Hex of Ash"})
+    assert not legal.allows({"card": "  "})
+    assert not legal.allows({"card": "\ud800"})
+    assert not legal.allows({"card": "x" * 41})
 
 
 def test_controls_are_grouped_by_the_piece_they_concern() -> None:

@@ -17,6 +17,7 @@ from referee.rules.tracker.core import (
     Order,
     Rolls,
     SomeOf,
+    Text,
 )
 
 
@@ -33,6 +34,8 @@ def choice_value(rng: Random, choice: Choice) -> JSON:
     if isinstance(choice, SomeOf):
         most = len(choice.values) if choice.max is None else choice.max
         return rng.sample(list(choice.values), rng.randint(choice.min, most))
+    if isinstance(choice, Text):
+        return rng.choice(("Shadow Pact", "Aegis of Dawn", "Ember", "x" * choice.max))
     assert isinstance(choice, Order)
     return rng.sample(list(choice.items), len(choice.items))
 
