@@ -384,17 +384,6 @@ def payload_from_post(
     return payload, errors
 
 
-def optional_int(raw: object) -> int | None:
-    """A whole number from a form, or None when it is absent or cannot be read (ASCII digits
-    only, at most ``MAX_DIGITS``): for callers that treat an unreadable number as none."""
-    if not isinstance(raw, str) or not raw.strip():
-        return None
-    try:
-        return whole_number(raw)
-    except ValueError:
-        return None
-
-
 def form_int(
     data: Mapping[str, str], key: str, problems: dict[str, str], *, minimum: int | None = 0
 ) -> int | None:

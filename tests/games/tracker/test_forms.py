@@ -9,7 +9,8 @@ from django.contrib.auth.models import User
 from django.http import QueryDict
 
 from games.models import Game
-from games.tracker.forms import form_int, optional_int, payload_from_post
+from games.numbers import whole_number
+from games.tracker.forms import form_int, payload_from_post
 from referee.rules.azeroth.tracker import AZEROTH
 from referee.rules.tracker.core import ActionType, PayloadField
 from tests.games.tracker.support import client_for, game, host, player, spectator
@@ -74,7 +75,8 @@ HUGE = "9" * 5000
 
 @pytest.mark.parametrize("text", [SUPERSCRIPT_TWO, ARABIC_INDIC_THREE, HUGE, "1e3", "0x1", "+-1"])
 def test_a_number_that_is_not_plain_ascii_digits_or_too_long_is_not_read(text: str) -> None:
-    assert optional_int(text) is None
+    with pytest.raises(ValueError):
+        whole_number(text)
     problems: dict[str, str] = {}
     assert form_int(post("seat=" + text), "seat", problems) is None
     assert "seat" in problems["seat"]  # the message names the field
@@ -86,7 +88,8 @@ def test_plain_digits_are_read_and_an_absent_number_is_no_problem() -> None:
     assert form_int(post(" version= 7 "), "version", problems) is None  # another key
     assert form_int(post("version="), "version", problems) is None
     assert problems == {}
-    assert optional_int(" 42 ") == 42 and optional_int("-3") == -3 and optional_int("") is None
+    assert whole_number(" 42 ") == 42 and whole_number("-3") == -3
+    assert whole_number("9" * 18) == 10**18 - 1
 
 
 def test_a_negative_seat_is_named_as_below_the_least_value() -> None:
