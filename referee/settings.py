@@ -21,6 +21,7 @@ _FALSE = {"0", "false", "no", "off"}
 _LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _BROKER_SCHEMES = ("redis", "rediss", "memory")
 _RESULT_SCHEMES = ("redis", "rediss", "cache+memory")
+_CACHE_SCHEMES = ("redis", "rediss")
 
 
 def _raw(name: str) -> str | None:
@@ -149,6 +150,14 @@ def database_from_url(url: str, *, name: str = "DATABASE_URL") -> dict[str, obje
     )
 
 
+def cache_from_url(url: str) -> dict[str, str]:
+    """Django's default cache: Redis for a ``redis://`` or ``rediss://`` URL, else this
+    process's own memory."""
+    if url:
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "referee"}
+
+
 DEBUG = env_bool("DEBUG", True)
 _DEV_SECRET = "insecure-development-key-set-SECRET_KEY-in-production"
 SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET)
@@ -181,6 +190,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Compresses what the views answer (WhiteNoise serves static files compressed already). A
+    # change re-sends the table's live part to every tablet: gzip makes it a few KB. Django's
+    # gzip pads each answer by a random length and masks CSRF tokens per answer (BREACH).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Before CSRF, which reads a form's body: a body over its limit is refused unread.
@@ -215,6 +228,18 @@ DATABASES = {
     "default": database_from_url(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Django's cache: each process's own memory by default, Redis when CACHE_URL names one. Memory
+# is not shared between gunicorn's workers, so sessions are kept in the cache (in front of the
+# database) only when it is Redis: a logout, or a watch token a browser was given, is then seen
+# by every worker at once.
+CACHE_URL = env_url("CACHE_URL", "", _CACHE_SCHEMES)
+CACHES = {"default": cache_from_url(CACHE_URL)}
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if CACHE_URL
+    else "django.contrib.sessions.backends.db"
+)
 
 # Players sign in to keep their lists (/accounts/login/); tools use a token (/api/auth/token/).
 LOGIN_URL = "login"
