@@ -485,8 +485,20 @@ class LegalActionSerializer(serializers.Serializer[Any]):
             "The payload fields a player picks, each with what it may be: a list of values; "
             '{"min", "max"} for a whole number; {"dice", "faces"} for a roll; {"order": [..]} '
             'to list the items in a chosen order; {"some_of": [..], "min", "max"} for a few '
-            "different values. Any combination of allowed values applies."
+            'different values; {"text": {"max"}} for words the player types (a card\'s '
+            "name). Any combination of allowed values applies."
         )
+    )
+    at = serializers.CharField(
+        allow_blank=True,
+        help_text=(
+            "The piece of the board it concerns, as the state names it (e.g. "
+            "'guardian:1:Bard', 'model:0:footman-1'); empty for the game as a whole."
+        ),
+    )
+    names = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="Words for the ids in the payload and the choices, so none is shown raw.",
     )
 
 
