@@ -104,9 +104,14 @@
     if (held && event.target === held.button) release();
   });
 
-  // a newer live part replaced the button being held: let go
+  // a newer live part replaced the button being held: let go (a poll answered 304 swaps
+  // nothing, and the button stays held)
   document.addEventListener("htmx:beforeSwap", function (event) {
-    var swapped = (event.detail && event.detail.target) || event.target;
-    if (held && swapped && swapped.contains && swapped.contains(held.button)) release();
+    if (!held || !event.detail || event.detail.shouldSwap === false) return;
+    var swapped = event.detail.target || event.target;
+    if (swapped && swapped.contains && swapped.contains(held.button)) release();
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (held && !held.button.isConnected) release();
   });
 })();

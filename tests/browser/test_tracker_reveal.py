@@ -1,0 +1,104 @@
+"""Hold-to-reveal on the table's shared device, in Chromium: a seat's secrets (AZRAH's face-down
+back row) appear only while its button is held, and are removed from the page, not hidden,
+when it is let go, when the pointer is cancelled or when the window loses focus; a short tap
+shows nothing. A seated player's page has no such button."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
+
+from games.models import Game
+from games.tracker import service
+from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
+
+from .conftest import TABLET_LANDSCAPE, OpenTab, Tab
+
+pytestmark = pytest.mark.browser
+
+HOLD_MS = 400  # static/js/reveal.js waits this long before it fetches anything
+
+
+@pytest.fixture
+def table(transactional_db: None) -> Game:
+    """Ana (seat 0) v Ben (seat 1, ``benny``), hosted from the table's device (no seat)."""
+    host = User.objects.create_user("hostess", password=PASSWORD)
+    player = User.objects.create_user("benny", password=PASSWORD)
+    game = service.create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
+    service.join(game, player, game.join_token, 1)
+    return game
+
+
+def _sign_in(tab: Tab, username: str, then: str) -> None:
+    tab.goto(f"/accounts/login/?next={then}")
+    tab.page.fill("#id_username", username)
+    tab.page.fill("#id_password", PASSWORD)
+    tab.page.get_by_role("button", name="Sign in").click()
+    tab.page.wait_for_url(f"**{then}")
+    tab.page.wait_for_load_state("networkidle")
+
+
+def _press(tab: Tab, name: str) -> None:
+    box = tab.page.get_by_role("button", name=name).bounding_box()
+    assert box is not None
+    tab.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    tab.page.mouse.down()
+
+
+def _secret_text(tab: Tab) -> str:
+    return str(tab.page.evaluate("document.body.innerText"))
+
+
+def test_a_held_button_shows_one_seats_back_row_until_it_is_let_go(
+    open_tab: OpenTab, table: Game
+) -> None:
+    page_url = f"/games/{table.pk}/"
+    tab = open_tab(*TABLET_LANDSCAPE)
+    _sign_in(tab, "hostess", page_url)
+    reveal = tab.page.get_by_test_id("reveal")
+    assert "Sentinel" not in _secret_text(tab)
+
+    _press(tab, "Hold to show Ana's secrets")
+    expect(reveal).to_have_count(1)
+    expect(reveal).to_contain_text("Ana · Sentinel")
+    expect(reveal).to_contain_text("Ana · Warden")
+    assert "Mystic" not in reveal.inner_text()
+    tab.screenshot("tracker-reveal-held")
+    tab.page.mouse.up()
+    expect(reveal).to_have_count(0)  # removed from the page, not hidden
+    assert "Sentinel" not in tab.page.content()
+
+    # a short tap shows nothing, even after the time a fetch would take
+    _press(tab, "Hold to show Ben's secrets")
+    tab.page.mouse.up()
+    tab.page.wait_for_timeout(HOLD_MS * 3)
+    expect(reveal).to_have_count(0)
+    assert "Mystic" not in tab.page.content()
+
+    # the window losing focus counts as letting go
+    _press(tab, "Hold to show Ben's secrets")
+    expect(reveal).to_contain_text("Ben · Mystic")
+    tab.page.evaluate("window.dispatchEvent(new Event('blur'))")
+    expect(reveal).to_have_count(0)
+    tab.page.mouse.up()
+
+    # so does a cancelled pointer (a scroll, a palm on the screen)
+    _press(tab, "Hold to show Ben's secrets")
+    expect(reveal).to_contain_text("Ben · Ranger")
+    tab.page.evaluate(
+        "document.querySelector('[data-reveal]').dispatchEvent("
+        "new PointerEvent('pointercancel', {bubbles: true}))"
+    )
+    expect(reveal).to_have_count(0)
+    tab.page.mouse.up()
+    assert tab.foreign_requests() == []
+
+
+def test_a_seated_players_page_offers_no_reveal(open_tab: OpenTab, table: Game) -> None:
+    page_url = f"/games/{table.pk}/"
+    tab = open_tab(*TABLET_LANDSCAPE)
+    _sign_in(tab, "benny", page_url)
+    expect(tab.page.get_by_text("Mystic").first).to_be_visible()  # his own back row
+    expect(tab.page.locator("[data-reveal]")).to_have_count(0)
+    assert "Sentinel" not in tab.page.content()
