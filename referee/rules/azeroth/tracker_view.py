@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.rules.azeroth.army import BATTLE_SIZE_NAMES
 from referee.rules.azeroth.profiles import (
     SpellOdds,
     Step,
@@ -416,7 +415,7 @@ def _view(state: AzerothState, viewer: int | None) -> dict[str, JSON]:
         "scenario": state.scenario.value,
         "scenario_name": SCENARIO_NAMES[state.scenario],
         "battle_size": state.battle_size.value,
-        "battle_size_name": BATTLE_SIZE_NAMES[state.battle_size],
+        "battle_size_name": f"{state.battle_size.value.capitalize()} battle",
         "round": state.round,
         "rounds": ROUNDS,
         "stage": state.stage.value,
