@@ -199,6 +199,9 @@ def test_a_refusal_is_shown_beside_its_control_and_the_page_keeps_its_looks(
     expect(notice).to_contain_text("The game moved on")
     expect(notice).to_be_in_viewport()
     _styled(host)
+    _shot(host, f"refused-409-debug-{debug}")
+    notice.click()  # tapped away
+    expect(notice).to_have_count(0)
     assert Game.objects.get(pk=table.pk).version == 1
 
     # 403: Ben's tablet sends an action for Ana's seat
@@ -243,6 +246,11 @@ def test_taps_on_several_counters_are_said_in_words_and_committed_as_one_action(
     expect(changes).to_contain_text("Bard: damage 0 → 2")
     assert not PYTHON.search(pending.inner_text())
     _shot(host, "pending-three-counters")
+    for width, height in (TABLET_PORTRAIT, PHONE):
+        page.set_viewport_size({"width": width, "height": height})
+        _fits(host)
+        _shot(host, "pending-three-counters")
+    page.set_viewport_size({"width": TABLET_LANDSCAPE[0], "height": TABLET_LANDSCAPE[1]})
     assert table.actions.count() == 0  # nothing recorded before Commit
 
     pending.get_by_role("button", name="Commit").click()
