@@ -64,9 +64,7 @@ def test_it_starts_a_game_from_a_setup_with_its_seats_and_links(host: User) -> N
 
 def test_it_names_every_bad_field_of_a_setup(host: User) -> None:
     setup = {**AZRAH_SETUP, "first_player": 5}
-    response = send(
-        client_for(host), "post", GAMES, {"system": "azrah", "name": 7, "setup": setup}
-    )
+    response = send(client_for(host), "post", GAMES, {"system": "azrah", "name": 7, "setup": setup})
     assert response.status_code == 400
     errors = response.json()["errors"]
     assert "name" in errors

@@ -306,9 +306,7 @@ def test_export_then_import_gives_the_same_game(game: Game, host: User) -> None:
     assert service.state_for(copy, access)["state"] == service.state_for(game, access)["state"]
 
 
-def test_a_player_exports_only_what_they_see_while_the_game_is_on(
-    game: Game, player: User
-) -> None:
+def test_a_player_exports_only_what_they_see_while_the_game_is_on(game: Game, player: User) -> None:
     response = client_for(player).get(url(game, "export"))
     assert response.status_code == 200
     assert response.json()["partial"] is True
