@@ -303,6 +303,20 @@ def test_the_page_exports_as_the_api_does(table: Table) -> None:
     assert json.loads(response.content) == api_document
 
 
+def test_the_page_offers_each_role_its_export(table: Table) -> None:
+    response = table.client.get(table.page())
+    if table.me == "outsider":
+        assert response.status_code == 403
+        return
+    html = response.content.decode()
+    export = f'href="/games/{table.game.pk}/export/"'
+    assert export in html
+    if table.me == "table":
+        assert "Export the game (JSON)" in html and "Export what you see" not in html
+    else:
+        assert "Export what you see (JSON)" in html
+
+
 def test_a_partial_export_says_whose_view_it_holds(secrets_system: None) -> None:
     table = table_for("player")
     document = table.client.get(table.url("export/")).json()
