@@ -7,9 +7,10 @@ the game its sender saw; a stale one answers 409 with the current state, so an a
 applied exactly once or not at all. The state answers 304 to ``If-None-Match`` when nothing
 changed, which is what a polling tablet sends.
 
-Roles: the host (who created the game), players (seated through the player link), spectators
-(through the watch link; read-only) and outsiders (403). Nobody sees a secret that is not
-theirs.
+Roles: the host (who created the game) at no seat is the table's shared device and acts for
+any seat; a host at a seat plays it like any player (seated through the player link);
+spectators (through the watch link) only read; outsiders get 403. Nobody sees a secret that
+is not theirs.
 """
 
 from __future__ import annotations
@@ -144,7 +145,10 @@ def _action_serializer(system: str, action_type: ActionType) -> type[serializers
         "seat": StrictIntegerField(
             required=False,
             allow_null=True,
-            help_text="The seat acted for: the host may name any; a player only their own.",
+            help_text=(
+                "The seat acted for: the host at no seat (the table device) may name any; "
+                "a player, or a seated host, only their own."
+            ),
         ),
         "app_rolls": StrictBooleanField(
             required=False,
@@ -260,7 +264,10 @@ def _core_action_serializer(
         "seat": StrictIntegerField(
             required=False,
             allow_null=True,
-            help_text="The seat acted for: the host may name any; a player only their own.",
+            help_text=(
+                "The seat acted for: the host at no seat (the table device) may name any; "
+                "a player, or a seated host, only their own."
+            ),
         ),
         "Meta": type("Meta", (), {"ref_name": _camel(action_type.name, "action")}),
         "__doc__": f"Every game: {action_type.description}",
