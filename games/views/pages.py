@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from referee.rules import SYSTEMS, GameSystem
 from referee.rules.rulings import PROJECT, SHARED, Ruling
+from referee.rules.tracker.registry import TRACKERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,12 @@ class SystemCard:
         return any(feature.url for feature in self.features)
 
 
+def _tracker(slug: str, text: str) -> Feature:
+    """The game tracker of a system: a link to the games when the tracker runs it (its
+    registry), a plan otherwise."""
+    return Feature("Game tracker", text, reverse("games") if slug in TRACKERS else None)
+
+
 def _features() -> dict[str, tuple[Feature, ...]]:
     """What the app offers each system; only existing pages get a link."""
     return {
@@ -53,7 +60,7 @@ def _features() -> dict[str, tuple[Feature, ...]]:
                 "Tap units in, see points, tier slots and Heroes checked as you go.",
                 reverse("azeroth-army"),
             ),
-            Feature("Game tracker", "Wounds, Mana, rounds and phases."),
+            _tracker("azeroth", "Wounds, Mana, rounds and phases."),
         ),
         "azrah": (
             Feature(
@@ -61,7 +68,7 @@ def _features() -> dict[str, tuple[Feature, ...]]:
                 "Fifteen Guardians, Mana, Gems and the starting party, checked as you tap.",
                 reverse("azrah-roster"),
             ),
-            Feature("Game tracker", "Mana, Celestial Gems, rows and turns."),
+            _tracker("azrah", "Mana, Celestial Gems, rows and turns."),
         ),
         "azuki": (
             Feature(
@@ -69,12 +76,12 @@ def _features() -> dict[str, tuple[Feature, ...]]:
                 "50 cards, one element, copies by card ID: every problem beside its card.",
                 reverse("azuki-deck"),
             ),
-            Feature("Game tracker", "Turns and phases for both players."),
+            _tracker("azuki", "Turns and phases for both players."),
         ),
-        "athazar": (Feature("Game tracker", "Hands, kills and disruptions, turn by turn."),),
+        "athazar": (_tracker("athazar", "Hands, kills and disruptions, turn by turn."),),
         "rune-age": (
             Feature("Deck check", "Starting decks for each race."),
-            Feature("Game tracker", "Cities, armies, gold and dragon runes."),
+            _tracker("rune-age", "Cities, armies, gold and dragon runes."),
         ),
     }
 

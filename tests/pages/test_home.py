@@ -9,6 +9,7 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 
 from referee.rules import SYSTEMS
+from referee.rules.tracker.registry import TRACKERS
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +52,7 @@ def test_every_link_on_it_leads_to_a_page_that_exists(client: Client) -> None:
 def test_planned_features_are_named_without_a_link(client: Client) -> None:
     html = client.get("/").content.decode()
     planned = re.findall(r'<li class="feature feature-planned">(.*?)</li>', html, re.S)
-    assert len(planned) >= 5  # every card game, plus Azeroth's tracker and list check
+    assert len(planned) >= 3  # the card games' trackers and Rune Age's deck check
     for item in planned:
         assert "<a " not in item
         assert "planned" in item
@@ -62,6 +63,18 @@ def test_planned_features_are_named_without_a_link(client: Client) -> None:
         live = ('id="system-azeroth"', 'id="system-azuki"', 'id="system-azrah"')
         if not any(system in card for system in live):
             assert "<a " not in card
+
+
+def test_the_trackers_that_exist_link_to_the_games_and_are_not_planned(client: Client) -> None:
+    html = client.get("/").content.decode()
+    cards = html.split("<footer", 1)[0].split('<li class="system-card')[1:]
+    for slug in TRACKERS:
+        (card,) = [card for card in cards if f'id="system-{slug}"' in card]
+        tracker = card.split("<strong>Game tracker</strong>", 1)
+        assert tracker[0].rstrip().endswith('href="/games/">'), slug
+        assert "planned" not in tracker[1].split("</li>", 1)[0]
+    others = [card for card in cards if not any(f'id="system-{s}"' in card for s in TRACKERS)]
+    assert others and all("Game tracker" in card and "planned" in card for card in others)
 
 
 def test_it_loads_its_assets_from_this_site_only(client: Client) -> None:
