@@ -42,6 +42,7 @@ from games.batches.service import (
     retry_batch,
     start_batch,
 )
+from games.limits import Limit
 from games.models import BatchJob
 
 from .parsers import BoundedJSONParser, BoundedMultiPartParser
@@ -54,9 +55,13 @@ CSV_COLUMNS = ("name", "valid", "errors", "warnings", "first_problem")
 
 
 class BatchJSONParser(BoundedJSONParser):
-    """JSON with the upload's size cap (a thousand lists is more than the odds' 64 KiB)."""
+    """JSON with the upload's size cap (a thousand lists is more than the odds' 64 KiB), and
+    the JSON values an upload may hold."""
 
     limit = "BATCH_UPLOAD_MAX_BYTES"
+
+    def most_values(self) -> Limit:
+        return Limit(bytes=Limits.from_settings().values, setting="BATCH_MAX_LISTS x 100")
 
 
 class BatchMultiPartParser(BoundedMultiPartParser):

@@ -20,7 +20,15 @@ from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.renderers import JSONRenderer
 
-from games.limits import API_DEFAULT, Limit, declared_length, limit_named, over
+from games.limits import (
+    API_DEFAULT,
+    Limit,
+    declared_length,
+    limit_named,
+    may_spell_surrogates,
+    most_json_values,
+    over,
+)
 from referee.rules.text import surrogate_problems
 
 from .errors import RequestTooLarge
@@ -35,21 +43,27 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def load_json(raw: bytes) -> Any:
+def load_json(raw: bytes, most_values: Limit | None = None) -> Any:
     """A JSON document from UTF-8 bytes: ParseError for anything that is not one, and a
     ValidationError naming each string that holds a lone surrogate, which JSON may spell
-    (``"\\ud800"``) but no database stores and no page shows."""
+    (``"\\ud800"``) but no database stores and no page shows. With ``most_values``, a body
+    holding more JSON values than it allows is a 413, found before any is built."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ParseError("The request body is not UTF-8 encoded JSON.") from None
+    if most_values is not None and most_json_values(text) > most_values.bytes:
+        raise RequestTooLarge(
+            f"The request body holds more than {most_values.bytes:,} JSON values, the most "
+            f"taken here ({most_values.setting})."
+        )
     try:
         document = json.loads(text, parse_constant=_reject_constant)
     except ValueError as exc:
         raise ParseError(f"The request body is not valid JSON: {exc}.") from None
     except RecursionError:
         raise ParseError("The request body is nested too deeply.") from None
-    problems = surrogate_problems(document)
+    problems = surrogate_problems(document) if may_spell_surrogates(text) else {}
     if problems:
         raise ValidationError(problems)
     return document
@@ -71,6 +85,11 @@ class BoundedJSONParser(BaseParser):
             return Limit(bytes=self.max_bytes)
         return limit_named(self.limit)
 
+    def most_values(self) -> Limit | None:
+        """The most JSON values a body may hold (``bytes`` counts values here), when more than
+        its size bounds them: a large body of ``{}`` costs thirty times its size in memory."""
+        return None
+
     def parse(
         self,
         stream: IO[Any] | None,
@@ -84,7 +103,7 @@ class BoundedJSONParser(BaseParser):
         raw = stream.read(cap.bytes + 1) if stream is not None else b""
         if len(raw) > cap.bytes:
             raise RequestTooLarge(cap.message(self.what))
-        return load_json(raw)
+        return load_json(raw, self.most_values())
 
 
 class BoundedMultiPartParser(MultiPartParser):

@@ -13,7 +13,8 @@ it). Nothing is extracted to disk. The limits (``Limits``, from the settings) ar
 while reading, never trusted from the archive's directory:
 
 - the file as sent (``BATCH_UPLOAD_MAX_BYTES``), and the lists once unpacked
-  (``BATCH_UNPACKED_MAX_BYTES``, every byte unpacked counted, a refused file's too);
+  (``BATCH_UNPACKED_MAX_BYTES``: every byte unpacked counts, a refused file's too, and so does
+  what a list takes as stored, where each escape of its JSON counts);
 - the lists (``BATCH_MAX_LISTS``), counted as each file or array is read, and the files an
   archive's directory may hold (twice that), counted before the directory is parsed;
 - one list's size (256 KiB), the JSON values of the whole upload (counted from a document's
@@ -24,16 +25,16 @@ from __future__ import annotations
 
 import io
 import json
+import posixpath
 import re
 import zipfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import PurePosixPath
 from typing import Any
 
 from django.conf import settings
 
-from games.limits import most_json_values
+from games.limits import may_spell_surrogates, most_json_values
 from referee.rules.text import SURROGATE_MESSAGE, clean_key, lone_surrogate
 
 MAX_LIST_BYTES = 256 * 1024
@@ -62,7 +63,8 @@ UNREADABLE = "unreadable"
 BatchItem = dict[str, Any]
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-"""Control characters no list holds (tab, newline and carriage return are fine)."""
+"""Control characters, dropped from a list's name (tab, newline and carriage return become
+spaces like any whitespace)."""
 
 
 def mib(size: int) -> str:
@@ -130,9 +132,18 @@ class _Budget:
         self.unpacked -= size
         if self.unpacked < 0:
             raise UploadError(
-                f"The archive unpacks to more than {mib(self.limits.unpacked_bytes)}, the most "
-                "one batch takes."
+                f"The lists unpack to more than {mib(self.limits.unpacked_bytes)}, the most one "
+                "batch takes."
             )
+
+    def take_stored(self, items: list[BatchItem], unpacked: int = 0) -> list[BatchItem]:
+        """Charge ``items`` as the database stores them (JSON, each escape counted) beyond the
+        ``unpacked`` bytes they were read from, so what a job stores is bounded too."""
+        for item in items:
+            stored = len(json.dumps(item))
+            self.take_unpacked(max(0, stored - unpacked))
+            unpacked = max(0, unpacked - stored)
+        return items
 
     def take_values(self, count: int) -> None:
         self.values -= count
@@ -151,37 +162,39 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _depth_and_count(value: object) -> tuple[int, int]:
-    """How deeply ``value`` nests and how many values it holds (keys included), walked without
-    recursion so no document is too deep to measure."""
-    deepest, count = 0, 0
-    stack: list[tuple[object, int]] = [(value, 1)]
-    while stack:
-        node, depth = stack.pop()
-        count += 1
-        deepest = max(deepest, depth)
-        if isinstance(node, dict):
-            count += len(node)
-            stack.extend((child, depth + 1) for child in node.values())
-        elif isinstance(node, list):
-            stack.extend((child, depth + 1) for child in node)
-    return deepest, count
+def _depth(value: object, most: int) -> int:
+    """How deeply ``value`` nests, counted up to ``most + 1``: level by level, looking only at
+    lists and dictionaries, so no document is too deep to measure and a wide one is quick."""
+    level: list[Any] = [value] if isinstance(value, dict | list) else []
+    depth = 0
+    while level and depth <= most:
+        depth += 1
+        below: list[Any] = []
+        for node in level:
+            children = node.values() if isinstance(node, dict) else node
+            below.extend(child for child in children if isinstance(child, dict | list))
+        level = below
+    return max(depth, 1)
+
+
+class NotText(ValueError):
+    """A JSON document holds a string that is not text; the message says where and why."""
 
 
 def _load_json(text: str, budget: _Budget, depth: int) -> object:
     """``json.loads`` for an upload: it refuses NaN/Infinity and JSON nested deeper than
-    ``depth`` (ValueError), and takes its values from the budget (UploadError when the upload
-    holds too many), counted before anything is built."""
-    if most_json_values(text) > budget.values:
-        budget.take_values(budget.values + 1)
+    ``depth`` (ValueError), and a lone surrogate (NotText), and takes its values from the
+    budget (UploadError when the upload holds too many), counted before anything is built."""
+    budget.take_values(most_json_values(text))
     try:
         value = json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
         raise ValueError("it is nested too deeply") from None
-    deepest, count = _depth_and_count(value)
-    if deepest > depth:
+    if _depth(value, depth) > depth:
         raise ValueError(f"it is nested too deeply (more than {depth} levels)")
-    budget.take_values(count)
+    problem = surrogate(value) if may_spell_surrogates(text) else None
+    if problem is not None:
+        raise NotText(problem)
     return value
 
 
@@ -202,7 +215,7 @@ def _label(value: object) -> str:
     it)."""
     if not isinstance(value, str):
         return ""
-    return clean_key(" ".join(_CONTROL.sub("", value).split()))[:MAX_NAME]
+    return clean_key(" ".join(_CONTROL.sub("", value[: 4 * MAX_NAME]).split()))[:MAX_NAME]
 
 
 def _strings(value: object) -> Iterator[tuple[str, str]]:
@@ -224,29 +237,22 @@ def _strings(value: object) -> Iterator[tuple[str, str]]:
             stack.extend((node[i], f"{path}[{i}]") for i in range(len(node) - 1, -1, -1))
 
 
-def _surrogate(value: object) -> str | None:
-    """Where ``value`` first holds a lone surrogate, and why that is refused; None if nowhere."""
+def surrogate(value: object, dumped: str | None = None) -> str | None:
+    """Where ``value`` first holds a lone surrogate (no character, and no database stores it),
+    and why that is refused; None if nowhere. Encoding the whole value as UTF-8 (``dumped``:
+    its ``json.dumps(value, ensure_ascii=False)`` when made already) answers for the clean,
+    almost all, at C speed; only a value that fails is walked to name the place."""
+    try:
+        (json.dumps(value, ensure_ascii=False) if dumped is None else dumped).encode("utf-8")
+    except UnicodeEncodeError:
+        pass
+    else:
+        return None
     for path, text in _strings(value):
         escape = lone_surrogate(text)
         if escape is not None:
             where = f"{path} " if path else ""
             return where + SURROGATE_MESSAGE.format(escape=escape)
-    return None
-
-
-def not_text(value: object) -> str | None:
-    """Why ``value``'s strings are not text a list holds, naming where (``cards[2].id``): a
-    lone surrogate (no character, and no database stores it) or a control character; None
-    when every string is clean."""
-    surrogate = _surrogate(value)
-    if surrogate is not None:
-        return surrogate
-    for path, text in _strings(value):
-        control = _CONTROL.search(text)
-        if control is not None:
-            code = f"\\u{ord(control.group()):04x}"
-            where = f"{path} " if path else ""
-            return f"{where}holds a control character ({code}), which no list holds"
     return None
 
 
@@ -269,7 +275,7 @@ def read_item(item: object, system: str, name: str) -> BatchItem:
             return unreadable(label, f"The list is larger than {mib(MAX_LIST_BYTES)}.")
         if "\x00" in text:
             return unreadable(label, "The list's text holds NUL characters.")
-        problem = not_text(text)
+        problem = surrogate(text)
         if problem is not None:
             return unreadable(label, f"The list's text {problem}.")
         return {"name": label, "format": TEXT, "data": text}
@@ -283,9 +289,10 @@ def read_item(item: object, system: str, name: str) -> BatchItem:
         why = f"an {other} list" if other else f"format {clean_key(found)!r}"
         return unreadable(label, f"This is {why}; this batch checks {expected} lists.")
     data = {key: value for key, value in item.items() if key != "name"}
-    if "\\u0000" in json.dumps(data):
+    dumped = json.dumps(data, ensure_ascii=False)
+    if "\\u0000" in dumped:
         return unreadable(label, "The list holds NUL characters.")
-    problem = not_text(data)
+    problem = surrogate(data, dumped)
     if problem is not None:
         return unreadable(label, f"The list's {problem}.")
     return {"name": label, "format": JSON, "data": data}
@@ -303,19 +310,20 @@ def _read_array(value: object, system: str, prefix: str, budget: _Budget) -> lis
     if not isinstance(value, list):
         raise UploadError("Expected a JSON array of lists (or a ZIP of list files).")
     budget.take_lists(len(value))
-    return [read_item(item, system, f"{prefix} {index}") for index, item in enumerate(value, 1)]
+    items = [read_item(item, system, f"{prefix} {index}") for index, item in enumerate(value, 1)]
+    return budget.take_stored(items)
 
 
 def _unsafe(path: str) -> bool:
-    parts = PurePosixPath(path.replace("\\", "/")).parts
-    return path.startswith(("/", "\\")) or ".." in parts or (bool(parts) and ":" in parts[0])
+    parts = path.replace("\\", "/").split("/")
+    return path.startswith(("/", "\\")) or ".." in parts or ":" in parts[0]
 
 
 def _skipped(path: str) -> bool:
     """Files an archiving tool adds on its own (macOS resource forks, hidden files)."""
-    parts = PurePosixPath(path).parts
     return any(
-        part == "__MACOSX" or (part.startswith(".") and part not in (".", "..")) for part in parts
+        part == "__MACOSX" or (part.startswith(".") and part not in (".", ".."))
+        for part in path.split("/")
     )
 
 
@@ -351,7 +359,7 @@ def _read_member(
 ) -> list[BatchItem]:
     """The lists of one file of the archive, taken from the budget."""
     name = info.filename[:MAX_NAME]
-    suffix = PurePosixPath(info.filename).suffix.lower()
+    suffix = posixpath.splitext(info.filename)[1].lower()
     list_bytes = budget.limits.list_bytes
     too_large = unreadable(name, f"The file is larger than {mib(list_bytes)}.")
     row: BatchItem | None = None
@@ -367,10 +375,13 @@ def _read_member(
     if row is not None:
         budget.take_lists(1, "archive")
         return [row]
+    # Never more than the directory declares, one list, or what the archive has left to
+    # unpack. Asked for more than a file declares, zipfile would unpack it all and return only
+    # the declared bytes; asked for no more, it unpacks at most 4 KiB beyond them.
+    size = min(info.file_size, list_bytes, budget.unpacked) + 1
     try:
         with archive.open(info) as member:
-            # Never more than one list, nor more than the archive has left to unpack.
-            content = member.read(min(list_bytes, budget.unpacked) + 1)
+            content = member.read(size)
     except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError, EOFError,
             ValueError) as error:  # fmt: skip
         budget.take_lists(1, "archive")
@@ -381,7 +392,7 @@ def _read_member(
         return [too_large]
     items = _read_file(name, suffix, content, system, budget)
     budget.take_lists(len(items), "archive")
-    return items
+    return budget.take_stored(items, unpacked=len(content))
 
 
 def _read_file(
@@ -394,12 +405,11 @@ def _read_file(
     if suffix == ".txt":
         if not text.strip():
             return [unreadable(name, "The file is empty.")]
-        problem = not_text(text)
-        if problem is not None:
-            return [unreadable(name, f"The file {problem}.")]
         return [{"name": name, "format": TEXT, "data": text}]
     try:
         value = _load_json(text, budget, budget.limits.depth + 1)
+    except NotText as error:
+        return [unreadable(name, f"The file's {error}.")]
     except ValueError as error:
         return [unreadable(name, f"The file is not valid JSON: {error}.")]
     if isinstance(value, list):
@@ -427,15 +437,14 @@ def read_upload(
     budget = _Budget(limits)
     try:
         value = _load_json(_decode(raw), budget, limits.depth + 1)
+    except NotText as error:
+        raise UploadError(f"The file's {error}.") from None
     except ValueError as error:
         raise UploadError(
             f"The file is neither a ZIP archive nor a JSON array of lists ({error})."
         ) from None
-    surrogate = _surrogate(value)
-    if surrogate is not None:
-        raise UploadError(f"The file's {surrogate}.")
     if isinstance(value, Mapping):
-        return [read_item(value, system, filename[:MAX_NAME] or "List 1")]
+        return budget.take_stored([read_item(value, system, filename[:MAX_NAME] or "List 1")])
     items = _read_array(value, system, "List", budget)
     if not items:
         raise UploadError("The JSON array holds no lists.")

@@ -120,7 +120,7 @@ def test_a_file_larger_than_the_cap_is_a_row_even_if_the_directory_lies() -> Non
 def test_an_archive_that_unpacks_to_too_much_is_refused() -> None:
     raw = zip_of({f"{n}.txt": "4 AZK-010\n" * 40 for n in range(5)})
 
-    with pytest.raises(UploadError, match="unpacks to more than 1,000 bytes"):
+    with pytest.raises(UploadError, match="unpack to more than 1,000 bytes"):
         read_upload(raw, "azuki", limits=limits(unpacked_bytes=1000))
 
 
