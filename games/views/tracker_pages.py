@@ -7,6 +7,7 @@ a preview's changes are the difference between two views the engine gave.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -103,6 +104,8 @@ SEAT_KEYS = frozenset(
     }
 )
 """Keys whose number is a seat: said as that player's name."""
+CODE = re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)+")
+"""A value written as a code, in snake case."""
 KEYED = frozenset({"statuses"})
 """Objects keyed by name, where being there is what counts (a status with no end)."""
 SEAT_LISTS = ("players", "sides")
@@ -206,7 +209,7 @@ class Words:
         if isinstance(value, float):
             return f"{value:g}"
         if isinstance(value, str):
-            return self.names.get(value, value)
+            return self.names.get(value) or _uncoded(value)
         if isinstance(value, Mapping):
             return self.summary(value)
         if isinstance(value, list):
@@ -297,6 +300,11 @@ class Words:
                 self.diff(old_item, new_item, where, key, out)
             return True
         return False
+
+
+def _uncoded(value: str) -> str:
+    """A code no name was given for (``fear_nearby``) said as words (``fear nearby``)."""
+    return value.replace("_", " ") if CODE.fullmatch(value) else value
 
 
 def _unnamed(key: str) -> str:

@@ -154,6 +154,15 @@ def test_a_batch_headline_says_each_of_its_actions() -> None:
     )
 
 
+def test_a_code_no_name_was_given_for_is_said_as_words() -> None:
+    payload = {"seat": 0, "model": "grunt-1", "facts": ["fear_nearby", "command_aura"]}
+    view = {"sides": [{"name": "Ana", "models": [{"id": "grunt-1", "name": "Grunt 1"}]}]}
+    assert (
+        headline("morale_facts", payload, SEATS, view)
+        == "Morale facts · Ana's Grunt 1 · facts fear nearby, command aura"
+    )
+
+
 def test_a_headline_names_statuses_as_the_legal_actions_do() -> None:
     payload = {"seat": 0, "guardian": "Bard", "status": "frozen"}
     assert (
@@ -203,8 +212,12 @@ def test_no_preview_of_a_legal_action_shows_python_data_or_an_id(slug: str) -> N
                     after = core.game_apply(game, type=legal.type, by=legal.seat, payload=payload)
                 except core.IllegalAction:
                     continue
-                texts = [headline(legal.type, payload, SEATS, view, names)]
+                texts = [
+                    headline(legal.type, payload, SEATS, view, names),
+                    headline(legal.type, payload, SEATS, view),  # as the page asks today
+                ]
                 found = changes(view, system.view(after.state, None), names=names)
+                found += changes(view, system.view(after.state, None))
                 texts += [part for c in found for part in (c.where, c.what, c.before, c.after)]
                 for text in texts:
                     assert not PYTHON.search(text), (legal.type, text)
