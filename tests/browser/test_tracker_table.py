@@ -219,6 +219,23 @@ def test_a_refusal_is_shown_beside_its_control_and_the_page_keeps_its_looks(
     assert Game.objects.get(pk=table.pk).version == 1
 
 
+def test_a_player_who_lost_their_seat_sees_the_page_that_says_so(
+    open_tab: OpenTab, table: Game
+) -> None:
+    """The answer is a whole page (403, not at this game): it is shown as the page, never
+    inside the board."""
+    player = _open(open_tab, table, "benny")
+    form = _other_action(player.page, "deal_damage")
+    service.leave_seat(table, 1)
+    form.locator('input[name="p.guardian"]').fill("Bard")
+    form.locator('input[name="p.amount"]').fill("1")
+    form.get_by_role("button", name="Record").click()
+    expect(player.page.locator("h1")).to_have_text("You are not at this game")
+    expect(player.page.locator("h1")).to_have_count(1)
+    expect(player.page.locator("#live")).to_have_count(0)
+    assert table.actions.count() == 0
+
+
 # --- pending changes ------------------------------------------------------------------------
 
 
@@ -279,6 +296,27 @@ def test_taps_on_several_counters_are_said_in_words_and_committed_as_one_action(
     expect(page.locator("#pending")).to_be_hidden()
     expect(page.locator(".tr-counter[data-pending]")).to_have_count(0)
     assert table.actions.count() == 2
+
+
+def test_a_commit_refused_as_stale_keeps_the_pending_changes(
+    open_tab: OpenTab, table: Game
+) -> None:
+    tab = _open(open_tab, table, probes=True)
+    page = tab.page
+    page.evaluate("window.__setVisibility('hidden')")  # no poll brings the new version
+    bard = _tap(page, 1, "deal_damage", "Bard")
+    bard.click()
+    pending = page.get_by_test_id("pending")
+    expect(pending).to_contain_text("Deal damage x1 · Ben's Bard")
+    _record(table, "hostess", 0, "attach_mana", guardian="Alchemist")
+    pending.get_by_role("button", name="Commit").click()
+    expect(page.get_by_test_id("notice")).to_contain_text("The game moved on")
+    expect(_counter(page, bard)).to_have_attribute("data-pending", "+1")
+    expect(pending.locator('input[name="version"]')).to_have_value("1")  # previewed again
+    pending.get_by_role("button", name="Commit").click()
+    expect(page.get_by_test_id("damage-1-bard")).to_have_text("1")
+    expect(page.locator("#pending")).to_be_hidden()
+    assert [a.type for a in table.actions.order_by("seq")] == ["attach_mana", "deal_damage"]
 
 
 def test_a_counter_held_down_repeats_and_the_long_press_is_not_also_a_tap(
