@@ -103,6 +103,7 @@ ACTION_P95_TARGET_MS = 100.0
 CHANGE_BYTES_TARGET = 10_000
 POLL_SECONDS = 1.0  # as the page (games.views.tracker.POLL_SECONDS)
 ACT_SECONDS = 5.0  # a human pace
+DRAIN_SECONDS = 2.5  # polling goes on after the last action, so every tablet can see it
 LOAD_PROCESSES = 4  # client processes, so one interpreter's lock does not slow the tablets
 # What each tablet of a table is, in the order tables fill: who it is, and the model it
 # damages and heals (a model of its own side, so no two tablets touch one model).
@@ -123,48 +124,60 @@ OPENING: tuple[dict[str, Any], ...] = (
 
 PREPARE = """
 import json, os
+from importlib import import_module
 from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import User
-from django.test import Client
+from django.db import transaction
 from rest_framework.authtoken.models import Token
 from games.tracker import service
 from referee.rules.tracker.registry import tracker
 
-host = User.objects.create_user("bench-host")
-setup = json.loads(os.environ["BENCH_SETUP"])
-game = service.create_game(host=host, system="azrah", name="Bench", setup=setup)
-prepared = {"game": str(game.pk), "token": Token.objects.create(user=host).key, "tables": []}
+Sessions = import_module(settings.SESSION_ENGINE).SessionStore
 
 def session(user):
-    client = Client()
-    client.force_login(user)
-    return client.cookies[settings.SESSION_COOKIE_NAME].value
+    # what signing in leaves in a browser's session
+    store = Sessions()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.save()
+    return store.session_key
 
-example = tracker("azeroth").example_setup()
-roles = json.loads(os.environ["BENCH_TABLE_SEATS"])
-opening = json.loads(os.environ["BENCH_OPENING"])
-for number, size in enumerate(json.loads(os.environ["BENCH_TABLES"])):
-    users = {r["role"] + str(r["seat"]): User.objects.create_user(f"t{number}-{r['role']}{r['seat']}")
-             for r in roles[:size]}
-    host = users.get("hostNone") or User.objects.create_user(f"t{number}-host")
-    table = service.create_game(host=host, system="azeroth", name=f"Table {number}", setup=example)
-    for r in roles[:size]:
-        if r["role"] == "player":
-            service.join(table, users[r["role"] + str(r["seat"])], table.join_token, r["seat"])
-        elif r["role"] == "spectator":
-            service.watch(table, users["spectatorNone"], table.watch_token)
-    for version, step in enumerate(opening):
-        service.game_apply(game=table, user=host, type=step["type"], payload=step["payload"],
-                           expected_version=version, seat=step["seat"])
-        table.refresh_from_db()
-    tablets = []
-    for r in roles[:size]:
-        user = users[r["role"] + str(r["seat"])]
-        token = Token.objects.create(user=user).key if r["model"] else None
-        tablets.append({**r, "session": session(user), "token": token})
-    logs = Token.objects.get_or_create(user=host)[0].key
-    prepared["tables"].append({"game": str(table.pk), "version": table.version,
-                               "host_token": logs, "tablets": tablets})
+with transaction.atomic():
+    host = User.objects.create_user("bench-host")
+    setup = json.loads(os.environ["BENCH_SETUP"])
+    game = service.create_game(host=host, system="azrah", name="Bench", setup=setup)
+    prepared = {"game": str(game.pk), "token": Token.objects.create(user=host).key, "tables": []}
+    example = tracker("azeroth").example_setup()
+    roles = json.loads(os.environ["BENCH_TABLE_SEATS"])
+    opening = None
+    for number, size in enumerate(json.loads(os.environ["BENCH_TABLES"])):
+        names = [r["role"] + str(r["seat"]) for r in roles[:size]]
+        users = {name: User.objects.create_user(f"t{number}-{name}") for name in names}
+        host = users.get("hostNone") or User.objects.create_user(f"t{number}-host")
+        table = service.create_game(host=host, system="azeroth", name=f"Table {number}",
+                                    setup=example, log=opening)
+        if opening is None:  # played once through the service, then replayed for each table
+            for version, step in enumerate(json.loads(os.environ["BENCH_OPENING"])):
+                service.game_apply(game=table, user=host, type=step["type"],
+                                   payload=step["payload"], expected_version=version,
+                                   seat=step["seat"])
+                table.refresh_from_db()
+            opening = [service.to_action(row) for row in table.actions.order_by("seq")]
+        for r in roles[:size]:
+            if r["role"] == "player":
+                service.join(table, users[r["role"] + str(r["seat"])], table.join_token, r["seat"])
+            elif r["role"] == "spectator":
+                service.watch(table, users["spectatorNone"], table.watch_token)
+        tablets = []
+        for r in roles[:size]:
+            user = users[r["role"] + str(r["seat"])]
+            token = Token.objects.create(user=user).key if r["model"] else None
+            tablets.append({**r, "session": session(user), "token": token})
+        logs = Token.objects.get_or_create(user=host)[0].key
+        prepared["tables"].append({"game": str(table.pk), "version": table.version,
+                                   "host_token": logs, "tablets": tablets})
 print(json.dumps(prepared))
 """
 
@@ -478,18 +491,35 @@ class Load:
     failures: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Start:
+    """How client processes start together: each opens its tablets' pages and waits at
+    ``ready``; the parent then sets ``at`` (the system's monotonic clock) and all pass
+    ``go``."""
+
+    ready: Any  # multiprocessing barriers, for the client processes and the parent
+    go: Any
+    at: Any  # a shared double
+
+    def wait(self) -> float:
+        self.ready.wait()
+        self.go.wait()
+        at: float = self.at.value
+        return at
+
+
 def drive_tables(
-    base_url: str,
-    tables: list[dict[str, Any]],
-    start_at: float,
-    act_until: float,
-    stop_at: float,
-    seed: int,
+    base_url: str, tables: list[dict[str, Any]], start: Start, seconds: float, seed: int
 ) -> Load:
-    """The tablets of ``tables`` poll every second from ``start_at`` to ``stop_at`` and act
-    every 5 s until ``act_until`` (times on the system's monotonic clock)."""
+    """The tablets of ``tables`` open the table page, then (once every client process is
+    ready) poll every second for ``seconds`` and a little more, and act every 5 s for
+    ``seconds``."""
     load = Load()
     lock = threading.Lock()
+    tablets = [(table, number) for table in tables for number in range(len(table["tablets"]))]
+    opened = threading.Barrier(len(tablets) + 1)
+    times: dict[str, float] = {}
+    go = threading.Event()
 
     def tablet(table: dict[str, Any], number: int) -> None:
         game, me = table["game"], table["tablets"][number]
@@ -508,7 +538,9 @@ def drive_tables(
             version = version_of(etag)
             acts = me["token"] is not None
             damaged = False
-            time.sleep(max(0.0, start_at - time.monotonic()))
+            opened.wait()
+            go.wait()
+            start_at, act_until, stop_at = times["start"], times["acts"], times["stop"]
             next_poll = start_at + rng.uniform(0.0, POLL_SECONDS)
             next_act = start_at + rng.uniform(0.0, ACT_SECONDS) if acts else float("inf")
             while not load.failures:
@@ -545,6 +577,7 @@ def drive_tables(
         except (OSError, RuntimeError, ValueError, KeyError) as error:
             with lock:
                 load.failures.append(f"table {game}, tablet {number}: {error!r}")
+            opened.abort()
         finally:
             browser.close()
 
@@ -583,13 +616,17 @@ def drive_tables(
                 return version
             time.sleep(rng.uniform(0.0, 0.01))
 
-    threads = [
-        threading.Thread(target=tablet, args=(table, number), daemon=True)
-        for table in tables
-        for number in range(len(table["tablets"]))
-    ]
+    threads = [threading.Thread(target=tablet, args=pair, daemon=True) for pair in tablets]
     for thread in threads:
         thread.start()
+    try:
+        opened.wait()
+    except threading.BrokenBarrierError:
+        start.ready.abort()
+    else:
+        at = start.wait()
+        times.update(start=at, acts=at + seconds, stop=at + seconds + DRAIN_SECONDS)
+        go.set()
     for thread in threads:
         thread.join()
     return load
@@ -636,13 +673,24 @@ def _in_process(queue: Any, job: Callable[..., Load], args: tuple[Any, ...]) -> 
         queue.put(Load(failures=[repr(error)]))
 
 
-def in_processes(jobs: list[tuple[Callable[..., Load], tuple[Any, ...]]]) -> list[Load]:
-    """Run each job in a process of its own; their Loads, once all are done."""
+def in_processes(
+    jobs: list[tuple[Callable[..., Load], tuple[Any, ...]]], start: Start | None = None
+) -> list[Load]:
+    """Run each job in a process of its own; their Loads, once all are done. With ``start``,
+    the jobs begin together once every one of them is ready."""
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
     processes = [context.Process(target=_in_process, args=(queue, job, args)) for job, args in jobs]
     for process in processes:
         process.start()
+    if start is not None:
+        try:
+            start.ready.wait()
+        except threading.BrokenBarrierError:
+            start.go.abort()
+        else:
+            start.at.value = time.monotonic() + 0.2
+            start.go.wait()
     loads = [queue.get() for _ in processes]
     for process in processes:
         process.join()
@@ -720,16 +768,14 @@ def run_tables(
     )
     ratio = capacity(base_url, tables, capacity_seconds, clients=16)
 
-    drain = POLL_SECONDS * 2.5  # polling goes on after the last action, so it is seen
-    start_at = time.monotonic() + 3.0 + tablets / 400  # every tablet opens its page first
-    act_until = start_at + seconds
-    stop_at = act_until + drain
-    jobs = [
-        (drive_tables, (base_url, chunk, start_at, act_until, stop_at, n))
-        for n, chunk in enumerate(split(tables, LOAD_PROCESSES))
-    ]
-    loads = in_processes(jobs)
-    elapsed = stop_at - start_at
+    chunks = split(tables, LOAD_PROCESSES)
+    context = multiprocessing.get_context("fork")
+    start = Start(
+        context.Barrier(len(chunks) + 1), context.Barrier(len(chunks) + 1), context.Value("d")
+    )
+    jobs = [(drive_tables, (base_url, chunk, start, seconds, n)) for n, chunk in enumerate(chunks)]
+    loads = in_processes(jobs, start)
+    elapsed = seconds + DRAIN_SECONDS
     polls = sum(load.polls for load in loads)
     poll_latencies = [x for load in loads for x in load.poll_latencies]
     actions = [x for load in loads for x in load.actions]

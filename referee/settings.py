@@ -190,9 +190,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Compresses what the views answer (WhiteNoise serves static files compressed already). A
-    # change re-sends the table's live part to every tablet: gzip makes it a few KB. Django's
-    # gzip pads each answer by a random length and masks CSRF tokens per answer (BREACH).
+    # Compresses what the views answer (WhiteNoise serves static files compressed already): a
+    # change re-sends the table's live part to every tablet, and gzip makes it a few KB. Against
+    # BREACH, Django pads each compressed answer by a random length and masks the CSRF token
+    # afresh in every answer.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
