@@ -454,7 +454,7 @@ def test_polling_pauses_while_hidden_and_the_page_catches_up_when_shown(
 # --- phone and shared tablet ----------------------------------------------------------------
 
 
-def test_on_a_phone_the_header_of_the_table_page_is_one_short_row(
+def test_on_a_phone_and_an_upright_tablet_the_table_pages_header_is_one_short_row(
     open_tab: OpenTab, table: Game
 ) -> None:
     phone = _open(open_tab, table, size=PHONE)
@@ -470,6 +470,12 @@ def test_on_a_phone_the_header_of_the_table_page_is_one_short_row(
     page.locator(".site-nav").evaluate("nav => { nav.scrollLeft = 0; }")
     _shot(phone, "board")
     _shot(phone, "board-full", full_page=True)
+    page.set_viewport_size({"width": TABLET_PORTRAIT[0], "height": TABLET_PORTRAIT[1]})
+    upright = page.evaluate("document.querySelector('.site-header').getBoundingClientRect().height")
+    assert upright <= 0.06 * TABLET_PORTRAIT[1], f"the header is {upright}px on a tablet"
+    _fits(phone)
+    _shot(phone, "board")
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
 
     # the rest of the site keeps its header
     phone.goto("/")
