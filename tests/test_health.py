@@ -1,18 +1,52 @@
-"""GET /healthz reports whether the database answers."""
+"""GET /healthz reports whether the database answers, and the broker and the cache when the
+site is configured with them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import socket
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from django.db import OperationalError, connection
 from django.test import Client
+from pytest_django.fixtures import Settings
+
+from referee.celery import app
+from tests.conftest import broker_url
 
 pytestmark = pytest.mark.django_db
 
 
-def test_it_answers_ok_when_the_database_answers(client: Client) -> None:
+def closed_port() -> int:
+    """A local port nothing listens on."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@pytest.fixture
+def inline_tasks() -> Iterator[None]:
+    """No broker: tasks run inline, as on the embedded defaults (even when CI names one)."""
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
+@pytest.fixture
+def broker(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tasks go to the broker ``request.param`` names (a URL), as with CELERY_BROKER_URL set.
+    (Celery reads CELERY_BROKER_URL from the environment before its own settings, but the
+    broker it writes to may be set apart.)"""
+    previous = app.conf.task_always_eager, app.conf.get("broker_write_url")
+    app.conf.task_always_eager, app.conf["broker_write_url"] = False, request.param
+    yield
+    app.conf.task_always_eager, app.conf["broker_write_url"] = previous
+
+
+def test_it_answers_ok_when_the_database_answers(client: Client, inline_tasks: None) -> None:
     response = client.get("/healthz")
 
     assert response.status_code == 200
@@ -46,3 +80,52 @@ def test_it_only_answers_get(client: Client, method: str) -> None:
 
     assert response.status_code == 405
     assert response["Allow"] == "GET"
+
+
+@pytest.mark.parametrize("broker", [f"redis://127.0.0.1:{closed_port()}/0"], indirect=True)
+def test_it_answers_503_naming_the_broker_when_the_broker_does_not_answer(
+    client: Client, broker: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    response = client.get("/healthz")
+
+    assert response.status_code == 503
+    body = response.json()
+    assert (body["status"], body["database"], body["broker"]) == ("error", "ok", "error")
+    assert "broker did not answer, so batch checks cannot start" in body["detail"]
+    assert "127.0.0.1" not in response.content.decode()
+    assert "Health check: the broker did not answer" in caplog.text
+
+
+@pytest.mark.real_worker
+@pytest.mark.parametrize("broker", [broker_url()], indirect=True)
+def test_it_answers_ok_with_the_broker_when_the_broker_answers(
+    client: Client, broker: None
+) -> None:
+    response = client.get("/healthz")
+
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok", "broker": "ok"}
+
+
+def test_it_answers_503_naming_a_shared_cache_that_does_not_answer(
+    client: Client, inline_tasks: None, settings: Settings
+) -> None:
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{closed_port()}/0",
+        }
+    }
+
+    response = client.get("/healthz")
+
+    assert response.status_code == 503
+    body = response.json()
+    assert (body["status"], body["database"], body["cache"]) == ("error", "ok", "error")
+    assert "The cache did not answer" in body["detail"]
+
+
+def test_a_cache_in_the_process_s_own_memory_is_not_asked(
+    client: Client, inline_tasks: None
+) -> None:
+    assert "cache" not in client.get("/healthz").json()

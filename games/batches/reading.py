@@ -408,6 +408,8 @@ def _read_file(
         return [{"name": name, "format": TEXT, "data": text}]
     try:
         value = _load_json(text, budget, budget.limits.depth + 1)
+    except UploadError:
+        raise  # the upload as a whole holds too much
     except NotText as error:
         return [unreadable(name, f"The file's {error}.")]
     except ValueError as error:
@@ -437,6 +439,8 @@ def read_upload(
     budget = _Budget(limits)
     try:
         value = _load_json(_decode(raw), budget, limits.depth + 1)
+    except UploadError:
+        raise
     except NotText as error:
         raise UploadError(f"The file's {error}.") from None
     except ValueError as error:

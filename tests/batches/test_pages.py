@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import re
 import uuid
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import timezone
 
 from games.models import BatchJob, Catalog
 
-from .samples import SHORT_DECK, VALID_DECK, zip_of
+from .samples import SHORT_DECK, VALID_DECK, load_catalogs, zip_of
 
 pytestmark = pytest.mark.django_db
 
@@ -123,3 +125,87 @@ def test_the_page_works_without_a_file(client: Client, catalogs: dict[str, Catal
 
     assert response.status_code == 400
     assert "This field is required." in response.content.decode()
+
+
+# --- a job whose worker is lost, and checking it again ----------------------------------------
+
+
+def lost(catalog: Catalog, status: str = "running") -> BatchJob:
+    return BatchJob.objects.create(
+        system="azuki",
+        catalog=catalog,
+        catalog_version=catalog.version,
+        lists=[{"name": "Ann", "format": "text", "data": VALID_DECK}] * 2,
+        total=2,
+        done=1,
+        status=status,
+        attempt=1,
+        heartbeat=timezone.now() - timedelta(minutes=2),
+    )
+
+
+def test_a_job_whose_worker_is_lost_says_where_it_stopped_and_offers_to_check_again(
+    client: Client, catalogs: dict[str, Catalog]
+) -> None:
+    job = lost(catalogs["azuki"])
+
+    page = client.get(f"/batches/{job.id}/").content.decode()
+
+    assert "stopped answering after 1 of 2 lists" in page
+    assert "hx-trigger" not in page
+    assert re.search(
+        rf'<form method="post" action="/batches/{job.id}/"[^>]*>.*?csrfmiddlewaretoken.*?'
+        r'data-testid="check-again">Check again</button>',
+        page,
+    )
+
+
+def test_check_again_checks_the_lists_again_and_comes_back_to_the_job(
+    client: Client, catalogs: dict[str, Catalog], django_capture_on_commit_callbacks: Any
+) -> None:
+    job = lost(catalogs["azuki"])
+    client.get(f"/batches/{job.id}/")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/batches/{job.id}/")
+
+    assert response.status_code == 303
+    assert response["Location"] == f"/batches/{job.id}/"
+    job.refresh_from_db()
+    assert (job.status, job.done) == ("done", 2)
+    assert 'data-testid="valid-count">2<' in client.get(response["Location"]).content.decode()
+
+
+def test_check_again_on_a_job_still_running_says_so(
+    client: Client, catalogs: dict[str, Catalog]
+) -> None:
+    job = lost(catalogs["azuki"])
+    BatchJob.objects.filter(pk=job.pk).update(heartbeat=timezone.now())
+
+    response = client.post(f"/batches/{job.id}/", follow=True)
+
+    assert "this one is running" in response.content.decode()
+    assert BatchJob.objects.get(pk=job.pk).status == "running"
+
+
+def test_an_uploaded_json_array_with_a_lone_surrogate_is_refused_naming_its_place(
+    client: Client, catalogs: dict[str, Catalog]
+) -> None:
+    response = send(client, b'[{"text": "4 AZK-010\\ud800"}]', "lists.json")
+
+    assert response.status_code == 400
+    assert "[0].text must not contain a lone surrogate (\\ud800)" in response.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_upload_with_the_broker_down_is_a_503_saying_so(
+    client: Client, dead_broker: str
+) -> None:
+    load_catalogs()
+
+    response = send(client, zip_of({"a.txt": VALID_DECK}))
+
+    assert response.status_code == 503
+    assert response["Retry-After"] == "30"
+    assert "the task queue does not answer" in response.content.decode()
+    assert not BatchJob.objects.exists()

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from games.batches.reading import Limits, UploadError, read_upload
+from games.batches.reading import Limits, UploadError, read_array, read_upload
 
 from .samples import HORDE_ARMY, SHORT_DECK, VALID_DECK, VALID_DECK_JSON, zip_of
 
@@ -182,3 +182,134 @@ def test_a_name_with_nul_characters_is_cleaned() -> None:
     items = read_upload(json.dumps([{"name": "A\u0000lice", "text": VALID_DECK}]).encode(), "azuki")
 
     assert items[0]["name"] == "Alice"
+
+
+# --- what one upload may hold -----------------------------------------------------------------
+
+
+def test_a_json_file_holding_more_values_than_allowed_is_refused_before_it_is_parsed() -> None:
+    deck = {"format": "azuki-deck", "leader": "AZK-001", "cards": [0] * 200}
+
+    with pytest.raises(UploadError, match="more than 100 JSON values"):
+        read_upload(json.dumps([deck]).encode(), "azuki", limits=limits(lists=1))
+
+
+def test_values_are_counted_across_the_files_of_an_archive() -> None:
+    deck = json.dumps({**VALID_DECK_JSON, "padding": [0] * 90})
+    raw = zip_of({"a.json": deck, "b.json": deck, "c.json": deck})
+
+    with pytest.raises(UploadError, match="more than 300 JSON values"):
+        read_upload(raw, "azuki", limits=limits(lists=3))
+    assert len(read_upload(raw, "azuki", limits=limits(lists=5))) == 3
+
+
+def test_an_archive_directory_holding_too_many_files_is_refused_before_it_is_read() -> None:
+    raw = zip_of({f"__MACOSX/._{n}.txt": "junk" for n in range(15)})
+
+    with pytest.raises(UploadError, match="holds more than 14 files"):
+        read_upload(raw, "azuki", limits=limits(lists=2))
+
+
+def test_a_json_file_in_an_archive_holding_more_lists_than_are_left_is_refused() -> None:
+    raw = zip_of({"a.txt": VALID_DECK, "all.json": json.dumps([{"text": VALID_DECK}] * 3)})
+
+    with pytest.raises(UploadError, match="holds more than 3 lists"):
+        read_upload(raw, "azuki", limits=limits(lists=3))
+
+
+def test_json_nested_deeper_than_a_list_ever_is_a_row_in_an_archive_and_refused_alone() -> None:
+    deep = json.dumps({**VALID_DECK_JSON, "x": json.loads("[" * 20 + "]" * 20)})
+
+    (item,) = read_upload(zip_of({"deep.json": deep}), "azuki")
+    assert item["format"] == "unreadable"
+    assert "nested too deeply (more than 17 levels)" in item["data"]
+    with pytest.raises(UploadError, match="nested too deeply"):
+        read_upload(f"[{deep}]".encode(), "azuki")
+
+
+def test_what_lists_take_as_stored_counts_toward_the_unpacked_limit() -> None:
+    # 300 characters that are 600 bytes of UTF-8 and 1,800 of stored JSON escapes.
+    raw = zip_of({"a.txt": "é" * 300})
+
+    with pytest.raises(UploadError, match="unpack to more than 1,000 bytes"):
+        read_upload(raw, "azuki", limits=limits(unpacked_bytes=1000))
+    assert read_upload(raw, "azuki", limits=limits(unpacked_bytes=2000))[0]["format"] == "text"
+
+
+def test_a_file_unpacking_past_what_its_directory_entry_declares_is_a_row() -> None:
+    raw = bytearray(zip_of({"a.txt": VALID_DECK}))
+    central = raw.rfind(b"PK\x01\x02")
+    raw[central + 24 : central + 28] = (10).to_bytes(4, "little")  # "10 bytes unpacked"
+    local = raw.find(b"PK\x03\x04")
+    raw[local + 22 : local + 26] = (10).to_bytes(4, "little")
+
+    (item,) = read_upload(bytes(raw), "azuki")
+
+    assert item["format"] == "unreadable"
+    assert "cannot be unpacked" in item["data"]
+
+
+# --- strings that are not text ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "place"),
+    [
+        ('[{"name": "A", "text": "4 AZK-010"}, {"text": "\\ud800"}]', "[1].text"),
+        ('[{"name": "\\udc00", "text": "4 AZK-010"}]', "[0].name"),
+        ('[{"format": "azuki-deck", "leader": "AZK-\\ud800"}]', "[0].leader"),
+        ('[{"format": "azuki-deck", "cards": [{"id": "\\ud800"}]}]', "[0].cards[0].id"),
+    ],
+)
+def test_a_json_upload_with_a_lone_surrogate_is_refused_naming_its_place(
+    body: str, place: str
+) -> None:
+    with pytest.raises(UploadError) as refused:
+        read_upload(body.encode(), "azuki", "lists.json")
+
+    assert refused.value.message.startswith(f"The file's {place} must not contain a lone")
+
+
+def test_a_lone_surrogate_in_an_archive_s_json_file_is_that_file_s_row() -> None:
+    raw = zip_of({"a.txt": VALID_DECK, "b.json": '{"name": "B", "text": "x\\udfff"}'})
+
+    items = read_upload(raw, "azuki")
+
+    assert items[0]["format"] == "text"
+    assert items[1] == {
+        "name": "b.json",
+        "format": "unreadable",
+        "data": "The file's text must not contain a lone surrogate (\\udfff): it is not a "
+        "character.",
+    }
+
+
+def test_a_surrogate_pair_is_a_character_like_any_other() -> None:
+    body = json.dumps([{"name": "\U0001f409 Dragons", "text": VALID_DECK}])  # escaped as a pair
+
+    (item,) = read_upload(body.encode(), "azuki")
+
+    assert item["name"] == "\U0001f409 Dragons"
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        {"name": "Ann", "text": "4 AZK-010\ud800"},
+        {"format": "azuki-deck", "leader": "\ud800"},
+    ],
+)
+def test_a_list_handed_over_with_a_lone_surrogate_is_an_unreadable_row(
+    item: dict[str, str],
+) -> None:
+    (row,) = read_array([item], "azuki")
+
+    assert row["format"] == "unreadable"
+    assert "lone surrogate (\\ud800)" in row["data"]
+    assert json.dumps(row, ensure_ascii=False).encode()  # storable: no surrogate left
+
+
+def test_a_name_with_a_lone_surrogate_is_kept_as_its_escape() -> None:
+    (row,) = read_array([{"name": "Ann\udc00", "text": VALID_DECK}], "azuki")
+
+    assert row["name"] == "Ann\\udc00"
