@@ -44,7 +44,7 @@ def dead_broker(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
 
     def to_dead_broker(*args: Any, **kwargs: Any) -> Any:
         with app.connection_for_write(f"redis://127.0.0.1:{port}/0") as connection:
-            return publish(*args, connection=connection, **kwargs)
+            return publish(*args, **{**kwargs, "connection": connection})
 
     monkeypatch.setattr(check_batch, "apply_async", to_dead_broker)
     app.conf.task_always_eager = False
