@@ -112,7 +112,7 @@ def _shot(tab: Tab, name: str, *, full_page: bool = False) -> None:
     tab.page.screenshot(path=str(path), full_page=full_page)
 
 
-def _record(game: Game, username: str, seat: int | None, type: str, **payload: Any) -> None:
+def _record(game: Game, username: str, by: int | None, type: str, **payload: Any) -> None:
     row = Game.objects.get(pk=game.pk)
     service.game_apply(
         game=row,
@@ -120,7 +120,7 @@ def _record(game: Game, username: str, seat: int | None, type: str, **payload: A
         type=type,
         payload=payload,
         expected_version=row.version,
-        seat=seat,
+        seat=by,
     )
 
 
@@ -292,6 +292,12 @@ def test_taps_on_several_counters_are_said_in_words_and_committed_as_one_action(
     _tap(page, 1, "deal_damage", "Cleric").click()
     _tap(page, 1, "deal_damage", "Duelist").click()
     expect(page.locator(".tr-counter[data-pending]")).to_have_count(2)
+    # a batch is one seat's: a counter acting for another seat waits
+    oracle = _tap(page, 0, "deal_damage", "Oracle")
+    oracle.evaluate("button => { button.form.elements.seat.value = '1'; }")
+    oracle.click()
+    expect(page.locator("#pending")).to_contain_text("another player's: commit or cancel")
+    expect(_counter(page, oracle)).not_to_have_attribute("data-pending", re.compile("."))
     page.get_by_test_id("pending").get_by_role("button", name="Cancel").click()
     expect(page.locator("#pending")).to_be_hidden()
     expect(page.locator(".tr-counter[data-pending]")).to_have_count(0)
@@ -413,6 +419,19 @@ def test_the_page_stays_where_it_was_after_an_action_and_a_commit(
     page.wait_for_timeout(300)
     assert page.evaluate("window.scrollY") == where
     _shot(tab, "after-commit-scrolled")
+
+
+def test_a_poll_gives_the_focus_back_to_the_control_that_had_it(
+    open_tab: OpenTab, table: Game
+) -> None:
+    tab = _open(open_tab, table)
+    page = tab.page
+    dragoon = _tap(page, 0, "attach_mana", "Dragoon")
+    dragoon.focus()
+    testid = dragoon.get_attribute("data-testid")
+    _record(table, "hostess", 0, "deal_damage", seat=1, guardian="Duelist", amount=1)
+    expect(page.get_by_test_id("damage-1-duelist")).to_have_text("1")  # swapped by a poll
+    assert page.evaluate("document.activeElement.getAttribute('data-testid')") == testid
 
 
 # --- polling and the wake lock --------------------------------------------------------------
