@@ -111,8 +111,8 @@ def glance(pk: uuid.UUID, user: Any, tokens: Collection[str]) -> Glance | None:
 def not_modified(request: Any, pk: uuid.UUID) -> HttpResponse | None:
     """A 304 when the request's If-None-Match holds the ETag of what this viewer sees of the
     game now; None otherwise (no such game, a viewer who may not see it, or a change), for
-    the full path to answer. One query beside the session's: a poll every second from every
-    tablet stays cheap."""
+    the full path to answer. It costs one query beside the session's and the account's, so
+    a poll every second from every tablet stays cheap."""
     sent = request.headers.get("If-None-Match")
     if not sent:
         return None
