@@ -224,8 +224,9 @@ def test_a_player_who_lost_their_seat_sees_the_page_that_says_so(
 ) -> None:
     """The answer is a whole page (403, not at this game): it is shown as the page, never
     inside the board."""
-    player = _open(open_tab, table, "benny")
+    player = _open(open_tab, table, "benny", probes=True)
     form = _other_action(player.page, "deal_damage")
+    player.page.evaluate("window.__setVisibility('hidden')")  # no poll finds it out first
     service.leave_seat(table, 1)
     form.locator('input[name="p.guardian"]').fill("Bard")
     form.locator('input[name="p.amount"]').fill("1")
