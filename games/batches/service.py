@@ -66,6 +66,9 @@ TAKEOVER_SECONDS = 10.0
 """A worker handed a job still marked running (its message came back because the worker that
 had it was lost) takes it over once its heartbeat has been quiet this long; a live worker's
 moves every PROGRESS_SECONDS."""
+MAX_RUNS = 3
+"""A job whose worker is lost this many times in a row is failed rather than handed to another
+worker: something in it (a list too much for a worker's memory) may be what kills them."""
 RETRY_AFTER_SECONDS = 30
 """What a client told the task queue does not answer waits before trying again."""
 QUEUE_ERRORS: tuple[type[BaseException], ...] = (OperationalError, OSError)
@@ -488,15 +491,22 @@ def _claim(job: BatchJob, takeover_seconds: float) -> int | None:
 
     A task finds its job running only when its message came back: the worker that had it
     was lost (killed, or its machine gone), or is alive but slow to acknowledge. So it waits
-    for the heartbeat: moving means alive; quiet for ``takeover_seconds`` means lost."""
-    if job.status == BatchJob.Status.RUNNING and job.heartbeat is not None:
-        quiet_until = job.heartbeat + timedelta(seconds=takeover_seconds)
-        while (wait := (quiet_until - timezone.now()).total_seconds()) > 0:
-            time.sleep(min(wait, 1.0))
-            seen = BatchJob.objects.filter(pk=job.pk).values("status", "attempt", "heartbeat")
-            row = seen.first()
-            if row != {"status": job.status, "attempt": job.attempt, "heartbeat": job.heartbeat}:
-                return None
+    for the heartbeat: moving means alive; quiet for ``takeover_seconds`` means lost, and the
+    job is taken over, unless its workers were lost MAX_RUNS times in a row: then it fails."""
+    runs = 1
+    if job.status == BatchJob.Status.RUNNING:
+        if not _went_quiet(job, takeover_seconds):
+            return None
+        if job.runs >= MAX_RUNS:
+            _fail(
+                job.pk,
+                f"The worker checking this batch was lost {job.runs} times in a row, the last "
+                f"time after {job.done} of {job.total} lists, so it is not started again on "
+                "its own. Check again to try once more.",
+                attempt=job.attempt,
+            )
+            return None
+        runs = job.runs + 1
     attempt = job.attempt + 1
     claimed = BatchJob.objects.filter(
         pk=job.pk,
@@ -505,6 +515,7 @@ def _claim(job: BatchJob, takeover_seconds: float) -> int | None:
     ).update(
         status=BatchJob.Status.RUNNING,
         attempt=attempt,
+        runs=runs,
         heartbeat=timezone.now(),
         done=0,
         results=[],
@@ -512,6 +523,21 @@ def _claim(job: BatchJob, takeover_seconds: float) -> int | None:
         finished=None,
     )
     return attempt if claimed else None
+
+
+def _went_quiet(job: BatchJob, takeover_seconds: float) -> bool:
+    """Wait until ``job``'s heartbeat has been quiet for ``takeover_seconds``: True then, False
+    as soon as the job moves (its worker is alive, or it finished, or another took it)."""
+    if job.heartbeat is None:
+        return True
+    as_seen = {"status": job.status, "attempt": job.attempt, "heartbeat": job.heartbeat}
+    quiet_until = job.heartbeat + timedelta(seconds=takeover_seconds)
+    while (wait := (quiet_until - timezone.now()).total_seconds()) > 0:
+        time.sleep(min(wait, 1.0))
+        now = BatchJob.objects.filter(pk=job.pk).values("status", "attempt", "heartbeat").first()
+        if now != as_seen:
+            return False
+    return True
 
 
 def _write(job: BatchJob, attempt: int, **fields: Any) -> bool:

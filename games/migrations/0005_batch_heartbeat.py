@@ -19,4 +19,9 @@ class Migration(migrations.Migration):
             name="heartbeat",
             field=models.DateTimeField(blank=True, null=True),
         ),
+        migrations.AddField(
+            model_name="batchjob",
+            name="runs",
+            field=models.PositiveSmallIntegerField(default=0),
+        ),
     ]

@@ -87,8 +87,11 @@ class BatchJob(models.Model):
     # The worker checking the job writes the time with its progress; a running job whose
     # heartbeat stopped has lost its worker. ``attempt`` counts the runs: a worker writes only
     # while the job is still its run, so one that was given up for lost cannot overwrite another.
+    # ``runs`` counts them since the job was last queued, so a batch that kills every worker
+    # taking it is not handed from one to the next for ever.
     heartbeat = models.DateTimeField(null=True, blank=True)
     attempt = models.PositiveIntegerField(default=0)
+    runs = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ("-created",)

@@ -151,6 +151,37 @@ def test_a_redelivered_task_takes_over_a_job_whose_heartbeat_went_quiet(
     assert [row["name"] for row in job.results] == [f"Player {n}" for n in range(4)]
 
 
+def test_a_job_whose_workers_were_lost_three_times_in_a_row_fails_rather_than_runs_again(
+    catalogs: dict[str, Catalog],
+) -> None:
+    third = job_of(4, status="running", done=2, heartbeat=ago(11), attempt=5, runs=2)
+    fourth = job_of(4, status="running", done=3, heartbeat=ago(11), attempt=6, runs=3)
+
+    run_batch(third.pk, takeover_seconds=10)
+    run_batch(fourth.pk, takeover_seconds=10)
+
+    third.refresh_from_db()
+    assert (third.status, third.attempt, third.runs) == ("done", 6, 3)
+    fourth.refresh_from_db()
+    assert (fourth.status, fourth.attempt) == ("failed", 6)
+    assert fourth.error == (
+        "The worker checking this batch was lost 3 times in a row, the last time after 3 of 4 "
+        "lists, so it is not started again on its own. Check again to try once more."
+    )
+
+
+def test_a_job_checked_again_counts_its_runs_afresh(
+    catalogs: dict[str, Catalog], django_capture_on_commit_callbacks: Any
+) -> None:
+    job = job_of(2, status="failed", attempt=6, runs=3)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        retry_batch(job)
+
+    job.refresh_from_db()
+    assert (job.status, job.attempt, job.runs) == ("done", 7, 1)
+
+
 def test_a_redelivered_task_waits_for_a_recent_heartbeat_to_go_quiet(
     catalogs: dict[str, Catalog], monkeypatch: pytest.MonkeyPatch
 ) -> None:
