@@ -23,6 +23,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from games.errors import BODY, bad_request_body
 
@@ -126,8 +127,17 @@ def too_large(request: HttpRequest, limit: Limit) -> HttpResponse:
     """413: on the API the JSON error body naming the limit, elsewhere a short page."""
     if is_api(request):
         return JsonResponse(bad_request_body({BODY: [limit.message()]}), status=413)
-    context = {"limit": size_text(limit.bytes), "back": request.path}
+    context = {"limit": size_text(limit.bytes), "back": _back(request)}
     return render(request, "too_large.html", context, status=413)
+
+
+def _back(request: HttpRequest) -> str:
+    """The page the form was sent from, when it is this site's; else the address sent to."""
+    referer = str(request.META.get("HTTP_REFERER", ""))
+    allowed = {request.get_host()}
+    if referer and url_has_allowed_host_and_scheme(referer, allowed, request.is_secure()):
+        return referer
+    return request.path
 
 
 class RequestSizeLimitMiddleware:

@@ -182,15 +182,39 @@ def test_other_pages_hold_a_body_to_data_upload_max_memory_size(
     assert "larger than 100 KiB" in response.content.decode()
 
 
-def test_a_game_import_page_over_its_limit_gets_a_readable_page(
-    client: Client, host: User, settings: SettingsWrapper
+def test_a_game_import_page_over_its_limit_gets_a_readable_page_leading_back(
+    client: Client, host: User
 ) -> None:
     client.force_login(host)
+    environ: dict[str, Any] = {
+        "wsgi.input": UnreadableBody(),
+        "CONTENT_LENGTH": str(3 * MiB),
+        "HTTP_REFERER": "http://testserver/games/",
+    }
 
-    response = declaring(client, "/games/import/", 3 * MiB, "multipart/form-data; boundary=x")
+    response = client.generic(
+        "POST", "/games/import/", b"", content_type="multipart/form-data; b=x", **environ
+    )
 
     assert response.status_code == 413
-    assert "larger than 2 MiB" in response.content.decode()
+    text = response.content.decode()
+    assert "larger than 2 MiB" in text
+    assert 'href="http://testserver/games/"' in text  # the page the form was on
+
+
+def test_the_way_back_from_a_refused_page_never_leads_off_the_site(client: Client) -> None:
+    environ: dict[str, Any] = {
+        "wsgi.input": UnreadableBody(),
+        "CONTENT_LENGTH": str(300 * MiB),
+        "HTTP_REFERER": "https://elsewhere.example/phish",
+    }
+
+    response = client.generic(
+        "POST", "/batches/", b"", content_type="multipart/form-data; b=x", **environ
+    )
+
+    assert response.status_code == 413
+    assert "elsewhere.example" not in response.content.decode()
 
 
 # --- lone surrogates through the bounded parser ---------------------------------------------
