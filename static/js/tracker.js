@@ -35,7 +35,6 @@
   var pending = [];
   var asked = 0; // the latest preview request; older answers are dropped
   var lastVersion = null;
-  var previewTimer = 0;
 
   function panel() { return document.getElementById("pending"); }
   function live() { return document.getElementById("live"); }
@@ -112,7 +111,6 @@
     pending = [];
     mark();
     asked += 1;
-    window.clearTimeout(previewTimer);
     var box = panel();
     if (box) { box.innerHTML = ""; box.hidden = true; }
   }
@@ -157,7 +155,6 @@
   }
 
   function preview() {
-    window.clearTimeout(previewTimer);
     var box = panel();
     var url = previewUrl();
     if (!box || !url) return;
@@ -185,7 +182,6 @@
   // While a counter is held, the preview waits for the release.
   function changed() {
     mark();
-    window.clearTimeout(previewTimer);
     if (!hold) preview();
   }
 
