@@ -29,7 +29,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,25 +69,43 @@ def _status(url: str, timeout: float = 2.0) -> int:
         connection.close()
 
 
+def collect_static(
+    static_root: str, extra_env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """Start ``collectstatic`` into ``static_root``, as a deployment does; the caller waits
+    for it (it takes seconds, so a benchmark can prepare its data meanwhile)."""
+    env = {**server_env(static_root), **(extra_env or {})}
+    return subprocess.Popen(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity=0"],
+        cwd=BASE_DIR,
+        env=env,
+    )
+
+
 @contextmanager
 def gunicorn_server(
-    workers: int = 2, start_timeout: float = 30.0, extra_env: dict[str, str] | None = None
+    workers: int = 2,
+    start_timeout: float = 30.0,
+    extra_env: dict[str, str] | None = None,
+    static_root: str | None = None,
 ) -> Iterator[str]:
     """Start `gunicorn referee.wsgi` on a free loopback port; yield its base URL; stop it.
 
-    Static files are collected first, as a deployment does, into a folder removed afterwards.
-    ``extra_env`` adds to (or overrides) the server's environment.
+    Static files are collected first, as a deployment does, into a folder removed afterwards,
+    unless ``static_root`` names a folder ``collect_static`` filled already. ``extra_env`` adds
+    to (or overrides) the server's environment.
     """
-    with tempfile.TemporaryDirectory(prefix="referee-static-") as static_root:
-        env = {**server_env(static_root), **(extra_env or {})}
-        subprocess.run(
-            [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity=0"],
-            cwd=BASE_DIR,
-            env=env,
-            check=True,
-        )
-        with _serve(env, workers, start_timeout) as base_url:
-            yield base_url
+    if static_root is not None:
+        with _serve(
+            {**server_env(static_root), **(extra_env or {})}, workers, start_timeout
+        ) as url:
+            yield url
+        return
+    with tempfile.TemporaryDirectory(prefix="referee-static-") as collected:
+        if collect_static(collected, extra_env).wait() != 0:
+            raise RuntimeError("collectstatic failed")
+        with _serve({**server_env(collected), **(extra_env or {})}, workers, start_timeout) as url:
+            yield url
 
 
 @contextmanager
@@ -99,6 +117,7 @@ def _serve(env: dict[str, str], workers: int, start_timeout: float) -> Iterator[
     ]  # fmt: skip
     server = subprocess.Popen(command, cwd=BASE_DIR, env=env)
     base_url = f"http://{HOST}:{port}"
+    _MASTERS[base_url] = server.pid
     try:
         deadline = time.monotonic() + start_timeout
         while True:
@@ -120,6 +139,38 @@ def _serve(env: dict[str, str], workers: int, start_timeout: float) -> Iterator[
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(timeout=15)
+
+
+_MASTERS: dict[str, int] = {}  # base URL: the gunicorn master's process id
+
+
+def cpu_seconds(pids: Iterable[int]) -> float:
+    """CPU time (user and system) the processes have used so far; a process that has gone
+    counts 0. Linux's /proc: other processes on the machine do not count, so the figure
+    holds on a busy machine where requests per second do not."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
+def server_pids(base_url: str) -> list[int]:
+    """The gunicorn master serving ``base_url`` and its workers."""
+    master = _MASTERS[base_url]
+    workers = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        if parent == master:
+            workers.append(int(stat.parent.name))
+    return [master, *workers]
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ tablets polling one server.
 Run from the project root (PostgreSQL must answer; the default is the local server)::
 
     .venv/bin/python bench/tracker.py              # both runs; 800 tablets at the tables
-    .venv/bin/python bench/tracker.py --quick      # both runs, short, 200 tablets
+    .venv/bin/python bench/tracker.py --quick      # both runs, short, 100 tablets
     .venv/bin/python bench/tracker.py --run tables --tablets 1200
     CACHE_URL=redis://127.0.0.1:6379/1 .venv/bin/python bench/tracker.py --run tables
 
@@ -41,7 +41,11 @@ tablet opens its page before the clock starts. It prints:
   getting a live part at that version or later; target < 1.5 s) and lost actions (a 201 whose
   entry is not in the log as sent, or an entry nobody was answered 201 for; target none);
 - what a change costs each tablet on the wire: the bytes of a 200 poll answer, headers
-  included, compressed as served (target < 10 KB), beside the live part's size uncompressed.
+  included, compressed as served (target < 10 KB), beside the live part's size uncompressed;
+- the server's CPU time (gunicorn's processes and the database's backends, read from /proc),
+  which other work on the machine does not change: per answer of each kind back to back, and
+  per action applied under the paced load with the live parts it makes its table fetch; from
+  these, how many tablets the machine's cores would carry if the server had them to itself.
 
 DATABASE_URL names the server to use (its database part is ignored: the benchmark makes and
 drops its own).
@@ -60,6 +64,7 @@ import statistics
 import struct
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -75,7 +80,13 @@ if str(ROOT) not in sys.path:
 
 import psycopg  # noqa: E402
 
-from bench.server import HOST, gunicorn_server  # noqa: E402
+from bench.server import (  # noqa: E402
+    HOST,
+    collect_static,
+    cpu_seconds,
+    gunicorn_server,
+    server_pids,
+)
 
 CLIENTS = 20
 P95_TARGET_MS = 50.0
@@ -101,7 +112,7 @@ SETUP = {
 
 # The tables run: targets, and how a tablet behaves.
 TABLETS = 800
-QUICK_TABLETS = 200  # --quick: every tablet opens its page first, and that takes a while
+QUICK_TABLETS = 100  # --quick: every tablet opens its page first, and that takes a while
 RATIO_TARGET = 0.8
 SYNC_P95_TARGET = 1.5  # seconds
 ACTION_P95_TARGET_MS = 100.0
@@ -682,10 +693,12 @@ def _in_process(queue: Any, job: Callable[..., Load], args: tuple[Any, ...]) -> 
 
 
 def in_processes(
-    jobs: list[tuple[Callable[..., Load], tuple[Any, ...]]], start: Start | None = None
+    jobs: list[tuple[Callable[..., Load], tuple[Any, ...]]],
+    start: Start | None = None,
+    on_start: Callable[[], object] | None = None,
 ) -> list[Load]:
     """Run each job in a process of its own; their Loads, once all are done. With ``start``,
-    the jobs begin together once every one of them is ready."""
+    the jobs begin together once every one of them is ready, just after ``on_start``."""
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
     processes = [context.Process(target=_in_process, args=(queue, job, args)) for job, args in jobs]
@@ -697,6 +710,8 @@ def in_processes(
         except threading.BrokenBarrierError:
             start.go.abort()
         else:
+            if on_start is not None:
+                on_start()
             start.at.value = time.monotonic() + 0.2
             start.go.wait()
     loads = [queue.get() for _ in processes]
@@ -712,9 +727,39 @@ def split(items: list[Any], parts: int) -> list[list[Any]]:
     return [chunk for chunk in (items[n::parts] for n in range(parts)) if chunk]
 
 
-def capacity(base_url: str, tables: list[dict[str, Any]], seconds: float, clients: int) -> float:
+class ServerCPU:
+    """The CPU time the server spends: gunicorn's processes and the PostgreSQL backends of
+    the benchmark's database, whatever else the machine runs."""
+
+    def __init__(self, base_url: str, admin_url: str, database: str) -> None:
+        self.base_url, self.admin_url, self.database = base_url, admin_url, database
+
+    def snapshot(self) -> dict[int, float]:
+        with psycopg.connect(with_database(self.admin_url, "postgres")) as connection:
+            rows = connection.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = %s", (self.database,)
+            ).fetchall()
+        pids = [*server_pids(self.base_url), *(int(row[0]) for row in rows)]
+        return {pid: cpu_seconds([pid]) for pid in pids}
+
+    @staticmethod
+    def spent(before: dict[int, float], after: dict[int, float]) -> float:
+        """Seconds used between two snapshots (a process started since counts in full)."""
+        return sum(used - before.get(pid, 0.0) for pid, used in after.items())
+
+
+@dataclass(frozen=True)
+class Capacity:
+    ratio: float
+    poll_cpu: float  # server CPU seconds per 304
+
+
+def capacity(
+    base_url: str, tables: list[dict[str, Any]], seconds: float, clients: int, cpu: ServerCPU
+) -> Capacity:
     """Polls per second against health checks per second, both back to back with the same
-    number of clients, in alternate rounds; prints both and returns the ratio."""
+    number of clients, in alternate rounds, and the server's CPU time per answer of each;
+    prints them and returns the ratio."""
     pollers = [
         {"game": table["game"], "session": tablet["session"]}
         for table in tables
@@ -725,29 +770,35 @@ def capacity(base_url: str, tables: list[dict[str, Any]], seconds: float, client
         poller["etag"] = browser.poll(poller["game"], "").etag
         browser.close()
     totals = {True: [0, 0.0], False: [0, 0.0]}
+    used = {True: 0.0, False: 0.0}
     latencies: dict[bool, list[float]] = {True: [], False: []}
     for _round in range(2):
         for poll in (False, True):
+            before = cpu.snapshot()
             started = time.monotonic()
             until = started + seconds / 2
             jobs = [(hammer, (base_url, chunk, until, poll)) for chunk in split(pollers, 4)]
             loads = in_processes(jobs)
             totals[poll][0] += sum(load.polls for load in loads)
             totals[poll][1] += time.monotonic() - started
+            used[poll] += cpu.spent(before, cpu.snapshot())
             latencies[poll] += [x for load in loads for x in load.poll_latencies]
     rates = {poll: count / elapsed for poll, (count, elapsed) in totals.items()}
+    per_answer = {poll: used[poll] / max(1, int(totals[poll][0])) for poll in used}
     ratio = rates[True] / rates[False]
     for poll, label in ((False, "/healthz"), (True, "polls (304)")):
         print(
             f"capacity, {clients} clients back to back: {label} {rates[poll]:,.0f}/s, "
-            f"p95 {p95(latencies[poll]) * 1e3:.1f} ms"
+            f"p95 {p95(latencies[poll]) * 1e3:.1f} ms, server CPU {per_answer[poll] * 1e3:.2f} ms "
+            f"per answer"
         )
     verdict = "met" if ratio >= RATIO_TARGET else "NOT met"
     print(
-        f"poll/healthz ratio {ratio:.2f} (target >= {RATIO_TARGET}: {verdict}); at one poll a "
-        f"second per tablet this server carries about {rates[True]:,.0f} tablets"
+        f"poll/healthz ratio {ratio:.2f} (target >= {RATIO_TARGET}: {verdict}; by server CPU "
+        f"per answer {per_answer[False] / per_answer[True]:.2f}); at one poll a second per "
+        f"tablet this server carries about {rates[True]:,.0f} tablets"
     )
-    return ratio
+    return Capacity(ratio, per_answer[True])
 
 
 def sync_delays(loads: list[Load]) -> tuple[list[float], int]:
@@ -770,7 +821,11 @@ def sync_delays(loads: list[Load]) -> tuple[list[float], int]:
 
 
 def run_tables(
-    base_url: str, tables: list[dict[str, Any]], seconds: float, capacity_seconds: float
+    base_url: str,
+    tables: list[dict[str, Any]],
+    seconds: float,
+    capacity_seconds: float,
+    cpu: ServerCPU,
 ) -> bool:
     tablets = sum(len(table["tablets"]) for table in tables)
     sizes = [len(table["tablets"]) for table in tables]
@@ -778,7 +833,8 @@ def run_tables(
         f"tables: {len(tables)} Azeroth at War games, {tablets} tablets "
         f"({sizes.count(2)} tables of 2, {sizes.count(3)} of 3, {sizes.count(4)} of 4)"
     )
-    ratio = capacity(base_url, tables, capacity_seconds, clients=16)
+    measured = capacity(base_url, tables, capacity_seconds, clients=16, cpu=cpu)
+    ratio = measured.ratio
 
     chunks = split(tables, LOAD_PROCESSES)
     context = multiprocessing.get_context("fork")
@@ -786,7 +842,9 @@ def run_tables(
         context.Barrier(len(chunks) + 1), context.Barrier(len(chunks) + 1), context.Value("d")
     )
     jobs = [(drive_tables, (base_url, chunk, start, seconds, n)) for n, chunk in enumerate(chunks)]
-    loads = in_processes(jobs, start)
+    snapshots: list[dict[int, float]] = []
+    loads = in_processes(jobs, start, on_start=lambda: snapshots.append(cpu.snapshot()))
+    used = cpu.spent(snapshots[0], cpu.snapshot())
     elapsed = seconds + DRAIN_SECONDS
     polls = sum(load.polls for load in loads)
     poll_latencies = [x for load in loads for x in load.poll_latencies]
@@ -811,6 +869,21 @@ def run_tables(
         f"{statistics.median(actions) * 1e3:.0f} ms); sync delay p95 {sync_p95:.2f} s "
         f"(p50 {statistics.median(delays):.2f} s, {synced} action-tablet pairs, "
         f"{never} never seen)"
+    )
+
+    # What the load costs the server, whatever else the machine runs: each 304 as measured
+    # back to back above; the rest (the actions, their retries, the live parts they make every
+    # tablet fetch) shared among the actions applied.
+    acting = sum(1 for table in tables for tablet in table["tablets"] if tablet["token"])
+    unchanged = polls - len(changes)
+    per_action = max(0.0, used - unchanged * measured.poll_cpu) / max(1, len(actions))
+    per_tablet = measured.poll_cpu / POLL_SECONDS + acting / tablets * per_action / ACT_SECONDS
+    cores = os.cpu_count() or 1
+    print(
+        f"server CPU: {used:.1f} s over the {elapsed:.1f} s run ({used / elapsed:.2f} of this "
+        f"machine's {cores} cores); {per_action * 1e3:.0f} ms per action applied, with the "
+        f"live parts it makes the table fetch; at these costs {cores} cores to itself would "
+        f"carry about {cores / per_tablet:,.0f} tablets at this pace"
     )
 
     missing = unanswered = 0
@@ -916,26 +989,35 @@ def main() -> None:
     secret = {"SECRET_KEY": secrets.token_urlsafe(50)}
     env = {**os.environ, "DATABASE_URL": database, **secret}
     ok = True
+    quiet = {"LOG_LEVEL": "ERROR", **secret}  # a 409 is expected: not worth a log line
+    static_root = tempfile.TemporaryDirectory(prefix="referee-static-")
+    collecting = collect_static(static_root.name, quiet)  # meanwhile, the data is made
     try:
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--verbosity=0"], cwd=ROOT, env=env, check=True
         )
         sizes = table_sizes(args.tablets) if args.run in ("all", "tables") else []
         ids = prepare(env, sizes)
+        if collecting.wait() != 0:
+            sys.exit("error: collectstatic failed")
         os.environ["DATABASE_URL"] = database  # gunicorn_server passes os.environ on
-        quiet = {"LOG_LEVEL": "ERROR", **secret}  # a 409 is expected: not worth a log line
         cache = "Redis (CACHE_URL)" if os.environ.get("CACHE_URL") else "local memory"
         print(f"gunicorn, {args.workers} sync workers; cache: {cache}")
-        with gunicorn_server(workers=args.workers, extra_env=quiet) as base_url:
+        with gunicorn_server(
+            args.workers, extra_env=quiet, static_root=static_root.name
+        ) as base_url:
             if args.run in ("all", "one-game"):
                 seconds = 3.0 if args.quick else 10.0
                 ok &= run_one_game(base_url, ids["game"], ids["token"], seconds, args.rate)
             if args.run in ("all", "tables"):
                 seconds, capacity_seconds = (8.0, 4.0) if args.quick else (30.0, 10.0)
-                ok &= run_tables(base_url, ids["tables"], seconds, capacity_seconds)
+                cpu = ServerCPU(base_url, server, name)
+                ok &= run_tables(base_url, ids["tables"], seconds, capacity_seconds, cpu)
     finally:
         os.environ["DATABASE_URL"] = server
         admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        collecting.wait()
+        static_root.cleanup()
     if not ok:
         sys.exit("error: a log does not match the actions answered 201")
 
