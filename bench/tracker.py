@@ -434,7 +434,10 @@ class Browser:
     def __init__(self, base_url: str, session: str | None = None) -> None:
         parts = urlsplit(base_url)
         self.base_url = base_url
-        self.connection = http.client.HTTPConnection(parts.hostname or HOST, parts.port, timeout=60)
+        # a saturated server queues requests for a long time; a tablet waits for its answer
+        self.connection = http.client.HTTPConnection(
+            parts.hostname or HOST, parts.port, timeout=600
+        )
         self.session = session
 
     def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
@@ -534,6 +537,7 @@ def drive_tables(
     lock = threading.Lock()
     tablets = [(table, number) for table in tables for number in range(len(table["tablets"]))]
     opened = threading.Barrier(len(tablets) + 1)
+    opening = threading.BoundedSemaphore(4)
     times: dict[str, float] = {}
     go = threading.Event()
 
@@ -547,7 +551,8 @@ def drive_tables(
             load.applied.setdefault(game, {})
             load.made.setdefault(game, [])
         try:
-            first = browser.poll(game, "")  # the page as it opens
+            with opening:  # the page as it opens, a few at a time
+                first = browser.poll(game, "")
             if first.status != 200:
                 raise RuntimeError(f"opening the table answered HTTP {first.status}")
             etag = first.etag

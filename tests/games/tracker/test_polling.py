@@ -354,3 +354,46 @@ def test_it_refuses_to_start_with_a_cache_it_cannot_use() -> None:
     assert "CACHE_URL='memcached://127.0.0.1:11211' is not a URL this project can use" in (
         done.stderr
     )
+
+
+# --- the benchmark's own checks (bench/tracker.py) ---------------------------------------------
+
+
+def test_the_benchmark_reads_the_version_from_the_etag_a_poll_gets(game: Game, host: User) -> None:
+    from bench.tracker import version_of
+
+    damage(game, host)
+    assert version_of(poll(client_for(host), game)["ETag"]) == 1
+
+
+def test_the_benchmark_seats_tables_of_two_to_four_with_every_tablet_placed() -> None:
+    from bench.tracker import table_sizes
+
+    for tablets in (2, 3, 4, 5, 7, 800, 801, 802):
+        sizes = table_sizes(tablets)
+        assert sum(sizes) == tablets
+        assert all(2 <= size <= 4 for size in sizes)
+
+
+def test_the_benchmark_finds_every_kind_of_lost_action() -> None:
+    from bench.tracker import check_entries
+
+    def entry(seq: int, turns: int) -> dict[str, Any]:
+        return {"seq": seq, "payload": {"turns": turns}}
+
+    log = [entry(1, 5), entry(2, 6), entry(3, 7)]
+    sent = {1: {"turns": 5}, 2: {"turns": 6}, 3: {"turns": 7}}
+    assert check_entries(log, sent).ok
+    assert check_entries(log, {**sent, 3: {"turns": 8}}).missing == 1  # not as it was sent
+    assert check_entries(log[:2], sent).missing == 1  # answered 201, not in the log
+    assert check_entries(log, {1: sent[1], 2: sent[2]}).unanswered == 1  # nobody's 201
+    assert check_entries(log, {2: sent[2], 3: sent[3]}, before=1).ok  # the opening is no one's
+    assert not check_entries([log[0], log[2]], {1: sent[1], 3: sent[3]}).gapless
+
+
+def test_the_benchmark_reads_a_compressed_bodys_size_from_its_trailer() -> None:
+    from bench.tracker import Answer, unzipped_size
+
+    page = b"<div>" * 1000
+    assert unzipped_size(Answer(200, gzip.compress(page), 0, "")) == len(page)
+    assert unzipped_size(Answer(200, page, 0, "")) == len(page)
