@@ -31,7 +31,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.batches.reading import Limits, UploadError, mib, read_array, read_upload
+from games.batches.reading import Limits, UploadError, read_array, read_upload
 from games.batches.service import (
     OPTION_FIELDS,
     SYSTEMS,
@@ -42,7 +42,7 @@ from games.batches.service import (
     retry_batch,
     start_batch,
 )
-from games.limits import Limit
+from games.limits import Limit, size_text
 from games.models import BatchJob
 
 from .parsers import BoundedJSONParser, BoundedMultiPartParser
@@ -79,7 +79,7 @@ class BatchUploadSerializer(serializers.Serializer[Any]):
     file = serializers.FileField(
         help_text=(
             "A ZIP of .txt or .json lists (folders inside are fine), or one JSON array of "
-            f"lists. At most {LIMITS.lists} lists and {mib(LIMITS.upload_bytes)} (the "
+            f"lists. At most {LIMITS.lists} lists and {size_text(LIMITS.upload_bytes)} (the "
             "settings BATCH_MAX_LISTS and BATCH_UPLOAD_MAX_BYTES)."
         )
     )
@@ -235,7 +235,7 @@ def _form_request(request: Request) -> tuple[str, list[dict[str, Any]], dict[str
     if upload is None:
         errors["file"] = ["Upload a ZIP of lists or a JSON array of lists."]
     elif upload.size is not None and upload.size > limits.upload_bytes:
-        errors["file"] = [f"The file is larger than {mib(limits.upload_bytes)}."]
+        errors["file"] = [f"The file is larger than {size_text(limits.upload_bytes)}."]
     elif system in SYSTEMS:
         try:
             raw = upload.read(limits.upload_bytes + 1)

@@ -34,7 +34,7 @@ from typing import Any
 
 from django.conf import settings
 
-from games.limits import may_spell_surrogates, most_json_values
+from games.limits import may_spell_surrogates, most_json_values, size_text
 from referee.rules.text import SURROGATE_MESSAGE, clean_key, lone_surrogate
 
 MAX_LIST_BYTES = 256 * 1024
@@ -65,13 +65,6 @@ BatchItem = dict[str, Any]
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 """Control characters, dropped from a list's name (tab, newline and carriage return become
 spaces like any whitespace)."""
-
-
-def mib(size: int) -> str:
-    """A byte limit as the messages say it."""
-    if size % (1024 * 1024) == 0:
-        return f"{size // (1024 * 1024)} MiB"
-    return f"{size // 1024} KiB" if size % 1024 == 0 else f"{size:,} bytes"
 
 
 @dataclass(frozen=True)
@@ -131,10 +124,8 @@ class _Budget:
     def take_unpacked(self, size: int) -> None:
         self.unpacked -= size
         if self.unpacked < 0:
-            raise UploadError(
-                f"The lists unpack to more than {mib(self.limits.unpacked_bytes)}, the most one "
-                "batch takes."
-            )
+            most = size_text(self.limits.unpacked_bytes)
+            raise UploadError(f"The lists unpack to more than {most}, the most one batch takes.")
 
     def take_stored(self, items: list[BatchItem], unpacked: int = 0) -> list[BatchItem]:
         """Charge ``items`` as the database stores them (JSON, each escape counted) beyond the
@@ -272,7 +263,7 @@ def read_item(item: object, system: str, name: str) -> BatchItem:
         if not isinstance(text, str):
             return unreadable(label, "'text' must be a string holding the list.")
         if len(text.encode("utf-8", "surrogatepass")) > MAX_LIST_BYTES:
-            return unreadable(label, f"The list is larger than {mib(MAX_LIST_BYTES)}.")
+            return unreadable(label, f"The list is larger than {size_text(MAX_LIST_BYTES)}.")
         if "\x00" in text:
             return unreadable(label, "The list's text holds NUL characters.")
         problem = surrogate(text)
@@ -361,7 +352,7 @@ def _read_member(
     name = info.filename[:MAX_NAME]
     suffix = posixpath.splitext(info.filename)[1].lower()
     list_bytes = budget.limits.list_bytes
-    too_large = unreadable(name, f"The file is larger than {mib(list_bytes)}.")
+    too_large = unreadable(name, f"The file is larger than {size_text(list_bytes)}.")
     row: BatchItem | None = None
     if _unsafe(info.filename):
         row = unreadable(name, "The path leaves the archive (absolute or '..').")
@@ -431,7 +422,7 @@ def read_upload(
     if not isinstance(system, str) or system not in FORMATS:
         raise UploadError(f"Unknown game system {system!r}.")
     if len(raw) > limits.upload_bytes:
-        raise UploadError(f"The file is larger than {mib(limits.upload_bytes)}.")
+        raise UploadError(f"The file is larger than {size_text(limits.upload_bytes)}.")
     if not raw.strip():
         raise UploadError("The file is empty.")
     if raw.startswith(b"PK") or filename.lower().endswith(".zip"):

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods
 
-from games.batches.reading import Limits, UploadError, mib, read_upload
+from games.batches.reading import Limits, UploadError, read_upload
 from games.batches.service import (
     BatchInputError,
     NotRetryable,
@@ -28,6 +28,7 @@ from games.batches.service import (
     retry_batch,
     start_batch,
 )
+from games.limits import size_text
 from games.models import BatchJob, Catalog
 
 SYSTEM_NAMES = {
@@ -66,7 +67,7 @@ class BatchForm(forms.Form):
         limits = Limits.from_settings()
         self.fields["file"].help_text = (
             f"A ZIP of .txt or .json lists, or one JSON array of lists: up to {limits.lists} "
-            f"lists, {mib(limits.upload_bytes)}."
+            f"lists, {size_text(limits.upload_bytes)}."
         )
         catalogs = Catalog.objects.order_by("system", "slug", "version")
         field = self.fields["catalog"]
