@@ -850,7 +850,9 @@ def run_tables(
     snapshots: list[dict[int, float]] = []
     loads = in_processes(jobs, start, on_start=lambda: snapshots.append(cpu.snapshot()))
     used = cpu.spent(snapshots[0], cpu.snapshot())
-    elapsed = seconds + DRAIN_SECONDS
+    # from the start until the last tablet had its last answer, past the nominal end when
+    # the server was behind
+    elapsed = time.monotonic() - start.at.value
     polls = sum(load.polls for load in loads)
     poll_latencies = [x for load in loads for x in load.poll_latencies]
     actions = [x for load in loads for x in load.actions]
@@ -859,8 +861,9 @@ def run_tables(
     changes = [change for load in loads for change in load.changes]
     delays, never = sync_delays(loads)
     print(
-        f"{tablets} tablets for {seconds:.0f} s, each polling every {POLL_SECONDS:g} s and "
-        f"acting every {ACT_SECONDS:g} s (spectators only watch): {polls / elapsed:,.0f} polls/s "
+        f"{tablets} tablets acting for {seconds:.0f} s and polling for {elapsed:.1f} s, each "
+        f"polling every {POLL_SECONDS:g} s and acting every {ACT_SECONDS:g} s (spectators only "
+        f"watch): {polls / elapsed:,.0f} polls/s "
         f"(p50 {statistics.median(poll_latencies) * 1e3:.1f} ms, "
         f"p95 {p95(poll_latencies) * 1e3:.1f} ms), "
         f"{len(actions) / seconds:,.1f} actions applied/s ({stale} refused as stale and sent "
@@ -885,7 +888,7 @@ def run_tables(
     per_tablet = measured.poll_cpu / POLL_SECONDS + acting / tablets * per_action / ACT_SECONDS
     cores = os.cpu_count() or 1
     print(
-        f"server CPU: {used:.1f} s over the {elapsed:.1f} s run ({used / elapsed:.2f} of this "
+        f"server CPU: {used:.1f} s in those {elapsed:.1f} s ({used / elapsed:.2f} of this "
         f"machine's {cores} cores); {per_action * 1e3:.0f} ms per action applied, with the "
         f"live parts it makes the table fetch; at these costs {cores} cores to itself would "
         f"carry about {cores / per_tablet:,.0f} tablets at this pace"
