@@ -423,6 +423,7 @@ def _view(state: AzerothState, viewer: int | None) -> dict[str, JSON]:
         "pending_roll_off": pending_roll,
         "reroll_needed": bool(reroll and pending_roll),
         "deployment": {
+            "shown": state.stage is Stage.DEPLOYMENT,
             "edge_rolls": None if state.edge_rolls is None else list(state.edge_rolls),
             "edge_chooser": state.edge_chooser,
             "first_to_deploy": deployed,
@@ -434,6 +435,13 @@ def _view(state: AzerothState, viewer: int | None) -> dict[str, JSON]:
         "first_activator_explanation": _named_steps(state, state.first_steps),
         "round_rolls": None if state.round_rolls is None else list(state.round_rolls),
         "next_seat": next_seat(state),
+        # who activates next and why, while models are activating (5.1)
+        "activation": None
+        if state.stage is not Stage.ACTIVATION
+        else {
+            "next_known": state.first is not None,
+            "explanation": _named_steps(state, state.first_steps),
+        },
         "activating": current,
         "ability": _pending_view(state),
         "objectives": None

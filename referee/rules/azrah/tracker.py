@@ -598,12 +598,27 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "escaped": "escape" in state.limits.used,
             "recovery_mana": state.recovery_mana,
             "emergence_order": list(state.emergence_order),
+            "notes": _notes(state),
             "winner": state.outcome.winner,
             "reason": state.outcome.reason,
             "players": [
                 _player_view(player, seat == viewer) for seat, player in enumerate(state.players)
             ],
         }
+
+
+def _notes(state: AzrahState) -> list[str]:
+    """What this turn has used up so far, in words, for the board's turn area."""
+    notes = []
+    if state.clock.phase.name == RECOVERY:
+        notes.append(f"Mana attached this Recovery: {state.recovery_mana}.")
+    if "move" in state.limits.used:
+        notes.append("Allies moved this turn.")
+    if "escape" in state.limits.used:
+        notes.append("An ally escaped this turn.")
+    if state.emergence_order:
+        notes.append("Emergence order: " + ", ".join(state.emergence_order) + ".")
+    return notes
 
 
 def _as_seat(value: object) -> int | None:
