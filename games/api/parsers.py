@@ -10,7 +10,6 @@ refused before a byte is read (413, the JSON error body naming the limit); the m
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import IO, Any
 
@@ -29,6 +28,7 @@ from games.limits import (
     most_json_values,
     over,
 )
+from games.strict_json import TooDeep, strict_json
 from referee.rules.text import surrogate_problems
 
 from .errors import RequestTooLarge
@@ -37,10 +37,6 @@ MAX_BODY_BYTES: int = settings.API_BODY_MAX_BYTES
 """The largest JSON body most endpoints take (``API_BODY_MAX_BYTES``, 64 KiB unless set). The
 biggest valid request (a blast with 20 targets, or an attack with three full profiles) is a few
 kilobytes."""
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def load_json(raw: bytes, most_values: Limit | None = None) -> Any:
@@ -58,11 +54,11 @@ def load_json(raw: bytes, most_values: Limit | None = None) -> Any:
             f"taken here ({most_values.setting})."
         )
     try:
-        document = json.loads(text, parse_constant=_reject_constant)
+        document = strict_json(text)
+    except TooDeep:
+        raise ParseError("The request body is nested too deeply.") from None
     except ValueError as exc:
         raise ParseError(f"The request body is not valid JSON: {exc}.") from None
-    except RecursionError:
-        raise ParseError("The request body is nested too deeply.") from None
     problems = surrogate_problems(document) if may_spell_surrogates(text) else {}
     if problems:
         raise ValidationError(problems)

@@ -35,6 +35,7 @@ from typing import Any
 from django.conf import settings
 
 from games.limits import may_spell_surrogates, most_json_values, size_text
+from games.strict_json import strict_json
 from referee.rules.text import SURROGATE_MESSAGE, clean_key, lone_surrogate
 
 MAX_LIST_BYTES = 256 * 1024
@@ -149,10 +150,6 @@ def unreadable(name: str, reason: str) -> BatchItem:
     return {"name": name, "format": UNREADABLE, "data": reason}
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
 def _depth(value: object, most: int) -> int:
     """How deeply ``value`` nests, counted up to ``most + 1``: level by level, looking only at
     lists and dictionaries, so no document is too deep to measure and a wide one is quick."""
@@ -177,10 +174,7 @@ def _load_json(text: str, budget: _Budget, depth: int) -> object:
     ``depth`` (ValueError), and a lone surrogate (NotText), and takes its values from the
     budget (UploadError when the upload holds too many), counted before anything is built."""
     budget.take_values(most_json_values(text))
-    try:
-        value = json.loads(text, parse_constant=_reject_constant)
-    except RecursionError:
-        raise ValueError("it is nested too deeply") from None
+    value = strict_json(text)
     if _depth(value, depth) > depth:
         raise ValueError(f"it is nested too deeply (more than {depth} levels)")
     problem = surrogate(value) if may_spell_surrogates(text) else None

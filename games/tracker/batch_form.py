@@ -11,14 +11,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from games.strict_json import TooDeep, strict_json
 from referee.rules.text import surrogate_problems
 
 MAX_BATCH_BYTES = 64 * 1024
 """The longest batch field read: fifty changes are a few kilobytes."""
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def read_batch(raw: str) -> Any:
@@ -30,11 +27,11 @@ def read_batch(raw: str) -> Any:
     if len(raw.encode("utf-8", "surrogatepass")) > MAX_BATCH_BYTES:
         raise ValueError(f"The batch is longer than {MAX_BATCH_BYTES // 1024} KiB.")
     try:
-        value = json.loads(raw, parse_constant=_reject_constant)
+        value = strict_json(raw)
+    except TooDeep:
+        raise ValueError("The batch is nested too deeply.") from None
     except ValueError as error:
         raise ValueError(f"The batch is not valid JSON: {error}.") from None
-    except RecursionError:
-        raise ValueError("The batch is nested too deeply.") from None
     problems = surrogate_problems(value, "batch")
     if problems:
         where, messages = next(iter(problems.items()))
