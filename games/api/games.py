@@ -90,6 +90,23 @@ def _payload_field(kind: str, description: str, required: bool) -> Any:
     return serializers.JSONField(help_text=description, required=required)
 
 
+def _version_and_seat() -> dict[str, Any]:
+    """The fields every action body carries besides its type and payload."""
+    return {
+        "version": StrictIntegerField(
+            min_value=0, help_text="The game version the sender saw (GET gives it)."
+        ),
+        "seat": StrictIntegerField(
+            required=False,
+            allow_null=True,
+            help_text=(
+                "The seat acted for: the host at no seat (the table device) may name any; "
+                "a player, or a seated host, only their own."
+            ),
+        ),
+    }
+
+
 def _type_field(system: str, action_type: ActionType) -> Any:
     """The action's ``type``: one fixed string, inline in the schema (no enum component)."""
 
@@ -139,17 +156,7 @@ def _action_serializer(system: str, action_type: ActionType) -> type[serializers
     fields: dict[str, Any] = {
         "type": _type_field(system, action_type),
         "payload": payload(required=bool(action_type.fields)),
-        "version": StrictIntegerField(
-            min_value=0, help_text="The game version the sender saw (GET gives it)."
-        ),
-        "seat": StrictIntegerField(
-            required=False,
-            allow_null=True,
-            help_text=(
-                "The seat acted for: the host at no seat (the table device) may name any; "
-                "a player, or a seated host, only their own."
-            ),
-        ),
+        **_version_and_seat(),
         "app_rolls": StrictBooleanField(
             required=False,
             help_text="true: the app rolls the dice fields left out of the payload"
@@ -258,17 +265,7 @@ def _core_action_serializer(
     fields: dict[str, Any] = {
         "type": _type_field("core", action_type),
         "payload": payload(),
-        "version": StrictIntegerField(
-            min_value=0, help_text="The game version the sender saw (GET gives it)."
-        ),
-        "seat": StrictIntegerField(
-            required=False,
-            allow_null=True,
-            help_text=(
-                "The seat acted for: the host at no seat (the table device) may name any; "
-                "a player, or a seated host, only their own."
-            ),
-        ),
+        **_version_and_seat(),
         "Meta": type("Meta", (), {"ref_name": _camel(action_type.name, "action")}),
         "__doc__": f"Every game: {action_type.description}",
     }
