@@ -32,6 +32,12 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "browser"
 TABLET_LANDSCAPE = (1280, 800)
 TABLET_PORTRAIT = (800, 1280)
 PHONE = (360, 740)
+SIZES = {"landscape": TABLET_LANDSCAPE, "portrait": TABLET_PORTRAIT, "phone": PHONE}
+SMALL_TARGETS = """(targets) => [...document.querySelectorAll(targets)]
+  .filter(el => el.offsetParent !== null)
+  .filter(el => { const b = el.getBoundingClientRect();
+                  return b.height < 47.5 || b.width < 47.5; })
+  .map(el => el.textContent.trim() || el.name)"""
 
 
 @dataclass
@@ -45,6 +51,42 @@ class Tab:
     def goto(self, path: str) -> None:
         self.page.goto(self.base_url + path)
         self.page.wait_for_load_state("networkidle")
+
+    def sign_in(self, username: str, password: str, then: str) -> None:
+        """Sign in through the login page and wait on ``then``, where it leads."""
+        self.goto(f"/accounts/login/?next={then}")
+        self.page.fill("#id_username", username)
+        self.page.fill("#id_password", password)
+        self.page.get_by_role("button", name="Sign in").click()
+        self.page.wait_for_url(f"**{then}")
+        self.page.wait_for_load_state("networkidle")
+
+    def fits(self) -> None:
+        """Nothing on the page scrolls sideways."""
+        overflow = self.page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+
+    def at_every_size(self, folder: Path, name: str, targets: str) -> None:
+        """At a tablet's two sizes and a phone's: nothing scrolls sideways, every shown
+        element ``targets`` (a CSS selector) matches is at least 48 px each way, and a
+        screenshot of the screen and one of the whole page are saved in ``folder``."""
+        folder.mkdir(parents=True, exist_ok=True)
+        start = self.page.viewport_size
+        for size, (width, height) in SIZES.items():
+            self.page.set_viewport_size({"width": width, "height": height})
+            self.page.wait_for_timeout(150)
+            overflow = self.page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert overflow <= 0, f"{name} at {size}: the page scrolls sideways by {overflow}px"
+            small = self.page.evaluate(SMALL_TARGETS, targets)
+            assert small == [], f"{name} at {size}: small targets {small}"
+            self.page.screenshot(path=str(folder / f"{name}-{size}.png"))
+            self.page.screenshot(path=str(folder / f"{name}-{size}-full.png"), full_page=True)
+        assert start is not None
+        self.page.set_viewport_size(start)
 
     def foreign_requests(self) -> list[str]:
         """Requests to anything but the live server (data: URLs never leave the page)."""

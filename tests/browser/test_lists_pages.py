@@ -48,13 +48,6 @@ def _sign_in(tab: Tab) -> None:
     tab.page.wait_for_url("**/lists/")
 
 
-def _fits(tab: Tab) -> None:
-    overflow = tab.page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
-
-
 def _small_targets(tab: Tab) -> list[str]:
     return list(
         tab.page.evaluate(
@@ -87,7 +80,7 @@ def test_an_owner_shares_a_list_and_a_link_holder_reads_it_until_revoked(
     expect(visitor.page.locator("h1")).to_have_text("Fire, one short")
     expect(visitor.page.get_by_test_id("list-text")).to_contain_text("AZK-001")
     expect(visitor.page.locator("[data-code=deck_size]")).to_contain_text("49")
-    _fits(visitor)
+    visitor.fits()
     visitor.screenshot("lists-shared-page-phone", full_page=True)
     assert visitor.foreign_requests() == []
 
@@ -119,7 +112,7 @@ def test_my_lists_fits_the_screen_with_finger_sized_controls(
     tab = open_tab(*size)
     _sign_in(tab)
     expect(tab.page.get_by_test_id("saved-list")).to_have_count(2)
-    _fits(tab)
+    tab.fits()
     assert _small_targets(tab) == []
     tab.screenshot(f"lists-{device}", full_page=True)
     assert tab.foreign_requests() == []

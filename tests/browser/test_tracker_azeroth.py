@@ -31,22 +31,6 @@ def table(transactional_db: None) -> Game:
     return game
 
 
-def _sign_in(tab: Tab, username: str, then: str) -> None:
-    tab.goto(f"/accounts/login/?next={then}")
-    tab.page.fill("#id_username", username)
-    tab.page.fill("#id_password", PASSWORD)
-    tab.page.get_by_role("button", name="Sign in").click()
-    tab.page.wait_for_url(f"**{then}")
-    tab.page.wait_for_load_state("networkidle")
-
-
-def _fits(tab: Tab) -> None:
-    overflow = tab.page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
-
-
 def _small_targets(tab: Tab) -> list[str]:
     """Visible buttons and disclosure summaries of the board under 48 px."""
     return list(
@@ -66,7 +50,7 @@ def _small_targets(tab: Tab) -> list[str]:
 def test_the_host_plays_a_round_on_the_board(open_tab: OpenTab, table: Game) -> None:
     page_url = f"/games/{table.pk}/"
     tab = open_tab(*TABLET_LANDSCAPE)
-    _sign_in(tab, "hostess", page_url)
+    tab.sign_in("hostess", PASSWORD, page_url)
     page = tab.page
     expect(page.get_by_test_id("round")).to_have_text("Before round 1")
     expect(page.get_by_test_id("stage")).to_have_text("Deployment stage")
@@ -110,7 +94,7 @@ def test_the_host_plays_a_round_on_the_board(open_tab: OpenTab, table: Game) -> 
     expect(page.get_by_test_id("model-1-paladin-1")).to_contain_text("Lost 2 this round")
     expect(page.get_by_test_id("pending")).to_have_count(0)
 
-    _fits(tab)
+    tab.fits()
     assert _small_targets(tab) == []
     tab.screenshot("azeroth-activation-1280x800")
     tab.screenshot("azeroth-activation-1280x800-full", full_page=True)
@@ -122,9 +106,9 @@ def test_the_host_plays_a_round_on_the_board(open_tab: OpenTab, table: Game) -> 
         ("azeroth-dark-1280x800", TABLET_LANDSCAPE, "dark"),
     ):
         other = open_tab(*size, color_scheme=scheme)
-        _sign_in(other, "hostess", page_url)
+        other.sign_in("hostess", PASSWORD, page_url)
         expect(other.page.get_by_test_id("wounds-1-paladin-1")).to_have_text("3")
-        _fits(other)
+        other.fits()
         assert _small_targets(other) == []
         other.screenshot(name)
         other.screenshot(name + "-full", full_page=True)

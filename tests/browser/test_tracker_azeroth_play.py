@@ -21,13 +21,12 @@ from referee.rules.azeroth.tracker import AZEROTH, Scenario
 from tests.games.tracker.support import PASSWORD
 from tests.rules.azeroth.tracker_game import setup
 
-from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab
+from .conftest import TABLET_LANDSCAPE, OpenTab, Tab
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/azeroth")
 SYNC_MS = 2000  # the other tablet sees a change within two seconds
-SIZES = {"landscape": TABLET_LANDSCAPE, "portrait": TABLET_PORTRAIT, "phone": PHONE}
 
 
 @pytest.fixture
@@ -44,43 +43,18 @@ def table(transactional_db: None) -> Game:
     return game
 
 
-def _sign_in(tab: Tab, username: str, then: str) -> None:
-    tab.goto(f"/accounts/login/?next={then}")
-    tab.page.fill("#id_username", username)
-    tab.page.fill("#id_password", PASSWORD)
-    tab.page.get_by_role("button", name="Sign in").click()
-    tab.page.wait_for_url(f"**{then}")
-    tab.page.wait_for_load_state("networkidle")
-
-
-SMALL_TARGETS = """() => [...document.querySelectorAll(`[data-testid=azeroth-board] button,
-    [data-testid=azeroth-board] summary, [data-testid=azeroth-board] select,
-    [data-testid=azeroth-board] input:not([type=hidden]):not([type=checkbox]),
-    [data-testid=azeroth-board] .toggle, [data-testid=azeroth-board] a`)]
-  .filter(el => el.offsetParent !== null)
-  .filter(el => { const b = el.getBoundingClientRect();
-                  return b.height < 47.5 || b.width < 47.5; })
-  .map(el => el.textContent.trim() || el.name)"""
-
-
-def _shots(tab: Tab, name: str) -> None:
-    """The board at each size: nothing scrolls sideways, every control of the board is at
-    least 48 px; a screenshot of the screen and one of the whole page at each size."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    start = tab.page.viewport_size
-    for size, (width, height) in SIZES.items():
-        tab.page.set_viewport_size({"width": width, "height": height})
-        tab.page.wait_for_timeout(150)
-        overflow = tab.page.evaluate(
-            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-        )
-        assert overflow <= 0, f"{name} at {size}: the page scrolls sideways by {overflow}px"
-        small = tab.page.evaluate(SMALL_TARGETS)
-        assert small == [], f"{name} at {size}: small targets {small}"
-        tab.page.screenshot(path=str(SHOTS / f"{name}-{size}.png"))
-        tab.page.screenshot(path=str(SHOTS / f"{name}-{size}-full.png"), full_page=True)
-    assert start is not None
-    tab.page.set_viewport_size(start)
+BOARD = "[data-testid=azeroth-board]"
+TARGETS = ", ".join(
+    f"{BOARD} {part}"
+    for part in (
+        "button",
+        "summary",
+        "select",
+        "input:not([type=hidden]):not([type=checkbox])",
+        ".toggle",
+        "a",
+    )
+)
 
 
 def _button(tab: Tab, label: str) -> Locator:
@@ -146,9 +120,9 @@ def _wounds(tab: Tab, seat: int, model_id: str, value: str, timeout: int = 5000)
 def test_an_assassination_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     page_url = f"/games/{table.pk}/"
     ana = open_tab(*TABLET_LANDSCAPE)
-    _sign_in(ana, "anna", page_url)
+    ana.sign_in("anna", PASSWORD, page_url)
     ben = open_tab(*TABLET_LANDSCAPE)
-    _sign_in(ben, "benny", page_url)
+    ben.sign_in("benny", PASSWORD, page_url)
     for tab, seat in ((ana, 0), (ben, 1)):
         # each tablet shows its own side first, and nothing is loaded from elsewhere
         expect(tab.page.locator(".tr-side").first).to_have_attribute("data-seat", str(seat))
@@ -157,7 +131,7 @@ def test_an_assassination_game_on_two_tablets(open_tab: OpenTab, table: Game) ->
     expect(ana.page.get_by_test_id("dice-hint")).to_have_text("Die 1: Ana · Die 2: Ben")
     # a player nominates only on their own side
     expect(ana.page.locator('[data-seat="1"] form.tr-control')).to_have_count(0)
-    _shots(ana, "01-deployment-ana")
+    ana.at_every_size(SHOTS, "01-deployment-ana", TARGETS)
 
     # The edge roll-off, typed in on Ana's tablet: Ana 2, Ben 5, so Ben chooses the edge.
     ana.page.get_by_test_id("input-edge_roll_off-rolls-1").fill("2")
@@ -199,7 +173,7 @@ def test_an_assassination_game_on_two_tablets(open_tab: OpenTab, table: Game) ->
     expect(pending).to_contain_text("Slow", timeout=SYNC_MS)
     expect(pending.get_by_role("button", name="Dispel Slow (2 Mana)")).to_be_visible()
     _caught_up(ana, ben)
-    _shots(ana, "02-answer-ana")
+    ana.at_every_size(SHOTS, "02-answer-ana", TARGETS)
     _act(ana, "No answer: let Sorceress's Slow go off")
     expect(ana.page.get_by_test_id("pending-ability")).to_contain_text("Not answered: it goes off")
     expect(ben.page.get_by_test_id("pending-ability")).to_contain_text(
@@ -221,7 +195,7 @@ def test_an_assassination_game_on_two_tablets(open_tab: OpenTab, table: Game) ->
     _act(ben, "Sorceress tries a Spell Block against Bloodlust")
     expect(ben.page.get_by_test_id("pending-ability")).to_contain_text("Spell Block: failed")
     ben.page.get_by_test_id("input-dispel-roll-1").fill("5")
-    _shots(ben, "03-dispel-ben")
+    ben.at_every_size(SHOTS, "03-dispel-ben", TARGETS)
     _act(ben, "Dispel Bloodlust (2 Mana)")
     expect(ana.page.get_by_test_id("pending-ability")).to_contain_text(
         "It does not go off", timeout=SYNC_MS
@@ -240,7 +214,7 @@ def test_an_assassination_game_on_two_tablets(open_tab: OpenTab, table: Game) ->
     _more(ana, 0, "grunt-1")
     facts = _control(ana, "Record what is near your Orc Grunt 1 for Morale")
     facts.locator("label.toggle", has_text="An enemy with Fear within 6").click()
-    _shots(ana, "04-more-ana")
+    ana.at_every_size(SHOTS, "04-more-ana", TARGETS)
     _act(ana, "Record what is near your Orc Grunt 1 for Morale")
     expect(ana.page.get_by_test_id("model-0-grunt-1")).to_contain_text("Fear nearby")
     _act(ana, "End Warchief's activation")
@@ -264,7 +238,7 @@ def test_an_assassination_game_on_two_tablets(open_tab: OpenTab, table: Game) ->
     ben.page.get_by_test_id("input-morale_test-model-1-paladin-1-rolls-1").fill("6")
     ben.page.get_by_test_id("input-morale_test-model-1-paladin-1-rolls-2").fill("6")
     ben.page.get_by_test_id("model-1-paladin-1").scroll_into_view_if_needed()
-    _shots(ben, "05-morale-ben")
+    ben.at_every_size(SHOTS, "05-morale-ben", TARGETS)
     _act(ben, "Morale test for your Paladin")
     expect(ben.page.get_by_test_id("status-1-paladin-1")).to_have_text("Routing")
 
@@ -277,7 +251,7 @@ def test_an_assassination_game_on_two_tablets(open_tab: OpenTab, table: Game) ->
         expect(tab.page.get_by_test_id("stage")).to_have_text("Game over")
         expect(tab.page.locator("[data-testid=azeroth-board] form")).to_have_count(0)
     expect(ana.page.get_by_test_id("warlord-1")).to_have_text("Warlord: Paladin")
-    _shots(ana, "06-over-ana")
-    _shots(ben, "06-over-ben")
+    ana.at_every_size(SHOTS, "06-over-ana", TARGETS)
+    ben.at_every_size(SHOTS, "06-over-ben", TARGETS)
     for tab in (ana, ben):
         assert tab.foreign_requests() == []

@@ -18,13 +18,12 @@ from games.models import Game
 from games.tracker import service
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
-from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab
+from .conftest import TABLET_LANDSCAPE, OpenTab, Tab
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/azrah")
 SYNC_MS = 2000  # the other tablet sees a change within two seconds
-SIZES = {"landscape": TABLET_LANDSCAPE, "portrait": TABLET_PORTRAIT, "phone": PHONE}
 
 
 @pytest.fixture
@@ -40,40 +39,9 @@ def table(transactional_db: None) -> Game:
     return game
 
 
-def _sign_in(tab: Tab, username: str, then: str) -> None:
-    tab.goto(f"/accounts/login/?next={then}")
-    tab.page.fill("#id_username", username)
-    tab.page.fill("#id_password", PASSWORD)
-    tab.page.get_by_role("button", name="Sign in").click()
-    tab.page.wait_for_url(f"**{then}")
-    tab.page.wait_for_load_state("networkidle")
-
-
-def _shots(tab: Tab, name: str) -> None:
-    """The board at each size: nothing scrolls sideways, every button of the board is at
-    least 48 px; a screenshot of the screen and one of the whole page at each size."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    start = tab.page.viewport_size
-    for size, (width, height) in SIZES.items():
-        tab.page.set_viewport_size({"width": width, "height": height})
-        tab.page.wait_for_timeout(150)
-        overflow = tab.page.evaluate(
-            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-        )
-        assert overflow <= 0, f"{name} at {size}: the page scrolls sideways by {overflow}px"
-        small = tab.page.evaluate(
-            """() => [...document.querySelectorAll(`.tr-azrah button, .tr-azrah summary,
-                .tr-azrah select, .tr-azrah input:not([type=hidden])`)]
-              .filter(el => el.offsetParent !== null)
-              .filter(el => { const b = el.getBoundingClientRect();
-                              return b.height < 47.5 || b.width < 47.5; })
-              .map(el => el.textContent.trim() || el.name)"""
-        )
-        assert small == [], f"{name} at {size}: small targets {small}"
-        tab.page.screenshot(path=str(SHOTS / f"{name}-{size}.png"))
-        tab.page.screenshot(path=str(SHOTS / f"{name}-{size}-full.png"), full_page=True)
-    assert start is not None
-    tab.page.set_viewport_size(start)
+TARGETS = ", ".join(
+    f".tr-azrah {part}" for part in ("button", "summary", "select", "input:not([type=hidden])")
+)
 
 
 def _button(tab: Tab, label: str) -> Locator:
@@ -128,17 +96,17 @@ def _count(tab: Tab, testid: str, value: str, timeout: int = 5000) -> None:
 def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     page_url = f"/games/{table.pk}/"
     ana = open_tab(*TABLET_LANDSCAPE)
-    _sign_in(ana, "anna", page_url)
+    ana.sign_in("anna", PASSWORD, page_url)
     ben = open_tab(*TABLET_LANDSCAPE)
-    _sign_in(ben, "benny", page_url)
+    ben.sign_in("benny", PASSWORD, page_url)
     for tab, seat in ((ana, 0), (ben, 1)):
         # each tablet shows its own side first
         expect(tab.page.locator(".tr-side").first).to_have_attribute("data-seat", str(seat))
         tab.page.evaluate("window.notReloaded = true")
     expect(ben.page.locator(".tr-azrah button")).not_to_have_count(0)  # Ben may hurt Ana
     expect(ben.page.get_by_test_id("tap-attach_mana-guardian-1-bard")).to_have_count(0)
-    _shots(ana, "01-start-ana")
-    _shots(ben, "01-start-ben")
+    ana.at_every_size(SHOTS, "01-start-ana", TARGETS)
+    ben.at_every_size(SHOTS, "01-start-ben", TARGETS)
 
     # Ana's turn 1. Recovery: two Mana on the Oracle, tapped in as one change.
     _tap(ana, "tap-attach_mana-guardian-0-oracle", 2, "x2")
@@ -156,7 +124,7 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     _act(ana, "Move Alchemist and Dragoon (left and centre)")
     expect(ana.page.locator('[data-seat="0"] .tr-front .tr-g-name').first).to_have_text("Dragoon")
     _more(ana, 1, "Duelist")
-    _shots(ana, "02-action-ana")
+    ana.at_every_size(SHOTS, "02-action-ana", TARGETS)
     _act(ana, "Make Ben's Duelist Frozen")
     expect(_badges(ana, 1, "Duelist")).to_contain_text("Frozen")
     _act(ana, "End the Action phase")
@@ -184,7 +152,7 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     )
     swap = _control(ana, "Swap Oracle with a back-row ally")
     swap.get_by_label("The back-row Guardian entering").select_option(label="Sentinel")
-    _shots(ana, "03-defeated-ana")
+    ana.at_every_size(SHOTS, "03-defeated-ana", TARGETS)
     _act(ana, "Swap Oracle with a back-row ally")
     expect(ana.page.locator('[data-seat="0"] .tr-front')).to_contain_text("Sentinel")
     expect(ben.page.locator('[data-seat="0"] .tr-front')).to_contain_text(
@@ -207,7 +175,7 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     order = _control(ben, "Order the emergence abilities of Mystic, Ranger")
     order.locator("select").nth(0).select_option(label="Ranger")
     order.locator("select").nth(1).select_option(label="Mystic")
-    _shots(ben, "04-end-phase-ben")
+    ben.at_every_size(SHOTS, "04-end-phase-ben", TARGETS)
     _act(ben, "Order the emergence abilities of Mystic, Ranger")
     expect(ben.page.get_by_test_id("turn")).to_contain_text("Emergence order: Ranger, Mystic")
     _act(ben, "End the turn")
@@ -220,7 +188,7 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     for name, hit_points, health in (("Mystic", 2, "2"), ("Ranger", 3, "1")):
         _tap(ana, f"tap-deal_damage-guardian-1-{name.lower()}", hit_points, "Deal damage")
         expect(ana.page.get_by_test_id("health-1")).to_have_text(health)
-    _shots(ana, "05-last-blow-ana")
+    ana.at_every_size(SHOTS, "05-last-blow-ana", TARGETS)
     _tap(ana, "tap-deal_damage-guardian-1-duelist", 4, "Deal damage x4")
 
     for tab in (ana, ben):
@@ -230,7 +198,7 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
         expect(tab.page.locator(".tr-azrah form")).to_have_count(0)  # nothing more to do
         assert tab.page.evaluate("window.notReloaded") is True
         assert tab.foreign_requests() == []
-    _shots(ana, "06-over-ana")
-    _shots(ben, "06-over-ben")
+    ana.at_every_size(SHOTS, "06-over-ana", TARGETS)
+    ben.at_every_size(SHOTS, "06-over-ben", TARGETS)
     table.refresh_from_db()
     assert table.finished

@@ -44,15 +44,6 @@ def people(transactional_db: None) -> dict[str, User]:
     return {"ann": ann, "ben": ben}
 
 
-def _sign_in(tab: Tab, username: str, then: str) -> None:
-    tab.goto(f"/accounts/login/?next={then}")
-    tab.page.fill("#id_username", username)
-    tab.page.fill("#id_password", PASSWORD)
-    tab.page.get_by_role("button", name="Sign in").click()
-    tab.page.wait_for_url(f"**{then}")
-    tab.page.wait_for_load_state("networkidle")
-
-
 def _shoot(tab: Tab, name: str) -> None:
     """Screenshots of the whole page at each size, checking it never scrolls sideways."""
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -70,7 +61,7 @@ def test_two_people_start_a_game_each_with_their_own_list(
     open_tab: OpenTab, people: dict[str, User]
 ) -> None:
     host = open_tab(*TABLET_LANDSCAPE)
-    _sign_in(host, "hostess", "/games/")
+    host.sign_in("hostess", PASSWORD, "/games/")
     form = host.page.get_by_test_id("new-game")
     host.page.locator("#id_system").select_option(label="AZRAH: War of Heralds")
     expect(host.page.locator("#id_seat_0")).to_be_checked()  # Player 1 by default
@@ -94,7 +85,7 @@ def test_two_people_start_a_game_each_with_their_own_list(
 
     player = open_tab(*TABLET_LANDSCAPE)
     join_path = join_url.split(player.base_url, 1)[1]
-    _sign_in(player, "benny", join_path)
+    player.sign_in("benny", PASSWORD, join_path)
     join_form = player.page.get_by_test_id("join-form")
     expect(join_form.locator("select option")).to_have_text(["Choose a saved list", "Tides party"])
     _shoot(player, "join-page")

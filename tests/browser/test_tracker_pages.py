@@ -40,22 +40,6 @@ def table(transactional_db: None) -> Game:
     return game
 
 
-def _sign_in(tab: Tab, username: str, then: str) -> None:
-    tab.goto(f"/accounts/login/?next={then}")
-    tab.page.fill("#id_username", username)
-    tab.page.fill("#id_password", PASSWORD)
-    tab.page.get_by_role("button", name="Sign in").click()
-    tab.page.wait_for_url(f"**{then}")
-    tab.page.wait_for_load_state("networkidle")
-
-
-def _fits(tab: Tab) -> None:
-    overflow = tab.page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
-
-
 def _small_targets(tab: Tab) -> list[str]:
     return list(
         tab.page.evaluate(
@@ -73,9 +57,9 @@ def _small_targets(tab: Tab) -> list[str]:
 def test_two_tablets_share_one_game(open_tab: OpenTab, table: Game) -> None:
     page_url = f"/games/{table.pk}/"
     host = open_tab(*TABLET_LANDSCAPE)
-    _sign_in(host, "hostess", page_url)
+    host.sign_in("hostess", PASSWORD, page_url)
     player = open_tab(*TABLET_LANDSCAPE)
-    _sign_in(player, "benny", page_url)
+    player.sign_in("benny", PASSWORD, page_url)
     for tab in (host, player):
         tab.page.evaluate("window.notReloaded = true")
         expect(tab.page.get_by_test_id("damage-1-duelist")).to_have_text("0")
@@ -123,7 +107,7 @@ def test_two_tablets_share_one_game(open_tab: OpenTab, table: Game) -> None:
     for size, name in ((TABLET_PORTRAIT, "portrait-tablet"), (PHONE, "phone")):
         host.page.set_viewport_size({"width": size[0], "height": size[1]})
         host.page.wait_for_timeout(200)
-        _fits(host)
+        host.fits()
         host.screenshot(f"tracker-board-{name}")
         host.screenshot(f"tracker-board-{name}-full", full_page=True)
     host.page.set_viewport_size({"width": TABLET_LANDSCAPE[0], "height": TABLET_LANDSCAPE[1]})
@@ -142,7 +126,7 @@ def test_an_illegal_tap_is_explained_and_cannot_be_committed(
     open_tab: OpenTab, table: Game
 ) -> None:
     tab = open_tab(*TABLET_LANDSCAPE)
-    _sign_in(tab, "hostess", f"/games/{table.pk}/")
+    tab.sign_in("hostess", PASSWORD, f"/games/{table.pk}/")
     mana = tab.page.get_by_test_id("tap-attach_mana-guardian-0-oracle")
     for _ in range(3):  # the Recovery phase attaches two
         mana.click()
@@ -157,8 +141,8 @@ def test_an_illegal_tap_is_explained_and_cannot_be_committed(
 
 def test_the_new_game_page_starts_a_game_with_a_coin_flip(open_tab: OpenTab, table: Game) -> None:
     tab = open_tab(*TABLET_LANDSCAPE)
-    _sign_in(tab, "hostess", "/games/")
-    _fits(tab)
+    tab.sign_in("hostess", PASSWORD, "/games/")
+    tab.fits()
     assert _small_targets(tab) == []
     tab.screenshot("tracker-new-game-tablet", full_page=True)
     tab.page.get_by_text("Nobody (shared tablet)").click()  # one tablet: both lists here
@@ -173,6 +157,6 @@ def test_the_new_game_page_starts_a_game_with_a_coin_flip(open_tab: OpenTab, tab
     expect(tab.page.locator(".sl-notice")).to_contain_text("The coin is flipped:")
     expect(tab.page.locator("h1")).to_have_text("Friday")
     tab.page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
-    _fits(tab)
+    tab.fits()
     tab.screenshot("tracker-new-game-board-phone", full_page=True)
     assert tab.foreign_requests() == []

@@ -30,15 +30,6 @@ def table(transactional_db: None) -> Game:
     return game
 
 
-def _sign_in(tab: Tab, username: str, then: str) -> None:
-    tab.goto(f"/accounts/login/?next={then}")
-    tab.page.fill("#id_username", username)
-    tab.page.fill("#id_password", PASSWORD)
-    tab.page.get_by_role("button", name="Sign in").click()
-    tab.page.wait_for_url(f"**{then}")
-    tab.page.wait_for_load_state("networkidle")
-
-
 def _press(tab: Tab, name: str) -> None:
     box = tab.page.get_by_role("button", name=name).bounding_box()
     assert box is not None
@@ -55,7 +46,7 @@ def test_a_held_button_shows_one_seats_back_row_until_it_is_let_go(
 ) -> None:
     page_url = f"/games/{table.pk}/"
     tab = open_tab(*TABLET_LANDSCAPE)
-    _sign_in(tab, "hostess", page_url)
+    tab.sign_in("hostess", PASSWORD, page_url)
     reveal = tab.page.get_by_test_id("reveal")
     assert "Sentinel" not in _secret_text(tab)
 
@@ -98,7 +89,7 @@ def test_a_held_button_shows_one_seats_back_row_until_it_is_let_go(
 def test_a_seated_players_page_offers_no_reveal(open_tab: OpenTab, table: Game) -> None:
     page_url = f"/games/{table.pk}/"
     tab = open_tab(*TABLET_LANDSCAPE)
-    _sign_in(tab, "benny", page_url)
+    tab.sign_in("benny", PASSWORD, page_url)
     expect(tab.page.get_by_text("Mystic").first).to_be_visible()  # his own back row
     expect(tab.page.locator("[data-reveal]")).to_have_count(0)
     assert "Sentinel" not in tab.page.content()

@@ -95,13 +95,7 @@ def _open(
     tab = open_tab(*size)
     if probes:
         tab.page.add_init_script(PAGE_PROBES)
-    then = f"/games/{game.pk}/"
-    tab.goto(f"/accounts/login/?next={then}")
-    tab.page.fill("#id_username", username)
-    tab.page.fill("#id_password", PASSWORD)
-    tab.page.get_by_role("button", name="Sign in").click()
-    tab.page.wait_for_url(f"**{then}")
-    tab.page.wait_for_load_state("networkidle")
+    tab.sign_in(username, PASSWORD, f"/games/{game.pk}/")
     return tab
 
 
@@ -150,13 +144,6 @@ def _styled(tab: Tab) -> None:
     side = "getComputedStyle(document.querySelector('.tr-side')).borderLeftWidth"
     assert page.evaluate(side) == "8px"
     assert page.evaluate("document.querySelectorAll('link[rel=stylesheet]').length") >= 2
-
-
-def _fits(tab: Tab) -> None:
-    overflow = tab.page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
 
 
 def _other_action(page: Page, type: str) -> Locator:
@@ -267,7 +254,7 @@ def test_taps_on_several_counters_are_said_in_words_and_committed_as_one_action(
     _shot(host, "pending-three-counters")
     for width, height in (TABLET_PORTRAIT, PHONE):
         page.set_viewport_size({"width": width, "height": height})
-        _fits(host)
+        host.fits()
         _shot(host, "pending-three-counters")
     page.set_viewport_size({"width": TABLET_LANDSCAPE[0], "height": TABLET_LANDSCAPE[1]})
     assert table.actions.count() == 0  # nothing recorded before Commit
@@ -484,7 +471,7 @@ def test_on_a_phone_and_an_upright_tablet_the_table_pages_header_is_one_short_ro
     page = phone.page
     header = page.evaluate("document.querySelector('.site-header').getBoundingClientRect().height")
     assert header <= 0.1 * PHONE[1], f"the header is {header}px of {PHONE[1]}px"
-    _fits(phone)
+    phone.fits()
     nav = page.locator(".site-nav")
     for name in ("Home", "Games", "My lists", "Rulings"):
         expect(nav.get_by_role("link", name=name)).to_have_count(1)
@@ -496,7 +483,7 @@ def test_on_a_phone_and_an_upright_tablet_the_table_pages_header_is_one_short_ro
     page.set_viewport_size({"width": TABLET_PORTRAIT[0], "height": TABLET_PORTRAIT[1]})
     upright = page.evaluate("document.querySelector('.site-header').getBoundingClientRect().height")
     assert upright <= 0.06 * TABLET_PORTRAIT[1], f"the header is {upright}px on a tablet"
-    _fits(phone)
+    phone.fits()
     _shot(phone, "board")
     page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
 
@@ -561,6 +548,6 @@ def test_the_history_says_who_an_entry_was_for_and_where_it_was_recorded(
     for size in (TABLET_LANDSCAPE, TABLET_PORTRAIT, PHONE):
         page.set_viewport_size({"width": size[0], "height": size[1]})
         page.get_by_test_id("who-1").scroll_into_view_if_needed()
-        _fits(host)
+        host.fits()
         _shot(host, "history")
     assert host.foreign_requests() == [] and player.foreign_requests() == []

@@ -13,7 +13,7 @@ from games.models import Game
 from games.tracker import service
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
-from .conftest import TABLET_LANDSCAPE, OpenTab, Tab
+from .conftest import TABLET_LANDSCAPE, OpenTab
 
 pytestmark = pytest.mark.browser
 
@@ -40,21 +40,12 @@ def table(transactional_db: None) -> Game:
     return game
 
 
-def _sign_in(tab: Tab, username: str, then: str) -> None:
-    tab.goto(f"/accounts/login/?next={then}")
-    tab.page.fill("#id_username", username)
-    tab.page.fill("#id_password", PASSWORD)
-    tab.page.get_by_role("button", name="Sign in").click()
-    tab.page.wait_for_url(f"**{then}")
-    tab.page.wait_for_load_state("networkidle")
-
-
 def test_ana_asks_ben_accepts_and_both_tablets_show_it(open_tab: OpenTab, table: Game) -> None:
     page_url = f"/games/{table.pk}/"
     ana = open_tab(*TABLET_LANDSCAPE)
-    _sign_in(ana, "annie", page_url)
+    ana.sign_in("annie", PASSWORD, page_url)
     ben = open_tab(*TABLET_LANDSCAPE)
-    _sign_in(ben, "benny", page_url)
+    ben.sign_in("benny", PASSWORD, page_url)
     for tab in (ana, ben):
         tab.page.evaluate("window.notReloaded = true")
         expect(tab.page.get_by_test_id("damage-0-oracle")).to_have_text("1")
