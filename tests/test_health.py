@@ -12,6 +12,7 @@ from django.db import OperationalError, connection
 from django.test import Client
 from pytest_django.fixtures import Settings
 
+from games.views import health
 from referee.celery import app
 from tests.conftest import broker_url
 
@@ -130,3 +131,36 @@ def test_a_cache_in_the_process_s_own_memory_is_not_asked(
     client: Client, inline_tasks: None
 ) -> None:
     assert "cache" not in client.get("/healthz").json()
+
+
+class _CacheWithAnotherCheckInBetween:
+    """A shared cache on which another worker's health check runs between this check's write
+    and its read, as happens when a load balancer asks several workers at once."""
+
+    def __init__(self) -> None:
+        self.store: dict[str, object] = {}
+        self.nested = False
+
+    def set(self, key: str, value: object, timeout: int | None = None) -> None:
+        self.store[key] = value
+        if not self.nested:
+            self.nested = True
+            health._cache()
+            self.nested = False
+
+    def get(self, key: str) -> object:
+        return self.store.get(key)
+
+    def delete(self, key: str) -> None:
+        self.store.pop(key, None)
+
+
+def test_checks_running_at_once_do_not_read_each_other_s_token(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shared = _CacheWithAnotherCheckInBetween()
+    monkeypatch.setattr(health, "cache", shared)
+
+    health._cache()
+
+    assert shared.store == {}, "each check removes the key it wrote"

@@ -48,10 +48,16 @@ def _broker() -> None:
 
 
 def _cache() -> None:
-    key, token = "healthz", secrets.token_hex(8)
+    # A key of its own per check: load balancers ask several workers at once, and a shared
+    # key would let one check read what another just wrote.
+    token = secrets.token_hex(8)
+    key = f"healthz:{token}"
     cache.set(key, token, timeout=10)
-    if cache.get(key) != token:
-        raise RuntimeError("the cache did not give back what was just stored")
+    try:
+        if cache.get(key) != token:
+            raise RuntimeError("the cache did not give back what was just stored")
+    finally:
+        cache.delete(key)
 
 
 def checks() -> dict[str, Callable[[], None]]:
