@@ -29,7 +29,13 @@ from games.models import Game, SavedList
 from games.tracker import lobby, service, setups
 from games.tracker.batch_form import read_batch
 from games.tracker.forms import ImportForm, NewGameForm, form_int, payload_from_post
-from games.tracker.http import etag, not_modified, watch_tokens
+from games.tracker.http import (
+    POLL_TICKET_HEADER,
+    etag,
+    not_modified,
+    poll_ticket,
+    watch_tokens,
+)
 from games.tracker.service import Access, Forbidden, Role, Stale
 from games.views import tracker_pages as pages
 from games.views.tracker_controls import Controls
@@ -214,7 +220,12 @@ def _live_context(
         "recorded": sum(1 for e in entries if e["in_effect"] is not None),
         "error": error,
         "notice": notice,
-        "poll_headers": json.dumps({"If-None-Match": tag}),
+        "poll_headers": json.dumps(
+            {
+                "If-None-Match": tag,
+                POLL_TICKET_HEADER: poll_ticket(game, request.user, watch_tokens(request)),
+            }
+        ),
         "poll_seconds": POLL_SECONDS,
         "can_export": _can_export(game, access),
         # the table's shared device acts for every seat; a seated host plays their own

@@ -1,7 +1,8 @@
 """The table page's poll: every tablet asks for the live part every second with the ETag it
 last got, and is answered 304 while nothing it sees changed.
 
-What is pinned here: the 304 costs one query beside the session's; it never leaks (the
+What is pinned here: the 304 costs one query when the poll carries the page's poll ticket
+(and the session's and the account's besides when it does not); it never leaks (the
 decision and the ETag depend on the version, the viewer's role and seat and the seats taken,
 and a viewer who may not see the game gets 403 whatever ETag they send); it stays right when
 another server process made the change (each process's caches cleared or left behind); and a
@@ -13,6 +14,8 @@ without an account that opened the watch link.
 from __future__ import annotations
 
 import gzip
+import html
+import json
 import re
 from typing import Any
 
@@ -23,7 +26,7 @@ from django.test import Client
 
 from games.models import Game
 from games.tracker import service
-from games.tracker.http import etag, glance
+from games.tracker.http import POLL_TICKET_HEADER, etag, glance, poll_ticket
 from referee.settings import cache_from_url
 from tests.games.tracker.support import client_for, game, host, outsider, player, spectator
 from tests.test_settings import manage, run
@@ -42,6 +45,19 @@ def poll(client: Client, game: Game, tag: str | None = None, **headers: str) -> 
     if tag is not None:
         sent["If-None-Match"] = tag
     return client.get(url(game), headers=sent)
+
+
+def page_headers(response: Any) -> dict[str, str]:
+    """The headers the live part tells htmx to send with its next poll."""
+    found = re.search(r'hx-headers="([^"]*)"', response.content.decode())
+    assert found, "the live part names its poll's headers"
+    headers: dict[str, str] = json.loads(html.unescape(found.group(1)))
+    return headers
+
+
+def as_the_page_polls(client: Client, game: Game, response: Any) -> Any:
+    """The next poll exactly as the page sends it: the ETag and the poll ticket it was given."""
+    return client.get(url(game), headers={**HTMX, **page_headers(response)})
 
 
 def version_in(response: Any) -> int:
@@ -98,6 +114,81 @@ def test_the_host_and_a_spectator_account_are_answered_at_the_same_cost(
         tag = poll(tablet, game)["ETag"]
         with django_assert_max_num_queries(3):
             assert poll(tablet, game, tag).status_code == 304
+
+
+def test_a_poll_with_the_page_s_ticket_costs_one_query_for_every_viewer(
+    game: Game,
+    host: User,
+    player: User,
+    spectator: User,
+    django_assert_max_num_queries: Any,
+) -> None:
+    tablets = [client_for(host), client_for(player), client_for(spectator)]
+    tablets.append(watching_browser(game))
+    for tablet in tablets:
+        first = poll(tablet, game)
+        with django_assert_max_num_queries(1):  # the game: no session, no account
+            answer = as_the_page_polls(tablet, game, first)
+        assert answer.status_code == 304
+        assert answer["ETag"] == first["ETag"]
+
+
+def test_the_page_s_ticket_is_who_the_viewer_is_and_nothing_else(
+    game: Game, host: User, player: User
+) -> None:
+    answer = poll(client_for(player), game)
+    sent = page_headers(answer)
+    assert sent["If-None-Match"] == answer["ETag"]
+    assert sent[POLL_TICKET_HEADER] == poll_ticket(game, player, [])
+    damage(game, host)  # the game changes; the ticket does not
+    again = poll(client_for(player), game)
+    assert page_headers(again)[POLL_TICKET_HEADER] == sent[POLL_TICKET_HEADER]
+
+
+def test_a_ticket_without_a_change_never_earns_more_than_a_304(
+    game: Game, host: User, player: User
+) -> None:
+    tablet = client_for(player)
+    first = poll(tablet, game)
+    damage(game, host)
+    answer = as_the_page_polls(Client(), game, first)  # the ticket, but nobody signed in
+    assert answer.status_code == 403
+
+
+@pytest.mark.parametrize(
+    "ticket",
+    ["", "not a ticket", "x" * 5000, "\ud800", "the other game's"],
+)
+def test_a_ticket_that_does_not_check_goes_the_full_way(
+    game: Game, player: User, outsider: User, ticket: str, django_assert_num_queries: Any
+) -> None:
+    tablet = client_for(player)
+    first = poll(tablet, game)
+    if ticket == "the other game's":
+        other = service.create_game(
+            host=outsider, system=game.system, name="Other", setup=game.setup
+        )
+        ticket = poll_ticket(other, player, [])
+    headers = {**HTMX, "If-None-Match": first["ETag"], POLL_TICKET_HEADER: ticket}
+    with django_assert_num_queries(3):  # the session, the account, the game
+        assert tablet.get(url(game), headers=headers).status_code == 304
+    assert client_for(outsider).get(url(game), headers=headers).status_code == 403
+
+
+def test_a_ticket_naming_a_spectator_whose_link_was_replaced_is_refused(game: Game) -> None:
+    browser = watching_browser(game)
+    first = poll(browser, game)
+    service.replace_link(Game.objects.get(pk=game.pk), "watch")
+    assert as_the_page_polls(browser, game, first).status_code == 403
+
+
+def test_a_ticket_naming_a_player_whose_seat_was_freed_is_refused(
+    game: Game, player: User
+) -> None:
+    tablet = client_for(player)
+    first = poll(tablet, game)
+    service.leave_seat(game, 1)
+    assert as_the_page_polls(tablet, game, first).status_code == 403
 
 
 # --- the poll decides as the rest of the tracker does ------------------------------------------
