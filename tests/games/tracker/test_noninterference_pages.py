@@ -1,7 +1,8 @@
 """Noninterference over everything a viewer receives: two games that differ only in one
 seat's secret, played through the same public actions, send the other seat's player, a
 spectator and a seated host the same bytes, once what legitimately differs between two games
-is written the same way (game ids, link tokens and their QR codes, CSRF tokens, times).
+is written the same way (game ids, link tokens and their QR codes, CSRF tokens, the poll
+ticket that names the game and the viewer, times).
 
 What is compared, for each viewer: the whole table page, its live part (an htmx poll) and
 the ETag, the API state with its legal actions, the log, both exports, the 304 of a poll,
@@ -59,6 +60,8 @@ PROBES_PER_VIEWER = 3
 
 CSRF_INPUT = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 CSRF_HEADER = re.compile(r'("X-CSRFToken": ")[^"]*(")')
+# the poll ticket names the game and the viewer's account (games.tracker.http.poll_ticket)
+POLL_TICKET = re.compile(r"(&quot;X-Poll-Ticket&quot;: &quot;)[^&]*(&quot;)")
 QR = re.compile(r'(<div class="tr-qr"[^>]*>).*?(</div>)', re.S)
 ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:[+-]\d\d:\d\d|Z)?")
 CLOCK = re.compile(r"(<time [^>]*>)\d\d:\d\d:\d\d(</time>)")
@@ -74,6 +77,7 @@ def normalised(content: bytes | str, games: Sequence[Game]) -> str:
     text = QR.sub(r"\1<qr>\2", text)
     text = CSRF_INPUT.sub(r"\1<csrf>\2", text)
     text = CSRF_HEADER.sub(r"\1<csrf>\2", text)
+    text = POLL_TICKET.sub(r"\1<ticket>\2", text)
     text = CLOCK.sub(r"\1<clock>\2", text)
     return ISO_TIME.sub("<time>", text)
 
