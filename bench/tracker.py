@@ -27,10 +27,11 @@ exactly the actions answered 201, numbered 1..N without a gap, each with the pay
 **Tables** (``--run tables``). Many Azeroth at War games, each with a table of 2 to 4 tablets
 (the two players, then the host's own device, then a spectator), all on one server. Every
 tablet polls the table page's live part once a second as the page does: signed in with a
-session cookie, with htmx's headers, If-None-Match carrying the ETag it last got, and
-Accept-Encoding gzip. Every tablet but the spectator also acts at a human pace, one action
-every 5 s (through the API with its token: a damage or heal on a model of its own). Every
-tablet opens its page before the clock starts. It prints:
+session cookie, with htmx's headers, If-None-Match carrying the ETag it last got and the
+poll ticket its page gave (X-Poll-Ticket), and Accept-Encoding gzip. Every tablet but the
+spectator also acts at a human pace, one action every 5 s (through the API with its token: a
+damage or heal on a model of its own). Every tablet opens its page before the clock starts.
+It prints:
 
 - the poll's capacity: polls answered per second back to back by 16 clients (every answer a
   304), against ``/healthz`` asked the same way in the same run, in alternate rounds, and the
@@ -54,11 +55,14 @@ drops its own).
 from __future__ import annotations
 
 import argparse
+import gzip
+import html
 import http.client
 import json
 import multiprocessing
 import os
 import random
+import re
 import secrets
 import statistics
 import struct
@@ -91,6 +95,7 @@ from bench.server import (  # noqa: E402
 CLIENTS = 20
 P95_TARGET_MS = 50.0
 DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/postgres"
+POLL_TICKET_HEADER = "X-Poll-Ticket"  # as games.tracker.http names it
 GUARDIANS = ("Alchemist", "Dragoon", "Oracle")
 SETUP = {
     "first_player": 0,
@@ -439,6 +444,7 @@ class Browser:
             parts.hostname or HOST, parts.port, timeout=600
         )
         self.session = session
+        self.ticket = ""  # the poll ticket the page last gave (games.tracker.http)
 
     def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
         sent = {"Accept-Encoding": "gzip, deflate", **(headers or {})}
@@ -459,7 +465,12 @@ class Browser:
         }
         if etag:
             headers["If-None-Match"] = etag
-        return self.get(path, headers)
+        if self.ticket:
+            headers[POLL_TICKET_HEADER] = self.ticket
+        answer = self.get(path, headers)
+        if answer.status == 200:  # the page names the headers of its next poll
+            self.ticket = poll_ticket_in(answer) or self.ticket
+        return answer
 
     def post(self, path: str, token: str, body: object) -> tuple[int, dict[str, Any]]:
         headers = {
@@ -479,6 +490,16 @@ class Browser:
 
     def close(self) -> None:
         self.connection.close()
+
+
+def poll_ticket_in(answer: Answer) -> str:
+    """The poll ticket a live part tells htmx to send with the next poll (its hx-headers)."""
+    body = gzip.decompress(answer.body) if answer.body[:2] == b"\x1f\x8b" else answer.body
+    found = re.search(rb'hx-headers="([^"]*)"', body)
+    if not found:
+        return ""
+    headers = json.loads(html.unescape(found.group(1).decode()))
+    return str(headers.get(POLL_TICKET_HEADER, ""))
 
 
 def version_of(etag: str) -> int:
@@ -661,6 +682,7 @@ def hammer(base_url: str, targets: list[dict[str, Any]], until: float, poll: boo
 
     def client(target: dict[str, Any]) -> None:
         browser = Browser(base_url, target["session"] if poll else None)
+        browser.ticket = target.get("ticket", "") if poll else ""
         try:
             while time.monotonic() < until and not load.failures:
                 started = time.perf_counter()
@@ -773,6 +795,7 @@ def capacity(
     for poller in pollers:  # each opens its page once, untimed: the polls then all answer 304
         browser = Browser(base_url, poller["session"])
         poller["etag"] = browser.poll(poller["game"], "").etag
+        poller["ticket"] = browser.ticket
         browser.close()
     totals = {True: [0, 0.0], False: [0, 0.0]}
     used = {True: 0.0, False: 0.0}

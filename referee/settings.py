@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import zoneinfo
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
@@ -158,6 +159,19 @@ def cache_from_url(url: str) -> dict[str, str]:
     return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "referee"}
 
 
+def fragment_cache_from_url(url: str, entries: int) -> dict[str, Any]:
+    """The cache of the table page's rendered pieces (games/templatetags/fragments.py): in
+    the same Redis as the default cache under a prefix of its own, else this process's memory
+    holding up to ``entries`` pieces (a few KB each)."""
+    if url:
+        return {**cache_from_url(url), "KEY_PREFIX": "fragments"}
+    return {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "referee-fragments",
+        "OPTIONS": {"MAX_ENTRIES": entries, "CULL_FREQUENCY": 4},
+    }
+
+
 DEBUG = env_bool("DEBUG", True)
 _DEV_SECRET = "insecure-development-key-set-SECRET_KEY-in-production"
 SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET)
@@ -235,7 +249,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # database) only when it is Redis: a logout, or a watch token a browser was given, is then seen
 # by every worker at once.
 CACHE_URL = env_url("CACHE_URL", "", _CACHE_SCHEMES)
-CACHES = {"default": cache_from_url(CACHE_URL)}
+# The table page's pieces (a model's card) are rendered once for what they show and read
+# from the "fragments" cache after that; FRAGMENT_CACHE_ENTRIES bounds it in memory.
+FRAGMENT_CACHE_ENTRIES = env_int("FRAGMENT_CACHE_ENTRIES", 20_000, minimum=100)
+FRAGMENT_SECONDS = 3600
+CACHES = {
+    "default": cache_from_url(CACHE_URL),
+    "fragments": fragment_cache_from_url(CACHE_URL, FRAGMENT_CACHE_ENTRIES),
+}
 SESSION_ENGINE = (
     "django.contrib.sessions.backends.cached_db"
     if CACHE_URL

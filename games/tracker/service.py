@@ -469,7 +469,12 @@ def undo_requests_for(current: CoreGame, access: Access) -> list[dict[str, Any]]
 
 def finished(result: CoreGame) -> bool:
     """Whether the game is over: a winner is named, or the view says it is over (a draw)."""
-    view = result.system.view(result.state, None)
+    return over_in(result.system.view(result.state, None))
+
+
+def over_in(view: Mapping[str, Any]) -> bool:
+    """Whether a view, anyone's, says the game is over: who won and whether it is over are
+    never secret, so every viewer's view says it alike."""
     return view.get("winner") is not None or bool(view.get("over"))
 
 
@@ -842,6 +847,7 @@ def state_for(game: Game, access: Access) -> dict[str, Any]:
     is not theirs), the seats, the version, and what undo and redo would take back."""
     require_see(access)
     current = derived(game)
+    view = current.system.view(current.state, access.viewer)
     return {
         "id": str(game.pk),
         "system": game.system,
@@ -855,8 +861,8 @@ def state_for(game: Game, access: Access) -> dict[str, Any]:
         ],
         "next_undo": current.next_undo(),
         "next_redo": current.next_redo(),
-        "finished": finished(current),
-        "state": current.system.view(current.state, access.viewer),
+        "finished": over_in(view),
+        "state": view,
         "legal_actions": legal_actions_for(current, access, len(game.seats.all())),
         "undo_requests": undo_requests_for(current, access),
     }

@@ -182,9 +182,7 @@ def test_a_ticket_naming_a_spectator_whose_link_was_replaced_is_refused(game: Ga
     assert as_the_page_polls(browser, game, first).status_code == 403
 
 
-def test_a_ticket_naming_a_player_whose_seat_was_freed_is_refused(
-    game: Game, player: User
-) -> None:
+def test_a_ticket_naming_a_player_whose_seat_was_freed_is_refused(game: Game, player: User) -> None:
     tablet = client_for(player)
     first = poll(tablet, game)
     service.leave_seat(game, 1)

@@ -1,0 +1,121 @@
+"""``{% fragment %}``: a piece of a board rendered once for the inputs it names, then read
+from Django's cache (the ``fragments`` cache) wherever the same inputs come again.
+
+Every tablet fetches the live part of the table page after each change, and most of that
+part (a model's card, with its controls) is the same as it was before the change. Keyed by
+its inputs rather than by the game's version, a card that did not change is read instead of
+rendered, for every viewer who sees it alike.
+
+``{% fragment "name" input1 input2 ... %}...{% endfragment %}``: the key is the name, the
+inputs' content and a digest of the templates and the code that render them, so a deploy
+that changes either reads nothing written before it. The inputs must be everything the
+piece reads: two calls with equal inputs must render the same HTML. Inputs are values that
+pickle can write (dicts, lists, text, numbers, dataclasses, times...); anything else is
+refused (``TypeError``).
+
+Two things in a piece change with every request although its inputs do not: the game's
+version that each control posts (``body.version``) and the CSRF token. The piece is
+rendered with markers in their place and the markers are replaced on the way out, so what
+is cached holds neither and what is sent holds both, as if rendered afresh.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from django import template
+from django.conf import settings
+from django.core.cache import caches
+from django.template.base import FilterExpression, NodeList, Parser, Token
+from django.template.context import Context
+from django.utils.safestring import SafeString, mark_safe
+
+register = template.Library()
+
+CACHE = "fragments"
+VERSION_MARK = "\x00version\x00"
+CSRF_MARK = "\x00csrf\x00"
+ROOT = Path(__file__).resolve().parent.parent.parent
+# What renders a piece: its templates, and the tags, filters and controls they call.
+SOURCES = ("templates", "games/templatetags", "games/views/tracker_controls.py")
+
+
+@cache
+def generation() -> str:
+    """A digest of every file that renders a piece (and of the time zone and language its
+    words are written in), read once per process."""
+    digest = hashlib.sha256()
+    # what the pieces' words and times depend on beside the code
+    digest.update(f"{settings.TIME_ZONE}:{settings.LANGUAGE_CODE}".encode())
+    for source in SOURCES:
+        path = ROOT / source
+        files = sorted(path.rglob("*")) if path.is_dir() else [path]
+        for file in files:
+            if file.is_file() and file.suffix in (".html", ".py"):
+                digest.update(str(file.relative_to(ROOT)).encode())
+                digest.update(file.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def key(name: str, inputs: list[Any]) -> str:
+    """The cache key of a piece: its name, its inputs' content and the code's generation.
+
+    The content is the inputs as pickle writes them: bytes that unpickle to the inputs, so
+    equal bytes can only come from equal inputs (equal inputs may, rarely, be written two
+    ways, which costs a second rendering and nothing else)."""
+    try:
+        data = pickle.dumps(inputs, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError) as error:
+        raise TypeError(f"a fragment's inputs must be values pickle can write: {error}") from error
+    digest = hashlib.sha256(data).hexdigest()
+    return f"fragment:{generation()}:{name}:{digest}"
+
+
+def fill(html: str, context: Context) -> SafeString:
+    """The cached ``html`` with this request's version and CSRF token in the markers."""
+    body = context.get("body")
+    version = body.get("version", "") if isinstance(body, Mapping) else ""
+    token = context.get("csrf_token")
+    html = html.replace(VERSION_MARK, str(version))
+    if CSRF_MARK in html:
+        html = html.replace(CSRF_MARK, str(token) if token is not None else "")
+    return mark_safe(html)  # the piece was rendered, and escaped, by a template
+
+
+class FragmentNode(template.Node):
+    def __init__(self, name: str, inputs: list[FilterExpression], nodelist: NodeList) -> None:
+        self.name = name
+        self.inputs = inputs
+        self.nodelist = nodelist
+
+    def render(self, context: Context) -> str:
+        values = [expression.resolve(context) for expression in self.inputs]
+        cache_key = key(self.name, values)
+        store = caches[CACHE]
+        html = store.get(cache_key)
+        if not isinstance(html, str):
+            body = context.get("body")
+            marked: dict[str, Any] = {"csrf_token": CSRF_MARK}
+            if isinstance(body, Mapping):
+                marked["body"] = {**body, "version": VERSION_MARK}
+            with context.push(marked):
+                html = self.nodelist.render(context)
+            store.set(cache_key, html, settings.FRAGMENT_SECONDS)
+        return fill(html, context)
+
+
+@register.tag("fragment")
+def fragment(parser: Parser, token: Token) -> FragmentNode:
+    """``{% fragment "name" input ... %}...{% endfragment %}`` (see the module's docstring)."""
+    bits = token.split_contents()
+    if len(bits) < 2 or bits[1][0] not in "\"'" or bits[1][-1] != bits[1][0]:
+        raise template.TemplateSyntaxError("{% fragment %} takes a quoted name, then its inputs")
+    nodelist = parser.parse(("endfragment",))
+    parser.delete_first_token()
+    inputs = [parser.compile_filter(bit) for bit in bits[2:]]
+    return FragmentNode(bits[1][1:-1], inputs, nodelist)

@@ -1,0 +1,165 @@
+"""The board's pieces read from the fragments cache (games/templatetags/fragments.py): a page
+built from cached pieces is the page rendered afresh, byte for byte; every control in a
+cached piece posts the game's version now and this request's CSRF token; a piece is shared
+only by viewers whose inputs are equal, so no viewer is sent a piece made for another."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import caches
+from django.template import Context, Template
+from django.test import Client, override_settings
+
+from games.models import Game
+from games.templatetags import fragments
+from referee.rules.azeroth.tracker import Scenario
+from tests.games.tracker.support import client_for, host, outsider, player, spectator
+from tests.games.tracker.test_azeroth_board import apply, make_game, url
+
+__all__ = ["host", "outsider", "player", "spectator"]
+
+HTMX = {"HX-Request": "true"}
+CSRF_INPUT = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
+FRESH = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "fragments": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+}
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> None:
+    caches[fragments.CACHE].clear()
+
+
+@pytest.fixture
+def azeroth(host: User, player: User, spectator: User) -> Game:
+    game = make_game(host, player, spectator, Scenario.ANNIHILATION)
+    apply(game, host, "edge_roll_off", rolls=[2, 5])
+    return apply(game, host, "end_stage")  # deployment over: damage and healing are listed
+
+
+def live(client: Client, game: Game) -> str:
+    response = client.get(url(game), headers=HTMX)
+    assert response.status_code == 200
+    return CSRF_INPUT.sub(r"\1<csrf>\2", response.content.decode())
+
+
+def cards(html: str) -> int:
+    return len(re.findall(r'class="az-model[ "]', html))
+
+
+def test_a_page_of_cached_pieces_is_the_page_rendered_afresh(
+    azeroth: Game, host: User, player: User, spectator: User
+) -> None:
+    for account in (host, player, spectator):
+        tablet = client_for(account)
+        first = live(tablet, azeroth)  # renders every card and keeps it
+        again = live(tablet, azeroth)  # reads every card
+        with override_settings(CACHES=FRESH):
+            fresh = live(tablet, azeroth)  # renders every card, keeps none
+        assert cards(first) > 5
+        assert first == again == fresh
+
+
+def test_cached_pieces_post_the_version_now_and_this_request_s_token(
+    azeroth: Game, host: User, player: User
+) -> None:
+    tablet = client_for(player)
+    before = tablet.get(url(azeroth), headers=HTMX).content.decode()
+    after = apply(azeroth, host, "damage", seat=0, model="warchief-1", amount=1)
+    response = tablet.get(url(azeroth), headers=HTMX)
+    html = response.content.decode()
+    versions = set(re.findall(r'name="version" value="([^"]*)"', html))
+    assert (
+        versions
+        == {str(after.version)}
+        != set(re.findall(r'name="version" value="([^"]*)"', before))
+    )
+    token = response.cookies.get("csrftoken") or tablet.cookies.get("csrftoken")
+    assert token is not None
+    tokens = set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]*)"', html))
+    assert len(tokens) == 1 and "\x00" not in html
+    # a form of a card read from the cache is taken by the server as this page's own
+    form = re.search(
+        r'<form class="tap"[^>]*>(?:(?!</form>).)*data-testid="wounds-minus-0-warchief-1"',
+        html,
+        re.S,
+    )
+    assert form, "no damage button on Ana's Warchief"
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', form.group(0)))
+    tablet.handler.enforce_csrf_checks = True
+    answer = tablet.post(url(azeroth, "act"), fields, headers=HTMX)
+    assert answer.status_code == 200
+    assert Game.objects.get(pk=azeroth.pk).version == after.version + 1
+
+
+def test_a_viewer_is_never_sent_a_piece_made_for_another(
+    azeroth: Game, host: User, player: User, spectator: User
+) -> None:
+    seated = live(client_for(player), azeroth)  # Ben's cards carry Ben's controls
+    watched = live(client_for(spectator), azeroth)
+    assert 'data-testid="wounds-minus-0-warchief-1"' in seated
+    assert "<form" not in watched.split('id="history-title"')[0]
+    assert 'data-testid="wounds-minus-0-warchief-1"' not in watched
+
+
+@dataclasses.dataclass(frozen=True)
+class Piece:
+    name: str
+    wounds: int
+
+
+def test_the_key_is_the_inputs_content_and_the_code_s_generation() -> None:
+    same = fragments.key("card", [{"a": 1, "b": [1, 2]}, Piece("Grunt", 3)])
+    assert same == fragments.key("card", [{"a": 1, "b": [1, 2]}, Piece("Grunt", 3)])
+    assert same != fragments.key("card", [{"a": 1, "b": [1, 3]}, Piece("Grunt", 3)])
+    assert same != fragments.key("card", [{"a": 1, "b": [1, 2]}, Piece("Grunt", 2)])
+    assert same != fragments.key("other", [{"a": 1, "b": [1, 2]}, Piece("Grunt", 3)])
+    assert fragments.generation() in same
+
+
+def numbers() -> Iterator[int]:
+    yield 1
+
+
+@pytest.mark.parametrize("unfit", [lambda: 1, numbers(), threading.Lock()])
+def test_an_input_that_cannot_be_written_down_is_refused(unfit: Any) -> None:
+    with pytest.raises(TypeError):
+        fragments.key("card", [unfit])
+
+
+def test_a_piece_holds_markers_in_the_cache_and_the_values_on_the_page() -> None:
+    page = Template(
+        '{% load fragments %}{% fragment "t" name %}<p>{{ name }}</p>'
+        '<input name="version" value="{{ body.version }}">{% csrf_token %}{% endfragment %}'
+    )
+    first = page.render(Context({"name": "Ana", "body": {"version": 7}, "csrf_token": "tok"}))
+    second = page.render(Context({"name": "Ana", "body": {"version": 8}, "csrf_token": "new"}))
+    assert 'value="7"' in first and 'value="tok"' in first
+    assert 'value="8"' in second and 'value="new"' in second
+    stored = caches[fragments.CACHE].get(fragments.key("t", ["Ana"]))
+    assert fragments.VERSION_MARK in stored and fragments.CSRF_MARK in stored
+    assert 'value="tok"' not in stored and 'value="7"' not in stored
+
+
+def test_a_changed_template_or_tag_is_a_new_generation(tmp_path: Any, monkeypatch: Any) -> None:
+    (tmp_path / "templates").mkdir()
+    piece = tmp_path / "templates" / "piece.html"
+    piece.write_text("one")
+    monkeypatch.setattr(fragments, "ROOT", tmp_path)
+    monkeypatch.setattr(fragments, "SOURCES", ("templates",))
+    fragments.generation.cache_clear()
+    try:
+        before = fragments.generation()
+        piece.write_text("two")
+        fragments.generation.cache_clear()
+        assert fragments.generation() != before
+    finally:
+        fragments.generation.cache_clear()
