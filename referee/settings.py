@@ -204,6 +204,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A table page's poll with its poll ticket is answered 304 here, before the session, the
+    # account or the view are looked at: every tablet sends one a second.
+    "games.tracker.http.PollMiddleware",
     # Compresses what the views answer (WhiteNoise serves static files compressed already): a
     # change re-sends the table's live part to every tablet, and gzip makes it a few KB. Against
     # BREACH, Django pads each compressed answer by a random length and masks the CSRF token

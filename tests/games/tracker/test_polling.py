@@ -23,10 +23,11 @@ import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.test import Client
+from django.urls import reverse
 
 from games.models import Game
 from games.tracker import service
-from games.tracker.http import POLL_TICKET_HEADER, etag, glance, poll_ticket
+from games.tracker.http import GAME_PATH, POLL_TICKET_HEADER, etag, glance, poll_ticket
 from referee.settings import cache_from_url
 from tests.games.tracker.support import client_for, game, host, outsider, player, spectator
 from tests.test_settings import manage, run
@@ -486,3 +487,23 @@ def test_the_benchmark_reads_a_compressed_bodys_size_from_its_trailer() -> None:
     page = b"<div>" * 1000
     assert unzipped_size(Answer(200, gzip.compress(page), 0, "")) == len(page)
     assert unzipped_size(Answer(200, page, 0, "")) == len(page)
+
+
+def test_the_poll_middleware_knows_the_table_page_s_address_and_no_other(game: Game) -> None:
+    assert GAME_PATH.fullmatch(reverse("game", args=[game.pk]))
+    for other in ("game-act", "game-preview", "game-export"):
+        assert not GAME_PATH.fullmatch(reverse(other, args=[game.pk]))
+
+
+def test_a_poll_with_its_ticket_is_answered_before_the_session_is_read(
+    game: Game, player: User, django_assert_num_queries: Any
+) -> None:
+    tablet = client_for(player)
+    first = poll(tablet, game)
+    with django_assert_num_queries(1):
+        answer = as_the_page_polls(tablet, game, first)
+    assert answer.status_code == 304
+    assert answer["ETag"] == first["ETag"] and answer["Cache-Control"] == "no-cache"
+    # the session and the account were never reached: their middleware did not run
+    assert not hasattr(answer.wsgi_request, "session")
+    assert not hasattr(answer.wsgi_request, "user")
