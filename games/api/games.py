@@ -557,6 +557,13 @@ class LogEntrySerializer(serializers.Serializer[Any]):
     at = serializers.CharField(allow_null=True)
     text = serializers.CharField()
     in_effect = serializers.BooleanField(allow_null=True, help_text="false once undone.")
+    at_table = serializers.BooleanField(
+        help_text=(
+            "Whether the table's shared device (the host at no seat) recorded it. 'by' is "
+            "the seat it was taken for, or null for the table as a whole; with at_table true "
+            "it was the shared device that recorded it, not that seat's own tablet."
+        )
+    )
 
 
 class LogSerializer(serializers.Serializer[Any]):
@@ -821,6 +828,7 @@ def apply_action(
     row, access = applied.game, applied.access
     names = {seat.index: seat.name for seat in row.seats.all()}
     entry = service.log_entry(applied.result, applied.action, access, names)
+    entry["at_table"] = access.is_table
     return Response(
         {"action": entry, "game": state_body(request, row, access)},
         status=status.HTTP_201_CREATED,
