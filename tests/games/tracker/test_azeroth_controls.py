@@ -396,3 +396,18 @@ def test_the_table_device_shows_each_sides_nomination_on_its_half(
         assert hidden(form)["seat"] == [str(seat)]
         side = html.split(f'data-testid="side-{seat}"', 1)[1].split('data-testid="model-', 1)[0]
         assert [f">{name}</option>" in side for name in heroes] == [True] * len(heroes)
+
+
+def test_a_preview_says_the_model_and_what_is_near_it_in_words(
+    annihilation: Game, host: User, ana: User
+) -> None:
+    game = activation(annihilation, host)
+    form = control_form(page(ana, game), "morale_facts", "model:0:troll-1")
+    data = {**form_data(form), "p.facts": ["fear_nearby", "friendly_destroyed_within_6"]}
+    response = client_for(ana).post(f"/games/{game.pk}/preview/", data, headers=HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    head = visible_text(html.split('class="tr-pending-head"', 1)[1].split("</p>", 1)[0])
+    assert head.startswith("> Morale facts · Ana's Troll · facts ")
+    assert 'An enemy with Fear within 6", A friend destroyed within 6"' in head
+    assert not re.search(r"troll-1|fear_nearby|fear nearby|friendly destroyed", head)
