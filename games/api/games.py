@@ -487,7 +487,8 @@ class LegalActionSerializer(serializers.Serializer[Any]):
     choices = serializers.JSONField(
         help_text=(
             "The payload fields a player picks, each with what it may be: a list of values; "
-            '{"min", "max"} for a whole number; {"dice", "faces"} for a roll; {"order": [..]} '
+            '{"min", "max"} for a whole number; {"dice", "faces"} for a roll, with "labels" '
+            'saying whose each die is when the game knows ("Ana\'s die"); {"order": [..]} '
             'to list the items in a chosen order; {"some_of": [..], "min", "max"} for a few '
             'different values; {"text": {"max"}} for words the player types (a card\'s '
             "name). Any combination of allowed values applies."

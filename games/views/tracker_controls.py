@@ -41,10 +41,19 @@ class Input:
     value: str = ""
     count: int = 1  # how many inputs of this name (dice, an order)
     hint: str = ""  # what a text field is for, shown until the player types
+    labels: tuple[str, ...] = ()  # whose each die is, as the engine says
 
     @property
     def slots(self) -> range:
         return range(1, self.count + 1)
+
+    @property
+    def dice(self) -> list[tuple[int, str]]:
+        """Each die's number and what it is called: whose it is when the engine says
+        (``Ana's die``), else ``Die 2``."""
+        return [
+            (n, self.labels[n - 1] if n <= len(self.labels) else f"Die {n}") for n in self.slots
+        ]
 
     @property
     def values(self) -> tuple[str, ...]:
@@ -151,13 +160,20 @@ def _input(
         return Input(name, label, "text", max=int(choice["text"]["max"]), hint=str(default or ""))
     if "dice" in choice:
         faces = list(choice.get("faces") or [])
+        labels = tuple(str(label) for label in choice.get("labels") or ())
         numeric = all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
         if numeric and faces == list(range(min(faces), max(faces) + 1)):
             return Input(
-                name, label, "dice", min=min(faces), max=max(faces), count=int(choice["dice"])
+                name,
+                label,
+                "dice",
+                min=min(faces),
+                max=max(faces),
+                count=int(choice["dice"]),
+                labels=labels,
             )
         options = tuple(Option(str(f), _text(f, names)) for f in faces)
-        return Input(name, label, "dice", options, count=int(choice["dice"]))
+        return Input(name, label, "dice", options, count=int(choice["dice"]), labels=labels)
     if "order" in choice:
         items = list(choice["order"])
         chosen = list(default) if isinstance(default, list) else items

@@ -313,10 +313,13 @@ def test_dice_are_labelled_and_the_app_may_roll_them(annihilation: Game, ana: Us
     html = page(ana, annihilation)
     form = control_form(html, "edge_roll_off", "game")
     dice = [i for i in form["inputs"] if i.get("name") == "p.rolls"]
-    assert len(dice) == 2 and all(d.get("aria-label") for d in dice)
+    assert [d.get("aria-label") for d in dice] == [
+        "The first player's D6, then the second's: Ana's die, 1 of 2",
+        "The first player's D6, then the second's: Ben's die, 2 of 2",
+    ]
     words = visible_text(board(html))
-    assert "The first player's D6, then the second's" in words
-    assert "Die 1: Ana" in words and "Die 2: Ben" in words
+    assert "The first player's D6, then the second's Ana's die Ben's die" in words
+    assert "Die 1" not in words and "Die 2" not in words
     response = post(ana, annihilation, {**form_data(form), "app_rolls": "1"})
     assert response.status_code == 200
     entry = service.log_for(fresh(annihilation), service.access_for(annihilation, ana))[-1]
