@@ -231,6 +231,7 @@ def _live_context(
         service.shown_legal_actions(game, access),
         system,
         prefer=active if isinstance(active, int) else None,
+        seats=len(body["seats"]),
     )
     # the viewer's own side first on their tablet
     order = [seat["index"] for seat in body["seats"]]

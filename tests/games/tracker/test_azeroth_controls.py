@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.tracker import service
+from games.views import tracker_pages as pages
 from games.views.tracker_controls import Controls
 from referee.rules.azeroth.tracker import AZEROTH, Scenario
 from referee.rules.tracker.registry import tracker
@@ -414,3 +415,29 @@ def test_a_preview_says_the_model_and_what_is_near_it_in_words(
     assert head.startswith("> Morale facts · Ana's Troll · facts ")
     assert 'An enemy with Fear within 6", A friend destroyed within 6"' in head
     assert not re.search(r"troll-1|fear_nearby|fear nearby|friendly destroyed", head)
+
+
+def test_the_table_device_records_what_any_seat_may_do_as_the_tables(
+    annihilation: Game, host: User, ana: User
+) -> None:
+    """Azeroth at War has no active player: a roll-off or the end of a stage tapped on the
+    table's shared device is the table's, not the first seat's."""
+    game = apply(annihilation, host, "edge_roll_off", rolls=[2, 5])
+    html = page(host, game)
+    form = control_form(html, "end_stage", "game")
+    assert hidden(form)["seat"] == [""]
+    assert post(host, game, form_data(form)).status_code == 200
+    rows = pages.history(service.log_for(fresh(game), service.access_for(game, ana)), None, None)
+    assert [(row.text, row.who) for row in rows] == [
+        ("The table: ends the Deployment stage", "at the table device"),
+        ("The table: roll-off for the table edge: Ana 2, Ben 5", "at the table device"),
+    ]
+    assert service.derived(fresh(game)).log[-1].by is None
+    # a model's damage, any seat's to record, is worded for the table, not for one seat
+    game = apply(game, host, "end_stage")
+    labels = {
+        c["label"] for c in service.shown_legal_actions(fresh(game), service.access_for(game, host))
+    }
+    assert "Damage Ana's Troll" in labels
+    board_words = visible_text(board(page(host, game)))
+    assert "Damage Ana's Troll" in board_words and "your" not in board_words.lower()
