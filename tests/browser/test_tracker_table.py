@@ -375,9 +375,10 @@ def test_the_page_stays_where_it_was_after_an_action_and_a_commit(
 ) -> None:
     tab = _open(open_tab, table, size=TABLET_PORTRAIT)
     page = tab.page
-    more = page.locator('.tr-side[data-seat="1"] details').first
-    more.locator("summary").scroll_into_view_if_needed()
-    more.locator("summary").click()
+    more = page.locator('.tr-side[data-seat="1"] details.tr-g-more').first
+    summary = page.locator('.tr-side[data-seat="1"] details.tr-g-more > summary').first
+    summary.scroll_into_view_if_needed()
+    summary.click()
     button = more.locator(".tr-control button[type=submit]").first
     button.evaluate("button => button.scrollIntoView({block: 'center'})")
     expect(button).to_be_in_viewport()
