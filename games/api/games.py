@@ -487,7 +487,8 @@ class LegalActionSerializer(serializers.Serializer[Any]):
     choices = serializers.JSONField(
         help_text=(
             "The payload fields a player picks, each with what it may be: a list of values; "
-            '{"min", "max"} for a whole number; {"dice", "faces"} for a roll; {"order": [..]} '
+            '{"min", "max"} for a whole number; {"dice", "faces"} for a roll, with "labels" '
+            'saying whose each die is when the game knows ("Ana\'s die"); {"order": [..]} '
             'to list the items in a chosen order; {"some_of": [..], "min", "max"} for a few '
             'different values; {"text": {"max"}} for words the player types (a card\'s '
             "name). Any combination of allowed values applies."
@@ -557,6 +558,13 @@ class LogEntrySerializer(serializers.Serializer[Any]):
     at = serializers.CharField(allow_null=True)
     text = serializers.CharField()
     in_effect = serializers.BooleanField(allow_null=True, help_text="false once undone.")
+    at_table = serializers.BooleanField(
+        help_text=(
+            "Whether the table's shared device (the host at no seat) recorded it. 'by' is "
+            "the seat it was taken for, or null for the table as a whole; with at_table true "
+            "it was the shared device that recorded it, not that seat's own tablet."
+        )
+    )
 
 
 class LogSerializer(serializers.Serializer[Any]):
@@ -821,6 +829,7 @@ def apply_action(
     row, access = applied.game, applied.access
     names = {seat.index: seat.name for seat in row.seats.all()}
     entry = service.log_entry(applied.result, applied.action, access, names)
+    entry["at_table"] = access.is_table
     return Response(
         {"action": entry, "game": state_body(request, row, access)},
         status=status.HTTP_201_CREATED,

@@ -30,3 +30,13 @@ def of_type(controls: Sequence[Control], types: str) -> list[Control]:
 def except_types(controls: Sequence[Control], types: str) -> list[Control]:
     """The controls of any other type."""
     return tracker_controls.except_types(controls, types)
+
+
+TUCKED = {"use_ability"}  # an ability: its cost is folded behind its button
+
+
+@register.filter
+def tucks(kind: str) -> bool:
+    """Whether a control of this type folds its fields behind its button on a card (an
+    ability's Mana and Gems, 0 unless opened), so the card stays short on a phone."""
+    return kind in TUCKED

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import segno
@@ -241,6 +242,7 @@ def _live_context(
         service.shown_legal_actions(game, access),
         system,
         prefer=active if isinstance(active, int) else None,
+        seats=len(body["seats"]),
     )
     # the viewer's own side first on their tablet
     order = [seat["index"] for seat in body["seats"]]
@@ -438,6 +440,7 @@ def preview(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
     kind, payload, seat, _version, problems = _posted_action(request, row)
     problems.pop("version", None)
     body = service.state_for(row, access)
+    names = _legal_names(service.shown_legal_actions(row, access))
     context: dict[str, Any] = {
         "game": row,
         "version": body["version"],
@@ -446,7 +449,9 @@ def preview(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         "seat": seat,
         "control": request.POST.get("control", ""),
         "amount": payload.get("amount"),
-        "headline": pages.headline(kind, _said(kind, payload), body["seats"], body["state"]),
+        "headline": pages.headline(
+            kind, _said(kind, payload), body["seats"], body["state"], names=names
+        ),
         "payload_fields": [(f"p.{k}", _form_value(v)) for k, v in payload.items()],
         "changes": [],
         "refusal": " ".join(problems.values()),
@@ -460,9 +465,19 @@ def preview(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         except (Forbidden, RulesError) as error:
             context["refusal"] = error.message if isinstance(error, RulesError) else str(error)
         else:
-            context["changes"] = pages.changes(body["state"], after)
+            context["changes"] = pages.changes(body["state"], after, names=names)
     status = 400 if context["refusal"] else 200
     return render(request, "games/game.html#pending", context, status=status)
+
+
+def _legal_names(legal_actions: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """The words the engine gave the ids and codes in the legal actions the page shows the
+    viewer (a model's id, a Morale fact), for a preview to say them: the table's device is
+    shown only those no secret changes, so the words tell nobody anything hidden."""
+    names: dict[str, str] = {}
+    for entry in legal_actions:
+        names.update(entry.get("names") or {})
+    return names
 
 
 def _said(kind: str, payload: dict[str, Any]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ gave them (``names``), never as raw codes.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 from referee.rules.tracker.core import System
 
 GAME = "game"  # the key of controls that concern the game as a whole (no ``at``)
+YOUR = re.compile(r"\byour\b", re.IGNORECASE)  # a label worded for the seat it is listed for
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +43,19 @@ class Input:
     value: str = ""
     count: int = 1  # how many inputs of this name (dice, an order)
     hint: str = ""  # what a text field is for, shown until the player types
+    labels: tuple[str, ...] = ()  # whose each die is, as the engine says
 
     @property
     def slots(self) -> range:
         return range(1, self.count + 1)
+
+    @property
+    def dice(self) -> list[tuple[int, str]]:
+        """Each die's number and what it is called: whose it is when the engine says
+        (``Ana's die``), else ``Die 2``."""
+        return [
+            (n, self.labels[n - 1] if n <= len(self.labels) else f"Die {n}") for n in self.slots
+        ]
 
     @property
     def values(self) -> tuple[str, ...]:
@@ -69,9 +80,12 @@ class Input:
 
 @dataclass(frozen=True, slots=True)
 class Control:
+    """``seat``: the seat it acts for, or None for the table as a whole (what every seat
+    may do alike, tapped on the table's shared device when no player is active)."""
+
     type: str
     label: str
-    seat: int
+    seat: int | None
     at: str
     hidden: tuple[tuple[str, str], ...]
     inputs: tuple[Input, ...]
@@ -151,13 +165,20 @@ def _input(
         return Input(name, label, "text", max=int(choice["text"]["max"]), hint=str(default or ""))
     if "dice" in choice:
         faces = list(choice.get("faces") or [])
+        labels = tuple(str(label) for label in choice.get("labels") or ())
         numeric = all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
         if numeric and faces == list(range(min(faces), max(faces) + 1)):
             return Input(
-                name, label, "dice", min=min(faces), max=max(faces), count=int(choice["dice"])
+                name,
+                label,
+                "dice",
+                min=min(faces),
+                max=max(faces),
+                count=int(choice["dice"]),
+                labels=labels,
             )
         options = tuple(Option(str(f), _text(f, names)) for f in faces)
-        return Input(name, label, "dice", options, count=int(choice["dice"]))
+        return Input(name, label, "dice", options, count=int(choice["dice"]), labels=labels)
     if "order" in choice:
         items = list(choice["order"])
         chosen = list(default) if isinstance(default, list) else items
@@ -175,8 +196,9 @@ def _input(
     return Input(name, label, "checks", options, min=choice.get("min"), max=choice.get("max"))
 
 
-def control(entry: Mapping[str, Any], system: System[Any, Any]) -> Control:
-    """One legal action (its JSON, as the state carries it) as a control."""
+def control(entry: Mapping[str, Any], system: System[Any, Any], *, shared: bool = False) -> Control:
+    """One legal action (its JSON, as the state carries it) as a control; ``shared``: for
+    the table as a whole, no seat."""
     payload: Mapping[str, Any] = entry.get("payload") or {}
     choices: Mapping[str, Any] = entry.get("choices") or {}
     names: Mapping[str, str] = entry.get("names") or {}
@@ -200,7 +222,7 @@ def control(entry: Mapping[str, Any], system: System[Any, Any]) -> Control:
     return Control(
         type=str(entry["type"]),
         label=str(entry["label"]),
-        seat=int(entry["seat"]),
+        seat=None if shared else int(entry["seat"]),
         at=str(entry.get("at") or ""),
         hidden=hidden,
         inputs=inputs,
@@ -216,19 +238,31 @@ class Controls:
         entries: Iterable[Mapping[str, Any]],
         system: System[Any, Any],
         prefer: int | None = None,
+        seats: int = 0,
     ) -> None:
         """``prefer``: when the same action is listed for several seats (the table device
-        gets every seat's), the one control shown acts for this seat (the active player),
-        else for the first seat listing it."""
+        gets every seat's), the one control shown acts for this seat (the active player).
+        With no active player, an action listed alike by every one of the game's ``seats``
+        acts for none: it is the table's (the engine takes it for the game as a whole) and
+        its label is one that says no "your"; one listed by some seats only acts for the
+        first of them."""
         entries = list(entries)
         first: dict[str, Mapping[str, Any]] = {}
+        listing: dict[str, list[Mapping[str, Any]]] = {}
         for entry in entries:
             same = json.dumps(
                 {k: v for k, v in entry.items() if k not in ("seat", "label")}, sort_keys=True
             )
+            listing.setdefault(same, []).append(entry)
             if same not in first or entry.get("seat") == prefer:
                 first[same] = entry
-        self.all: list[Control] = [control(entry, system) for entry in first.values()]
+        self.all: list[Control] = []
+        for same, entry in first.items():
+            alike = listing[same]
+            shared = prefer is None and seats > 1 and len({e.get("seat") for e in alike}) == seats
+            if shared:
+                entry = next((e for e in alike if not YOUR.search(str(e["label"]))), entry)
+            self.all.append(control(entry, system, shared=shared))
         self._at: dict[str, list[Control]] = {}
         for item in self.all:
             self._at.setdefault(item.at, []).append(item)

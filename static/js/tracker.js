@@ -12,8 +12,9 @@
    - The live part is polled every second (htmx). The polls pause while the page is hidden
      and one is sent at once when it is shown again. When a newer live part arrives, the
      forms outside it follow its version, and pending changes are previewed again.
-   - A swap of the live part leaves the page where it was (no scroll), and the control that
-     had the focus has it again.
+   - A swap of the live part leaves the page where it was (no scroll), the control that had
+     the focus has it again, and every "More" (any <details>) that was open is open again.
+   - An ability's folded cost ("Cost: 0 Mana, 0 Gems") follows what the player types in it.
    - A refusal (400, 403 or 409) is the live part with the reason beside the control that
      sent it: it is swapped in like any answer, never handed to the debug error page. A
      notice for the whole table (the game moved on) shows over the top of the screen until
@@ -313,7 +314,7 @@
       window.location.reload();
       return;
     }
-    kept = { x: window.scrollX, y: window.scrollY, focus: focused(target) };
+    kept = { x: window.scrollX, y: window.scrollY, focus: focused(target), open: opened(target) };
   });
 
   // The live part swapped: the page stays where it was and the focus goes back to the
@@ -324,10 +325,31 @@
     if (!element || !container.contains(element)) return null;
     return element.getAttribute("data-testid");
   }
+  // Each <details> of the live part by a key that the next live part gives it again: its
+  // data-keep, else the card (data-testid) it is in and what its summary says.
+  function detailsKey(details) {
+    var own = details.getAttribute("data-keep");
+    if (own) return own;
+    var holder = details.parentElement && details.parentElement.closest("[data-testid]");
+    var summary = details.querySelector(":scope > summary");
+    return (holder ? holder.getAttribute("data-testid") : "") + "|" +
+      (summary ? summary.textContent.trim() : "");
+  }
+  function opened(container) {
+    return Array.prototype.slice.call(container.querySelectorAll("details[open]")).map(detailsKey);
+  }
+  function reopen(keys) {
+    if (!keys.length) return;
+    document.querySelectorAll("#live details:not([open])").forEach(function (details) {
+      if (keys.indexOf(detailsKey(details)) >= 0) details.open = true;
+    });
+  }
+
   document.body.addEventListener("htmx:afterSwap", function (event) {
     if (!kept || !event.detail.target || event.detail.target.id !== "live") return;
     var where = kept;
     kept = null;
+    reopen(where.open);
     if (where.focus) {
       var again = document.querySelector('#live [data-testid="' + CSS.escape(where.focus) + '"]');
       if (again && again.focus) again.focus({ preventScroll: true });
@@ -352,6 +374,15 @@
       var errors = source.querySelector(".field-errors");
       if (errors) errors.innerHTML = "";
     }
+  });
+
+  // An ability's folded cost says what it will pay as the player changes it.
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    var fold = field.closest && field.closest("details.tr-cost");
+    if (!fold || !field.name) return;
+    var shown = fold.querySelector('[data-cost-of="' + CSS.escape(field.name) + '"]');
+    if (shown) shown.textContent = field.value === "" ? "0" : field.value;
   });
 
   // --- following the game --------------------------------------------------------------

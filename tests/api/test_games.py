@@ -16,6 +16,7 @@ from rest_framework.authtoken.models import Token
 
 from games.models import Game, GameAction
 from games.tracker import service
+from tests.api.helpers import assert_matches_schema
 from tests.games.tracker.support import (
     AZRAH_SETUP,
     client_for,
@@ -492,3 +493,25 @@ def test_a_player_undoing_the_latest_action_of_another_seat_is_refused(
     assert _damage(host, game, 0, seat=0).status_code == 201
     response = send(client_for(player), "post", url(game, "undo/"), {"version": 1})
     assert response.status_code == 403
+
+
+# --- who recorded an entry ----------------------------------------------------------------
+
+
+def test_the_schema_says_what_at_table_means_and_the_log_and_answers_fit_it(
+    game: Game, host: User, player: User, client: Any
+) -> None:
+    components = client.get("/api/schema/?format=json").json()["components"]["schemas"]
+    at_table = components["LogEntry"]["properties"]["at_table"]
+    assert at_table["type"] == "boolean"
+    assert "table" in at_table["description"] and "device" in at_table["description"]
+    assert "at_table" in components["LogEntry"]["required"]
+    by_host = _damage(host, game, 0, seat=0).json()
+    assert_matches_schema(by_host, "ActionResult")
+    assert by_host["action"]["at_table"] is True
+    by_ben = _damage(player, game, 1).json()
+    assert_matches_schema(by_ben, "ActionResult")
+    assert by_ben["action"]["at_table"] is False
+    log = send(client_for(player), "get", url(game, "log/")).json()
+    assert_matches_schema(log, "Log")
+    assert [entry["at_table"] for entry in log["entries"]] == [True, False]

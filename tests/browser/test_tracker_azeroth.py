@@ -115,3 +115,38 @@ def test_the_host_plays_a_round_on_the_board(open_tab: OpenTab, table: Game) -> 
         other.page.get_by_test_id("model-1-paladin-1").scroll_into_view_if_needed()
         other.screenshot(name + "-paladin")
         assert other.foreign_requests() == []
+
+
+def test_what_the_table_device_records_for_no_seat_is_the_tables(
+    open_tab: OpenTab, table: Game
+) -> None:
+    """The roll-off and the end of Deployment, tapped on the host's shared device, are the
+    table's: both tablets' histories say so in words, and Ben may only ask to undo them."""
+    page_url = f"/games/{table.pk}/"
+    host = open_tab(*TABLET_LANDSCAPE)
+    host.sign_in("hostess", PASSWORD, page_url)
+    ben = open_tab(*PHONE)
+    ben.sign_in("benny", PASSWORD, page_url)
+    page = host.page
+    page.get_by_label("Ana's die").fill("2")
+    page.get_by_label("Ben's die").fill("5")
+    page.get_by_role("button", name="Roll off for the table edge", exact=True).click()
+    expect(page.get_by_test_id("edge-chooser")).to_have_text("Ben")
+    page.get_by_test_id("end_stage").click()
+    expect(page.get_by_test_id("stage")).to_have_text("Mana stage")
+    for tab in (host, ben):
+        log = tab.page.get_by_test_id("log-2")
+        expect(log).to_contain_text("The table: ends the Deployment stage", timeout=3000)
+        expect(tab.page.get_by_test_id("who-2")).to_contain_text("At the table device")
+        expect(tab.page.get_by_test_id("log-1")).to_contain_text(
+            "The table: roll-off for the table edge: Ana 2, Ben 5"
+        )
+    expect(ben.page.get_by_role("button", name="Ask to undo #2")).to_be_visible()
+    expect(ben.page.get_by_role("button", name="Undo #2", exact=True)).to_have_count(0)
+    expect(host.page.get_by_role("button", name="Undo #2", exact=True)).to_be_visible()
+    for size in (TABLET_LANDSCAPE, TABLET_PORTRAIT, PHONE):
+        ben.page.set_viewport_size({"width": size[0], "height": size[1]})
+        ben.page.get_by_test_id("log-2").scroll_into_view_if_needed()
+        ben.fits()
+        ben.screenshot(f"azeroth-table-history-{size[0]}x{size[1]}")
+    assert host.foreign_requests() == [] and ben.foreign_requests() == []

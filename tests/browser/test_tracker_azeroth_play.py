@@ -128,14 +128,16 @@ def test_an_assassination_game_on_two_tablets(open_tab: OpenTab, table: Game) ->
         expect(tab.page.locator(".tr-side").first).to_have_attribute("data-seat", str(seat))
         assert tab.foreign_requests() == []
     expect(ana.page.get_by_test_id("stage")).to_have_text("Deployment stage")
-    expect(ana.page.get_by_test_id("dice-hint")).to_have_text("Die 1: Ana · Die 2: Ben")
+    # each die of the roll-off says whose it is
+    dice = ana.page.get_by_test_id("control-edge_roll_off").locator(".tr-die > span")
+    expect(dice).to_have_text(["Ana's die", "Ben's die"])
     # a player nominates only on their own side
     expect(ana.page.locator('[data-seat="1"] form.tr-control')).to_have_count(0)
     ana.at_every_size(SHOTS, "01-deployment-ana", TARGETS)
 
     # The edge roll-off, typed in on Ana's tablet: Ana 2, Ben 5, so Ben chooses the edge.
-    ana.page.get_by_test_id("input-edge_roll_off-rolls-1").fill("2")
-    ana.page.get_by_test_id("input-edge_roll_off-rolls-2").fill("5")
+    ana.page.get_by_label("Ana's die").fill("2")
+    ana.page.get_by_label("Ben's die").fill("5")
     _act(ana, "Roll off for the table edge")
     expect(ana.page.get_by_test_id("edge-chooser")).to_have_text("Ben")
     expect(ben.page.get_by_test_id("edge-chooser")).to_have_text("Ben", timeout=SYNC_MS)

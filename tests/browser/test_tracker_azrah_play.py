@@ -71,9 +71,10 @@ def _control(tab: Tab, label: str) -> Locator:
 
 def _more(tab: Tab, seat: int, name: str) -> None:
     """Open a Guardian's "More"."""
-    details = tab.page.get_by_test_id(f"guardian-{seat}-{name.lower()}").locator("details")
+    card = tab.page.get_by_test_id(f"guardian-{seat}-{name.lower()}")
+    details = card.locator("details.tr-g-more")
     if details.get_attribute("open") is None:
-        details.locator("summary").click()
+        card.locator("details.tr-g-more > summary").click()
 
 
 def _tap(tab: Tab, testid: str, times: int, headline: str) -> None:
@@ -115,6 +116,7 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     expect(ana.page.get_by_test_id("phase")).to_have_text("Action phase")
     # Action: the Oracle uses an ability paying one Mana; two damage on Ben's Bard.
     ability = _control(ana, "Oracle uses an ability")
+    ability.locator("details.tr-cost > summary").click()  # the cost is folded beside it
     ability.get_by_label("Mana in the cost").fill("1")
     _act(ana, "Oracle uses an ability")
     _count(ana, "mana-0-oracle", "1")

@@ -375,9 +375,10 @@ def test_the_page_stays_where_it_was_after_an_action_and_a_commit(
 ) -> None:
     tab = _open(open_tab, table, size=TABLET_PORTRAIT)
     page = tab.page
-    more = page.locator('.tr-side[data-seat="1"] details').first
-    more.locator("summary").scroll_into_view_if_needed()
-    more.locator("summary").click()
+    more = page.locator('.tr-side[data-seat="1"] details.tr-g-more').first
+    summary = page.locator('.tr-side[data-seat="1"] details.tr-g-more > summary').first
+    summary.scroll_into_view_if_needed()
+    summary.click()
     button = more.locator(".tr-control button[type=submit]").first
     button.evaluate("button => button.scrollIntoView({block: 'center'})")
     expect(button).to_be_in_viewport()
@@ -551,3 +552,33 @@ def test_the_history_says_who_an_entry_was_for_and_where_it_was_recorded(
         host.fits()
         _shot(host, "history")
     assert host.foreign_requests() == [] and player.foreign_requests() == []
+
+
+# --- what stays as it was across a swap -----------------------------------------------------
+
+
+def test_an_open_more_stays_open_when_the_live_part_is_swapped(
+    open_tab: OpenTab, table: Game
+) -> None:
+    """Another tablet records an action: the poll swaps the live part in, and the "More"
+    the player had opened (and only it) is open in the new one, as is an ability's cost."""
+    tab = _open(open_tab, table, "benny", size=PHONE)
+    page = tab.page
+    bard = page.get_by_test_id("guardian-1-bard")
+    more = bard.locator("details.tr-g-more")
+    closed = page.get_by_test_id("guardian-1-cleric").locator("details.tr-g-more")
+    bard.locator("details.tr-g-more > summary").click()
+    expect(more).to_have_attribute("open", "")
+    page.locator("#live").evaluate("live => { live.dataset.old = 'yes'; }")
+    _record(table, "hostess", 0, "attach_mana", guardian="Alchemist")
+    expect(page.locator("#live")).to_have_attribute("data-version", "1")
+    expect(page.locator("#live")).not_to_have_attribute("data-old", "yes")  # a new live part
+    expect(more).to_have_attribute("open", "")
+    expect(closed).not_to_have_attribute("open", "")
+    _shot(tab, "more-kept-open")
+    # the tablet's own action swaps it too: the More stays open after a tap in it
+    bard.locator("details.tr-g-more > summary").click()
+    expect(more).not_to_have_attribute("open", "")
+    _record(table, "hostess", 0, "attach_mana", guardian="Alchemist")
+    expect(page.locator("#live")).to_have_attribute("data-version", "2")
+    expect(more).not_to_have_attribute("open", "")

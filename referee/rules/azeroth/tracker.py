@@ -301,6 +301,15 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
             "end_stage",
             "Finish the stage: Deployment, then each round's Mana, Activation and Morale "
             "stages (5.1). The game ends after round 6.",
+            (
+                PayloadField(
+                    "stage",
+                    "str",
+                    "the stage it ends (Deployment, Mana, Activation or Morale): refused when "
+                    "another is on, so a stage is never ended twice by mistake",
+                    required=False,
+                ),
+            ),
         ),
     )
 
@@ -370,6 +379,11 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
     ) -> str:
         """A history line: "Ana: 3 damage to Orc Grunt 2". Names come from ``setup`` when
         given, else from the model ids. A Warlord's nomination never says which Hero."""
+        return _describe(action, setup)
+
+    def describe_secret(self, action: Action, setup: AzerothSetup | None = None) -> str:
+        """A nomination the viewer may not see yet, said as its owner reads it: which Hero
+        is never in a history line (11)."""
         return _describe(action, setup)
 
     def visible_payload(

@@ -240,7 +240,14 @@ def _nominate_warlord(state: AzerothState, action: Action) -> AzerothState:
 
 
 def _end_stage(state: AzerothState, action: Action) -> AzerothState:
-    """Finish the stage once its checklist is done, and begin the next."""
+    """Finish the stage once its checklist is done, and begin the next. A ``stage`` named in
+    the payload must be the one on: a second tap on an old page ends nothing more."""
+    named: str | None = payload_value(action.payload, "stage", str, None)
+    if named is not None and named != state.stage.value:
+        raise IllegalAction(
+            f"The {state.stage.value} stage is on, not the {named} stage: nothing was ended.",
+            "payload.stage",
+        )
     if state.stage is Stage.DEPLOYMENT:
         if state.edge_chooser is None:
             raise IllegalAction("Roll off for the table edge first (3.3).", "type")

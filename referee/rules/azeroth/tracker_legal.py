@@ -47,7 +47,6 @@ from referee.rules.azeroth.tracker_state import (
 from referee.rules.tracker.core import JSON, Amount, Choice, LegalAction, OneOf, Rolls, SomeOf
 
 DIE = Rolls(1)
-TWO_DICE = Rolls(2)
 ANSWERS = ("spell_block", "dispel", "counterspell", "no_response")
 """The answers to an enemy's pending ability (8.5, 8.6, R75)."""
 
@@ -96,6 +95,17 @@ def _legal(
     return LegalAction(type, label, seat, payload or {}, choices or {}, at, names or {})
 
 
+def _roll_off(state: AzerothState) -> Rolls:
+    """A roll-off: one die per player, the first player's first (3.3, 5.1)."""
+    return Rolls(2, labels=tuple(f"{side.name}'s die" for side in state.sides))
+
+
+def _two_dice(state: AzerothState, owner: int) -> Rolls:
+    """A Morale test's two dice, both rolled for the model's owner (10.1)."""
+    name = state.sides[owner].name
+    return Rolls(2, labels=(f"{name}'s first die", f"{name}'s second die"))
+
+
 def _owner(state: AzerothState, seat: int, other: int) -> str:
     return "your" if seat == other else f"{state.sides[other].name}'s"
 
@@ -113,7 +123,7 @@ def _deployment(state: AzerothState, seat: int) -> Iterator[LegalAction]:
             "Roll off for the table edge",
             seat,
             {"rolls": [1, 2]},
-            {"rolls": TWO_DICE},
+            {"rolls": _roll_off(state)},
         )
     side = state.sides[seat]
     heroes = tuple(m for m in side.models if m.profile.hero)
@@ -141,7 +151,7 @@ def _activation(state: AzerothState, seat: int) -> Iterator[LegalAction]:
             "Roll off for the first activation",
             seat,
             {"rolls": [1, 2]},
-            {"rolls": TWO_DICE},
+            {"rolls": _roll_off(state)},
         )
         return
     if next_seat(state) == seat:
@@ -327,7 +337,7 @@ def _morale(state: AzerothState, seat: int) -> Iterator[LegalAction]:
                     f"Morale test for {whose} {model.name}",
                     seat,
                     {**target, "rolls": [1, 1]},
-                    {"rolls": TWO_DICE},
+                    {"rolls": _two_dice(state, owner)},
                     at=model_at(owner, model),
                     names=_names([model]),
                 )
@@ -344,7 +354,7 @@ def _morale(state: AzerothState, seat: int) -> Iterator[LegalAction]:
                     f"Reroll {whose} {model.name}'s failed Morale test (Command Aura)",
                     seat,
                     {**target, "rolls": [1, 1]},
-                    {"rolls": TWO_DICE},
+                    {"rolls": _two_dice(state, owner)},
                     at=model_at(owner, model),
                     names=_names([model]),
                 )
@@ -450,4 +460,4 @@ def _end_stage(state: AzerothState, seat: int) -> Iterator[LegalAction]:
         if state.round >= ROUNDS:
             label = "End the last round and the game"
     if ready:
-        yield _legal("end_stage", label, seat)
+        yield _legal("end_stage", label, seat, {"stage": state.stage.value})

@@ -65,7 +65,7 @@ def _describe(action: Action, setup: AzerothSetup | None) -> str:
 
     def seat_name(seat: int | None) -> str:
         if seat is None:
-            return "Host"
+            return "The table"
         if setup is not None and seat in SEATS:
             return setup.sides[seat].name
         return f"Seat {seat}"
@@ -101,7 +101,7 @@ def _describe(action: Action, setup: AzerothSetup | None) -> str:
             return f"{who}: roll-off for the {what}: {said}"
         return f"{who}: roll-off for the {what}"
     if kind == "nominate_warlord":
-        return f"{who}: nominated a Warlord in secret"
+        return f"{who}: nominates their Warlord (kept secret)"
     if kind == "activate":
         return f"{who}: activates {model_name(seat=action.by)}"
     if kind == "end_activation":
@@ -147,7 +147,9 @@ def _describe(action: Action, setup: AzerothSetup | None) -> str:
     if kind == "objectives":
         return f"{who}: objective control recorded"
     if kind == "end_stage":
-        return f"{who}: ends the stage"
+        stage = payload.get("stage")
+        which = f"the {stage} stage" if isinstance(stage, str) else "the stage"
+        return f"{who}: ends {which}"
     label = kind.replace("_", " ")
     return f"{who}: {label}"
 

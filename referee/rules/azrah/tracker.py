@@ -463,7 +463,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             index = _as_seat(seat)
             return names[index] if index is not None else "the host"
 
-        who = player(action.by) if action.by is not None else "Host"
+        who = player(action.by) if action.by is not None else "The table"
         owner = _as_seat(p.get("seat", action.by))
 
         def shown(name: object) -> str:

@@ -153,10 +153,13 @@ class Amount:
 @dataclass(frozen=True, slots=True)
 class Rolls:
     """The field is what ``dice`` dice show, each one of ``faces``; one die is a single
-    value, several a list. JSON: ``{"dice": .., "faces": [..]}``."""
+    value, several a list. ``labels`` says whose each die is, in order ("Ana's die", "Ben's
+    die"), when the system knows. JSON: ``{"dice": .., "faces": [..]}``, with ``"labels"``
+    when there are some."""
 
     dice: int
     faces: tuple[JSON, ...] = D6
+    labels: tuple[str, ...] = ()
 
     def allows(self, value: JSON) -> bool:
         values = [value] if self.dice == 1 and not isinstance(value, list) else value
@@ -167,7 +170,10 @@ class Rolls:
         )
 
     def to_json(self) -> JSON:
-        return {"dice": self.dice, "faces": list(self.faces)}
+        body: dict[str, JSON] = {"dice": self.dice, "faces": list(self.faces)}
+        if self.labels:
+            body["labels"] = list(self.labels)
+        return body
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,6 +333,12 @@ class System(ABC, Generic[Setup, S]):
         details = ", ".join(f"{key} {value}" for key, value in action.payload.items())
         label = action.type.replace("_", " ")
         return f"{label} ({details})" if details else label
+
+    def describe_secret(self, action: Action, setup: Setup | None = None) -> str:
+        """The history line of an entry whose payload the viewer may not see
+        (``visible_payload`` gave None): it may say who did what kind of thing, never
+        anything read from the payload. Systems may say it better."""
+        return f"{action.type.replace('_', ' ')} (secret)"
 
     def visible_payload(
         self, action: Action, state: S, viewer: int | None
@@ -746,7 +758,7 @@ class Game(Generic[Setup, S]):
 
     def _plain_line(self, action: Action, viewer: int | None) -> str:
         if self.system.visible_payload(action, self.state, viewer) is None:
-            return f"{action.type.replace('_', ' ')} (secret)"
+            return self.system.describe_secret(replace(action, payload={}), self.setup)
         return self.system.describe(action, self.setup, viewer)
 
 

@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.tracker import service
+from games.views import tracker_pages as pages
 from games.views.tracker_controls import Controls
 from referee.rules.azeroth.tracker import AZEROTH, Scenario
 from referee.rules.tracker.registry import tracker
@@ -313,10 +314,13 @@ def test_dice_are_labelled_and_the_app_may_roll_them(annihilation: Game, ana: Us
     html = page(ana, annihilation)
     form = control_form(html, "edge_roll_off", "game")
     dice = [i for i in form["inputs"] if i.get("name") == "p.rolls"]
-    assert len(dice) == 2 and all(d.get("aria-label") for d in dice)
+    assert [d.get("aria-label") for d in dice] == [
+        "The first player's D6, then the second's: Ana's die, 1 of 2",
+        "The first player's D6, then the second's: Ben's die, 2 of 2",
+    ]
     words = visible_text(board(html))
-    assert "The first player's D6, then the second's" in words
-    assert "Die 1: Ana" in words and "Die 2: Ben" in words
+    assert "The first player's D6, then the second's Ana's die Ben's die" in words
+    assert "Die 1" not in words and "Die 2" not in words
     response = post(ana, annihilation, {**form_data(form), "app_rolls": "1"})
     assert response.status_code == 200
     entry = service.log_for(fresh(annihilation), service.access_for(annihilation, ana))[-1]
@@ -396,3 +400,44 @@ def test_the_table_device_shows_each_sides_nomination_on_its_half(
         assert hidden(form)["seat"] == [str(seat)]
         side = html.split(f'data-testid="side-{seat}"', 1)[1].split('data-testid="model-', 1)[0]
         assert [f">{name}</option>" in side for name in heroes] == [True] * len(heroes)
+
+
+def test_a_preview_says_the_model_and_what_is_near_it_in_words(
+    annihilation: Game, host: User, ana: User
+) -> None:
+    game = activation(annihilation, host)
+    form = control_form(page(ana, game), "morale_facts", "model:0:troll-1")
+    data = {**form_data(form), "p.facts": ["fear_nearby", "friendly_destroyed_within_6"]}
+    response = client_for(ana).post(f"/games/{game.pk}/preview/", data, headers=HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    head = visible_text(html.split('class="tr-pending-head"', 1)[1].split("</p>", 1)[0])
+    assert head.startswith("> Morale facts · Ana's Troll · facts ")
+    assert 'An enemy with Fear within 6", A friend destroyed within 6"' in head
+    assert not re.search(r"troll-1|fear_nearby|fear nearby|friendly destroyed", head)
+
+
+def test_the_table_device_records_what_any_seat_may_do_as_the_tables(
+    annihilation: Game, host: User, ana: User
+) -> None:
+    """Azeroth at War has no active player: a roll-off or the end of a stage tapped on the
+    table's shared device is the table's, not the first seat's."""
+    game = apply(annihilation, host, "edge_roll_off", rolls=[2, 5])
+    html = page(host, game)
+    form = control_form(html, "end_stage", "game")
+    assert hidden(form)["seat"] == [""]
+    assert post(host, game, form_data(form)).status_code == 200
+    rows = pages.history(service.log_for(fresh(game), service.access_for(game, ana)), None, None)
+    assert [(row.text, row.who) for row in rows] == [
+        ("The table: ends the Deployment stage", "at the table device"),
+        ("The table: roll-off for the table edge: Ana 2, Ben 5", "at the table device"),
+    ]
+    assert service.derived(fresh(game)).log[-1].by is None
+    # a model's damage, any seat's to record, is worded for the table, not for one seat
+    game = apply(game, host, "end_stage")
+    labels = {
+        c["label"] for c in service.shown_legal_actions(fresh(game), service.access_for(game, host))
+    }
+    assert "Damage Ana's Troll" in labels
+    board_words = visible_text(board(page(host, game)))
+    assert "Damage Ana's Troll" in board_words and "your" not in board_words.lower()

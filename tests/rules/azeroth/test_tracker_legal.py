@@ -59,7 +59,9 @@ def test_it_lists_the_edge_roll_off_and_a_choice_of_your_own_heroes_as_warlord()
     game = new_game(Scenario.ASSASSINATION)
     assert labels(game, 0) == ["Roll off for the table edge", "Nominate your Warlord in secret"]
     (roll, nominate) = AZEROTH.legal_actions(game.state, 1)
-    assert roll.to_json()["choices"] == {"rolls": {"dice": 2, "faces": [1, 2, 3, 4, 5, 6]}}
+    assert roll.to_json()["choices"] == {
+        "rolls": {"dice": 2, "faces": [1, 2, 3, 4, 5, 6], "labels": ["Ana's die", "Ben's die"]}
+    }
     assert roll.at == ""
     assert nominate.at == "side:1"
     assert nominate.to_json()["choices"] == {"model": ["sorceress-1", "paladin-1"]}
@@ -101,7 +103,7 @@ def test_the_activating_model_may_use_what_it_can_pay_for_and_the_enemy_may_answ
 
 
 RAW = re.compile(r"_|\b[a-z]+-\d|^\d:\d$")
-WORDS_IN_PAYLOAD = {"name", "ability"}  # a summoned unit's name, an ability's name: words
+WORDS_IN_PAYLOAD = {"name", "ability", "stage"}  # a summons' name, an ability's, a stage's
 
 
 def pieces(game: AzerothGame, seat: int) -> set[str]:

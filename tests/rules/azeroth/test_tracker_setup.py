@@ -253,7 +253,7 @@ def test_only_an_assassination_has_warlords() -> None:
 def test_a_warlord_nomination_never_shows_in_the_history() -> None:
     game = deployed(Scenario.ASSASSINATION)
     lines = [AZEROTH.describe(a, setup(Scenario.ASSASSINATION)) for a in game.log]
-    assert "Ana: nominated a Warlord in secret" in lines
+    assert "Ana: nominates their Warlord (kept secret)" in lines
     assert not any("Warchief" in line or "Sorceress" in line for line in lines)
 
 

@@ -625,7 +625,7 @@ def test_a_setup_that_is_not_an_object_is_refused() -> None:
 def test_history_lines_say_who_did_what_to_whom() -> None:
     damage = Action(1, "deal_damage", 0, {"seat": 1, "guardian": "Bard", "amount": 3})
     assert AZRAH.describe(damage, SETUP) == "Ana: Ben's Bard takes 3 damage"
-    assert AZRAH.describe(Action(2, "end_phase"), SETUP) == "Host: ends the phase"
+    assert AZRAH.describe(Action(2, "end_phase"), SETUP) == "The table: ends the phase"
     swap = Action(3, "swap", 1, {"guardian": "Bard", "replacement": "Ranger"})
     assert AZRAH.describe(swap, SETUP, 1) == "Ben: swaps Bard for Ranger"
     assert AZRAH.describe(swap, SETUP) == "Ben: swaps Bard for one of Ben's Guardians"
