@@ -881,14 +881,18 @@ def legal_actions_for(current: CoreGame, access: Access, seats: int) -> list[dic
     ]
 
 
-def shown_legal_actions(game: Game, access: Access) -> list[dict[str, Any]]:
+def shown_legal_actions(
+    game: Game, access: Access, listed: list[dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
     """The legal actions a page shows as controls. A seated viewer's are their own; the
     table device (the host at no seat) is shown only the entries that are the same whatever
     any seat's secrets are (listed alike from the state concealed for nobody): an entry that
-    would name a face-down card waits for that seat's hold-to-reveal."""
+    would name a face-down card waits for that seat's hold-to-reveal. ``listed``: the
+    viewer's legal actions when the caller has them already (``state_for``'s)."""
     current = derived(game)
     seats = len(game.seats.all())
-    listed = legal_actions_for(current, access, seats)
+    if listed is None:
+        listed = legal_actions_for(current, access, seats)
     if access.seat is not None or not access.can_act:
         return listed
     system = current.system

@@ -239,7 +239,7 @@ def _live_context(
     }
     active = view.get("active_seat")
     controls = Controls(
-        service.shown_legal_actions(game, access),
+        service.shown_legal_actions(game, access, body["legal_actions"]),
         system,
         prefer=active if isinstance(active, int) else None,
         seats=len(body["seats"]),

@@ -20,10 +20,10 @@ from django.test import Client, override_settings
 from games.models import Game
 from games.templatetags import fragments
 from referee.rules.azeroth.tracker import Scenario
-from tests.games.tracker.support import client_for, host, outsider, player, spectator
+from tests.games.tracker.support import client_for, game, host, outsider, player, spectator
 from tests.games.tracker.test_azeroth_board import apply, make_game, url
 
-__all__ = ["host", "outsider", "player", "spectator"]
+__all__ = ["game", "host", "outsider", "player", "spectator"]
 
 HTMX = {"HX-Request": "true"}
 CSRF_INPUT = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
@@ -163,3 +163,16 @@ def test_a_changed_template_or_tag_is_a_new_generation(tmp_path: Any, monkeypatc
         assert fragments.generation() != before
     finally:
         fragments.generation.cache_clear()
+
+
+def test_an_azrah_page_of_cached_guardians_is_the_page_rendered_afresh(
+    game: Game, host: User, player: User, spectator: User
+) -> None:
+    for account in (host, player, spectator):
+        tablet = client_for(account)
+        first = live(tablet, game)
+        again = live(tablet, game)
+        with override_settings(CACHES=FRESH):
+            fresh = live(tablet, game)
+        assert first.count('class="tr-guardian') >= 6
+        assert first == again == fresh
