@@ -282,7 +282,12 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Behind a proxy that terminates TLS, Django sees plain HTTP: TRUST_X_FORWARDED_PROTO=1 takes the
+# proxy's X-Forwarded-Proto as the truth. Only a proxy that sets (or strips) that header on every
+# request may be trusted so; otherwise anyone could call a plain request secure.
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("TRUST_X_FORWARDED_PROTO", False) else None
+)
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 X_FRAME_OPTIONS = "DENY"
 

@@ -49,6 +49,8 @@ PROJECT_VARIABLES = (
     "STATIC_ROOT",
     "TIME_ZONE",
     "LOG_LEVEL",
+    "TRUST_X_FORWARDED_PROTO",
+    "PROXY_COUNT",
 )
 
 
@@ -87,6 +89,7 @@ def loaded_settings(**env: str) -> dict[str, object]:
         "    'BROKER': settings.CELERY_BROKER_URL,\n"
         "    'RESULTS': settings.CELERY_RESULT_BACKEND,\n"
         "    'SSL_REDIRECT': settings.SECURE_SSL_REDIRECT,\n"
+        "    'PROXY_SSL_HEADER': settings.SECURE_PROXY_SSL_HEADER,\n"
         "}))\n"
     )
     done = run("-c", code, **env)
@@ -109,6 +112,24 @@ def test_it_starts_on_sqlite_with_eager_celery_when_nothing_is_set() -> None:
     assert loaded["ENGINE"] == "django.db.backends.sqlite3"
     assert loaded["EAGER"] is True
     assert loaded["SSL_REDIRECT"] is False
+
+
+def test_it_trusts_no_proxy_header_about_https_unless_told_to() -> None:
+    assert loaded_settings()["PROXY_SSL_HEADER"] is None
+    assert loaded_settings(DEBUG="0", SECRET_KEY=real_secret_key())["PROXY_SSL_HEADER"] is None
+
+    told = loaded_settings(TRUST_X_FORWARDED_PROTO="1")
+
+    assert told["PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+
+
+def test_a_forged_forwarded_proto_does_not_make_a_plain_request_secure(client, settings) -> None:
+    settings.SECURE_SSL_REDIRECT = True
+
+    response = client.get("/rulings/", HTTP_X_FORWARDED_PROTO="https")
+
+    assert response.status_code == 301
+    assert response["Location"].startswith("https://")
 
 
 def test_it_queues_tasks_and_keeps_results_on_the_broker_when_one_is_set() -> None:
