@@ -14,6 +14,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
+from referee.rates import parse_rate
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -76,6 +78,18 @@ def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
     if raw.upper() in choices:
         return raw.upper()
     raise ImproperlyConfigured(f"{name}={raw!r} is not one of {', '.join(choices)}.")
+
+
+def env_rate(name: str, default: str) -> str:
+    """A throttle rate such as ``10/hour`` (see referee/rates.py)."""
+    raw = _raw(name)
+    if raw is None:
+        return default
+    try:
+        parse_rate(raw)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name}: {error}") from None
+    return raw
 
 
 def env_timezone(name: str, default: str) -> str:
@@ -290,6 +304,24 @@ SECURE_PROXY_SSL_HEADER = (
 )
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 X_FRAME_OPTIONS = "DENY"
+# How many proxies in front of Referee add the caller's address to X-Forwarded-For. With 0 the
+# caller is the connection's address (REMOTE_ADDR); with N, the Nth address from the right, the
+# one the outermost trusted proxy saw. The throttles count by that address.
+PROXY_COUNT = env_int("PROXY_COUNT", 0, minimum=0)
+
+# Throttles (games/throttles.py), each a rate ``<count>/<period>`` from the environment: failed
+# sign-ins (the page and POST /api/auth/token/ count together) per address and per account name,
+# sign-up forms sent per address, API tokens made per account, and batch uploads per address (an
+# organiser who is signed in: per account). Past its rate a request answers 429 with Retry-After.
+THROTTLE_RATES = {
+    "sign_in_ip": env_rate("THROTTLE_SIGN_IN_IP", "30/hour"),
+    "sign_in_account": env_rate("THROTTLE_SIGN_IN_ACCOUNT", "10/hour"),
+    "sign_up_ip": env_rate("THROTTLE_SIGN_UP_IP", "20/hour"),
+    "token_account": env_rate("THROTTLE_TOKEN_ACCOUNT", "20/day"),
+    "batch": env_rate("THROTTLE_BATCH", "30/hour"),
+}
+# The throttles' counts are kept in Django's cache under this prefix.
+THROTTLE_KEY_PREFIX = "throttle"
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -306,6 +338,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": None,
+    # DRF's own reading of the caller's address (games.throttles has the project's own).
+    "NUM_PROXIES": PROXY_COUNT,
 }
 
 SPECTACULAR_SETTINGS = {

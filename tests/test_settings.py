@@ -51,6 +51,11 @@ PROJECT_VARIABLES = (
     "LOG_LEVEL",
     "TRUST_X_FORWARDED_PROTO",
     "PROXY_COUNT",
+    "THROTTLE_SIGN_IN_IP",
+    "THROTTLE_SIGN_IN_ACCOUNT",
+    "THROTTLE_SIGN_UP_IP",
+    "THROTTLE_TOKEN_ACCOUNT",
+    "THROTTLE_BATCH",
 )
 
 
@@ -186,6 +191,29 @@ def test_it_refuses_to_start_with_a_number_that_is_not_a_number() -> None:
 
     assert done.returncode != 0
     assert "SECURE_HSTS_SECONDS='a year' is not a whole number" in done.stderr
+
+
+def test_it_refuses_to_start_with_a_throttle_rate_it_cannot_read() -> None:
+    done = manage("check", THROTTLE_SIGN_IN_ACCOUNT="ten a minute")
+
+    assert done.returncode != 0
+    assert "THROTTLE_SIGN_IN_ACCOUNT" in done.stderr
+    assert "10/hour" in done.stderr  # how to write one
+
+
+def test_throttle_rates_come_from_the_environment() -> None:
+    code = (
+        "import django, json\n"
+        "from django.conf import settings\n"
+        "django.setup()\n"
+        "print(json.dumps(settings.THROTTLE_RATES))\n"
+    )
+    done = run("-c", code, THROTTLE_BATCH="5/15min")
+
+    assert done.returncode == 0, done.stderr
+    rates = json.loads(done.stdout)
+    assert rates["batch"] == "5/15min"
+    assert rates["sign_in_account"] == "10/hour"
 
 
 def test_it_refuses_to_start_in_production_without_a_secret_key() -> None:

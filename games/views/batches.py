@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods
 
+from games import throttles
 from games.batches.reading import Limits, UploadError, read_upload
 from games.batches.service import (
     BatchInputError,
@@ -96,6 +97,11 @@ def _options(form: BatchForm) -> dict[str, Any]:
 @require_http_methods(["GET", "HEAD", "POST"])
 def batches(request: HttpRequest) -> HttpResponse:
     """The upload form; a good upload starts a job and goes to its page."""
+    if request.method == "POST":
+        seconds = throttles.take([throttles.by_user_or_address(throttles.BATCH, request)])
+        if seconds is not None:
+            what = "There have been too many batches sent from here."
+            return throttles.refused_page(request, seconds, what)
     form = BatchForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         options = _options(form)

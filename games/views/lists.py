@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
+from games import throttles
 from games.lists import service
 from games.models import CATALOG_SYSTEMS, SavedList
 from referee.rules.lists import Problem, Severity
@@ -130,6 +131,10 @@ def delete_list(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
 def api_token(request: HttpRequest) -> HttpResponse:
     """Make the player's API token, or a new one in place of the old (``renew``)."""
     user = _user(request)
+    seconds = throttles.take([throttles.by_user(throttles.TOKEN_ACCOUNT, user)])
+    if seconds is not None:
+        what = "There have been too many API tokens made for this account."
+        return throttles.refused_page(request, seconds, what)
     if request.POST.get("renew"):
         Token.objects.filter(user=user).delete()
         messages.success(request, "Your new API token is below; the old one no longer works.")

@@ -49,7 +49,9 @@ def test_a_view_that_says_nothing_about_permissions_is_closed_to_visitors():
 
 
 def test_the_default_permission_asks_for_a_signed_in_caller():
-    assert list(api_settings.DEFAULT_PERMISSION_CLASSES) == [IsAuthenticated]
+    default: list[object] = list(api_settings.DEFAULT_PERMISSION_CLASSES)
+
+    assert default == [IsAuthenticated]
 
 
 def test_every_api_view_names_its_own_permissions():
