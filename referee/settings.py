@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import zoneinfo
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -193,7 +194,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -327,7 +328,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "games.tokens.TokenAuthentication",
     ],
     # Closed unless a view opens itself: each public endpoint says AllowAny where it is declared.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -340,6 +341,16 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": None,
     # DRF's own reading of the caller's address (games.throttles has the project's own).
     "NUM_PROXIES": PROXY_COUNT,
+}
+
+# API tokens (django-rest-knox): stored as a hash, each valid for API_TOKEN_DAYS from when it
+# was made, sent as "Authorization: Token <key>". An account may hold several (one per tool).
+API_TOKEN_DAYS = env_int("API_TOKEN_DAYS", 30, minimum=1)
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=API_TOKEN_DAYS),
+    "AUTH_HEADER_PREFIX": "Token",
+    "AUTO_REFRESH": False,
+    "TOKEN_LIMIT_PER_USER": None,
 }
 
 SPECTACULAR_SETTINGS = {

@@ -25,7 +25,7 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotAuthenticated, NotFound, ValidationError
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -39,6 +39,7 @@ from games.catalogs.service import find_catalog
 from games.fields import StrictCharField, StrictChoiceField, StrictSerializer
 from games.lists import service
 from games.models import CATALOG_SYSTEMS, Catalog, SavedList
+from games.tokens import TokenAuthentication
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import Report
 
@@ -184,7 +185,12 @@ class ShareSerializer(serializers.Serializer[Any]):
 
 
 class TokenSerializer(serializers.Serializer[Any]):
-    token = serializers.CharField()
+    token = serializers.CharField(
+        help_text="The key: send it as 'Authorization: Token <key>'. It is shown only now."
+    )
+    expiry = serializers.DateTimeField(
+        help_text="When the token stops working (API_TOKEN_DAYS after it was made)."
+    )
 
 
 # --- Bodies -----------------------------------------------------------------------------------
@@ -609,7 +615,9 @@ class TokenView(APIView):
         summary="Get an API token",
         description=(
             "Trade a username and password for a token; send it on later calls as "
-            "'Authorization: Token <key>'. The same account signs in on the pages. Too many "
+            "'Authorization: Token <key>'. Each request makes a new token, valid for "
+            "API_TOKEN_DAYS (30 unless set); the key is shown only in this answer. The same "
+            "account signs in on the pages. Too many "
             "wrong passwords for an account or from an address, or too many tokens for an "
             "account, answer 429 with Retry-After."
         ),
@@ -639,4 +647,6 @@ class TokenView(APIView):
         seconds = throttles.take([throttles.by_user(throttles.TOKEN_ACCOUNT, user)])
         if seconds is not None:
             raise throttles.Refused(seconds)
-        return Response({"token": tokens.make_token(user)})
+        made = tokens.make_token(user)
+        expiry = serializers.DateTimeField().to_representation(made.expiry)
+        return Response({"token": made.key, "expiry": expiry})
