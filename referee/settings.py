@@ -13,6 +13,7 @@ from datetime import timedelta
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 from referee.rates import parse_rate
@@ -391,6 +392,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int(
 BATCH_HEARTBEAT_TIMEOUT = env_int("BATCH_HEARTBEAT_TIMEOUT", 45, minimum=10)
 BATCH_QUEUE_TIMEOUT = env_int("BATCH_QUEUE_TIMEOUT", 600, minimum=30)
 
+# Anonymous batches (those sent without signing in) are deleted this many days after they were
+# sent, by the daily purge below or `manage.py purge_batches`; a signed-in organiser's are kept.
+BATCH_RETENTION_DAYS = env_int("BATCH_RETENTION_DAYS", 30, minimum=1)
+
 # Celery: with no broker configured, tasks run inline (eager) so a fresh checkout needs nothing
 # else running. With CELERY_BROKER_URL set (Redis), results go to the same Redis by default.
 CELERY_BROKER_URL = env_url("CELERY_BROKER_URL", "", _BROKER_SCHEMES)
@@ -431,6 +436,16 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # One message at a time per worker process: a late-acknowledged batch is not held back behind
 # another, nor lost with a killed worker's prefetched messages.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# What `celery -A referee.celery beat` sends, in TIME_ZONE: the daily purges of old anonymous
+# batches and of expired API tokens.
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULE = {
+    "purge-old-batches": {"task": "games.purge_batches", "schedule": crontab(hour=3, minute=17)},
+    "purge-expired-tokens": {
+        "task": "games.purge_expired_tokens",
+        "schedule": crontab(hour=3, minute=47),
+    },
+}
 
 LOG_LEVEL = env_choice("LOG_LEVEL", "INFO", _LOG_LEVELS)
 # The handler's level too: records that Django's own loggers pass up to the root (such as a

@@ -12,6 +12,7 @@ from typing import Any
 from uuid import UUID
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -138,7 +139,11 @@ def _upload_page(
     request: HttpRequest, form: BatchForm, status: int, retry_after: int | None = None
 ) -> HttpResponse:
     recent = BatchJob.objects.filter(owner=request.user) if request.user.is_authenticated else None
-    context = {"form": form, "recent": recent[:10] if recent is not None else ()}
+    context = {
+        "form": form,
+        "recent": recent[:10] if recent is not None else (),
+        "retention_days": settings.BATCH_RETENTION_DAYS,
+    }
     response = render(request, "batches/upload.html", context, status=status)
     if retry_after is not None:
         response["Retry-After"] = str(retry_after)
