@@ -14,6 +14,9 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from celery.schedules import crontab
+from csp.constants import NONCE as CSP_NONCE
+from csp.constants import NONE as CSP_NONE
+from csp.constants import SELF as CSP_SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from referee.rates import parse_rate
@@ -199,12 +202,15 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "csp",
     "template_partials",
     "games",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy header (CONTENT_SECURITY_POLICY below) on every answer.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Compresses what the views answer (WhiteNoise serves static files compressed already): a
     # change re-sends the table's live part to every tablet, and gzip makes it a few KB. Against
@@ -306,6 +312,25 @@ SECURE_PROXY_SSL_HEADER = (
 )
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp): scripts, styles, images and requests from this site
+# only; no inline script and no style attribute. The tracker's seat colours come in one <style>
+# element bearing the response's nonce. The API's documentation pages set a policy of their own
+# (games/api/views.py), which the middleware leaves as it is.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [CSP_SELF],
+        "script-src": [CSP_SELF],
+        "style-src": [CSP_SELF, CSP_NONCE],
+        "img-src": [CSP_SELF, "data:"],
+        "font-src": [CSP_SELF],
+        "connect-src": [CSP_SELF],
+        "object-src": [CSP_NONE],
+        "base-uri": [CSP_SELF],
+        "form-action": [CSP_SELF],
+        "frame-ancestors": [CSP_NONE],
+    },
+}
 # How many proxies in front of Referee add the caller's address to X-Forwarded-For. With 0 the
 # caller is the connection's address (REMOTE_ADDR); with N, the Nth address from the right, the
 # one the outermost trusted proxy saw. The throttles count by that address.
