@@ -8,6 +8,9 @@ times of the counted requests within the last period: a sliding window. The page
 count together: a wrong password on ``/accounts/login/`` and one sent to ``/api/auth/token/``
 are counted by the same throttle.
 
+A cache that does not answer (Redis down) lets every request through, logging a warning: the
+site keeps working, unthrottled, rather than failing every sign-in.
+
 A view asks first (``wait``) and counts afterwards (``count``), so it can count only what it
 means to: failed sign-ins, not good ones; tokens made, not refused. Refused requests answer 429
 with ``Retry-After``: ``refused_page`` for the pages, ``Refused`` (DRF's ``Throttled``) for the
@@ -17,6 +20,7 @@ API.
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 import time
 from collections.abc import Iterable
@@ -31,6 +35,8 @@ from rest_framework.exceptions import Throttled
 from rest_framework.request import Request
 
 from referee.rates import parse_rate
+
+logger = logging.getLogger(__name__)
 
 SIGN_IN_IP = "sign_in_ip"
 SIGN_IN_ACCOUNT = "sign_in_account"
@@ -56,7 +62,11 @@ class Counter:
     def recent(self, now: float) -> list[float]:
         """The counted times within the window, newest first."""
         _, seconds = self.rate()
-        stored = cache.get(self.key())
+        try:
+            stored = cache.get(self.key())
+        except Exception:  # a shared cache that does not answer: count nothing, refuse nothing
+            logger.warning("The throttles' cache did not answer; %s is not counted.", self.scope)
+            return []
         if not isinstance(stored, list):
             return []
         return [moment for moment in stored if isinstance(moment, float) and moment > now - seconds]
@@ -73,7 +83,10 @@ class Counter:
     def add(self, now: float) -> None:
         count, seconds = self.rate()
         recent = [now, *self.recent(now)][:count]
-        cache.set(self.key(), recent, timeout=seconds)
+        try:
+            cache.set(self.key(), recent, timeout=seconds)
+        except Exception:
+            logger.warning("The throttles' cache did not answer; %s is not counted.", self.scope)
 
 
 def client_ip(request: HttpRequest | Request) -> str:
