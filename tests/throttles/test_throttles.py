@@ -273,13 +273,13 @@ def test_a_rate_that_cannot_be_read_is_refused(text: str) -> None:
 def test_a_cache_that_does_not_answer_lets_sign_ins_through(
     client: Client, mira: User, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from games import throttles
+    from django.core.cache import cache
 
     def down(*args: object, **kwargs: object) -> None:
         raise ConnectionError("the cache is down")
 
-    monkeypatch.setattr(throttles.cache, "get", down)
-    monkeypatch.setattr(throttles.cache, "set", down)
+    monkeypatch.setattr(cache, "get", down)
+    monkeypatch.setattr(cache, "set", down)
 
     assert sign_in(client, "mira", "wrong").status_code == 200
     assert token_request(client, "mira", PASSWORD).status_code == 200
