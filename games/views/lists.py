@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -87,6 +88,7 @@ def _lists_page(request: HttpRequest, made: tokens.MadeToken | None = None) -> H
         "rows": [_row(request, saved) for saved in lists],
         "made_token": made,
         "held_tokens": tokens.tokens_of(_user(request)),
+        "token_days": settings.API_TOKEN_DAYS,
         "system": system,
         "systems": systems,
         "builders": builders,

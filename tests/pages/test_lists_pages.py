@@ -295,7 +295,9 @@ def key_shown(page: str) -> str | None:
 def test_the_owner_makes_an_api_token_that_is_shown_once_and_works(
     as_owner: Client, owner: User, client: Client, deck: SavedList
 ) -> None:
-    assert key_shown(html(as_owner.get("/lists/"))) is None
+    before = html(as_owner.get("/lists/"))
+    assert key_shown(before) is None
+    assert "A token works for 30 days" in before
 
     response = as_owner.post("/lists/token/")
 
