@@ -150,7 +150,7 @@ from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import User
 from django.db import transaction
-from rest_framework.authtoken.models import Token
+from games.tokens import make_token
 from games.tracker import service
 from referee.rules.tracker.registry import tracker
 
@@ -169,7 +169,7 @@ with transaction.atomic():
     host = User.objects.create_user("bench-host")
     setup = json.loads(os.environ["BENCH_SETUP"])
     game = service.create_game(host=host, system="azrah", name="Bench", setup=setup)
-    prepared = {"game": str(game.pk), "token": Token.objects.create(user=host).key, "tables": []}
+    prepared = {"game": str(game.pk), "token": make_token(host).key, "tables": []}
     example = tracker("azeroth").example_setup()
     roles = json.loads(os.environ["BENCH_TABLE_SEATS"])
     opening = None
@@ -194,9 +194,9 @@ with transaction.atomic():
         tablets = []
         for r in roles[:size]:
             user = users[r["role"] + str(r["seat"])]
-            token = Token.objects.create(user=user).key if r["model"] else None
+            token = make_token(user).key if r["model"] else None
             tablets.append({**r, "session": session(user), "token": token})
-        logs = Token.objects.get_or_create(user=host)[0].key
+        logs = make_token(host).key
         prepared["tables"].append({"game": str(table.pk), "version": table.version,
                                    "host_token": logs, "tablets": tablets})
 print(json.dumps(prepared))

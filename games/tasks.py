@@ -12,7 +12,8 @@ from typing import Any
 from rest_framework.exceptions import ValidationError
 from rest_framework.utils.encoders import JSONEncoder
 
-from games.batches.service import run_batch
+from games import tokens
+from games.batches.service import purge_old_batches, run_batch
 from games.errors import BODY, bad_request_body, flatten_errors
 from games.odds.azeroth import attack_odds_response
 from referee.celery import app
@@ -57,3 +58,16 @@ def check_batch(job_id: str) -> str:
     never waits on a result backend."""
     job = run_batch(job_id)
     return "missing" if job is None else str(job.status)
+
+
+@app.task(name="games.purge_batches", ignore_result=False)
+def purge_batches() -> int:
+    """Delete the anonymous batches older than BATCH_RETENTION_DAYS (celery beat runs it
+    daily; ``manage.py purge_batches`` does the same by hand); how many."""
+    return purge_old_batches()
+
+
+@app.task(name="games.purge_expired_tokens")
+def purge_expired_tokens() -> int:
+    """Delete every expired API token (celery beat runs it daily); how many."""
+    return tokens.delete_expired()

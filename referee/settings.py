@@ -9,11 +9,18 @@ from __future__ import annotations
 
 import os
 import zoneinfo
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from celery.schedules import crontab
+from csp.constants import NONCE as CSP_NONCE
+from csp.constants import NONE as CSP_NONE
+from csp.constants import SELF as CSP_SELF
 from django.core.exceptions import ImproperlyConfigured
+
+from referee.rates import parse_rate
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -77,6 +84,18 @@ def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
     if raw.upper() in choices:
         return raw.upper()
     raise ImproperlyConfigured(f"{name}={raw!r} is not one of {', '.join(choices)}.")
+
+
+def env_rate(name: str, default: str) -> str:
+    """A throttle rate such as ``10/hour`` (see referee/rates.py)."""
+    raw = _raw(name)
+    if raw is None:
+        return default
+    try:
+        parse_rate(raw)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name}: {error}") from None
+    return raw
 
 
 def env_timezone(name: str, default: str) -> str:
@@ -193,16 +212,19 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "csp",
     "template_partials",
     "games",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy header (CONTENT_SECURITY_POLICY below) on every answer.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # A table page's poll with its poll ticket is answered 304 here, before the session, the
     # account or the view are looked at: every tablet sends one a second.
@@ -306,17 +328,60 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Behind a proxy that terminates TLS, Django sees plain HTTP: TRUST_X_FORWARDED_PROTO=1 takes the
+# proxy's X-Forwarded-Proto as the truth. Only a proxy that sets (or strips) that header on every
+# request may be trusted so; otherwise anyone could call a plain request secure.
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("TRUST_X_FORWARDED_PROTO", False) else None
+)
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp): scripts, styles, images and requests from this site
+# only; no inline script and no style attribute. The tracker's seat colours come in one <style>
+# element bearing the response's nonce. The API's documentation pages set a policy of their own
+# (games/api/views.py), which the middleware leaves as it is.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [CSP_SELF],
+        "script-src": [CSP_SELF],
+        "style-src": [CSP_SELF, CSP_NONCE],
+        "img-src": [CSP_SELF, "data:"],
+        "font-src": [CSP_SELF],
+        "connect-src": [CSP_SELF],
+        "object-src": [CSP_NONE],
+        "base-uri": [CSP_SELF],
+        "form-action": [CSP_SELF],
+        "frame-ancestors": [CSP_NONE],
+    },
+}
+# How many proxies in front of Referee add the caller's address to X-Forwarded-For. With 0 the
+# caller is the connection's address (REMOTE_ADDR); with N, the Nth address from the right, the
+# one the outermost trusted proxy saw. The throttles count by that address.
+PROXY_COUNT = env_int("PROXY_COUNT", 0, minimum=0)
+
+# Throttles (games/throttles.py), each a rate ``<count>/<period>`` from the environment: failed
+# sign-ins (the page and POST /api/auth/token/ count together) per address and per account name,
+# sign-up forms sent per address, API tokens made per account, and batch uploads per address (an
+# organiser who is signed in: per account). Past its rate a request answers 429 with Retry-After.
+THROTTLE_RATES = {
+    "sign_in_ip": env_rate("THROTTLE_SIGN_IN_IP", "30/hour"),
+    "sign_in_account": env_rate("THROTTLE_SIGN_IN_ACCOUNT", "10/hour"),
+    "sign_up_ip": env_rate("THROTTLE_SIGN_UP_IP", "20/hour"),
+    "token_account": env_rate("THROTTLE_TOKEN_ACCOUNT", "20/day"),
+    "batch": env_rate("THROTTLE_BATCH", "30/hour"),
+}
+# The throttles' counts are kept in Django's cache under this prefix.
+THROTTLE_KEY_PREFIX = "throttle"
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "games.tokens.TokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # Closed unless a view opens itself: each public endpoint says AllowAny where it is declared.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
@@ -324,6 +389,18 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": None,
+    # DRF's own reading of the caller's address (games.throttles has the project's own).
+    "NUM_PROXIES": PROXY_COUNT,
+}
+
+# API tokens (django-rest-knox): stored as a hash, each valid for API_TOKEN_DAYS from when it
+# was made, sent as "Authorization: Token <key>". An account may hold several (one per tool).
+API_TOKEN_DAYS = env_int("API_TOKEN_DAYS", 30, minimum=1)
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=API_TOKEN_DAYS),
+    "AUTH_HEADER_PREFIX": "Token",
+    "AUTO_REFRESH": False,
+    "TOKEN_LIMIT_PER_USER": None,
 }
 
 SPECTACULAR_SETTINGS = {
@@ -334,6 +411,8 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The schema and its documentation pages are public, like the endpoints they describe.
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
@@ -361,6 +440,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int(
 # BATCH_QUEUE_TIMEOUT is failed the same way. Either can then be checked again.
 BATCH_HEARTBEAT_TIMEOUT = env_int("BATCH_HEARTBEAT_TIMEOUT", 45, minimum=10)
 BATCH_QUEUE_TIMEOUT = env_int("BATCH_QUEUE_TIMEOUT", 600, minimum=30)
+
+# Anonymous batches (those sent without signing in) are deleted this many days after they were
+# sent, by the daily purge below or `manage.py purge_batches`; a signed-in organiser's are kept.
+BATCH_RETENTION_DAYS = env_int("BATCH_RETENTION_DAYS", 30, minimum=1)
 
 # Celery: with no broker configured, tasks run inline (eager) so a fresh checkout needs nothing
 # else running. With CELERY_BROKER_URL set (Redis), results go to the same Redis by default.
@@ -402,6 +485,16 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # One message at a time per worker process: a late-acknowledged batch is not held back behind
 # another, nor lost with a killed worker's prefetched messages.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# What `celery -A referee.celery beat` sends, in TIME_ZONE: the daily purges of old anonymous
+# batches and of expired API tokens.
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULE = {
+    "purge-old-batches": {"task": "games.purge_batches", "schedule": crontab(hour=3, minute=17)},
+    "purge-expired-tokens": {
+        "task": "games.purge_expired_tokens",
+        "schedule": crontab(hour=3, minute=47),
+    },
+}
 
 LOG_LEVEL = env_choice("LOG_LEVEL", "INFO", _LOG_LEVELS)
 # The handler's level too: records that Django's own loggers pass up to the root (such as a

@@ -15,10 +15,13 @@ scripts under bench/, never by a test. ``make fuzz`` explores with random seeds 
 from __future__ import annotations
 
 import os
+import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.cache import caches
+from django.core.cache.backends.locmem import LocMemCache
 
 from tests import profiles
 
@@ -34,6 +37,17 @@ def _fast_password_hashing(settings: Any) -> None:
     """Tests make many accounts; a deliberately slow password hash only slows them down.
     The browser tests sign in through the live server, which reads the same setting."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles(settings: Any) -> None:
+    """Each test starts with no request counted by the throttles: its counts are kept under a
+    prefix of its own (a shared Redis cache may hold another worker's), and an in-memory cache
+    is emptied."""
+    settings.THROTTLE_KEY_PREFIX = f"throttle-test-{uuid.uuid4().hex}"
+    default = caches["default"]
+    if isinstance(default, LocMemCache):
+        default.clear()
 
 
 def broker_url() -> str:

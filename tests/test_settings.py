@@ -49,6 +49,15 @@ PROJECT_VARIABLES = (
     "STATIC_ROOT",
     "TIME_ZONE",
     "LOG_LEVEL",
+    "TRUST_X_FORWARDED_PROTO",
+    "PROXY_COUNT",
+    "THROTTLE_SIGN_IN_IP",
+    "THROTTLE_SIGN_IN_ACCOUNT",
+    "THROTTLE_SIGN_UP_IP",
+    "THROTTLE_TOKEN_ACCOUNT",
+    "THROTTLE_BATCH",
+    "API_TOKEN_DAYS",
+    "BATCH_RETENTION_DAYS",
 )
 
 
@@ -87,6 +96,7 @@ def loaded_settings(**env: str) -> dict[str, object]:
         "    'BROKER': settings.CELERY_BROKER_URL,\n"
         "    'RESULTS': settings.CELERY_RESULT_BACKEND,\n"
         "    'SSL_REDIRECT': settings.SECURE_SSL_REDIRECT,\n"
+        "    'PROXY_SSL_HEADER': settings.SECURE_PROXY_SSL_HEADER,\n"
         "}))\n"
     )
     done = run("-c", code, **env)
@@ -109,6 +119,24 @@ def test_it_starts_on_sqlite_with_eager_celery_when_nothing_is_set() -> None:
     assert loaded["ENGINE"] == "django.db.backends.sqlite3"
     assert loaded["EAGER"] is True
     assert loaded["SSL_REDIRECT"] is False
+
+
+def test_it_trusts_no_proxy_header_about_https_unless_told_to() -> None:
+    assert loaded_settings()["PROXY_SSL_HEADER"] is None
+    assert loaded_settings(DEBUG="0", SECRET_KEY=real_secret_key())["PROXY_SSL_HEADER"] is None
+
+    told = loaded_settings(TRUST_X_FORWARDED_PROTO="1")
+
+    assert told["PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+
+
+def test_a_forged_forwarded_proto_does_not_make_a_plain_request_secure(client, settings) -> None:
+    settings.SECURE_SSL_REDIRECT = True
+
+    response = client.get("/rulings/", HTTP_X_FORWARDED_PROTO="https")
+
+    assert response.status_code == 301
+    assert response["Location"].startswith("https://")
 
 
 def test_it_queues_tasks_and_keeps_results_on_the_broker_when_one_is_set() -> None:
@@ -165,6 +193,29 @@ def test_it_refuses_to_start_with_a_number_that_is_not_a_number() -> None:
 
     assert done.returncode != 0
     assert "SECURE_HSTS_SECONDS='a year' is not a whole number" in done.stderr
+
+
+def test_it_refuses_to_start_with_a_throttle_rate_it_cannot_read() -> None:
+    done = manage("check", THROTTLE_SIGN_IN_ACCOUNT="ten a minute")
+
+    assert done.returncode != 0
+    assert "THROTTLE_SIGN_IN_ACCOUNT" in done.stderr
+    assert "10/hour" in done.stderr  # how to write one
+
+
+def test_throttle_rates_come_from_the_environment() -> None:
+    code = (
+        "import django, json\n"
+        "from django.conf import settings\n"
+        "django.setup()\n"
+        "print(json.dumps(settings.THROTTLE_RATES))\n"
+    )
+    done = run("-c", code, THROTTLE_BATCH="5/15min")
+
+    assert done.returncode == 0, done.stderr
+    rates = json.loads(done.stdout)
+    assert rates["batch"] == "5/15min"
+    assert rates["sign_in_account"] == "10/hour"
 
 
 def test_it_refuses_to_start_in_production_without_a_secret_key() -> None:

@@ -31,6 +31,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import throttles
 from games.batches.reading import Limits, UploadError, read_array, read_upload
 from games.batches.service import (
     OPTION_FIELDS,
@@ -46,7 +47,7 @@ from games.limits import Limit, size_text
 from games.models import BatchJob
 
 from .parsers import BoundedJSONParser, BoundedMultiPartParser
-from .serializers import BadRequestSerializer, DetailSerializer
+from .serializers import TOO_MANY, BadRequestSerializer, DetailSerializer
 
 BATCHES = "Batch validation"
 LIMITS = Limits.from_settings()  # as configured when the schema is made
@@ -356,6 +357,7 @@ class BatchesView(APIView):
                 BadRequestSerializer,
                 description="The body is larger than BATCH_UPLOAD_MAX_BYTES (20 MiB unless set).",
             ),
+            429: TOO_MANY,
             503: UNAVAILABLE,
         },
         examples=[
@@ -363,6 +365,9 @@ class BatchesView(APIView):
         ],
     )
     def post(self, request: Request) -> Response:
+        seconds = throttles.take([throttles.by_user_or_address(throttles.BATCH, request)])
+        if seconds is not None:
+            raise throttles.Refused(seconds)
         try:
             job = start_batch_response(request)
         except QueueUnavailable as error:

@@ -21,7 +21,7 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotFound
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import AllowAny, IsAdminUser
@@ -32,6 +32,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from games.errors import bad_request_body
+from games.tokens import TokenAuthentication
 from referee.rules.azeroth.profiles import Tier
 from referee.rules.azuki.cards import CardType, Element
 from referee.rules.textlists import closest

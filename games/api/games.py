@@ -32,7 +32,7 @@ from drf_spectacular.utils import (
     extend_schema_field,
 )
 from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -49,6 +49,7 @@ from games.fields import (
 )
 from games.models import Game
 from games.models.tracker import PendingGame
+from games.tokens import TokenAuthentication
 from games.tracker import lobby, service, setups
 from games.tracker.http import etag, watch_tokens
 from games.tracker.service import Access, Forbidden, Stale

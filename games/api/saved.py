@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.contrib.auth import authenticate
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import HttpResponse
@@ -24,8 +25,7 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotAuthenticated, NotFound, ValidationError
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -34,16 +34,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import throttles, tokens
 from games.catalogs.service import find_catalog
 from games.fields import StrictCharField, StrictChoiceField, StrictSerializer
 from games.lists import service
 from games.models import CATALOG_SYSTEMS, Catalog, SavedList
+from games.tokens import TokenAuthentication
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import Report
 
 from .lists_validate import ListProblemSerializer, problem_body
 from .parsers import BoundedJSONParser
-from .serializers import BadRequestSerializer, DetailSerializer
+from .serializers import TOO_MANY, BadRequestSerializer, DetailSerializer
 
 LISTS = "Saved lists"
 MAX_VERSION_LENGTH = 20
@@ -183,7 +185,12 @@ class ShareSerializer(serializers.Serializer[Any]):
 
 
 class TokenSerializer(serializers.Serializer[Any]):
-    token = serializers.CharField()
+    token = serializers.CharField(
+        help_text="The key: send it as 'Authorization: Token <key>'. It is shown only now."
+    )
+    expiry = serializers.DateTimeField(
+        help_text="When the token stops working (API_TOKEN_DAYS after it was made)."
+    )
 
 
 # --- Bodies -----------------------------------------------------------------------------------
@@ -591,10 +598,14 @@ class SharedListView(APIView):
         return Response(shared_body(request, saved))
 
 
-class TokenView(ObtainAuthToken):
-    """A token for tools: send it as ``Authorization: Token <key>``."""
+class TokenView(APIView):
+    """A token for tools: send it as ``Authorization: Token <key>``.
+
+    Wrong names and passwords count towards the same throttles as the sign-in page's; tokens
+    made count per account."""
 
     authentication_classes = ()
+    permission_classes = (AllowAny,)
     parser_classes = (BoundedJSONParser,)
     content_negotiation_class = JSONOnly
 
@@ -604,7 +615,11 @@ class TokenView(ObtainAuthToken):
         summary="Get an API token",
         description=(
             "Trade a username and password for a token; send it on later calls as "
-            "'Authorization: Token <key>'. The same account signs in on the pages."
+            "'Authorization: Token <key>'. Each request makes a new token, valid for "
+            "API_TOKEN_DAYS (30 unless set); the key is shown only in this answer. The same "
+            "account signs in on the pages. Too many "
+            "wrong passwords for an account or from an address, or too many tokens for an "
+            "account, answer 429 with Retry-After."
         ),
         request=TokenRequestSerializer,
         responses={
@@ -612,8 +627,26 @@ class TokenView(ObtainAuthToken):
             400: OpenApiResponse(
                 BadRequestSerializer, description="Missing fields, or a wrong name or password."
             ),
+            429: TOO_MANY,
         },
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        TokenRequestSerializer(data=request.data).is_valid(raise_exception=True)
-        return super().post(request, *args, **kwargs)
+        asked = TokenRequestSerializer(data=request.data)
+        asked.is_valid(raise_exception=True)
+        username = asked.validated_data["username"]
+        counters = throttles.sign_in_counters(request, username)
+        seconds = throttles.wait(counters)
+        if seconds is not None:
+            raise throttles.Refused(seconds)
+        user = authenticate(
+            request._request, username=username, password=asked.validated_data["password"]
+        )
+        if not isinstance(user, User):
+            throttles.count(counters)
+            raise ValidationError({"body": ["Unable to log in with provided credentials."]})
+        seconds = throttles.take([throttles.by_user(throttles.TOKEN_ACCOUNT, user)])
+        if seconds is not None:
+            raise throttles.Refused(seconds)
+        made = tokens.make_token(user)
+        expiry = serializers.DateTimeField().to_representation(made.expiry)
+        return Response({"token": made.key, "expiry": expiry})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
 # --- Errors and the root -----------------------------------------------------------------
@@ -27,6 +28,14 @@ class DetailSerializer(serializers.Serializer[Any]):
     """DRF's usual error body."""
 
     detail = serializers.CharField()
+
+
+# A request refused by a throttle (games.throttles).
+TOO_MANY = OpenApiResponse(
+    DetailSerializer,
+    description="Too many requests from this address or account: nothing was done; try again "
+    "after the Retry-After header's seconds.",
+)
 
 
 class EndpointSerializer(serializers.Serializer[Any]):

@@ -3,7 +3,15 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import batches, catalogs, games, lists_validate, saved, views
+from . import (
+    batches,
+    catalogs,
+    games,
+    lists_validate,
+    saved,
+    schema_auth,  # noqa: F401  (registers how the schema describes the token)
+    views,
+)
 
 app_name = "api"
 

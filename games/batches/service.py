@@ -208,6 +208,18 @@ def start_batch(
     return job
 
 
+def purge_old_batches(*, dry_run: bool = False) -> int:
+    """Delete the anonymous batches made more than ``BATCH_RETENTION_DAYS`` ago, whatever
+    their state, and say how many (with ``dry_run``, how many it would). A signed-in
+    organiser's batches are theirs to keep."""
+    cutoff = timezone.now() - timedelta(days=settings.BATCH_RETENTION_DAYS)
+    old = BatchJob.objects.filter(owner__isnull=True, created__lt=cutoff)
+    if dry_run:
+        return old.count()
+    _, per_model = old.delete()
+    return per_model.get(BatchJob._meta.label, 0)
+
+
 def retry_batch(job: BatchJob, *, queue: str | None = None) -> BatchJob:
     """Check a failed job's lists again from the start, queued once the change is committed.
     Raises NotRetryable for a job that has not failed, and QueueUnavailable (the job failed

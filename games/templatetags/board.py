@@ -3,14 +3,39 @@ engine's legal actions (``games.views.tracker_controls``). Presentation only."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from games.views import tracker_controls
 from games.views.tracker_controls import Control, Controls
 
 register = template.Library()
+
+HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+@register.simple_tag(takes_context=True)
+def seat_colours(context: template.Context, seats: Iterable[Any]) -> str:
+    """A ``<style>`` giving each seat's class (``seat-colour-<index>``) its colour as
+    ``--seat``. The Content-Security-Policy lets no style attribute through, so the players'
+    colours come as one style element bearing the response's nonce. A colour is always
+    ``#rrggbb`` (the tracker refuses anything else); one that is not is left out."""
+    request = context.get("request")
+    nonce = getattr(request, "csp_nonce", "")
+    rules = []
+    for seat in seats:
+        index = seat["index"] if isinstance(seat, Mapping) else seat.index
+        colour = seat["colour"] if isinstance(seat, Mapping) else seat.colour
+        if isinstance(index, int) and isinstance(colour, str) and HEX_COLOUR.fullmatch(colour):
+            rules.append(f".seat-colour-{index} {{ --seat: {colour}; }}")
+    # Each rule is built from a whole number and a checked #rrggbb: nothing else gets in.
+    css = mark_safe("\n".join(rules))
+    return format_html('<style nonce="{}">{}</style>', str(nonce), css)
 
 
 @register.simple_tag

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.contrib.auth.views import LoginView, LogoutView
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -12,10 +14,26 @@ from django.shortcuts import redirect, render, resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
+from games import throttles
+
+WRONG_PASSWORDS = "There have been too many wrong passwords for this account, or from this address."
+
 
 class SignInView(LoginView):
     template_name = "registration/login.html"
     redirect_authenticated_user = True
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        counters = throttles.sign_in_counters(request, request.POST.get("username"))
+        seconds = throttles.wait(counters)
+        if seconds is not None:
+            return throttles.refused_page(request, seconds, WRONG_PASSWORDS)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
+        # Only a failed sign-in is counted: a player signing in again and again uses up nothing.
+        throttles.count(throttles.sign_in_counters(self.request, form.data.get("username")))
+        return super().form_invalid(form)
 
 
 class SignOutView(LogoutView):
@@ -39,6 +57,11 @@ def signup(request: HttpRequest) -> HttpResponse:
     """A new account at the table: a username and a password twice; signed in at once."""
     if request.user.is_authenticated:
         return redirect(_next_url(request))
+    if request.method == "POST":
+        seconds = throttles.take([throttles.by_address(throttles.SIGN_UP_IP, request)])
+        if seconds is not None:
+            what = "There have been too many new accounts asked for from this address."
+            return throttles.refused_page(request, seconds, what)
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()

@@ -12,6 +12,7 @@ from typing import Any
 from uuid import UUID
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -19,6 +20,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods
 
+from games import throttles
 from games.batches.reading import Limits, UploadError, read_upload
 from games.batches.service import (
     BatchInputError,
@@ -96,6 +98,11 @@ def _options(form: BatchForm) -> dict[str, Any]:
 @require_http_methods(["GET", "HEAD", "POST"])
 def batches(request: HttpRequest) -> HttpResponse:
     """The upload form; a good upload starts a job and goes to its page."""
+    if request.method == "POST":
+        seconds = throttles.take([throttles.by_user_or_address(throttles.BATCH, request)])
+        if seconds is not None:
+            what = "There have been too many batches sent from here."
+            return throttles.refused_page(request, seconds, what)
     form = BatchForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         options = _options(form)
@@ -132,7 +139,11 @@ def _upload_page(
     request: HttpRequest, form: BatchForm, status: int, retry_after: int | None = None
 ) -> HttpResponse:
     recent = BatchJob.objects.filter(owner=request.user) if request.user.is_authenticated else None
-    context = {"form": form, "recent": recent[:10] if recent is not None else ()}
+    context = {
+        "form": form,
+        "recent": recent[:10] if recent is not None else (),
+        "retention_days": settings.BATCH_RETENTION_DAYS,
+    }
     response = render(request, "batches/upload.html", context, status=status)
     if retry_after is not None:
         response["Retry-After"] = str(retry_after)

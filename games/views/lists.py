@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -14,9 +15,10 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from rest_framework.authtoken.models import Token
 
+from games import throttles, tokens
 from games.lists import service
 from games.models import CATALOG_SYSTEMS, SavedList
 from referee.rules.lists import Problem, Severity
@@ -69,6 +71,11 @@ def my_lists(request: HttpRequest) -> HttpResponse:
     who is not signed in is told how to sign in or make an account."""
     if not request.user.is_authenticated:
         return render(request, "lists/signed_out.html", {"next": request.get_full_path()})
+    return _lists_page(request)
+
+
+def _lists_page(request: HttpRequest, made: tokens.MadeToken | None = None) -> HttpResponse:
+    """The "My lists" page; with ``made``, the token just made, shown this once."""
     lists = _mine(request)
     system = request.GET.get("system", "")
     if system in CATALOG_SYSTEMS:
@@ -77,10 +84,11 @@ def my_lists(request: HttpRequest) -> HttpResponse:
         system = ""
     systems = [(slug, service.system_name(slug)) for slug in CATALOG_SYSTEMS]
     builders = [(name, service.BUILDER_PATHS[slug]) for slug, name in systems]
-    token = Token.objects.filter(user=_user(request)).first()
     context = {
         "rows": [_row(request, saved) for saved in lists],
-        "api_token": token.key if token is not None else None,
+        "made_token": made,
+        "held_tokens": tokens.tokens_of(_user(request)),
+        "token_days": settings.API_TOKEN_DAYS,
         "system": system,
         "systems": systems,
         "builders": builders,
@@ -127,15 +135,25 @@ def delete_list(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
 
 @login_required
 @require_POST
+@never_cache
 def api_token(request: HttpRequest) -> HttpResponse:
-    """Make the player's API token, or a new one in place of the old (``renew``)."""
+    """Make a new API token and show its key, this once: only its hash is kept. The page is
+    the answer to the POST itself, and is never cached."""
     user = _user(request)
-    if request.POST.get("renew"):
-        Token.objects.filter(user=user).delete()
-        messages.success(request, "Your new API token is below; the old one no longer works.")
-    else:
-        messages.success(request, "Your API token is below.")
-    Token.objects.get_or_create(user=user)
+    seconds = throttles.take([throttles.by_user(throttles.TOKEN_ACCOUNT, user)])
+    if seconds is not None:
+        what = "There have been too many API tokens made for this account."
+        return throttles.refused_page(request, seconds, what)
+    return _lists_page(request, made=tokens.make_token(user))
+
+
+@login_required
+@require_POST
+def revoke_api_token(request: HttpRequest, token_id: str) -> HttpResponse:
+    """Revoke one of the player's tokens; anyone else's is "not found"."""
+    if not tokens.revoke(_user(request), token_id):
+        raise Http404("You have no API token with this id.")
+    messages.success(request, "The token is revoked: it no longer works.")
     return redirect(reverse("lists") + "#api-token")
 
 

@@ -30,4 +30,11 @@
       input.dispatchEvent(new Event("change", { bubbles: true }));
     }
   });
+
+  // A choice that sends its form as soon as it changes (the catalog picker); the page's
+  // Content-Security-Policy allows no inline event handler, so it is wired here.
+  document.addEventListener("change", function (event) {
+    var field = event.target.closest("[data-submit-on-change]");
+    if (field && field.form) field.form.submit();
+  });
 })();

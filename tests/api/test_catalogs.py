@@ -289,25 +289,25 @@ def test_a_mangled_catalog_file_is_never_a_500_and_a_refused_one_writes_nothing(
 
 
 def test_a_tool_imports_with_a_staff_token_and_is_refused_with_another(starter):
-    from rest_framework.authtoken.models import Token
+    from tests.tokens import token_for
 
     users = get_user_model().objects
-    staff_token = Token.objects.create(user=users.create_user("bot", is_staff=True))
-    player_token = Token.objects.create(user=users.create_user("fan"))
+    staff_token = token_for(users.create_user("bot", is_staff=True))
+    player_token = token_for(users.create_user("fan"))
     body = json.dumps(new_version("azrah", "5.0"))
     tool = Client(enforce_csrf_checks=True)
     refused = tool.post(
         IMPORT_URL,
         body,
         content_type="application/json",
-        HTTP_AUTHORIZATION=f"Token {player_token.key}",
+        HTTP_AUTHORIZATION=f"Token {player_token}",
     )
     assert refused.status_code == 403
     done = tool.post(
         IMPORT_URL,
         body,
         content_type="application/json",
-        HTTP_AUTHORIZATION=f"Token {staff_token.key}",
+        HTTP_AUTHORIZATION=f"Token {staff_token}",
     )
     assert done.status_code == 201, done.content
     assert done["Location"].endswith("/api/catalogs/azrah/starter/5.0/")

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
 
 from games.models import Game, GameAction
 from games.tracker import service
@@ -27,6 +26,7 @@ from tests.games.tracker.support import (
     send,
     spectator,
 )
+from tests.tokens import token_for
 
 __all__ = ["game", "host", "outsider", "player", "spectator"]
 
@@ -304,9 +304,9 @@ def test_watching_through_the_api_makes_a_spectator(game: Game, outsider: User) 
 
 
 def test_a_token_authenticates_as_well_as_a_session(game: Game, player: User) -> None:
-    token = Token.objects.create(user=player)
+    token = token_for(player)
     client = client_for(None)
-    response = client.get(url(game), HTTP_AUTHORIZATION=f"Token {token.key}")
+    response = client.get(url(game), HTTP_AUTHORIZATION=f"Token {token}")
     assert response.status_code == 200 and response.json()["seat"] == 1
 
 

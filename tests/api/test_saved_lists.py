@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
 from games.lists import service
 from games.models import Catalog, SavedList
@@ -23,6 +23,7 @@ from referee.rules.azuki.deck import deck_from_dict, parse_deck_text
 from tests.api.helpers import assert_matches_schema, mutated
 from tests.lists.support import LEGAL, PASSWORD, catalogs, other_user, owner, payload
 from tests.profiles import examples
+from tests.tokens import token_for
 
 __all__ = ["catalogs", "other_user", "owner"]
 
@@ -266,14 +267,16 @@ def test_a_session_write_needs_the_csrf_token(owner: User, catalogs: dict[str, C
 def test_a_token_is_had_for_a_username_and_password(client: Client, owner: User) -> None:
     response = send(client, "post", "/api/auth/token/", {"username": "owner", "password": PASSWORD})
     assert response.status_code == 200
-    assert response.json() == {"token": Token.objects.get(user=owner).key}
+    body = response.json()
+    assert set(body) == {"token", "expiry"}
+    assert AuthToken.objects.get(user=owner).token_key == body["token"][:15]
 
 
 def test_a_wrong_password_gets_no_token(client: Client, owner: User) -> None:
     response = send(client, "post", "/api/auth/token/", {"username": "owner", "password": "no"})
     assert response.status_code == 400
     assert "detail" in response.json() and "errors" in response.json()
-    assert not Token.objects.exists()
+    assert not AuthToken.objects.exists()
 
 
 def test_the_token_request_names_missing_fields(client: Client, db: None) -> None:
@@ -283,9 +286,9 @@ def test_the_token_request_names_missing_fields(client: Client, db: None) -> Non
 
 
 def test_a_token_works_without_a_session_or_csrf(owner: User, catalogs: dict[str, Catalog]) -> None:
-    token = Token.objects.create(user=owner)
+    token = token_for(owner)
     client = Client(enforce_csrf_checks=True)
-    auth = {"HTTP_AUTHORIZATION": f"Token {token.key}"}
+    auth = {"HTTP_AUTHORIZATION": f"Token {token}"}
     body = {"system": "azrah", "name": "By token", "payload": payload("azrah")}
     created = send(client, "post", LISTS, body, **auth)
     assert created.status_code == 201

@@ -33,6 +33,16 @@ TABLET_LANDSCAPE = (1280, 800)
 TABLET_PORTRAIT = (800, 1280)
 PHONE = (360, 740)
 SIZES = {"landscape": TABLET_LANDSCAPE, "portrait": TABLET_PORTRAIT, "phone": PHONE}
+# Kept by every page a tab opens, from its first script on: each Content-Security-Policy breach.
+CSP_LISTENER = """window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  const where = `${event.sourceFile}:${event.lineNumber}`;
+  const target = event.target && event.target.outerHTML ? event.target.outerHTML : "";
+  window.__cspViolations.push(
+    `${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${where}: `
+    + `${event.sample} ${target.slice(0, 200)}`
+  );
+});"""
 SMALL_TARGETS = """(targets) => [...document.querySelectorAll(targets)]
   .filter(el => el.offsetParent !== null)
   .filter(el => { const b = el.getBoundingClientRect();
@@ -47,6 +57,14 @@ class Tab:
     page: Page
     base_url: str
     requests: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+
+    def csp_violations(self) -> list[str]:
+        """Every breach of the Content-Security-Policy the browser reported on this tab: its
+        console's messages and the page's own securitypolicyviolation events."""
+        events = self.page.evaluate("window.__cspViolations || []")
+        said = [text for text in self.console if "Content Security Policy" in text]
+        return [*said, *(str(event) for event in events)]
 
     def goto(self, path: str) -> None:
         self.page.goto(self.base_url + path)
@@ -134,8 +152,10 @@ OpenTab = Callable[..., Tab]
 
 @pytest.fixture
 def open_tab(browser: Browser, live_server: object) -> Iterator[OpenTab]:
-    """Open a new tab at a given viewport size and colour scheme."""
+    """Open a new tab at a given viewport size and colour scheme. Whatever a test does, no
+    tab may breach the Content-Security-Policy: one that did fails the test when it ends."""
     contexts: list[BrowserContext] = []
+    tabs: list[Tab] = []
 
     def open_(
         width: int = TABLET_LANDSCAPE[0],
@@ -151,11 +171,19 @@ def open_tab(browser: Browser, live_server: object) -> Iterator[OpenTab]:
         page = context.new_page()
         tab = Tab(page=page, base_url=str(live_server).rstrip("/"))
         page.on("request", lambda request: tab.requests.append(request.url))
+        page.on("console", lambda message: tab.console.append(message.text))
+        page.add_init_script(CSP_LISTENER)
+        tabs.append(tab)
         return tab
 
     yield open_
+    breaches = []
+    for tab in tabs:
+        if not tab.page.is_closed():
+            breaches.extend(tab.csp_violations())
     for context in contexts:
         context.close()
+    assert not breaches, "the Content-Security-Policy was breached:\n" + "\n".join(breaches)
 
 
 @pytest.fixture

@@ -7,16 +7,19 @@ visitor and a holder of the share link.
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from rest_framework.authtoken.models import Token
+from django.utils import timezone
+from knox.models import AuthToken
 
 from games.lists import service
 from games.models import Catalog, SavedList
 from tests.lists.support import PASSWORD, catalogs, other_user, owner, payload
+from tests.tokens import token_for
 
 __all__ = ["catalogs", "other_user", "owner"]
 
@@ -284,24 +287,71 @@ def test_the_owner_opening_the_link_gets_the_builder_not_a_copy(
     assert "Copy into the builder" not in text
 
 
-def test_the_owner_gets_an_api_token_that_works_and_can_renew_it(
+def key_shown(page: str) -> str | None:
+    found = re.search(r'value="([^"]+)"[^>]*data-testid="api-token"', page)
+    return found.group(1) if found else None
+
+
+def test_the_owner_makes_an_api_token_that_is_shown_once_and_works(
     as_owner: Client, owner: User, client: Client, deck: SavedList
 ) -> None:
-    assert 'data-testid="api-token"' not in html(as_owner.get("/lists/"))
+    before = html(as_owner.get("/lists/"))
+    assert key_shown(before) is None
+    assert "A token works for 30 days" in before
+
     response = as_owner.post("/lists/token/")
+
+    assert response.status_code == 200
+    assert "no-store" in response["Cache-Control"]
+    key = key_shown(html(response))
+    assert key is not None
+    assert client.get("/api/lists/", HTTP_AUTHORIZATION=f"Token {key}").json()["count"] == 1
+    later = html(as_owner.get("/lists/"))
+    assert key not in later  # the database keeps only its hash
+    assert later.count('data-testid="held-token"') == 1
+    assert key[:8] in later  # told apart by its first characters
+    expiry = AuthToken.objects.get(user=owner).expiry
+    assert f'datetime="{expiry:%Y-%m-%d}' in later
+
+
+def test_making_a_new_token_keeps_the_others_until_revoked(
+    as_owner: Client, owner: User, client: Client, deck: SavedList
+) -> None:
+    first = key_shown(html(as_owner.post("/lists/token/")))
+    second = key_shown(html(as_owner.post("/lists/token/")))
+    assert first and second and first != second
+    assert html(as_owner.get("/lists/")).count('data-testid="held-token"') == 2
+    digest = AuthToken.objects.get(token_key=first[:15]).digest
+
+    response = as_owner.post(f"/lists/token/{digest}/revoke/")
+
     assert response.status_code == 302 and response["Location"] == "/lists/#api-token"
-    first = Token.objects.get(user=owner).key
-    assert f'value="{first}"' in html(as_owner.get("/lists/"))
-    api = client.get("/api/lists/", HTTP_AUTHORIZATION=f"Token {first}")
-    assert api.json()["count"] == 1
-    as_owner.post("/lists/token/", {"renew": "1"})
-    second = Token.objects.get(user=owner).key
-    assert second != first
     assert client.get("/api/lists/", HTTP_AUTHORIZATION=f"Token {first}").status_code == 401
+    assert client.get("/api/lists/", HTTP_AUTHORIZATION=f"Token {second}").status_code == 200
+    assert html(as_owner.get("/lists/")).count('data-testid="held-token"') == 1
+
+
+def test_nobody_revokes_another_players_token(
+    as_other: Client, owner: User, client: Client
+) -> None:
+    key = token_for(owner)
+    digest = AuthToken.objects.get(user=owner).digest
+
+    response = as_other.post(f"/lists/token/{digest}/revoke/")
+
+    assert response.status_code == 404
+    assert client.get("/api/lists/", HTTP_AUTHORIZATION=f"Token {key}").status_code == 200
+
+
+def test_expired_tokens_are_not_listed(as_owner: Client, owner: User) -> None:
+    token_for(owner)
+    AuthToken.objects.update(expiry=timezone.now() - timedelta(minutes=1))
+
+    assert 'data-testid="held-token"' not in html(as_owner.get("/lists/"))
 
 
 def test_an_anonymous_visitor_gets_no_token(client: Client, db: None) -> None:
     response = client.post("/lists/token/")
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
-    assert not Token.objects.exists()
+    assert not AuthToken.objects.exists()

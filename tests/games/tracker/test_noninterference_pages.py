@@ -62,6 +62,7 @@ CSRF_INPUT = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 CSRF_HEADER = re.compile(r'("X-CSRFToken": ")[^"]*(")')
 # the poll ticket names the game and the viewer's account (games.tracker.http.poll_ticket)
 POLL_TICKET = re.compile(r"(&quot;X-Poll-Ticket&quot;: &quot;)[^&]*(&quot;)")
+CSP_NONCE = re.compile(r'(nonce=")[^"]*(")')  # each answer's own Content-Security-Policy nonce
 QR = re.compile(r'(<div class="tr-qr"[^>]*>).*?(</div>)', re.S)
 ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:[+-]\d\d:\d\d|Z)?")
 CLOCK = re.compile(r"(<time [^>]*>)\d\d:\d\d:\d\d(</time>)")
@@ -69,7 +70,7 @@ CLOCK = re.compile(r"(<time [^>]*>)\d\d:\d\d:\d\d(</time>)")
 
 def normalised(content: bytes | str, games: Sequence[Game]) -> str:
     """``content`` with the game ids, link tokens (and the QR codes that encode them), CSRF
-    tokens and times written the same way for every game: nothing else may differ."""
+    tokens, nonces and times written the same way for every game: nothing else may differ."""
     text = content.decode() if isinstance(content, bytes) else content
     for game in games:
         text = text.replace(str(game.pk), "<game>").replace(game.pk.hex, "<game>")
@@ -78,6 +79,7 @@ def normalised(content: bytes | str, games: Sequence[Game]) -> str:
     text = CSRF_INPUT.sub(r"\1<csrf>\2", text)
     text = CSRF_HEADER.sub(r"\1<csrf>\2", text)
     text = POLL_TICKET.sub(r"\1<ticket>\2", text)
+    text = CSP_NONCE.sub(r"\1<nonce>\2", text)
     text = CLOCK.sub(r"\1<clock>\2", text)
     return ISO_TIME.sub("<time>", text)
 
