@@ -48,7 +48,6 @@ from .serializers import BadRequestSerializer, DetailSerializer
 Body = dict[str, Any]
 
 TAG = "Catalogs"
-MAX_CATALOG_BYTES = 4 * 1024 * 1024  # a catalog file of a few thousand entries
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
 
@@ -288,7 +287,7 @@ def _quote(value: str) -> str:
 class CatalogJSONParser(BoundedJSONParser):
     """JSON with a cap that fits whole catalog files (the validation endpoints take 64 KiB)."""
 
-    max_bytes = MAX_CATALOG_BYTES
+    limit = "CATALOG_UPLOAD_MAX_BYTES"
     what = "The catalog file"
 
 
