@@ -287,7 +287,7 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 X_FRAME_OPTIONS = "DENY"
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "games.api.schema.RefereeAutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
@@ -315,7 +315,11 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     # the catalogs' systems keep their name beside the tracker's own choice of systems
-    "ENUM_NAME_OVERRIDES": {"SystemEnum": "games.models.catalog.CATALOG_SYSTEMS"},
+    "ENUM_NAME_OVERRIDES": {
+        "SystemEnum": "games.models.catalog.CATALOG_SYSTEMS",
+        # the systems the game tracker runs (starting a game, importing one)
+        "TrackedSystemEnum": "games.api.games.TRACKED_SYSTEMS",
+    },
 }
 
 # How large a request body may be, each limit in bytes (games/limits.py enforces them from the

@@ -139,7 +139,12 @@ def test_a_catalog_file_over_4_mib_is_a_413(client: Client, staff: User) -> None
 def _long_export(game: Game, host: User, entries: int) -> dict[str, Any]:
     """The whole export of ``game`` after an action and then undo and redo in turn."""
     client = client_for(host)
-    body = {"type": "attach_mana", "payload": {"guardian": "Dragoon"}, "version": 0}
+    body = {
+        "system": game.system,
+        "type": "attach_mana",
+        "payload": {"guardian": "Dragoon"},
+        "version": 0,
+    }
     assert send(client, "post", f"/api/games/{game.pk}/actions/", body).status_code == 201
     document: dict[str, Any] = client.get(f"/api/games/{game.pk}/export/").json()
     first = document["log"][0]

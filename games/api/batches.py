@@ -17,8 +17,7 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
-from django.http import Http404
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpResponse, JsonResponse
 from django.urls import reverse as url_reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
@@ -42,8 +41,10 @@ from games.batches.service import (
     retry_batch,
     start_batch,
 )
+from games.fields import StrictSerializer
 from games.limits import Limit, size_text
 from games.models import BatchJob
+from referee.rules.azeroth.army import MAX_POINTS_LIMIT
 
 from .parsers import BoundedJSONParser, BoundedMultiPartParser
 from .serializers import BadRequestSerializer, DetailSerializer
@@ -99,14 +100,35 @@ class BatchUploadSerializer(serializers.Serializer[Any]):
     catalog_version = serializers.CharField(required=False, help_text="Default: the newest.")
 
 
-class BatchOptionsSerializer(serializers.Serializer[Any]):
-    battle_size = serializers.ChoiceField(choices=("skirmish", "standard", "large"), required=False)
-    points_limit = serializers.IntegerField(required=False)
-    catalog = serializers.CharField(required=False)
-    catalog_version = serializers.CharField(required=False)
+DEFAULTED = "Empty or null: the default."
 
 
-class BatchJSONRequestSerializer(serializers.Serializer[Any]):
+class BatchOptionsSerializer(StrictSerializer):
+    """Options of a JSON body; each left out, empty or null takes its default."""
+
+    battle_size = serializers.ChoiceField(
+        choices=("skirmish", "standard", "large"),
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        help_text="Azeroth at War only. " + DEFAULTED,
+    )
+    points_limit = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=MAX_POINTS_LIMIT,
+        help_text="Azeroth at War only. Null: the battle size's.",
+    )
+    catalog = serializers.CharField(
+        required=False, allow_blank=True, allow_null=True, max_length=60, help_text=DEFAULTED
+    )
+    catalog_version = serializers.CharField(
+        required=False, allow_blank=True, allow_null=True, max_length=60, help_text=DEFAULTED
+    )
+
+
+class BatchJSONRequestSerializer(StrictSerializer):
     """A JSON body."""
 
     system = serializers.ChoiceField(choices=SYSTEMS)
@@ -265,6 +287,10 @@ def _json_request(data: object) -> tuple[str, list[dict[str, Any]], dict[str, An
     if not isinstance(options, Mapping):
         errors["options"] = ["Expected an object."]
         options = {}
+    limit = options.get("points_limit")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)):
+        # JSON has numbers: the text of one is only a form's
+        errors["options.points_limit"] = ["Enter a whole number."]
     lists: list[dict[str, Any]] = []
     raw_lists = data.get("lists")
     if raw_lists is None:
@@ -489,11 +515,15 @@ class BatchCsvView(APIView):
         ),
         responses={
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="The CSV file."),
-            404: DetailSerializer,
+            (404, "application/json"): OpenApiResponse(
+                DetailSerializer, description="No such job: the API's JSON error, not a CSV."
+            ),
         },
     )
-    def get(self, request: Request, job_id: str) -> Response:
-        job = get_object_or_404(BatchJob, pk=job_id)
+    def get(self, request: Request, job_id: str) -> HttpResponse:
+        job = BatchJob.objects.filter(pk=job_id).first()
+        if job is None:
+            return JsonResponse({"detail": "No batch job has this id."}, status=404)
         response = Response(results_csv(job))
         response["Content-Disposition"] = f'attachment; filename="batch-{job.id}.csv"'
         return response

@@ -18,6 +18,7 @@ from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
     OpenApiResponse,
+    PolymorphicProxySerializer,
     extend_schema,
 )
 from rest_framework import serializers, status
@@ -40,7 +41,7 @@ from ..catalogs import CatalogError, export_catalog, import_catalog
 from ..catalogs import azeroth as azeroth_format
 from ..catalogs import azrah as azrah_format
 from ..catalogs import azuki as azuki_format
-from ..catalogs.service import find_catalog, version_key
+from ..catalogs.service import FORMAT, find_catalog, version_key
 from ..models import CATALOG_SYSTEMS, Catalog
 from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
@@ -362,6 +363,33 @@ class CatalogDetailSerializer(CatalogSummarySerializer):
     export_url = serializers.URLField(help_text="The import JSON of this version.")
 
 
+class CatalogFileSerializer(serializers.Serializer[Any]):
+    """A catalog file (docs/catalogs.md): what ?format=export answers and the import takes.
+    Beside these keys it holds the game's entries: factions and units (Azeroth at War),
+    cards (Azuki TCG), or guardians and shared_cards (AZRAH)."""
+
+    format = serializers.ChoiceField(choices=[FORMAT])
+    format_version = serializers.IntegerField()
+    system = serializers.ChoiceField(choices=list(CATALOG_SYSTEMS))
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    version = serializers.CharField()
+    description = serializers.CharField(allow_blank=True)
+    demo = serializers.BooleanField()
+    factions = serializers.ListField(child=serializers.DictField(), required=False)
+    units = serializers.ListField(child=serializers.DictField(), required=False)
+    cards = serializers.ListField(child=serializers.DictField(), required=False)
+    guardians = serializers.ListField(child=serializers.DictField(), required=False)
+    shared_cards = serializers.ListField(child=serializers.DictField(), required=False)
+
+
+CATALOG_OR_FILE = PolymorphicProxySerializer(
+    component_name="CatalogDetailOrFile",
+    serializers=[CatalogDetailSerializer, CatalogFileSerializer],
+    resource_type_field_name=None,
+)
+
+
 class EntriesCatalogSerializer(serializers.Serializer[Any]):
     system = serializers.CharField()
     slug = serializers.CharField()
@@ -472,9 +500,9 @@ DETAIL_DOC: dict[str, Any] = {
     "parameters": [FORMAT_PARAMETER],
     "responses": {
         200: OpenApiResponse(
-            CatalogDetailSerializer,
-            description="The catalog's detail; with ?format=export the catalog file "
-            "(docs/catalogs.md) as a download.",
+            CATALOG_OR_FILE,
+            description="The catalog's detail (CatalogDetail); with ?format=export the catalog "
+            "file (CatalogFile, docs/catalogs.md) as a download.",
         ),
         400: BAD,
         404: NOT_FOUND,
@@ -519,13 +547,27 @@ class CatalogEntriesView(OpenView):
             f"Paged with limit (1-{MAX_LIMIT}, default {DEFAULT_LIMIT}) and offset."
         ),
         parameters=[
-            OpenApiParameter("q", str, description="Part of a name, slug or card ID."),
-            OpenApiParameter("type", str, description="Azuki card type, or AZRAH card kind."),
+            OpenApiParameter(
+                "q",
+                {"type": "string", "maxLength": 200},
+                description="Part of a name, slug or card ID.",
+            ),
+            OpenApiParameter(
+                "type",
+                {"type": "string", "maxLength": 40},
+                description="Azuki card type, or AZRAH card kind.",
+            ),
             OpenApiParameter("element", str, enum=[e.value for e in Element]),
-            OpenApiParameter("faction", str, description="Azeroth faction slug."),
+            OpenApiParameter(
+                "faction", {"type": "string", "maxLength": 60}, description="Azeroth faction slug."
+            ),
             OpenApiParameter("tier", str, enum=[t.value for t in Tier]),
-            OpenApiParameter("limit", OpenApiTypes.INT),
-            OpenApiParameter("offset", OpenApiTypes.INT),
+            OpenApiParameter(
+                "limit",
+                {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT},
+                description=f"Entries per page (default {DEFAULT_LIMIT}).",
+            ),
+            OpenApiParameter("offset", {"type": "integer", "minimum": 0}),
         ],
         responses={200: EntriesSerializer, 400: BAD, 404: NOT_FOUND},
     )
