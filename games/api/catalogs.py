@@ -465,6 +465,30 @@ FORMAT_PARAMETER = OpenApiParameter(
     enum=["export"],
     description="'export': answer the catalog file (the import JSON) instead of the detail.",
 )
+# The path's parts, with the starter catalogs (loaded on every install) as examples.
+CATALOG_PATH = [
+    OpenApiParameter(
+        "system",
+        str,
+        OpenApiParameter.PATH,
+        description="The catalog's game: " + ", ".join(CATALOG_SYSTEMS) + ".",
+        examples=[OpenApiExample(system, value=system) for system in CATALOG_SYSTEMS],
+    ),
+    OpenApiParameter(
+        "slug",
+        str,
+        OpenApiParameter.PATH,
+        description="The catalog's slug.",
+        examples=[OpenApiExample("starter", value="starter")],
+    ),
+]
+VERSION_PATH = OpenApiParameter(
+    "version",
+    str,
+    OpenApiParameter.PATH,
+    description="A version of the catalog, as GET /api/catalogs/ lists them.",
+    examples=[OpenApiExample("1.0", value="1.0")],
+)
 NOT_FOUND = OpenApiResponse(DetailSerializer, description="No such catalog or version.")
 BAD = OpenApiResponse(BadRequestSerializer, description="An unknown or bad query parameter.")
 
@@ -497,7 +521,7 @@ def _detail_response(request: Request, catalog: Catalog) -> Response:
 
 DETAIL_DOC: dict[str, Any] = {
     "tags": [TAG],
-    "parameters": [FORMAT_PARAMETER],
+    "parameters": [*CATALOG_PATH, FORMAT_PARAMETER],
     "responses": {
         200: OpenApiResponse(
             CATALOG_OR_FILE,
@@ -528,7 +552,7 @@ class CatalogVersionView(OpenView):
         summary="One catalog version",
         description="One version of a catalog: what it holds, its other versions, and links "
         "to search and export it. ?format=export answers the import JSON.",
-        **DETAIL_DOC,
+        **{**DETAIL_DOC, "parameters": [*CATALOG_PATH, VERSION_PATH, FORMAT_PARAMETER]},
     )
     def get(self, request: Request, system: str, slug: str, version: str) -> Response:
         return _detail_response(request, _catalog_or_404(system, slug, version))
@@ -547,6 +571,8 @@ class CatalogEntriesView(OpenView):
             f"Paged with limit (1-{MAX_LIMIT}, default {DEFAULT_LIMIT}) and offset."
         ),
         parameters=[
+            *CATALOG_PATH,
+            VERSION_PATH,
             OpenApiParameter(
                 "q",
                 {"type": "string", "maxLength": 200},

@@ -312,3 +312,21 @@ def test_a_catalog_s_export_is_documented_beside_its_detail(client: Client, db: 
         assert allows("CatalogDetailOrFile", exported)
         assert_matches_schema(exported, "CatalogFile")
         assert not allows("CatalogDetail", exported)
+
+
+def test_the_catalog_paths_examples_name_a_catalog_every_install_has(
+    client: Client, db: None
+) -> None:
+    load_catalogs()
+    parameters = operation("/api/catalogs/{system}/{slug}/{version}/", "get")["parameters"]
+    examples = {
+        p["name"]: [e["value"] for e in p["examples"].values()]
+        for p in parameters
+        if p["in"] == "path"
+    }
+
+    assert set(examples) == {"system", "slug", "version"}
+    for system in examples["system"]:
+        (slug,), (version,) = examples["slug"], examples["version"]
+        response = client.get(f"/api/catalogs/{system}/{slug}/{version}/")
+        assert response.status_code == 200, (system, response.content[:200])
