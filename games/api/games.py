@@ -23,7 +23,9 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse as url_reverse
 from django.utils.http import content_disposition_header
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
+    OpenApiExample,
     OpenApiParameter,
     OpenApiResponse,
     PolymorphicProxySerializer,
@@ -840,6 +842,15 @@ def _responses(*codes: int) -> dict[int, OpenApiResponse]:
     return {code: known[code] for code in codes}
 
 
+EXAMPLE_GAME_ID = "0f5b6a52-9a3e-4c8e-b7d1-3a0c2e6f4d21"
+GAME_ID = OpenApiParameter(
+    "id",
+    OpenApiTypes.UUID,
+    OpenApiParameter.PATH,
+    description="The game's id (GET /api/games/ lists yours).",
+    examples=[OpenApiExample("A game", value=EXAMPLE_GAME_ID)],
+)
+
 WATCH_PARAMETER = OpenApiParameter(
     "watch",
     str,
@@ -1079,7 +1090,7 @@ class GameView(GameAPIView):
             "304 when nothing changed (cheap to poll every second). Spectators without an "
             "account add ?watch=<token>."
         ),
-        parameters=[WATCH_PARAMETER],
+        parameters=[GAME_ID, WATCH_PARAMETER],
         responses={200: GameStateSerializer, 304: None, **_responses(403, 404)},
     )
     def get(self, request: Request, pk: Any) -> Response | HttpResponse:
@@ -1101,6 +1112,7 @@ class GameView(GameAPIView):
 class GameActionsView(GameAPIView):
     @extend_schema(
         tags=[GAMES],
+        parameters=[GAME_ID],
         summary="Post an action",
         description=(
             "Record one action of the game's system (the request body lists every system's "
@@ -1132,6 +1144,7 @@ class GameActionsView(GameAPIView):
 class GamePreviewView(GameAPIView):
     @extend_schema(
         tags=[GAMES],
+        parameters=[GAME_ID],
         summary="Preview an action",
         description="The state you would see after the action, without recording it.",
         request=ACTION_BODY,
@@ -1189,6 +1202,7 @@ def _undo_redo(view: GameAPIView, request: Request, pk: Any, kind: str) -> Respo
 class GameUndoView(GameAPIView):
     @extend_schema(
         tags=[GAMES],
+        parameters=[GAME_ID],
         summary="Undo",
         description=(
             "Take back an action still in effect (the latest unless 'target' names another); "
@@ -1206,6 +1220,7 @@ class GameUndoView(GameAPIView):
 class GameRedoView(GameAPIView):
     @extend_schema(
         tags=[GAMES],
+        parameters=[GAME_ID],
         summary="Redo",
         description="Restore the latest undone action (until a new action is recorded).",
         request=UndoRedoSerializer,
@@ -1222,7 +1237,7 @@ class GameLogView(GameAPIView):
         tags=[GAMES],
         summary="The log",
         description="Every entry, oldest first; undone entries stay, marked in_effect false.",
-        parameters=[WATCH_PARAMETER],
+        parameters=[GAME_ID, WATCH_PARAMETER],
         responses={200: LogSerializer, **_responses(403, 404)},
     )
     def get(self, request: Request, pk: Any) -> Response:
@@ -1249,7 +1264,7 @@ class GameExportView(GameAPIView):
             "the reason; it cannot be imported. Spectators without an account add "
             "?watch=<token>."
         ),
-        parameters=[WATCH_PARAMETER],
+        parameters=[GAME_ID, WATCH_PARAMETER],
         responses={200: ExportSerializer, **_responses(403, 404)},
     )
     def get(self, request: Request, pk: Any) -> Response:
@@ -1424,6 +1439,7 @@ class GameWatchView(GameAPIView):
 class GameLinksView(GameAPIView):
     @extend_schema(
         tags=[GAMES],
+        parameters=[GAME_ID],
         summary="The player and watch links",
         description="Host only.",
         responses={200: LinksSerializer, **_responses(401, 403, 404)},
@@ -1435,6 +1451,7 @@ class GameLinksView(GameAPIView):
 
     @extend_schema(
         tags=[GAMES],
+        parameters=[GAME_ID],
         summary="Revoke a link",
         description=(
             "Replace the player or watch link with a new one; the old one stops working. "
