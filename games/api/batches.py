@@ -20,7 +20,12 @@ from typing import Any
 from django.http import Http404, HttpResponse, JsonResponse
 from django.urls import reverse as url_reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.negotiation import BaseContentNegotiation
@@ -413,6 +418,16 @@ def accepted(job: BatchJob, request: Request) -> Response:
     )
 
 
+EXAMPLE_JOB_ID = "5d0c9f3e-7b21-4e6a-9c55-2f8a1e4b7c90"
+JOB_ID = OpenApiParameter(
+    "job_id",
+    OpenApiTypes.UUID,
+    OpenApiParameter.PATH,
+    description="The job's id, as POST /api/batches/ answered it.",
+    examples=[OpenApiExample("A job", value=EXAMPLE_JOB_ID)],
+)
+
+
 class BatchView(APIView):
     authentication_classes = ()
     permission_classes = (AllowAny,)
@@ -421,6 +436,7 @@ class BatchView(APIView):
     @extend_schema(
         operation_id="batches_read",
         tags=[BATCHES],
+        parameters=[JOB_ID],
         summary="A batch job's progress and results",
         description=(
             "Status (pending, running, done, failed), how many lists are checked of how many "
@@ -438,6 +454,7 @@ class BatchView(APIView):
     @extend_schema(
         operation_id="batches_check_again",
         tags=[BATCHES],
+        parameters=[JOB_ID],
         summary="Check a failed batch again",
         description=(
             "A failed job (its worker was lost, or the queue did not take it) starts over: "
@@ -508,6 +525,7 @@ class BatchCsvView(APIView):
     @extend_schema(
         operation_id="batches_results_csv",
         tags=[BATCHES],
+        parameters=[JOB_ID],
         summary="A batch job's results as CSV",
         description=(
             "Columns: name, valid (yes/no), errors, warnings, first problem; one row per list "

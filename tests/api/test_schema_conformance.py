@@ -6,7 +6,8 @@ every answer: no 500; only documented status codes, content types and headers; b
 match their documented schema; requests the schema forbids refused; requests it allows not
 refused; authentication that is declared enforced. Each operation runs anonymously and again
 with an API token (its account hosts the game the schema's examples name; anonymously,
-someone else does), on the test database (rolled back after each operation), derandomized and
+someone else does; the examples' catalogs and batch job are there too, so those operations
+answer with real bodies), on the test database (rolled back after each operation), derandomized and
 with a fixed number of examples, so ``make test`` gives the same verdict every time;
 ``make fuzz`` explores with random seeds.
 
@@ -30,13 +31,15 @@ from hypothesis import HealthCheck, settings
 from schemathesis.config import OperationConfig, OperationsConfig
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from games.api.batches import EXAMPLE_JOB_ID
 from games.api.games import EXAMPLE_GAME_ID
-from games.models import Catalog, Game
+from games.batches.service import run_batch, start_batch
+from games.models import BatchJob, Catalog, Game
 from games.tracker import service
 from referee.rules.tracker.registry import TRACKERS
 from tests import profiles
 from tests.api.helpers import post_json
-from tests.batches.samples import load_catalogs
+from tests.batches.samples import VALID_DECK, load_catalogs
 
 EXAMPLES = 8
 """Examples per operation and generation mode, beside the schema's own examples and the
@@ -119,6 +122,19 @@ def example_game(host: User) -> Game:
     )
 
 
+def example_batch() -> None:
+    """The batch job the schema's examples name, checked: two decks, one of them legal."""
+    if not Catalog.objects.exists():
+        load_catalogs()
+    lists = [
+        {"name": "legal", "format": "text", "data": VALID_DECK},
+        {"name": "short", "format": "text", "data": "1 AZK-001"},
+    ]
+    job = start_batch(system="azuki", lists=lists)
+    BatchJob.objects.filter(pk=job.pk).update(id=uuid.UUID(EXAMPLE_JOB_ID))
+    run_batch(EXAMPLE_JOB_ID)
+
+
 @pytest.fixture
 def someone_s_game(db: None) -> Game:
     return example_game(User.objects.create_user("schema-host"))
@@ -137,6 +153,8 @@ def check(case: Any, headers: dict[str, str]) -> None:
         # the schema's examples name the starter catalogs: their details, searches and
         # exports are then real answers, checked against their documented shapes
         load_catalogs()
+    if "{job_id}" in case.operation.path and not BatchJob.objects.filter(pk=EXAMPLE_JOB_ID):
+        example_batch()
     excluded = [positive_data_acceptance] if case.operation.label in RULES_JUDGED else []
     case.call_and_validate(headers=headers, excluded_checks=excluded)
 
