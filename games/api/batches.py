@@ -138,13 +138,16 @@ class BatchJSONRequestSerializer(StrictSerializer):
 
     system = serializers.ChoiceField(choices=SYSTEMS)
     lists = serializers.ListField(
-        child=serializers.DictField(),
+        child=serializers.JSONField(),
         help_text=(
             'Each item is a list\'s export JSON ("format": "azeroth-army" / "azuki-deck" / '
-            '"azrah-roster"; an optional "name" labels it) or {"name", "text"}.'
+            '"azrah-roster"; an optional "name" labels it) or {"name", "text"}. Any other '
+            "item is checked too: its row says why it cannot be read, and the rest go on."
         ),
     )
-    options = BatchOptionsSerializer(required=False)
+    options = BatchOptionsSerializer(
+        required=False, allow_null=True, help_text="Left out or null: every default."
+    )
 
 
 class BatchRowSerializer(serializers.Serializer[Any]):

@@ -5,11 +5,12 @@ from it, valid ones and invalid ones, straight to the WSGI app. Every built-in c
 every answer: no 500; only documented status codes, content types and headers; bodies that
 match their documented schema; requests the schema forbids refused; requests it allows not
 refused; authentication that is declared enforced. Each operation runs anonymously and again
-with an API token (its account hosts the game the schema's examples name; anonymously,
-someone else does; the examples' catalogs and batch job are there too, so those operations
-answer with real bodies), on the test database (rolled back after each operation), derandomized and
-with a fixed number of examples, so ``make test`` gives the same verdict every time;
-``make fuzz`` explores with random seeds.
+with an API token, whose account hosts the game and owns the shared list the schema's
+examples name (anonymously, someone else does); the examples' catalogs and batch job are
+there too, so those operations answer with real bodies. Everything is written to the test
+database and rolled back after each operation; the run is derandomized, with a fixed number
+of examples, so ``make test`` gives the same verdict every time; ``make fuzz`` explores with
+random seeds.
 
 One check is left out where it cannot apply, each named below with why: a body the schema
 allows may still break a rule of the game or name something that does not exist (a friendly
@@ -33,13 +34,16 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from games.api.batches import EXAMPLE_JOB_ID
 from games.api.games import EXAMPLE_GAME_ID
+from games.api.saved import EXAMPLE_LIST_ID, EXAMPLE_SHARE_TOKEN
 from games.batches.service import run_batch, start_batch
-from games.models import BatchJob, Catalog, Game
+from games.lists.service import save_list
+from games.models import BatchJob, Catalog, Game, SavedList
 from games.tracker import service
 from referee.rules.tracker.registry import TRACKERS
 from tests import profiles
 from tests.api.helpers import post_json
 from tests.batches.samples import VALID_DECK, load_catalogs
+from tests.lists.support import payload
 
 EXAMPLES = 8
 """Examples per operation and generation mode, beside the schema's own examples and the
@@ -135,16 +139,33 @@ def example_batch() -> None:
     run_batch(EXAMPLE_JOB_ID)
 
 
+def example_list(owner: User) -> None:
+    """The saved list the schema's examples name (a legal deck), shared by the example link."""
+    if not Catalog.objects.exists():
+        load_catalogs()
+    saved = save_list(owner=owner, system="azuki", name="Example", payload=payload("azuki"))
+    SavedList.objects.filter(pk=saved.pk).update(
+        id=uuid.UUID(EXAMPLE_LIST_ID), share_token=EXAMPLE_SHARE_TOKEN
+    )
+
+
+def examples_of(owner: User) -> None:
+    example_game(owner)
+    example_list(owner)
+
+
 @pytest.fixture
 def someone_s_game(db: None) -> Game:
-    return example_game(User.objects.create_user("schema-host"))
+    """The examples' game and list, someone else's."""
+    examples_of(User.objects.create_user("schema-host"))
+    return Game.objects.get(pk=EXAMPLE_GAME_ID)
 
 
 @pytest.fixture
 def token(db: None, client: Client) -> str:
-    """A token of the host of the example game."""
+    """A token of the owner of the examples' game and list."""
     key = api_token(client)
-    example_game(User.objects.get(username="schema-user"))
+    examples_of(User.objects.get(username="schema-user"))
     return key
 
 

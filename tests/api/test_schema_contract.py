@@ -16,6 +16,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.batches.service import run_batch
 from games.models import Game
 from tests.api.helpers import assert_bad_request, assert_matches_schema, openapi_schema, post_json
 from tests.batches.samples import VALID_DECK, load_catalogs
@@ -276,6 +277,9 @@ def test_a_batch_s_options_may_be_empty_or_null_as_documented(client: Client, db
 
     assert response.status_code == 202, response.content[:300]
     assert allows("BatchJSONRequestRequest", body)
+    no_options = body | {"options": None}
+    assert post_json(client, "/api/batches/", no_options).status_code == 202
+    assert allows("BatchJSONRequestRequest", no_options)
 
 
 def test_a_batch_s_points_limit_in_json_is_a_number_not_its_text(client: Client, db: None) -> None:
@@ -330,3 +334,18 @@ def test_the_catalog_paths_examples_name_a_catalog_every_install_has(
         (slug,), (version,) = examples["slug"], examples["version"]
         response = client.get(f"/api/catalogs/{system}/{slug}/{version}/")
         assert response.status_code == 200, (system, response.content[:200])
+
+
+def test_a_batch_item_that_is_no_list_is_a_row_saying_so_as_documented(
+    client: Client, db: None
+) -> None:
+    load_catalogs()
+    body = {"system": "azuki", "lists": [{"text": VALID_DECK}, [None, None]]}
+
+    response = post_json(client, "/api/batches/", body)
+
+    assert response.status_code == 202, response.content[:300]
+    run_batch(response.json()["id"])  # as a worker would, once the job is committed
+    rows = client.get(response.json()["url"]).json()["results"]
+    assert [row["valid"] for row in rows] == [True, False]
+    assert allows("BatchJSONRequestRequest", body)
