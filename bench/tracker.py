@@ -310,7 +310,12 @@ def play(base_url: str, game: str, token: str, phase: Phase, pace: float | None)
                     status, body = client.send(
                         "POST",
                         path,
-                        {"type": "apply_status", "payload": payload, "version": version},
+                        {
+                            "system": "azrah",
+                            "type": "apply_status",
+                            "payload": payload,
+                            "version": version,
+                        },
                     )
                     elapsed = time.perf_counter() - started
                     game_body = body.get("game")
@@ -639,7 +644,7 @@ def drive_tables(
             status, body = browser.post(
                 f"/api/games/{game}/actions/",
                 me["token"],
-                {"type": kind, "payload": payload, "version": version},
+                {"system": "azeroth", "type": kind, "payload": payload, "version": version},
             )
             elapsed = time.perf_counter() - started
             game_body = body.get("game")

@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 if TYPE_CHECKING:
@@ -133,3 +134,38 @@ def with_field(
     items.insert(position, (name, field))
     declared.clear()
     declared.update(items)
+
+
+JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "object": (dict,),
+    "array": (list,),
+    "string": (str,),
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
+}
+
+
+def is_json_type(value: object, kind: str) -> bool:
+    """Whether ``value`` (as ``json.loads`` builds it) is of the JSON Schema type ``kind``."""
+    if isinstance(value, bool):
+        return kind == "boolean"
+    return isinstance(value, JSON_TYPES[kind])
+
+
+def typed_json_field(*kinds: str, **kwargs: Any) -> serializers.JSONField:
+    """A JSON value of one of the JSON Schema types ``kinds`` (``"object"``, ``"array"``...),
+    documented and checked as such: never null unless ``allow_null``, which a bare
+    ``JSONField`` would take without a word while its schema says nothing."""
+    schema: dict[str, Any] = (
+        {"type": kinds[0]} if len(kinds) == 1 else {"oneOf": [{"type": k} for k in kinds]}
+    )
+
+    @extend_schema_field(schema)
+    class TypedJSONField(serializers.JSONField):
+        def to_internal_value(self, data: Any) -> Any:
+            if not any(is_json_type(data, kind) for kind in kinds):
+                raise serializers.ValidationError(f"Must be {' or '.join(kinds)}.")
+            return super().to_internal_value(data)
+
+    return TypedJSONField(**kwargs)

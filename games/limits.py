@@ -65,6 +65,12 @@ class Limit:
         where = f" ({self.setting})" if self.setting else ""
         return f"{what} is larger than {size_text(self.bytes)}, the most taken here{where}."
 
+    def values_message(self, what: str = "The request body") -> str:
+        """The refusal of a body holding more JSON values than this limit (``bytes`` counts
+        values, not bytes, here)."""
+        where = f" ({self.setting})" if self.setting else ""
+        return f"{what} holds more than {self.bytes:,} JSON values, the most taken here{where}."
+
 
 def limit_named(setting: str) -> Limit:
     return Limit(bytes=int(getattr(settings, setting)), setting=setting)

@@ -375,7 +375,7 @@ THROTTLE_RATES = {
 THROTTLE_KEY_PREFIX = "throttle"
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "games.api.schema.RefereeAutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "games.tokens.TokenAuthentication",
@@ -418,7 +418,11 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     # the catalogs' systems keep their name beside the tracker's own choice of systems
-    "ENUM_NAME_OVERRIDES": {"SystemEnum": "games.models.catalog.CATALOG_SYSTEMS"},
+    "ENUM_NAME_OVERRIDES": {
+        "SystemEnum": "games.models.catalog.CATALOG_SYSTEMS",
+        # the systems the game tracker runs (starting a game, importing one)
+        "TrackedSystemEnum": "games.api.games.TRACKED_SYSTEMS",
+    },
 }
 
 # How large a request body may be, each limit in bytes (games/limits.py enforces them from the
@@ -430,6 +434,10 @@ BATCH_MAX_LISTS = env_int("BATCH_MAX_LISTS", 5_000, minimum=1)
 BATCH_UNPACKED_MAX_BYTES = env_int("BATCH_UNPACKED_MAX_BYTES", 20 * _MiB, minimum=1024)
 CATALOG_UPLOAD_MAX_BYTES = env_int("CATALOG_UPLOAD_MAX_BYTES", 4 * _MiB, minimum=1024)
 GAME_IMPORT_MAX_BYTES = env_int("GAME_IMPORT_MAX_BYTES", 2 * _MiB, minimum=1024)
+# The JSON values (keys included) one game export may hold, counted before it is parsed: an
+# export holds about one per 7 bytes (2 MiB, 300,000), while {} is one per 1.5 bytes and costs
+# thirty times its size once parsed.
+GAME_IMPORT_MAX_VALUES = env_int("GAME_IMPORT_MAX_VALUES", 400_000, minimum=1000)
 # Every other body (the pages' forms); Django also holds a form's fields to it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int(
     "DATA_UPLOAD_MAX_MEMORY_SIZE", 2 * _MiB + _MiB // 2, minimum=1024

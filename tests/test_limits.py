@@ -9,6 +9,7 @@ Roles: an anonymous ``organiser`` (batches need no account), the game's ``host``
 from __future__ import annotations
 
 import json
+import tracemalloc
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from pytest_django.fixtures import Settings as SettingsWrapper
 
+from games.limits import most_json_values
 from games.models import BatchJob, Game
 from tests.api.helpers import assert_matches_schema
 from tests.batches.samples import VALID_DECK, load_catalogs
@@ -137,7 +139,12 @@ def test_a_catalog_file_over_4_mib_is_a_413(client: Client, staff: User) -> None
 def _long_export(game: Game, host: User, entries: int) -> dict[str, Any]:
     """The whole export of ``game`` after an action and then undo and redo in turn."""
     client = client_for(host)
-    body = {"type": "attach_mana", "payload": {"guardian": "Dragoon"}, "version": 0}
+    body = {
+        "system": game.system,
+        "type": "attach_mana",
+        "payload": {"guardian": "Dragoon"},
+        "version": 0,
+    }
     assert send(client, "post", f"/api/games/{game.pk}/actions/", body).status_code == 201
     document: dict[str, Any] = client.get(f"/api/games/{game.pk}/export/").json()
     first = document["log"][0]
@@ -228,3 +235,114 @@ def test_a_saved_list_s_name_with_a_lone_surrogate_is_a_400_naming_it(host: User
 
     assert response.status_code == 400
     assert list(response.json()["errors"]) == ["name"]
+
+
+# --- each limit is its setting everywhere it applies ------------------------------------------
+
+
+def test_a_catalog_import_takes_a_file_up_to_a_raised_catalog_upload_max_bytes(
+    client: Client, staff: User, settings: SettingsWrapper
+) -> None:
+    settings.CATALOG_UPLOAD_MAX_BYTES = 6 * MiB
+    client.force_login(staff)
+    body = json.dumps({"format": "azuki-catalog", "padding": "x" * (5 * MiB)})
+
+    response = client.post("/api/catalogs/import/", body, content_type="application/json")
+
+    assert response.status_code == 400, response.content[:300]  # the file's problems
+    assert "problems" in response.json()
+
+
+def _page_upload(client: Client, url: str, size: int, name: str) -> str:
+    """The page answering a JSON file of ``size`` bytes (one long string) posted to ``url``."""
+    content = b'"' + b"x" * (size - 2) + b'"'
+    response = client.post(url, {"file": SimpleUploadedFile(name, content)})
+    assert response.status_code == 400, response.status_code
+    return response.content.decode()
+
+
+def test_the_catalog_page_refuses_a_file_over_catalog_upload_max_bytes_naming_it(
+    client: Client, staff: User, settings: SettingsWrapper
+) -> None:
+    settings.CATALOG_UPLOAD_MAX_BYTES = 100 * 1024  # the form's envelope lets a bit more in
+    client.force_login(staff)
+
+    page = _page_upload(client, "/catalogs/", 100 * 1024 + 10, "big.json")
+
+    assert "larger than 100 KiB" in page
+    assert "CATALOG_UPLOAD_MAX_BYTES" in page
+
+
+def test_the_game_import_page_refuses_a_file_over_game_import_max_bytes_naming_it(
+    client: Client, host: User, settings: SettingsWrapper
+) -> None:
+    settings.GAME_IMPORT_MAX_BYTES = 100 * 1024
+    client.force_login(host)
+
+    page = _page_upload(client, "/games/import/", 100 * 1024 + 10, "game.json")
+
+    assert "larger than 100 KiB" in page
+    assert "GAME_IMPORT_MAX_BYTES" in page
+
+
+# --- a game export's JSON values are counted before it is parsed ------------------------------
+
+
+def empty_objects(size: int) -> bytes:
+    """The costliest JSON per byte: an object whose log is ``size`` bytes of ``{}``."""
+    count = (size - len(b'{"log":[]}')) // 3
+    return b'{"log":[' + b",".join([b"{}"] * count) + b"]}"
+
+
+def test_a_game_export_of_2_mib_of_empty_objects_is_a_413_refused_before_parsing(
+    host: User,
+) -> None:
+    body = empty_objects(2 * MiB - 64)
+    client = client_for(host)
+
+    tracemalloc.start()
+    try:
+        response = client.post("/api/games/import/", body, content_type="application/json")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+
+    assert response.status_code == 413, response.content[:300]
+    answer = response.json()
+    assert_matches_schema(answer, "BadRequest")
+    assert list(answer["errors"]) == ["body"]
+    assert "more than 400,000 JSON values" in answer["detail"]
+    assert "GAME_IMPORT_MAX_VALUES" in answer["detail"]
+    # Parsed, these 700,000 objects cost over 45 MB; counted, a few copies of the body.
+    assert peak < 16 * MiB, peak
+    assert not Game.objects.exists()
+
+
+def test_a_game_export_at_game_import_max_values_is_read(
+    host: User, settings: SettingsWrapper
+) -> None:
+    settings.GAME_IMPORT_MAX_VALUES = 1000
+    # counted from its punctuation: one for the document, and one for each [ { , and :
+    body = {"format": "nope", "log": [{} for _ in range(490)]}
+    assert most_json_values(json.dumps(body)) == 985
+
+    response = send(client_for(host), "post", "/api/games/import/", body)
+
+    assert response.status_code == 400, response.content[:300]  # read, then judged
+    assert list(response.json()["errors"]) == ["format"]
+
+
+def test_the_game_import_page_refuses_a_file_over_game_import_max_values_naming_it(
+    client: Client, host: User, settings: SettingsWrapper
+) -> None:
+    settings.GAME_IMPORT_MAX_VALUES = 1000
+    client.force_login(host)
+    upload = SimpleUploadedFile("game.json", empty_objects(4000))
+
+    response = client.post("/games/import/", {"file": upload})
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "more than 1,000 JSON values" in page
+    assert "GAME_IMPORT_MAX_VALUES" in page
+    assert not Game.objects.exists()

@@ -17,11 +17,15 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
-from django.http import Http404
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpResponse, JsonResponse
 from django.urls import reverse as url_reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.negotiation import BaseContentNegotiation
@@ -43,8 +47,10 @@ from games.batches.service import (
     retry_batch,
     start_batch,
 )
+from games.fields import StrictSerializer
 from games.limits import Limit, size_text
 from games.models import BatchJob
+from referee.rules.azeroth.army import MAX_POINTS_LIMIT
 
 from .parsers import BoundedJSONParser, BoundedMultiPartParser
 from .serializers import TOO_MANY, BadRequestSerializer, DetailSerializer
@@ -100,25 +106,49 @@ class BatchUploadSerializer(serializers.Serializer[Any]):
     catalog_version = serializers.CharField(required=False, help_text="Default: the newest.")
 
 
-class BatchOptionsSerializer(serializers.Serializer[Any]):
-    battle_size = serializers.ChoiceField(choices=("skirmish", "standard", "large"), required=False)
-    points_limit = serializers.IntegerField(required=False)
-    catalog = serializers.CharField(required=False)
-    catalog_version = serializers.CharField(required=False)
+DEFAULTED = "Empty or null: the default."
 
 
-class BatchJSONRequestSerializer(serializers.Serializer[Any]):
+class BatchOptionsSerializer(StrictSerializer):
+    """Options of a JSON body; each left out, empty or null takes its default."""
+
+    battle_size = serializers.ChoiceField(
+        choices=("skirmish", "standard", "large"),
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        help_text="Azeroth at War only. " + DEFAULTED,
+    )
+    points_limit = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=MAX_POINTS_LIMIT,
+        help_text="Azeroth at War only. Null: the battle size's.",
+    )
+    catalog = serializers.CharField(
+        required=False, allow_blank=True, allow_null=True, max_length=60, help_text=DEFAULTED
+    )
+    catalog_version = serializers.CharField(
+        required=False, allow_blank=True, allow_null=True, max_length=60, help_text=DEFAULTED
+    )
+
+
+class BatchJSONRequestSerializer(StrictSerializer):
     """A JSON body."""
 
     system = serializers.ChoiceField(choices=SYSTEMS)
     lists = serializers.ListField(
-        child=serializers.DictField(),
+        child=serializers.JSONField(),
         help_text=(
             'Each item is a list\'s export JSON ("format": "azeroth-army" / "azuki-deck" / '
-            '"azrah-roster"; an optional "name" labels it) or {"name", "text"}.'
+            '"azrah-roster"; an optional "name" labels it) or {"name", "text"}. Any other '
+            "item is checked too: its row says why it cannot be read, and the rest go on."
         ),
     )
-    options = BatchOptionsSerializer(required=False)
+    options = BatchOptionsSerializer(
+        required=False, allow_null=True, help_text="Left out or null: every default."
+    )
 
 
 class BatchRowSerializer(serializers.Serializer[Any]):
@@ -266,6 +296,10 @@ def _json_request(data: object) -> tuple[str, list[dict[str, Any]], dict[str, An
     if not isinstance(options, Mapping):
         errors["options"] = ["Expected an object."]
         options = {}
+    limit = options.get("points_limit")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)):
+        # JSON has numbers: the text of one is only a form's
+        errors["options.points_limit"] = ["Enter a whole number."]
     lists: list[dict[str, Any]] = []
     raw_lists = data.get("lists")
     if raw_lists is None:
@@ -392,6 +426,16 @@ def accepted(job: BatchJob, request: Request) -> Response:
     )
 
 
+EXAMPLE_JOB_ID = "5d0c9f3e-7b21-4e6a-9c55-2f8a1e4b7c90"
+JOB_ID = OpenApiParameter(
+    "job_id",
+    OpenApiTypes.UUID,
+    OpenApiParameter.PATH,
+    description="The job's id, as POST /api/batches/ answered it.",
+    examples=[OpenApiExample("A job", value=EXAMPLE_JOB_ID)],
+)
+
+
 class BatchView(APIView):
     authentication_classes = ()
     permission_classes = (AllowAny,)
@@ -400,6 +444,7 @@ class BatchView(APIView):
     @extend_schema(
         operation_id="batches_read",
         tags=[BATCHES],
+        parameters=[JOB_ID],
         summary="A batch job's progress and results",
         description=(
             "Status (pending, running, done, failed), how many lists are checked of how many "
@@ -417,6 +462,7 @@ class BatchView(APIView):
     @extend_schema(
         operation_id="batches_check_again",
         tags=[BATCHES],
+        parameters=[JOB_ID],
         summary="Check a failed batch again",
         description=(
             "A failed job (its worker was lost, or the queue did not take it) starts over: "
@@ -487,6 +533,7 @@ class BatchCsvView(APIView):
     @extend_schema(
         operation_id="batches_results_csv",
         tags=[BATCHES],
+        parameters=[JOB_ID],
         summary="A batch job's results as CSV",
         description=(
             "Columns: name, valid (yes/no), errors, warnings, first problem; one row per list "
@@ -494,11 +541,15 @@ class BatchCsvView(APIView):
         ),
         responses={
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="The CSV file."),
-            404: DetailSerializer,
+            (404, "application/json"): OpenApiResponse(
+                DetailSerializer, description="No such job: the API's JSON error, not a CSV."
+            ),
         },
     )
-    def get(self, request: Request, job_id: str) -> Response:
-        job = get_object_or_404(BatchJob, pk=job_id)
+    def get(self, request: Request, job_id: str) -> HttpResponse:
+        job = BatchJob.objects.filter(pk=job_id).first()
+        if job is None:
+            return JsonResponse({"detail": "No batch job has this id."}, status=404)
         response = Response(results_csv(job))
         response["Content-Disposition"] = f'attachment; filename="batch-{job.id}.csv"'
         return response

@@ -18,6 +18,7 @@ from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
     OpenApiResponse,
+    PolymorphicProxySerializer,
     extend_schema,
 )
 from rest_framework import serializers, status
@@ -41,7 +42,7 @@ from ..catalogs import CatalogError, export_catalog, import_catalog
 from ..catalogs import azeroth as azeroth_format
 from ..catalogs import azrah as azrah_format
 from ..catalogs import azuki as azuki_format
-from ..catalogs.service import find_catalog, version_key
+from ..catalogs.service import FORMAT, find_catalog, version_key
 from ..models import CATALOG_SYSTEMS, Catalog
 from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
@@ -49,7 +50,6 @@ from .serializers import BadRequestSerializer, DetailSerializer
 Body = dict[str, Any]
 
 TAG = "Catalogs"
-MAX_CATALOG_BYTES = 4 * 1024 * 1024  # a catalog file of a few thousand entries
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
 
@@ -289,7 +289,7 @@ def _quote(value: str) -> str:
 class CatalogJSONParser(BoundedJSONParser):
     """JSON with a cap that fits whole catalog files (the validation endpoints take 64 KiB)."""
 
-    max_bytes = MAX_CATALOG_BYTES
+    limit = "CATALOG_UPLOAD_MAX_BYTES"
     what = "The catalog file"
 
 
@@ -362,6 +362,33 @@ class CatalogDetailSerializer(CatalogSummarySerializer):
     factions = FactionSerializer(many=True, help_text="Azeroth at War factions; [] otherwise.")
     entries_url = serializers.URLField()
     export_url = serializers.URLField(help_text="The import JSON of this version.")
+
+
+class CatalogFileSerializer(serializers.Serializer[Any]):
+    """A catalog file (docs/catalogs.md): what ?format=export answers and the import takes.
+    Beside these keys it holds the game's entries: factions and units (Azeroth at War),
+    cards (Azuki TCG), or guardians and shared_cards (AZRAH)."""
+
+    format = serializers.ChoiceField(choices=[FORMAT])
+    format_version = serializers.IntegerField()
+    system = serializers.ChoiceField(choices=list(CATALOG_SYSTEMS))
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    version = serializers.CharField()
+    description = serializers.CharField(allow_blank=True)
+    demo = serializers.BooleanField()
+    factions = serializers.ListField(child=serializers.DictField(), required=False)
+    units = serializers.ListField(child=serializers.DictField(), required=False)
+    cards = serializers.ListField(child=serializers.DictField(), required=False)
+    guardians = serializers.ListField(child=serializers.DictField(), required=False)
+    shared_cards = serializers.ListField(child=serializers.DictField(), required=False)
+
+
+CATALOG_OR_FILE = PolymorphicProxySerializer(
+    component_name="CatalogDetailOrFile",
+    serializers=[CatalogDetailSerializer, CatalogFileSerializer],
+    resource_type_field_name=None,
+)
 
 
 class EntriesCatalogSerializer(serializers.Serializer[Any]):
@@ -439,6 +466,30 @@ FORMAT_PARAMETER = OpenApiParameter(
     enum=["export"],
     description="'export': answer the catalog file (the import JSON) instead of the detail.",
 )
+# The path's parts, with the starter catalogs (loaded on every install) as examples.
+CATALOG_PATH = [
+    OpenApiParameter(
+        "system",
+        str,
+        OpenApiParameter.PATH,
+        description="The catalog's game: " + ", ".join(CATALOG_SYSTEMS) + ".",
+        examples=[OpenApiExample(system, value=system) for system in CATALOG_SYSTEMS],
+    ),
+    OpenApiParameter(
+        "slug",
+        str,
+        OpenApiParameter.PATH,
+        description="The catalog's slug.",
+        examples=[OpenApiExample("starter", value="starter")],
+    ),
+]
+VERSION_PATH = OpenApiParameter(
+    "version",
+    str,
+    OpenApiParameter.PATH,
+    description="A version of the catalog, as GET /api/catalogs/ lists them.",
+    examples=[OpenApiExample("1.0", value="1.0")],
+)
 NOT_FOUND = OpenApiResponse(DetailSerializer, description="No such catalog or version.")
 BAD = OpenApiResponse(BadRequestSerializer, description="An unknown or bad query parameter.")
 
@@ -471,12 +522,12 @@ def _detail_response(request: Request, catalog: Catalog) -> Response:
 
 DETAIL_DOC: dict[str, Any] = {
     "tags": [TAG],
-    "parameters": [FORMAT_PARAMETER],
+    "parameters": [*CATALOG_PATH, FORMAT_PARAMETER],
     "responses": {
         200: OpenApiResponse(
-            CatalogDetailSerializer,
-            description="The catalog's detail; with ?format=export the catalog file "
-            "(docs/catalogs.md) as a download.",
+            CATALOG_OR_FILE,
+            description="The catalog's detail (CatalogDetail); with ?format=export the catalog "
+            "file (CatalogFile, docs/catalogs.md) as a download.",
         ),
         400: BAD,
         404: NOT_FOUND,
@@ -502,7 +553,7 @@ class CatalogVersionView(OpenView):
         summary="One catalog version",
         description="One version of a catalog: what it holds, its other versions, and links "
         "to search and export it. ?format=export answers the import JSON.",
-        **DETAIL_DOC,
+        **{**DETAIL_DOC, "parameters": [*CATALOG_PATH, VERSION_PATH, FORMAT_PARAMETER]},
     )
     def get(self, request: Request, system: str, slug: str, version: str) -> Response:
         return _detail_response(request, _catalog_or_404(system, slug, version))
@@ -521,13 +572,29 @@ class CatalogEntriesView(OpenView):
             f"Paged with limit (1-{MAX_LIMIT}, default {DEFAULT_LIMIT}) and offset."
         ),
         parameters=[
-            OpenApiParameter("q", str, description="Part of a name, slug or card ID."),
-            OpenApiParameter("type", str, description="Azuki card type, or AZRAH card kind."),
+            *CATALOG_PATH,
+            VERSION_PATH,
+            OpenApiParameter(
+                "q",
+                {"type": "string", "maxLength": 200},
+                description="Part of a name, slug or card ID.",
+            ),
+            OpenApiParameter(
+                "type",
+                {"type": "string", "maxLength": 40},
+                description="Azuki card type, or AZRAH card kind.",
+            ),
             OpenApiParameter("element", str, enum=[e.value for e in Element]),
-            OpenApiParameter("faction", str, description="Azeroth faction slug."),
+            OpenApiParameter(
+                "faction", {"type": "string", "maxLength": 60}, description="Azeroth faction slug."
+            ),
             OpenApiParameter("tier", str, enum=[t.value for t in Tier]),
-            OpenApiParameter("limit", OpenApiTypes.INT),
-            OpenApiParameter("offset", OpenApiTypes.INT),
+            OpenApiParameter(
+                "limit",
+                {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT},
+                description=f"Entries per page (default {DEFAULT_LIMIT}).",
+            ),
+            OpenApiParameter("offset", {"type": "integer", "minimum": 0}),
         ],
         responses={200: EntriesSerializer, 400: BAD, 404: NOT_FOUND},
     )

@@ -25,6 +25,7 @@ from django.urls import reverse as url_reverse
 from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
+    OpenApiExample,
     OpenApiParameter,
     OpenApiResponse,
     PolymorphicProxySerializer,
@@ -46,6 +47,7 @@ from games.fields import (
     StrictChoiceField,
     StrictIntegerField,
     StrictSerializer,
+    typed_json_field,
 )
 from games.models import Game
 from games.models.tracker import PendingGame
@@ -130,6 +132,48 @@ def _type_field(system: str, action_type: ActionType) -> Any:
     return TypeField(help_text=action_type.description)
 
 
+SYSTEM_HELP = (
+    "The game's system (GET /api/games/systems/ lists them): each system has its own action "
+    "types, so a body says which game it was written for; any other is a 400 naming it."
+)
+
+
+def _system_field(systems: tuple[str, ...], body: str) -> Any:
+    """The action body's ``system``, inline in the schema as the systems it may name; the
+    view checks it is the game's."""
+
+    @extend_schema_field(
+        {
+            "type": "string",
+            "enum": list(systems),
+            "description": SYSTEM_HELP,
+            # its own choice set per body, so the schema names each after its component
+            "x-spec-enum-id": f"system.{body}",
+        }
+    )
+    class SystemField(StrictCharField):
+        pass
+
+    return SystemField(max_length=40, help_text=SYSTEM_HELP)
+
+
+def _names_field(names: list[str], description: str) -> Any:
+    """A string documented as one of ``names``; the view checks it."""
+
+    @extend_schema_field(
+        {
+            "type": "string",
+            "enum": names,
+            "description": description,
+            "x-spec-enum-id": "names." + ".".join(names),
+        }
+    )
+    class Names(StrictCharField):
+        pass
+
+    return Names(max_length=40, help_text=description)
+
+
 def _choice_field(choices: tuple[str, ...], description: str) -> Any:
     """A choice written inline in the schema, so it cannot collide with another enum."""
 
@@ -155,6 +199,7 @@ def _action_serializer(system: str, action_type: ActionType) -> type[serializers
     }
     payload = type(_camel(system, action_type.name, "payload"), (StrictSerializer,), payload_fields)
     fields: dict[str, Any] = {
+        "system": _system_field((system,), f"{system}.{action_type.name}"),
         "type": _type_field(system, action_type),
         "payload": payload(required=bool(action_type.fields)),
         **_version_and_seat(),
@@ -185,6 +230,7 @@ class UndoRedoSerializer(StrictSerializer):
 
 
 class ActionSerializer(StrictSerializer):
+    system = StrictCharField(max_length=40, help_text=SYSTEM_HELP)
     type = StrictCharField(max_length=40, help_text="An action type of the game's system.")
     payload = serializers.JSONField(required=False, help_text="The action type's fields.")
     version = StrictIntegerField(min_value=0, help_text="The game version the sender saw.")
@@ -228,6 +274,28 @@ class GameBatchPayloadSerializer(StrictSerializer):
     )
 
 
+def _batch_payload(system: str) -> type[StrictSerializer]:
+    """A batch's payload as one system's schema says it: its items are that system's actions."""
+    names = [action_type.name for action_type in TRACKERS[system].action_types]
+    item = type(
+        _camel(system, "batch_item"),
+        (StrictSerializer,),
+        {
+            "type": _names_field(names, f"An action type of {TRACKERS[system].name}."),
+            "payload": serializers.JSONField(
+                required=False, help_text="That action type's payload, as its action gives it."
+            ),
+        },
+    )
+    actions = serializers.ListField(
+        child=item(),
+        min_length=1,
+        max_length=MAX_BATCH,
+        help_text=f"1 to {MAX_BATCH} actions of the acting seat, applied in order, all or nothing.",
+    )
+    return type(_camel(system, "batch_payload"), (StrictSerializer,), {"actions": actions})
+
+
 CORE_ACTION_TYPES = (
     (
         ActionType(
@@ -260,21 +328,28 @@ CORE_ACTION_TYPES = (
 
 
 def _core_action_serializer(
-    action_type: ActionType, payload: type[StrictSerializer]
+    action_type: ActionType, payload: type[StrictSerializer], system: str | None = None
 ) -> type[serializers.Serializer[Any]]:
-    """A request body for an entry type every game has."""
+    """A request body for an entry type every game has: of one ``system`` for the schema, or
+    of any (``None``) to check a body with."""
+    systems = TRACKED_SYSTEMS if system is None else (system,)
+    if system is not None and action_type.name == BATCH:
+        payload = _batch_payload(system)
+    name = _camel(system or "", action_type.name, "action")
     fields: dict[str, Any] = {
-        "type": _type_field("core", action_type),
+        "system": _system_field(systems, f"{system or 'core'}.{action_type.name}"),
+        "type": _type_field(system or "core", action_type),
         "payload": payload(),
         **_version_and_seat(),
-        "Meta": type("Meta", (), {"ref_name": _camel(action_type.name, "action")}),
-        "__doc__": f"Every game: {action_type.description}",
+        "Meta": type("Meta", (), {"ref_name": name}),
+        "__doc__": f"{TRACKERS[system].name if system else 'Every game'}: "
+        f"{action_type.description}",
     }
     if action_type.name == BATCH:
         fields["app_rolls"] = StrictBooleanField(
             required=False, help_text="true: the app rolls the dice fields each action leaves out"
         )
-    return type(_camel(action_type.name, "action"), (StrictSerializer,), fields)
+    return type(name, (StrictSerializer,), fields)
 
 
 CORE_ACTION_SERIALIZERS: dict[str, type[serializers.Serializer[Any]]] = {
@@ -282,11 +357,27 @@ CORE_ACTION_SERIALIZERS: dict[str, type[serializers.Serializer[Any]]] = {
     for action_type, payload in CORE_ACTION_TYPES
 }
 
+SYSTEM_CORE_SERIALIZERS: dict[tuple[str, str], type[serializers.Serializer[Any]]] = {
+    (slug, action_type.name): _core_action_serializer(action_type, payload, slug)
+    for slug in TRACKERS
+    for action_type, payload in CORE_ACTION_TYPES
+}
+
 ACTION_BODY = PolymorphicProxySerializer(
     component_name="GameAction",
-    serializers=[*ACTION_SERIALIZERS.values(), *CORE_ACTION_SERIALIZERS.values()],
+    serializers=[
+        serializer
+        for slug in TRACKERS
+        for (system, _), serializer in [
+            *ACTION_SERIALIZERS.items(),
+            *SYSTEM_CORE_SERIALIZERS.items(),
+        ]
+        if system == slug
+    ],
     resource_type_field_name=None,
 )
+"""One body per system and action type: ``system`` and ``type`` together say which, so an
+action of one system is never a valid body for another's game."""
 
 
 def check_action_body(system: str, data: Any) -> dict[str, Any]:
@@ -297,6 +388,10 @@ def check_action_body(system: str, data: Any) -> dict[str, Any]:
     body = ActionSerializer(data=data)
     body.is_valid(raise_exception=True)
     values: dict[str, Any] = dict(body.validated_data)
+    if values["system"] != system:
+        raise ValidationError(
+            {"system": [f'This game is {TRACKERS[system].name}: its actions say "{system}".']}
+        )
     kind = values["type"]
     specific = ACTION_SERIALIZERS.get((system, kind)) or CORE_ACTION_SERIALIZERS.get(kind)
     if specific is None:
@@ -326,7 +421,12 @@ def _check_batch(system: str, items: list[dict[str, Any]]) -> list[dict[str, Any
             message = _unknown_type(system, item["type"], {})
             problems[f"{where}.type"] = [f"Change {index + 1} of {len(items)}: {message}"]
             continue
-        one = {"type": item["type"], "payload": item.get("payload") or {}, "version": 0}
+        one = {
+            "system": system,
+            "type": item["type"],
+            "payload": item.get("payload") or {},
+            "version": 0,
+        }
         sub = specific(data=one)
         if not sub.is_valid():
             problems.update(flatten_errors(sub.errors, where))
@@ -358,7 +458,8 @@ class CreateGameSerializer(StrictSerializer):
             "/api/games/join/ with 'list') and starts when every seat has its list."
         ),
     )
-    setup = serializers.JSONField(
+    setup = typed_json_field(
+        "object",
         required=False,
         help_text="The system's setup JSON in full; or give 'lists' to build it from saved lists.",
     )
@@ -378,19 +479,24 @@ class CreateGameSerializer(StrictSerializer):
             "'seat', your account's)."
         ),
     )
-    first_player = serializers.JSONField(
+    first_player = typed_json_field(
+        "integer",
+        "string",
         required=False,
         help_text=(
             'AZRAH: seat 0 or 1, or "coin" (the default) for the app to flip a coin when the '
             "game starts. Azeroth at War takes none: roll-offs in play settle it (3.3, 5.1)."
         ),
     )
-    parties = serializers.JSONField(
+    parties = typed_json_field(
+        "array",
         required=False,
         help_text="AZRAH: [{front: [3], back: [2]}] per list, else the rosters'.",
     )
-    options = serializers.JSONField(
-        required=False, help_text="System options for a setup from lists (battle size, scenario)."
+    options = typed_json_field(
+        "object",
+        required=False,
+        help_text="System options for a setup from lists (battle size, scenario).",
     )
     colours = serializers.ListField(
         child=StrictCharField(), required=False, help_text="One #rrggbb colour per seat."
@@ -415,7 +521,8 @@ class JoinSerializer(StrictSerializer):
         allow_blank=True,
         help_text="A waiting game: the name you play by (default: your account's).",
     )
-    party = serializers.JSONField(
+    party = typed_json_field(
+        "object",
         required=False,
         help_text="A waiting AZRAH game: your starting party {front: [3], back: [2]}, else "
         "your roster's.",
@@ -621,6 +728,30 @@ class ExportSerializer(serializers.Serializer[Any]):
     )
 
 
+@extend_schema_field({"type": "boolean", "enum": [False]})
+class NotPartialField(serializers.BooleanField):
+    """Only ``false``: a partial export cannot be replayed."""
+
+
+class GameImportSerializer(serializers.Serializer[Any]):
+    """A whole game export (GET /api/games/<id>/export/ once the game is over, or from the
+    table's shared device). Its other keys (format_version, version...) are read past."""
+
+    format = serializers.ChoiceField(choices=[service.EXPORT_FORMAT])
+    partial = NotPartialField(  # type: ignore[assignment]  # the export's key
+        required=False, help_text="false, or left out: a partial export cannot be imported."
+    )
+    system = _choice_field(TRACKED_SYSTEMS, "The game system's tracker.")
+    name = serializers.CharField(required=False, allow_blank=True)
+    catalog_version = serializers.CharField(required=False, allow_blank=True)
+    seats = ExportSeatSerializer(many=True, required=False)
+    setup = typed_json_field("object", help_text="The system's setup, every secret in it.")
+    log = serializers.ListField(
+        child=typed_json_field("object"),
+        help_text="Every entry, oldest first: {seq, type, by, payload, at}.",
+    )
+
+
 class ActionResultSerializer(serializers.Serializer[Any]):
     action = LogEntrySerializer()
     game = GameStateSerializer()
@@ -719,6 +850,15 @@ def _responses(*codes: int) -> dict[int, OpenApiResponse]:
     }
     return {code: known[code] for code in codes}
 
+
+EXAMPLE_GAME_ID = "0f5b6a52-9a3e-4c8e-b7d1-3a0c2e6f4d21"
+GAME_ID = OpenApiParameter(
+    "id",
+    OpenApiTypes.UUID,
+    OpenApiParameter.PATH,
+    description="The game's id (GET /api/games/ lists yours).",
+    examples=[OpenApiExample("A game", value=EXAMPLE_GAME_ID)],
+)
 
 WATCH_PARAMETER = OpenApiParameter(
     "watch",
@@ -960,7 +1100,7 @@ class GameView(GameAPIView):
             "304 when nothing changed (cheap to poll every second). Spectators without an "
             "account add ?watch=<token>."
         ),
-        parameters=[WATCH_PARAMETER],
+        parameters=[GAME_ID, WATCH_PARAMETER],
         responses={200: GameStateSerializer, 304: None, **_responses(403, 404)},
     )
     def get(self, request: Request, pk: Any) -> Response | HttpResponse:
@@ -982,6 +1122,7 @@ class GameView(GameAPIView):
 class GameActionsView(GameAPIView):
     @extend_schema(
         tags=[GAMES],
+        parameters=[GAME_ID],
         summary="Post an action",
         description=(
             "Record one action of the game's system (the request body lists every system's "
@@ -1013,6 +1154,7 @@ class GameActionsView(GameAPIView):
 class GamePreviewView(GameAPIView):
     @extend_schema(
         tags=[GAMES],
+        parameters=[GAME_ID],
         summary="Preview an action",
         description="The state you would see after the action, without recording it.",
         request=ACTION_BODY,
@@ -1070,6 +1212,7 @@ def _undo_redo(view: GameAPIView, request: Request, pk: Any, kind: str) -> Respo
 class GameUndoView(GameAPIView):
     @extend_schema(
         tags=[GAMES],
+        parameters=[GAME_ID],
         summary="Undo",
         description=(
             "Take back an action still in effect (the latest unless 'target' names another); "
@@ -1087,6 +1230,7 @@ class GameUndoView(GameAPIView):
 class GameRedoView(GameAPIView):
     @extend_schema(
         tags=[GAMES],
+        parameters=[GAME_ID],
         summary="Redo",
         description="Restore the latest undone action (until a new action is recorded).",
         request=UndoRedoSerializer,
@@ -1103,7 +1247,7 @@ class GameLogView(GameAPIView):
         tags=[GAMES],
         summary="The log",
         description="Every entry, oldest first; undone entries stay, marked in_effect false.",
-        parameters=[WATCH_PARAMETER],
+        parameters=[GAME_ID, WATCH_PARAMETER],
         responses={200: LogSerializer, **_responses(403, 404)},
     )
     def get(self, request: Request, pk: Any) -> Response:
@@ -1130,7 +1274,7 @@ class GameExportView(GameAPIView):
             "the reason; it cannot be imported. Spectators without an account add "
             "?watch=<token>."
         ),
-        parameters=[WATCH_PARAMETER],
+        parameters=[GAME_ID, WATCH_PARAMETER],
         responses={200: ExportSerializer, **_responses(403, 404)},
     )
     def get(self, request: Request, pk: Any) -> Response:
@@ -1157,8 +1301,16 @@ class GameImportView(GameAPIView):
             "partial export (\"partial\": true) is refused with 400 naming 'partial': it "
             "lacks the secrets a replay needs."
         ),
-        request={"application/json": OpenApiTypes.OBJECT},
-        responses={201: GameStateSerializer, **_responses(400, 401)},
+        request=GameImportSerializer,
+        responses={
+            201: GameStateSerializer,
+            **_responses(400, 401),
+            413: OpenApiResponse(
+                BadRequestSerializer,
+                description="Larger than GAME_IMPORT_MAX_BYTES, or more JSON values than "
+                "GAME_IMPORT_MAX_VALUES.",
+            ),
+        },
     )
     def post(self, request: Request) -> Response:
         user = _user(request)
@@ -1244,7 +1396,12 @@ class GameJoinView(GameAPIView):
             "it). A game that has started: its state, if you are at it (else 403)."
         ),
         parameters=[
-            OpenApiParameter("token", str, required=True, description="The player link's token.")
+            OpenApiParameter(
+                "token",
+                {"type": "string", "minLength": 1},
+                required=True,
+                description="The player link's token.",
+            )
         ],
         responses={200: JOINED_GAME, **_responses(400, 401, 403)},
     )
@@ -1292,6 +1449,7 @@ class GameWatchView(GameAPIView):
 class GameLinksView(GameAPIView):
     @extend_schema(
         tags=[GAMES],
+        parameters=[GAME_ID],
         summary="The player and watch links",
         description="Host only.",
         responses={200: LinksSerializer, **_responses(401, 403, 404)},
@@ -1303,6 +1461,7 @@ class GameLinksView(GameAPIView):
 
     @extend_schema(
         tags=[GAMES],
+        parameters=[GAME_ID],
         summary="Revoke a link",
         description=(
             "Replace the player or watch link with a new one; the old one stops working. "

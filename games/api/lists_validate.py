@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_field
 from rest_framework import serializers
@@ -303,6 +303,11 @@ class ArmyValidateSerializer(StrictSerializer):
     """An army list to check: its game (battle size, budget, faction) and its units, as JSON
     lines or as pasted text."""
 
+    # units with their battle size, or text (whose header may carry it), never both
+    request_schema: ClassVar[dict[str, Any]] = {
+        "oneOf": [{"required": ["units", "battle_size"]}, {"required": ["text"]}]
+    }
+
     battle_size = BattleSizeField(
         help_text="skirmish, standard or large (3.1). May be left out when 'text' carries "
         "the header an exported list starts with.",
@@ -563,6 +568,14 @@ class CardRefField(serializers.Field):  # type: ignore[type-arg]
 class DeckValidateSerializer(StrictSerializer):
     """An Azuki deck to check: Leader, Gate and main deck as JSON, or as pasted text."""
 
+    # text, or any of leader, gate and cards, never both
+    request_schema: ClassVar[dict[str, Any]] = {
+        "oneOf": [
+            {"required": ["text"]},
+            {"anyOf": [{"required": ["leader"]}, {"required": ["gate"]}, {"required": ["cards"]}]},
+        ]
+    }
+
     leader = CardRefField(
         required=False,
         allow_null=True,
@@ -685,6 +698,19 @@ class PartySerializer(StrictSerializer):
 
 class RosterValidateSerializer(StrictSerializer):
     """An AZRAH roster to check, as JSON or as pasted text."""
+
+    # text alone, or the Guardians with their mana, gems and party
+    request_schema: ClassVar[dict[str, Any]] = {
+        "oneOf": [
+            {
+                "required": ["text"],
+                "not": {
+                    "anyOf": [{"required": [key]} for key in ("guardians", "mana", "gems", "party")]
+                },
+            },
+            {"required": ["guardians"], "not": {"required": ["text"]}},
+        ]
+    }
 
     guardians = serializers.ListField(
         child=StrictCharField(max_length=MAX_KEY, allow_blank=True),

@@ -49,10 +49,7 @@ def load_json(raw: bytes, most_values: Limit | None = None) -> Any:
     except UnicodeDecodeError:
         raise ParseError("The request body is not UTF-8 encoded JSON.") from None
     if most_values is not None and most_json_values(text) > most_values.bytes:
-        raise RequestTooLarge(
-            f"The request body holds more than {most_values.bytes:,} JSON values, the most "
-            f"taken here ({most_values.setting})."
-        )
+        raise RequestTooLarge(most_values.values_message())
     try:
         document = strict_json(text)
     except TooDeep:
@@ -66,19 +63,15 @@ def load_json(raw: bytes, most_values: Limit | None = None) -> Any:
 
 
 class BoundedJSONParser(BaseParser):
-    """JSON bodies up to the setting ``limit`` names (``max_bytes``, when set, is a fixed cap
-    instead): a larger one is a 413 before more than the limit is read, and any unreadable
-    body a 400, never a 500."""
+    """JSON bodies up to the setting ``limit`` names: a larger one is a 413 before more than
+    the limit is read, and any unreadable body a 400, never a 500."""
 
     media_type = "application/json"
     renderer_class = JSONRenderer
     limit = API_DEFAULT
-    max_bytes: int | None = None
     what = "The request body"
 
     def cap(self) -> Limit:
-        if self.max_bytes is not None:
-            return Limit(bytes=self.max_bytes)
         return limit_named(self.limit)
 
     def most_values(self) -> Limit | None:
@@ -134,3 +127,6 @@ class GameImportJSONParser(BoundedJSONParser):
 
     limit = "GAME_IMPORT_MAX_BYTES"
     what = "The game export"
+
+    def most_values(self) -> Limit:
+        return limit_named("GAME_IMPORT_MAX_VALUES")

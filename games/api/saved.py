@@ -407,10 +407,29 @@ class SavedListsView(OwnListsView):
         return Response(list_body(request, saved, report), status=status.HTTP_201_CREATED)
 
 
+EXAMPLE_LIST_ID = "3e9a7c41-52d8-4f0b-a6e3-8b1d0c7f2a65"
+EXAMPLE_SHARE_TOKEN = "example-shared-list"
+LIST_ID = OpenApiParameter(
+    "id",
+    OpenApiTypes.UUID,
+    OpenApiParameter.PATH,
+    description="The list's id (GET /api/lists/ lists yours).",
+    examples=[OpenApiExample("A list", value=EXAMPLE_LIST_ID)],
+)
+SHARE_TOKEN = OpenApiParameter(
+    "token",
+    str,
+    OpenApiParameter.PATH,
+    description="The token of the list's share link.",
+    examples=[OpenApiExample("A shared list", value=EXAMPLE_SHARE_TOKEN)],
+)
+
+
 class SavedListView(OwnListsView):
     @extend_schema(
         operation_id="saved_list",
         tags=[LISTS],
+        parameters=[LIST_ID],
         summary="One of your lists",
         description=("The list, its last check and its problems against its catalog as it stands."),
         responses={200: SavedListDetailSerializer, **error_responses(401, 404)},
@@ -449,6 +468,7 @@ class SavedListView(OwnListsView):
     @extend_schema(
         operation_id="saved_list_replace",
         tags=[LISTS],
+        parameters=[LIST_ID],
         summary="Replace a list",
         description="A new name and payload (and optionally catalog); checked again at once.",
         request=SavedListPutSerializer,
@@ -460,6 +480,7 @@ class SavedListView(OwnListsView):
     @extend_schema(
         operation_id="saved_list_update",
         tags=[LISTS],
+        parameters=[LIST_ID],
         summary="Change a list",
         description="Any of name, payload and catalog; the list is checked again at once.",
         request=SavedListPatchSerializer,
@@ -471,6 +492,7 @@ class SavedListView(OwnListsView):
     @extend_schema(
         operation_id="saved_list_delete",
         tags=[LISTS],
+        parameters=[LIST_ID],
         summary="Delete a list",
         description="The list and its share link are gone for good.",
         responses={204: None, **error_responses(401, 404)},
@@ -493,9 +515,10 @@ class SavedListExportView(OwnListsView):
             "paste box or the validate endpoints' 'text', the JSON as a payload."
         ),
         parameters=[
+            LIST_ID,
             OpenApiParameter(
                 "format", str, enum=["text", "json"], description="text or json (default)."
-            )
+            ),
         ],
         responses={
             (200, "application/json"): OpenApiTypes.OBJECT,
@@ -524,6 +547,7 @@ class SavedListShareView(OwnListsView):
     @extend_schema(
         operation_id="saved_list_share",
         tags=[LISTS],
+        parameters=[LIST_ID],
         summary="Share a list",
         description=(
             "Make a new read-only link to the list. Anyone with it can read the list, never "
@@ -547,6 +571,7 @@ class SavedListShareView(OwnListsView):
     @extend_schema(
         operation_id="saved_list_unshare",
         tags=[LISTS],
+        parameters=[LIST_ID],
         summary="Stop sharing a list",
         description="The list's read-only link stops working at once.",
         responses={204: None, **error_responses(401, 404)},
@@ -581,6 +606,7 @@ class SharedListView(APIView):
     @extend_schema(
         operation_id="shared_list",
         tags=[LISTS],
+        parameters=[SHARE_TOKEN],
         summary="A shared list",
         description=(
             "A list its author shared: read only, no sign-in needed. 404 once the author "

@@ -133,7 +133,8 @@ ENDPOINTS: tuple[tuple[str, str, str, str], ...] = (
         "Game tracker",
         "Your tracked games; POST starts one (from a setup or two saved lists). Each game has "
         "its state (/api/games/<id>/, polled with If-None-Match for 304), actions (POST "
-        "/actions/ with the version you saw; 409 when stale), /undo/, /redo/, /preview/, "
+        "/actions/ naming the game's system, with the version you saw; 409 when stale), "
+        "/undo/, /redo/, /preview/, "
         "/log/, /export/ and /links/; join and watch with a link's token; import an export.",
     ),
     (

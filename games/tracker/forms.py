@@ -9,7 +9,6 @@ The forms only parse what was typed; every rule is left to ``games.tracker.setup
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,11 +22,12 @@ from referee.rules.azeroth.units import BattleSize
 from referee.rules.tracker.core import ActionType, PayloadField
 from referee.rules.tracker.registry import TRACKERS
 
+from ..limits import limit_named, most_json_values
 from ..models import SavedList
 from ..numbers import whole_number
+from ..strict_json import strict_json
 from .setups import COIN, LIST_GAMES, SEATS, SETTINGS
 
-MAX_IMPORT_BYTES = 2_000_000
 FIRST_PLAYER_CHOICES = [(COIN, "Flip a coin"), ("0", "Player 1"), ("1", "Player 2")]
 TABLE_DEVICE = ""  # the seat choice of a host who sits nowhere: the table's shared device
 SEAT_CHOICES = [
@@ -293,13 +293,20 @@ class ImportForm(forms.Form):
 
     def clean_file(self) -> Any:
         upload: UploadedFile[bytes] = self.cleaned_data["file"]
-        if upload.size is not None and upload.size > MAX_IMPORT_BYTES:
-            raise forms.ValidationError(
-                f"The file is too large (at most {MAX_IMPORT_BYTES // 1_000_000} MB)."
-            )
+        size = limit_named("GAME_IMPORT_MAX_BYTES")
+        if upload.size is not None and upload.size > size.bytes:
+            raise forms.ValidationError(size.message("The file"))
         try:
-            return json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            text = upload.read(size.bytes + 1).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise forms.ValidationError(f"This is not a JSON file: {error}.") from None
+        values = limit_named("GAME_IMPORT_MAX_VALUES")
+        if most_json_values(text) > values.bytes:
+            # counted before parsing: what a document costs grows with its values
+            raise forms.ValidationError(values.values_message("The file"))
+        try:
+            return strict_json(text)
+        except ValueError as error:
             raise forms.ValidationError(f"This is not a JSON file: {error}.") from None
 
 

@@ -23,11 +23,9 @@ from django_htmx.middleware import HtmxDetails
 
 from games.catalogs import CatalogError, CatalogProblem, export_catalog, import_catalog
 from games.catalogs.service import dump_catalog, entry_counts, find_catalog, version_key
+from games.limits import limit_named, size_text
 from games.models import CATALOG_SYSTEMS, Card, Catalog, Guardian, SharedCard, Unit
 from referee.rules import SYSTEMS
-
-# A catalog file is a few hundred kilobytes at most; anything far larger is a mistake.
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -55,8 +53,9 @@ class CatalogUploadForm(forms.Form):
         """The uploaded file's JSON, or CatalogError saying why it cannot be read."""
         upload = self.cleaned_data["file"]
         name = upload.name or "the file"
-        if upload.size is not None and upload.size > MAX_UPLOAD_BYTES:
-            message = f"is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB"
+        limit = limit_named("CATALOG_UPLOAD_MAX_BYTES")
+        if upload.size is not None and upload.size > limit.bytes:
+            message = f"is larger than {size_text(limit.bytes)}, the most taken ({limit.setting})"
         else:
             try:
                 return json.loads(upload.read().decode("utf-8"))

@@ -29,7 +29,8 @@ def hit(guardian: str, amount: Any = 1, seat: int = 0) -> dict[str, Any]:
 
 
 def post(account: User, game: Game, actions: Any, tail: str = "actions/", **extra: Any) -> Any:
-    body = {"type": "batch", "payload": {"actions": actions}, "version": 0, **extra}
+    body = {"system": game.system, "type": "batch", "payload": {"actions": actions}, "version": 0}
+    body.update(extra)
     return send(client_for(account), "post", url(game, tail), body)
 
 

@@ -38,7 +38,7 @@ def url(game: Game, tail: str = "") -> str:
 
 
 def act(account: User | None, game: Game, type: str, version: int, **payload: Any) -> Any:
-    body = {"type": type, "payload": payload, "version": version}
+    body = {"system": game.system, "type": type, "payload": payload, "version": version}
     return send(client_for(account), "post", url(game, "actions/"), body)
 
 
@@ -124,7 +124,13 @@ def test_a_stale_version_is_refused_with_409_and_the_current_state(game: Game, h
 def test_an_illegal_action_is_a_400_naming_the_field_and_nothing_is_recorded(
     game: Game, host: User
 ) -> None:
-    body = {"type": "attach_mana", "payload": {"guardian": "Sentinel"}, "version": 0, "seat": 0}
+    body = {
+        "system": game.system,
+        "type": "attach_mana",
+        "payload": {"guardian": "Sentinel"},
+        "version": 0,
+        "seat": 0,
+    }
     response = send(client_for(host), "post", url(game, "actions/"), body)  # Ana's back row
     assert response.status_code == 400
     body = response.json()
@@ -133,14 +139,17 @@ def test_an_illegal_action_is_a_400_naming_the_field_and_nothing_is_recorded(
     response = act(host, game, "fly", 0)
     assert response.status_code == 400 and "type" in response.json()["errors"]
     response = send(
-        client_for(host), "post", url(game, "actions/"), {"type": "heal", "version": "x"}
+        client_for(host),
+        "post",
+        url(game, "actions/"),
+        {"system": game.system, "type": "heal", "version": "x"},
     )
     assert "version" in response.json()["errors"]
     assert Game.objects.get(pk=game.pk).version == 0
 
 
 def test_a_player_acts_for_their_own_seat_only(game: Game, player: User, host: User) -> None:
-    body = {"type": "end_phase", "payload": {}, "version": 0, "seat": 0}
+    body = {"system": game.system, "type": "end_phase", "payload": {}, "version": 0, "seat": 0}
     response = send(client_for(player), "post", url(game, "actions/"), body)
     assert response.status_code == 403
     # Ben (seat 1) is not the active player: the rules refuse, and say who is
@@ -180,6 +189,7 @@ def test_undo_with_nothing_to_undo_is_a_400(game: Game, host: User) -> None:
 
 def test_a_preview_shows_the_result_without_recording_it(game: Game, host: User) -> None:
     body = {
+        "system": game.system,
         "type": "deal_damage",
         "payload": {"seat": 1, "guardian": "Bard", "amount": 3},
         "version": 0,
@@ -211,9 +221,16 @@ def test_the_state_answers_304_when_nothing_changed(game: Game, spectator: User)
 @pytest.mark.parametrize("role", ["host", "player"])
 def test_the_host_and_a_player_can_act(game: Game, role: str, request: Any) -> None:
     account = request.getfixturevalue(role)
-    body = {"type": "attach_mana", "payload": {"guardian": "Dragoon"}, "version": 0, "seat": 0}
+    body = {
+        "system": game.system,
+        "type": "attach_mana",
+        "payload": {"guardian": "Dragoon"},
+        "version": 0,
+        "seat": 0,
+    }
     if role == "player":
         body = {
+            "system": game.system,
             "type": "deal_damage",
             "payload": {"seat": 0, "guardian": "Oracle", "amount": 1},
             "version": 0,
@@ -229,7 +246,10 @@ def test_a_spectator_and_an_outsider_cannot_act(game: Game, role: str, request: 
     assert attach(account, game, 0).status_code == 403
     assert send(client, "post", url(game, "undo/"), {"version": 0}).status_code == 403
     assert send(
-        client, "post", url(game, "preview/"), {"type": "end_phase", "version": 0}
+        client,
+        "post",
+        url(game, "preview/"),
+        {"system": game.system, "type": "end_phase", "version": 0},
     ).status_code in (403, 409)
     assert Game.objects.get(pk=game.pk).version == 0
 
@@ -397,12 +417,18 @@ def test_the_app_rolls_the_dice_the_table_leaves_out(host: User) -> None:
     game = service.create_game(
         host=host, system="azeroth", name="Clash", setup=AZEROTH.setup_to_json(setup())
     )
-    body = {"type": "edge_roll_off", "payload": {}, "version": 0, "app_rolls": True}
+    body = {
+        "system": game.system,
+        "type": "edge_roll_off",
+        "payload": {},
+        "version": 0,
+        "app_rolls": True,
+    }
     response = send(client_for(host), "post", url(game, "actions/"), body)
     assert response.status_code == 201, response.json()
     rolls = response.json()["action"]["payload"]["rolls"]
     assert len(rolls) == 2 and all(1 <= die <= 6 for die in rolls)
-    without = {"type": "edge_roll_off", "payload": {}, "version": 1}
+    without = {"system": game.system, "type": "edge_roll_off", "payload": {}, "version": 1}
     response = send(client_for(host), "post", url(game, "actions/"), without)
     assert response.status_code == 400 and "payload.rolls" in response.json()["errors"]
 
@@ -454,6 +480,7 @@ def test_the_schema_documents_the_systems_and_the_legal_actions(client: Any) -> 
 
 def _damage(account: User, game: Game, version: int, seat: int | None = None) -> Any:
     body: dict[str, Any] = {
+        "system": game.system,
         "type": "deal_damage",
         "payload": {"seat": 0, "guardian": "Oracle", "amount": 1},
         "version": version,

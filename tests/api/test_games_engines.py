@@ -64,6 +64,7 @@ def test_an_outsider_gets_no_state(game: Game, outsider: User) -> None:
 
 def test_every_action_answer_carries_the_senders_legal_actions(game: Game, player: User) -> None:
     body = {
+        "system": game.system,
         "type": "deal_damage",
         "payload": {"seat": 0, "guardian": "Oracle", "amount": 1},
         "version": 0,

@@ -42,7 +42,7 @@ def url(game: Game, tail: str = "") -> str:
 
 
 def act(account: User | None, game: Game, type: str, version: int, **payload: Any) -> Any:
-    body = {"type": type, "payload": payload, "version": version}
+    body = {"system": game.system, "type": type, "payload": payload, "version": version}
     return send(client_for(account), "post", url(game, "actions/"), body)
 
 
@@ -162,7 +162,7 @@ def test_a_bad_request_or_answer_is_a_400_naming_the_field(
 
 
 def test_a_request_is_not_previewed(table: Game, ann: User) -> None:
-    body = {"type": "request_undo", "payload": {"target": 2}, "version": 2}
+    body = {"system": table.system, "type": "request_undo", "payload": {"target": 2}, "version": 2}
     response = send(client_for(ann), "post", url(table, "preview/"), body)
     assert response.status_code == 400
     assert "cannot be previewed" in response.json()["errors"]["type"][0]
@@ -174,12 +174,13 @@ def test_the_schema_describes_the_requests_and_the_open_ones_in_the_state(
     schema = json.loads(client.get("/api/schema/?format=json").content)
     components = schema["components"]["schemas"]
     bodies = components["GameActionRequest"]["oneOf"]
-    for name in ("RequestUndoActionRequest", "AnswerUndoActionRequest", "BatchActionRequest"):
-        assert {"$ref": f"#/components/schemas/{name}"} in bodies
+    for system in ("Azrah", "Azeroth"):  # each game's own, as every game has them
+        for name in ("RequestUndoActionRequest", "AnswerUndoActionRequest", "BatchActionRequest"):
+            assert {"$ref": f"#/components/schemas/{system}{name}"} in bodies
+        batch = components[f"{system}BatchPayloadRequest"]["properties"]["actions"]
+        assert (batch["minItems"], batch["maxItems"]) == (1, 50)
     answer_payload = components["GameAnswerUndoPayloadRequest"]
     assert set(answer_payload["required"]) == {"request", "accept"}
-    batch_payload = components["GameBatchPayloadRequest"]["properties"]["actions"]
-    assert (batch_payload["minItems"], batch_payload["maxItems"]) == (1, 50)
     state_fields = components["GameState"]["properties"]
     assert state_fields["undo_requests"]["items"] == {"$ref": "#/components/schemas/UndoRequest"}
     assert set(components["UndoRequest"]["properties"]) == {"seq", "by", "target", "to", "text"}

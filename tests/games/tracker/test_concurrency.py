@@ -34,7 +34,9 @@ GUARDIANS = ("Alchemist", "Dragoon", "Oracle")
 
 def post(client: Client, game: Game, body: dict[str, Any]) -> Any:
     return client.post(
-        f"/api/games/{game.pk}/actions/", json.dumps(body), content_type="application/json"
+        f"/api/games/{game.pk}/actions/",
+        json.dumps({"system": game.system, **body}),
+        content_type="application/json",
     )
 
 

@@ -212,7 +212,7 @@ def probe(
     page, then (``send``) the answer to sending it for real: a refusal, or the recorded
     action, after which both games go on from it."""
     version = Game.objects.get(pk=game.pk).version
-    body = {"type": type, "payload": payload, "version": version}
+    body = {"system": game.system, "type": type, "payload": payload, "version": version}
     api = f"/api/games/{game.pk}/"
     answers = {}
     preview = client.post(f"{api}preview/", body, content_type="application/json")

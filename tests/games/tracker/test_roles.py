@@ -70,7 +70,13 @@ class Table:
     def record(self, type: str, payload: dict[str, Any], seat: int) -> None:
         """``seat``'s own player (or the host) records an action for it."""
         account = self.accounts["player"] if seat == 1 else self.accounts["host"]
-        body = {"type": type, "payload": payload, "version": self.version(), "seat": seat}
+        body = {
+            "system": self.game.system,
+            "type": type,
+            "payload": payload,
+            "version": self.version(),
+            "seat": seat,
+        }
         response = send(client_for(account), "post", self.url("actions/"), body)
         assert response.status_code == 201, response.json()
 
@@ -157,7 +163,7 @@ def test_who_acts_for_which_seat(table: Table, seat: int) -> None:
             "outsider": (),
         },
     )
-    body = {"type": "add", "payload": {"amount": 2}, "version": 0, "seat": seat}
+    body = {"system": SLUG, "type": "add", "payload": {"amount": 2}, "version": 0, "seat": seat}
     response = send(table.client, "post", table.url("actions/"), body)
     if seat in allowed:
         assert response.status_code == 201, response.json()
@@ -172,7 +178,7 @@ def test_a_player_and_a_seated_host_act_for_their_own_seat_when_they_name_none(
     secrets_system: None, me: str, seat: int
 ) -> None:
     table = table_for(me)
-    body = {"type": "add", "payload": {"amount": 1}, "version": 0}
+    body = {"system": SLUG, "type": "add", "payload": {"amount": 1}, "version": 0}
     response = send(table.client, "post", table.url("actions/"), body)
     assert response.status_code == 201 and response.json()["action"]["by"] == seat
 
@@ -209,7 +215,13 @@ def test_the_table_devices_preview_for_a_seat_works_from_what_that_seat_knows(
     used to be worked out from the state concealed for nobody and refused what the action
     then did."""
     table = table_for("table")
-    body = {"type": "guess", "payload": {"seat": 1, "number": 4}, "version": 0, "seat": 1}
+    body = {
+        "system": SLUG,
+        "type": "guess",
+        "payload": {"seat": 1, "number": 4},
+        "version": 0,
+        "seat": 1,
+    }
     preview = send(table.client, "post", table.url("preview/"), body)
     assert preview.status_code == 200, preview.json()
     assert preview.json()["state"]["winner"] == 1
