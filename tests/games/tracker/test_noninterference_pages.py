@@ -1,8 +1,8 @@
 """Noninterference over everything a viewer receives: two games that differ only in one
 seat's secret, played through the same public actions, send the other seat's player, a
 spectator and a seated host the same bytes, once what legitimately differs between two games
-is written the same way (game ids, link tokens and their QR codes, CSRF tokens, the poll
-ticket that names the game and the viewer, times).
+is written the same way (game ids, link tokens and their QR codes, CSRF tokens, CSP nonces,
+the poll ticket that names the game and the viewer, times).
 
 What is compared, for each viewer: the whole table page, its live part (an htmx poll) and
 the ETag, the API state with its legal actions, the log, both exports, the 304 of a poll,
