@@ -4,7 +4,8 @@
      (shown on the counter) and asks the server for a preview of everything pending. Taps on
      several counters gather: one pending change is sent as its own action, several as ONE
      batch action (type "batch", field "batch" = JSON list of {type, payload}), recorded,
-     previewed and undone as one. Commit records it; Cancel drops them all. A batch is one
+     previewed and undone as one. Commit records what the panel shows, and waits from a
+     tap until its newer preview arrives; Cancel drops them all. A batch is one
      seat's, so a counter acting for another seat waits until the pending ones are
      committed or cancelled. Without JavaScript each tap is a form that records one at once.
    - A counter held down repeats: one step after a short delay, then a steady rate; a long
@@ -155,6 +156,28 @@
     return data;
   }
 
+  // The panel's Commit records what the panel shows: from a tap until the newer preview
+  // arrives it waits, so a quick Commit never records fewer taps than were made.
+  function holdCommit() {
+    var box = panel();
+    var button = box && box.querySelector("form[data-commit] button[type=submit]");
+    if (!button) return;
+    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+  }
+
+  // A recorded commit (2xx) ends the pending changes, even when a tap meanwhile replaced the
+  // panel (its answer then reaches the form it came from, no longer in the page).
+  function watchCommit(box) {
+    var form = box.querySelector("form[data-commit]");
+    if (!form) return;
+    form.addEventListener("htmx:beforeRequest", function () { asked += 1; });
+    form.addEventListener("htmx:afterRequest", function (event) {
+      var code = status(event);
+      if (code >= 200 && code < 300) clearPending();
+    });
+  }
+
   function preview() {
     var box = panel();
     var url = previewUrl();
@@ -162,6 +185,7 @@
     mark();
     var data = request();
     if (!data) { clearPending(); return; }
+    holdCommit();
     var mine = ++asked;
     fetch(url, {
       method: "POST",
@@ -173,6 +197,7 @@
       box.innerHTML = html;
       box.hidden = false;
       if (window.htmx) window.htmx.process(box);
+      watchCommit(box);
     }).catch(function () {
       if (mine !== asked) return;
       box.hidden = false;
@@ -183,6 +208,7 @@
   // While a counter is held, the preview waits for the release.
   function changed() {
     mark();
+    holdCommit();
     if (!hold) preview();
   }
 

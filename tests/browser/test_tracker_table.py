@@ -582,3 +582,40 @@ def test_an_open_more_stays_open_when_the_live_part_is_swapped(
     _record(table, "hostess", 0, "attach_mana", guardian="Alchemist")
     expect(page.locator("#live")).to_have_attribute("data-version", "2")
     expect(more).not_to_have_attribute("open", "")
+
+
+def test_a_quick_commit_records_every_tap_even_while_its_preview_is_on_its_way(
+    open_tab: OpenTab, table: Game
+) -> None:
+    host = _open(open_tab, table)
+    page = host.page
+    held: list[Any] = []  # previews kept back, as a slow network would
+    keep = {"on": False}
+
+    def preview(route: Any) -> None:
+        if keep["on"]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/preview/$"), preview)
+    duelist = _tap(page, 1, "deal_damage", "Duelist")
+    duelist.click()
+    duelist.click()
+    pending = page.get_by_test_id("pending")
+    expect(pending).to_contain_text("Deal damage x2 · Ben's Duelist")
+    keep["on"] = True
+    duelist.click()  # its preview is on its way: the panel still says x2
+    commit = pending.get_by_role("button", name="Commit")
+    expect(commit).to_be_disabled()  # it would record two of the three taps
+    page.wait_for_timeout(300)
+    assert held, "the third tap asked for its preview"
+    keep["on"] = False
+    for route in held:
+        route.continue_()
+    expect(pending).to_contain_text("Deal damage x3 · Ben's Duelist")
+    commit.click()
+    expect(page.locator("#pending")).to_be_hidden()
+    expect(page.get_by_test_id("damage-1-duelist")).to_have_text("3")
+    ((kind, amount),) = [(a.type, a.payload["amount"]) for a in table.actions.all()]
+    assert (kind, amount) == ("deal_damage", 3)
