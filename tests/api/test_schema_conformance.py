@@ -21,12 +21,15 @@ say; there the API answers the documented 400 naming the field.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import schemathesis
 from django.contrib.auth.models import User
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from django.test import Client
 from hypothesis import HealthCheck, settings
 from schemathesis.config import OperationConfig, OperationsConfig
@@ -154,6 +157,20 @@ def examples_of(owner: User) -> None:
     example_list(owner)
 
 
+@pytest.fixture(autouse=True)
+def one_connection() -> Iterator[None]:
+    """The run calls the WSGI application itself, not through Django's test client, so it
+    does what that client does: the end of a request does not close the database connection
+    (on PostgreSQL that would close the test's own transaction under it). ``check`` lets go
+    of the connection's closing before each call, since the test client, used by fixtures,
+    hooks it up again after each of its requests; this puts it back at the end."""
+    try:
+        yield
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+
+
 @pytest.fixture
 def someone_s_game(db: None) -> Game:
     """The examples' game and list, someone else's."""
@@ -177,6 +194,8 @@ def check(case: Any, headers: dict[str, str]) -> None:
     if "{job_id}" in case.operation.path and not BatchJob.objects.filter(pk=EXAMPLE_JOB_ID):
         example_batch()
     excluded = [positive_data_acceptance] if case.operation.label in RULES_JUDGED else []
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
     case.call_and_validate(headers=headers, excluded_checks=excluded)
 
 
