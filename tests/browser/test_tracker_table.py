@@ -281,6 +281,7 @@ def test_taps_on_several_counters_are_said_in_words_and_committed_as_one_action(
     _tap(page, 1, "deal_damage", "Cleric").click()
     _tap(page, 1, "deal_damage", "Duelist").click()
     expect(page.locator(".tr-counter[data-pending]")).to_have_count(2)
+    expect(pending).to_contain_text("Deal damage x1 · Ben's Duelist")  # previewed
     # a batch is one seat's: a counter acting for another seat waits
     oracle = _tap(page, 0, "deal_damage", "Oracle")
     oracle.evaluate("button => { button.form.elements.seat.value = '1'; }")
