@@ -20,8 +20,10 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 from django.test import Client
+from psycopg import sql
 
 from games.batches.service import start_batch
 from games.models import BatchJob
@@ -33,7 +35,7 @@ from tests.test_tasks_real_worker import stop, wait_for_ping
 pytestmark = [pytest.mark.real_worker, pytest.mark.django_db(transaction=True)]
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-LISTS = 5_000  # the most one batch takes: a few seconds of checking, so a kill lands mid-batch
+LISTS = 5_000  # the most one batch takes
 FINISH_SECONDS = 60.0
 
 
@@ -98,17 +100,57 @@ def big_batch(queue: str) -> BatchJob:
     return start_batch(system="azuki", lists=lists, queue=queue)
 
 
-def mid_batch(job: BatchJob, log: Path) -> int:
-    """Wait until the job has written progress and is not done yet; how far it got."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        job.refresh_from_db()
-        if job.status == BatchJob.Status.RUNNING and 0 < job.done < job.total:
-            return job.done
-        if job.status in (BatchJob.Status.DONE, BatchJob.Status.FAILED):
-            pytest.fail(f"the job ended ({job.status}) before it could be killed mid-batch")
-        time.sleep(0.02)
-    pytest.fail(f"the job never got under way:\n{log.read_text()}")
+class Held:
+    """The job's row, locked by a connection of the test's own while the worker checks it.
+
+    A quiet machine checks a whole batch in well under a second, so a kill timed by watching
+    the job's progress can land after it has finished. Holding the row makes the moment
+    certain: the worker's next write (its progress, or its end) waits on the lock, so the
+    worker is stopped mid-batch, however fast it checks, until it is killed. ``release``
+    ends the stopped write's connection first, so the killed worker writes nothing more."""
+
+    def __init__(self, job: BatchJob, log: Path) -> None:
+        self.connection = psycopg.connect(test_database_url())
+        table = sql.Identifier(BatchJob._meta.db_table)
+        deadline = time.monotonic() + 60
+        while True:  # once the worker has claimed the job, and before it has finished it
+            row = self.connection.execute(
+                sql.SQL("SELECT status, done FROM {} WHERE id = %s FOR UPDATE").format(table),
+                [job.id],
+            ).fetchone()
+            assert row is not None
+            status, self.done = row
+            if status == BatchJob.Status.RUNNING:
+                break
+            self.connection.rollback()
+            if status in (BatchJob.Status.DONE, BatchJob.Status.FAILED):
+                pytest.fail(f"the job ended ({status}) before it could be held mid-batch")
+            if time.monotonic() > deadline:
+                pytest.fail(f"the job never got under way:\n{log.read_text()}")
+            time.sleep(0.02)
+        self.waiting = self._waiting_backend(log)
+
+    def _waiting_backend(self, log: Path) -> int:
+        """The worker's database connection, once it waits on the held row."""
+        mine = self.connection.info.backend_pid
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            row = self.connection.execute(
+                "SELECT pid FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))", [mine]
+            ).fetchone()
+            if row is not None:
+                return int(row[0])
+            time.sleep(0.02)
+        pytest.fail(f"the worker never came back to write its progress:\n{log.read_text()}")
+
+    def release(self) -> None:
+        """End the killed worker's stopped write, then let the row go."""
+        ended = self.connection.execute(
+            "SELECT pg_terminate_backend(%s, 10000)", [self.waiting]
+        ).fetchone()
+        assert ended == (True,), "the killed worker's database connection did not end"
+        self.connection.rollback()
+        self.connection.close()
 
 
 def child_of(worker: subprocess.Popen[bytes]) -> int:
@@ -140,17 +182,18 @@ def test_a_batch_whose_worker_is_killed_is_finished_by_the_next_worker_within_a_
 ) -> None:
     first = workers.start()
     job = big_batch(queue)
-    stopped_at = mid_batch(job, workers.log)
+    held = Held(job, workers.log)
 
     os.kill(first.pid, signal.SIGKILL)
     killed = time.monotonic()
     first.wait(timeout=15)
+    held.release()
     # A new worker, as a supervisor would start. It may be handed the job as soon as it is up,
     # and a solo worker busy with a task answers no ping: the job itself says when it is done.
     workers.start(ping=False)
     body = until_finished(job, killed, workers.log)
 
-    print(f"\nkilled at {stopped_at}/{LISTS}; {body['status']} after {body['seconds']:.1f} s")
+    print(f"\nkilled at {held.done}/{LISTS}; {body['status']} after {body['seconds']:.1f} s")
     assert body["status"] == "done", body["error"]
     assert body["done"] == body["total"] == LISTS
     assert body["valid_count"] == LISTS
@@ -163,13 +206,14 @@ def test_a_batch_whose_pool_process_is_killed_is_handed_back_and_finished(
 ) -> None:
     worker = workers.start(pool="prefork")
     job = big_batch(queue)
-    stopped_at = mid_batch(job, workers.log)
+    held = Held(job, workers.log)
 
     os.kill(child_of(worker), signal.SIGKILL)
     killed = time.monotonic()
+    held.release()
     body = until_finished(job, killed, workers.log)
 
-    print(f"\nkilled at {stopped_at}/{LISTS}; {body['status']} after {body['seconds']:.1f} s")
+    print(f"\nkilled at {held.done}/{LISTS}; {body['status']} after {body['seconds']:.1f} s")
     assert body["status"] == "done", body["error"]
     assert body["done"] == body["total"] == LISTS
     job.refresh_from_db()
@@ -181,14 +225,15 @@ def test_a_batch_whose_only_worker_is_killed_fails_saying_where_it_stopped(
 ) -> None:
     only = workers.start()
     job = big_batch(queue)
-    stopped_at = mid_batch(job, workers.log)
+    held = Held(job, workers.log)
 
     os.kill(only.pid, signal.SIGKILL)
     killed = time.monotonic()
     only.wait(timeout=15)
+    held.release()
     body = until_finished(job, killed, workers.log)  # no worker comes back
 
-    print(f"\nkilled at {stopped_at}/{LISTS}; {body['status']} after {body['seconds']:.1f} s")
+    print(f"\nkilled at {held.done}/{LISTS}; {body['status']} after {body['seconds']:.1f} s")
     assert body["status"] == "failed"
     error = str(body["error"])
     assert "The worker checking this batch stopped answering after" in error
