@@ -56,6 +56,7 @@ urlpatterns = [
     path("games/<uuid:pk>/act/", tracker.act, name="game-act"),
     path("games/<uuid:pk>/preview/", tracker.preview, name="game-preview"),
     path("games/<uuid:pk>/links/", tracker.replace_link, name="game-links"),
+    path("games/<uuid:pk>/history/", tracker.history, name="game-history"),
     path("games/<uuid:pk>/export/", tracker.export, name="game-export"),
     path("games/<uuid:pk>/reveal/<int:seat>/", tracker.reveal, name="game-reveal"),
 ]

@@ -905,23 +905,45 @@ def shown_legal_actions(
     return [entry for entry in listed if json.dumps(entry, sort_keys=True) in public]
 
 
-def log_for(game: Game, access: Access) -> list[dict[str, Any]]:
+def log_for(game: Game, access: Access, *, latest: int | None = None) -> list[dict[str, Any]]:
     """The log, newest last, each entry with a readable line, whether it is in effect (an
     undone action stays in the log, marked) and whether the table's shared device recorded
-    it (``at_table``): ``by`` is the seat an action was taken for, not who tapped it."""
+    it (``at_table``): ``by`` is the seat an action was taken for, not who tapped it. With
+    ``latest``, only that many of the newest entries."""
     require_see(access)
     current = derived(game)
     effective = set(current.history.effective)
     names = {s.index: s.name for s in game.seats.all()}
     outcomes = core.request_outcomes(current.log)
     at_table = recorded_at_table(game)
+    shown = current.log if latest is None else current.log[max(0, len(current.log) - latest) :]
     return [
         {
             **log_entry(current, action, access, names, effective, outcomes.get(action.seq)),
             "at_table": action.seq in at_table,
         }
-        for action in current.log
+        for action in shown
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class LogCounts:
+    """How long the log is: its entries, the actions among them (an undo, a redo or a
+    request about one is an entry, not an action) and how many of those are undone."""
+
+    entries: int
+    recorded: int
+    undone: int
+
+
+def log_counts(game: Game, access: Access) -> LogCounts:
+    """The log's counts, the same for every viewer who may see the game."""
+    require_see(access)
+    current = derived(game)
+    effective = set(current.history.effective)
+    actions = [a for a in current.log if a.type not in META_TYPES]
+    undone = sum(1 for a in actions if a.seq not in effective)
+    return LogCounts(entries=len(current.log), recorded=len(actions), undone=undone)
 
 
 def recorded_at_table(game: Game) -> set[int]:

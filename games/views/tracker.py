@@ -45,6 +45,8 @@ from referee.rules.tracker.core import ANSWER_UNDO, BATCH, REDO, REQUEST_UNDO, U
 from referee.rules.tracker.registry import tracker
 
 POLL_SECONDS = 1
+HISTORY_SHOWN = 20
+"""How many of the newest history entries the table page shows; the rest are a link away."""
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -207,7 +209,8 @@ def _live_context(
     body = service.state_for(game, access)
     view = body["state"]
     system = tracker(game.system)
-    entries = service.log_for(game, access)
+    entries = service.log_for(game, access, latest=HISTORY_SHOWN)
+    counts = service.log_counts(game, access)
     tag = etag(game, access)
     context: dict[str, Any] = {
         "game": game,
@@ -217,8 +220,11 @@ def _live_context(
         "system": system,
         "board_template": pages.board_template(game.system),
         "history": pages.history(entries, body["next_redo"], error),
-        "undone": sum(1 for e in entries if e["in_effect"] is False),
-        "recorded": sum(1 for e in entries if e["in_effect"] is not None),
+        "history_live": True,
+        "history_more": counts.entries - len(entries),
+        "history_total": counts.entries,
+        "undone": counts.undone,
+        "recorded": counts.recorded,
         "error": error,
         "notice": notice,
         "poll_headers": json.dumps(
@@ -520,6 +526,28 @@ def replace_link(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         return render(request, "games/game.html#links", context)
     messages.success(request, f"The old {label} link no longer works: share the new one.")
     return redirect(reverse("game", args=[pk]) + "#links")
+
+
+@require_GET
+def history(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
+    """The game's whole history, newest first, with the same undo and redo controls as the
+    table page's (which shows only the latest ``HISTORY_SHOWN`` entries)."""
+    row, access = _see(request, pk)
+    if not access.can_see:
+        return _forbidden(request)
+    body = service.state_for(row, access)
+    entries = service.log_for(row, access)
+    context = {
+        "game": row,
+        "access": access,
+        "body": body,
+        "history": pages.history(entries, body["next_redo"], None),
+        "history_live": False,
+        "history_more": 0,
+    }
+    response = render(request, "games/game_history.html", context)
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @require_http_methods(["GET"])

@@ -8,6 +8,7 @@ and the host's links; nothing is loaded from another host."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -17,10 +18,11 @@ from playwright.sync_api import expect
 from games.lists.service import save_list
 from games.models import Game
 from games.tracker import service
+from games.views.tracker import HISTORY_SHOWN
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 from tests.lists.support import payload
 
-from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab
+from .conftest import PHONE, SCREENSHOTS, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab
 
 pytestmark = pytest.mark.browser
 
@@ -160,3 +162,34 @@ def test_the_new_game_page_starts_a_game_with_a_coin_flip(open_tab: OpenTab, tab
     tab.fits()
     tab.screenshot("tracker-new-game-board-phone", full_page=True)
     assert tab.foreign_requests() == []
+
+
+def test_a_long_game_links_its_whole_history_where_an_old_entry_is_undone(
+    open_tab: OpenTab, table: Game
+) -> None:
+    host_user = User.objects.get(username="hostess")
+    for version in range(HISTORY_SHOWN + 4):
+        service.game_apply(
+            game=table,
+            user=host_user,
+            type="apply_status",
+            payload={"seat": 1, "guardian": "Bard", "status": "frozen", "turns": version + 1},
+            expected_version=version,
+            seat=None,
+        )
+        table.refresh_from_db()
+    host = open_tab(*TABLET_LANDSCAPE)
+    host.sign_in("hostess", PASSWORD, f"/games/{table.pk}/")
+    expect(host.page.locator(".tr-entry")).to_have_count(HISTORY_SHOWN)
+    more = host.page.get_by_test_id("history-more")
+    expect(more).to_contain_text(f"The latest {HISTORY_SHOWN} of {HISTORY_SHOWN + 4} entries.")
+    more.scroll_into_view_if_needed()
+    host.screenshot("history/table-page-latest")
+    more.get_by_role("link", name="The whole history").click()
+    expect(host.page.locator(".tr-entry")).to_have_count(HISTORY_SHOWN + 4)
+    host.at_every_size(SCREENSHOTS / "history", "whole-history", "main button, main a.button")
+    host.page.get_by_role("button", name="Undo #1", exact=True).click()
+    expect(host.page).to_have_url(re.compile(rf"/games/{table.pk}/#live$"))
+    expect(host.page.locator(".tr-entry")).to_have_count(HISTORY_SHOWN)
+    expect(host.page.get_by_test_id(f"log-{HISTORY_SHOWN + 5}")).to_be_visible()  # the undo
+    assert host.csp_violations() == []

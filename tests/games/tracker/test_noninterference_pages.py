@@ -175,6 +175,7 @@ def received(client: Client, game: Game) -> dict[str, Any]:
     for name, response in (
         ("page", client.get(page)),
         ("live", client.get(page, headers=HTMX)),
+        ("history", client.get(f"{page}history/")),
         ("state", client.get(api)),
         ("log", client.get(f"{api}log/")),
         ("export", client.get(f"{api}export/")),

@@ -491,7 +491,7 @@ def test_the_benchmark_reads_a_compressed_bodys_size_from_its_trailer() -> None:
 
 def test_the_poll_middleware_knows_the_table_page_s_address_and_no_other(game: Game) -> None:
     assert GAME_PATH.fullmatch(reverse("game", args=[game.pk]))
-    for other in ("game-act", "game-preview", "game-export"):
+    for other in ("game-act", "game-preview", "game-export", "game-history"):
         assert not GAME_PATH.fullmatch(reverse(other, args=[game.pk]))
 
 
