@@ -136,7 +136,7 @@ def test_what_the_table_device_records_for_no_seat_is_the_tables(
     expect(page.get_by_test_id("stage")).to_have_text("Mana stage")
     for tab in (host, ben):
         log = tab.page.get_by_test_id("log-2")
-        expect(log).to_contain_text("The table: ends the Deployment stage", timeout=3000)
+        expect(log).to_contain_text("The table: ends the Deployment stage")
         expect(tab.page.get_by_test_id("who-2")).to_contain_text("At the table device")
         expect(tab.page.get_by_test_id("log-1")).to_contain_text(
             "The table: roll-off for the table edge: Ana 2, Ben 5"

@@ -21,12 +21,12 @@ from referee.rules.azeroth.tracker import AZEROTH, Scenario
 from tests.games.tracker.support import PASSWORD
 from tests.rules.azeroth.tracker_game import setup
 
-from .conftest import TABLET_LANDSCAPE, OpenTab, Tab
+from .conftest import TABLET_LANDSCAPE, WAIT_MS, OpenTab, Tab
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/azeroth")
-SYNC_MS = 2000  # the other tablet sees a change within two seconds
+SYNC_MS = WAIT_MS  # the other tablet polls every second: it catches up within the wait
 
 
 @pytest.fixture

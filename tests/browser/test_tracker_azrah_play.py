@@ -18,12 +18,12 @@ from games.models import Game
 from games.tracker import service
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
-from .conftest import TABLET_LANDSCAPE, OpenTab, Tab
+from .conftest import TABLET_LANDSCAPE, WAIT_MS, OpenTab, Tab
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/azrah")
-SYNC_MS = 2000  # the other tablet sees a change within two seconds
+SYNC_MS = WAIT_MS  # the other tablet polls every second: it catches up within the wait
 
 
 @pytest.fixture

@@ -23,13 +23,13 @@ from games.models.tracker import PendingGame
 from tests.games.tracker.support import PASSWORD
 from tests.lists.support import payload
 
-from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab
+from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, WAIT_MS, OpenTab, Tab
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/new_game")
 SIZES = {"1280x800": TABLET_LANDSCAPE, "800x1280": TABLET_PORTRAIT, "360x740": PHONE}
-START_MS = 6000  # the waiting page polls every 2 s
+START_MS = WAIT_MS  # the waiting page polls every 2 s
 
 
 @pytest.fixture

@@ -22,11 +22,11 @@ from games.views.tracker import HISTORY_SHOWN
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 from tests.lists.support import payload
 
-from .conftest import PHONE, SCREENSHOTS, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab
+from .conftest import PHONE, SCREENSHOTS, TABLET_LANDSCAPE, TABLET_PORTRAIT, WAIT_MS, OpenTab, Tab
 
 pytestmark = pytest.mark.browser
 
-SYNC_MS = 2000  # a second tablet sees a change within two seconds
+SYNC_MS = WAIT_MS  # the other tablet polls every second: it catches up within the wait
 
 
 @pytest.fixture

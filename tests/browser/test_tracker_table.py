@@ -24,6 +24,10 @@ from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/table")
+# A counter held down has repeated: its pending steps have reached four.
+HELD_FOUR = (
+    "(counter) => Number((counter.getAttribute('data-pending') || '0').replace('+', '')) >= 4"
+)
 PYTHON = re.compile(r"[{}\[\]]|\bNone\b|\bTrue\b|\bFalse\b")
 
 # A page that can be told it is hidden, and a Screen Wake Lock that counts its requests and
@@ -334,7 +338,7 @@ def test_a_counter_held_down_repeats_and_the_long_press_is_not_also_a_tap(
            }, {capture: true, once: true})"""
     )
     page.mouse.down()
-    page.wait_for_timeout(1300)
+    page.wait_for_function(HELD_FOUR, arg=counter.element_handle())  # it repeats while held
     page.mouse.up()
     held = page.evaluate("window.__atRelease")
     assert held is not None and int(held.lstrip("+")) >= 4, held
@@ -355,10 +359,10 @@ def test_a_counter_held_by_a_finger_repeats_too(open_tab: OpenTab, table: Game) 
     assert box is not None
     point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
     touch = page.context.new_cdp_session(page)
-    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
-    page.wait_for_timeout(1300)
-    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     counter = _counter(page, bard)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.wait_for_function(HELD_FOUR, arg=counter.element_handle())  # it repeats while held
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     expect(counter).to_have_attribute("data-pending", re.compile(r"^\+\d+$"))
     held = int(str(counter.get_attribute("data-pending")).lstrip("+"))
     assert held >= 4
@@ -441,8 +445,9 @@ def test_polling_pauses_while_hidden_and_the_page_catches_up_when_shown(
 
     expect(page.locator("[data-wake]")).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("window.__lockRequests") == 1
-    page.wait_for_timeout(1500)
-    assert polls() >= 1  # polling while shown
+    page.wait_for_function(  # polling while shown
+        "(poll) => window.__sent.some(sent => sent === poll)", arg=poll
+    )
 
     page.evaluate("window.__setVisibility('hidden')")
     expect(page.locator("[data-wake]")).to_have_attribute("aria-pressed", "false")

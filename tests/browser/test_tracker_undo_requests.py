@@ -13,11 +13,11 @@ from games.models import Game
 from games.tracker import service
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
-from .conftest import TABLET_LANDSCAPE, OpenTab
+from .conftest import TABLET_LANDSCAPE, WAIT_MS, OpenTab
 
 pytestmark = pytest.mark.browser
 
-SYNC_MS = 2000  # a second tablet sees a change within two seconds
+SYNC_MS = WAIT_MS  # the other tablet polls every second: it catches up within the wait
 
 
 @pytest.fixture
