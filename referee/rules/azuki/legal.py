@@ -43,7 +43,7 @@ from referee.rules.azuki.tracker import (
 from referee.rules.tracker.core import JSON, Amount, Choice, LegalAction, OneOf, Order
 
 CONTINUE_LABELS = {
-    WHEN_ATTACKING: "Continue: no more [When Attacking]",
+    WHEN_ATTACKING: "Continue: no more When Attacking effects",
     RESPONSE: "No more responses",
     DEFENDER: "No defender",
     AFTER_ATTACKING: "End the attack",
@@ -162,7 +162,7 @@ def _plays(state: AzukiState, listing: _Listing) -> None:
         row = me.zone(zone)
         extra: dict[str, JSON] = {}
         choices: dict[str, Choice] = {}
-        names = {u.uid: u.name for u in row}
+        names = {u.uid: u.uid for u in row}
         if len(row) >= ZONE_SIZES[zone]:
             extra = {"replace": row[0].uid}
             choices = {"replace": OneOf(tuple(u.uid for u in row))}
@@ -197,7 +197,7 @@ def _plays(state: AzukiState, listing: _Listing) -> None:
         )
     weapons = [c for c in me.cards if c.type is CardType.WEAPON]
     bearers = (LEADER, *(e.uid for e in me.garden))
-    bearer_names = {LEADER: f"{me.name}'s Leader", **{e.uid: e.name for e in me.garden}}
+    bearer_names = {LEADER: "Leader", **{e.uid: e.uid for e in me.garden}}
     for how, pay, cards in _ways_to_pay(me, weapons):
         listing.add(
             "play_weapon",
@@ -219,8 +219,8 @@ def _portal(state: AzukiState, listing: _Listing) -> None:
     if len(me.garden) >= ZONE_SIZES[GARDEN]:
         payload["replace"] = me.garden[0].uid
         choices["replace"] = OneOf(tuple(e.uid for e in me.garden))
-    names = {e.uid: f"{e.name} (Gate Power {e.card.gate_power or 0})" for e in me.alley}
-    names.update({e.uid: e.name for e in me.garden})
+    names = {e.uid: f"{e.uid} (Gate Power {e.card.gate_power or 0})" for e in me.alley}
+    names.update({e.uid: e.uid for e in me.garden})
     listing.add(
         "portal",
         f"Tap {me.gate.name}: portal an entity to the Garden",
@@ -238,10 +238,7 @@ def _attacks(state: AzukiState, listing: _Listing) -> None:
     targets = tuple(
         t for t in (LEADER, *(e.uid for e in them.garden)) if can_target(state, seat, t) is None
     )
-    names = {
-        LEADER: f"{them.name}'s Leader",
-        **{e.uid: f"{them.name}'s {e.name}" for e in them.garden},
-    }
+    names = {LEADER: "Leader"}
     for attacker in (LEADER, *(e.uid for e in me.garden)):
         if can_attack(state, seat, attacker) is not None:
             continue
@@ -319,7 +316,7 @@ def _combat(state: AzukiState, listing: _Listing) -> None:
                 {"defender": found[0].uid},
                 {"defender": OneOf(tuple(e.uid for e in found))},
                 at="combat",
-                names={e.uid: e.name for e in found},
+                names={e.uid: e.uid for e in found},
             )
     if combat.step == DAMAGE:
         listing.add("resolve_damage", "Resolve the damage as previewed", {}, at="combat")
@@ -399,7 +396,7 @@ def _effects(state: AzukiState, listing: _Listing) -> None:
                     "alley": OneOf(tuple(e.uid for e in player.alley)),
                 },
                 at=side,
-                names={e.uid: e.name for e in (*player.garden, *player.alley)},
+                names={e.uid: e.uid for e in (*player.garden, *player.alley)},
             )
 
 

@@ -63,11 +63,11 @@ WHEN_ATTACKING, RESPONSE, DEFENDER, DAMAGE, AFTER_ATTACKING = (
 )
 STEPS = (WHEN_ATTACKING, RESPONSE, DEFENDER, DAMAGE, AFTER_ATTACKING)
 STEP_NAMES = {
-    WHEN_ATTACKING: "1. Declare attacker and target; [When Attacking]",
-    RESPONSE: "3. [Response] window",
+    WHEN_ATTACKING: "1-2. Attacker and target declared; When Attacking effects",
+    RESPONSE: "3. Response window",
     DEFENDER: "4. Declare a defender",
     DAMAGE: "5. Resolve damage",
-    AFTER_ATTACKING: "6. [After Attacking]",
+    AFTER_ATTACKING: "6. After Attacking effects",
 }
 # How an ability may be used (Card Effects: timing windows; Phases: [Response])
 ON_PLAY, ACTIVATED, PASSIVE = "on_play", "main", "passive"
@@ -507,10 +507,8 @@ def _fields(*fields: PayloadField) -> tuple[PayloadField, ...]:
 
 
 _PAY_FIELDS = _fields(
-    PayloadField("use_token", "bool", "pay 1 of the cost with the one-use IKZ token", False),
-    PayloadField(
-        "cost", "int", "the IKZ cost, for a card whose cost the setup does not give", False
-    ),
+    PayloadField("use_token", "bool", "pay 1 IKZ with the one-use IKZ token", False),
+    PayloadField("cost", "int", "its IKZ cost (for a card the catalog gives none)", False),
 )
 _TARGET = _fields(
     PayloadField("seat", "int", "the card's controller"),
@@ -538,11 +536,9 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
             "play_entity",
             "Play an entity from the hand into the Garden or the Alley, tapping IKZ for its cost.",
             (
-                PayloadField("card", "str", "the card's ID in the deck list"),
-                PayloadField("zone", "str", "garden or alley"),
-                PayloadField(
-                    "replace", "str", "the entity it replaces when the row is full", False
-                ),
+                PayloadField("card", "str", "the card (its ID in the deck list)"),
+                PayloadField("zone", "str", "the row: garden or alley"),
+                PayloadField("replace", "str", "the entity it replaces (the row is full)", False),
                 *_PAY_FIELDS,
             ),
         ),
@@ -550,14 +546,14 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
             "play_spell",
             "Play a spell: a [Main] spell in one's own Main phase, a [Response] spell in the "
             "opponent's attack.",
-            (PayloadField("card", "str", "the card's ID in the deck list"), *_PAY_FIELDS),
+            (PayloadField("card", "str", "the card (its ID in the deck list)"), *_PAY_FIELDS),
         ),
         ActionType(
             "play_weapon",
             "Attach a weapon to the Leader or an entity in the Garden.",
             (
-                PayloadField("card", "str", "the card's ID in the deck list"),
-                PayloadField("bearer", "str", "'leader' or a Garden entity's id"),
+                PayloadField("card", "str", "the card (its ID in the deck list)"),
+                PayloadField("bearer", "str", "on: the Leader or a Garden entity"),
                 *_PAY_FIELDS,
             ),
         ),
@@ -566,7 +562,7 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
             "Use the ability of the Leader or an entity (its timing, zone and Once per Turn "
             "as its text says), paying its IKZ.",
             (
-                PayloadField("source", "str", "'leader' or an entity's id"),
+                PayloadField("source", "str", "the card whose ability it is"),
                 PayloadField("use_token", "bool", "pay 1 with the IKZ token", False),
             ),
         ),
@@ -574,16 +570,18 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
             "portal",
             "Tap the Gate to move an entity from the Alley to the Garden (once per turn).",
             (
-                PayloadField("entity", "str", "the Alley entity's id"),
-                PayloadField("replace", "str", "the Garden entity it replaces when full", False),
+                PayloadField("entity", "str", "the Alley entity to portal"),
+                PayloadField(
+                    "replace", "str", "the Garden entity it replaces (the Garden is full)", False
+                ),
             ),
         ),
         ActionType(
             "attack",
             "Declare an attacker and its target (Combat Mechanism 1).",
             (
-                PayloadField("attacker", "str", "'leader' or a Garden entity's id"),
-                PayloadField("target", "str", "'leader' or a tapped enemy Garden entity's id"),
+                PayloadField("attacker", "str", "the attacker: the Leader or a Garden entity"),
+                PayloadField("target", "str", "target"),
             ),
         ),
         ActionType(
@@ -594,14 +592,18 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
         ActionType(
             "declare_defender",
             "The defending player's untapped Defender taps and becomes the target.",
-            (PayloadField("defender", "str", "the Defender's id"),),
+            (PayloadField("defender", "str", "the Defender"),),
         ),
         ActionType("resolve_damage", "Deal the combat damage as previewed (Combat Mechanism 5)."),
         ActionType(
             "end_turn",
             "End the turn: end-of-turn effects in order, damage and stats reset, weapons to "
             "the discard; the next turn starts (draw, IKZ, untap).",
-            (PayloadField("order", "list[str]", "end-of-turn effects, first first", False),),
+            (
+                PayloadField(
+                    "order", "list[str]", "the end-of-turn effects, first to resolve first", False
+                ),
+            ),
         ),
         ActionType(
             "deal_damage",
@@ -622,7 +624,7 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
                 PayloadField("attack", "int", "Attack change", False),
                 PayloadField("health", "int", "Health change", False),
                 PayloadField("carapace", "int", "Carapace change", False),
-                PayloadField("lasting", "bool", "the effect outlasts the turn", False),
+                PayloadField("lasting", "bool", "lasting beyond this turn", False),
             ),
         ),
         ActionType(
@@ -662,8 +664,8 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
             "A card effect swaps a Garden entity and an Alley entity (nothing is replaced).",
             (
                 PayloadField("seat", "int", "their controller"),
-                PayloadField("garden", "str", "the Garden entity's id"),
-                PayloadField("alley", "str", "the Alley entity's id"),
+                PayloadField("garden", "str", "the Garden entity"),
+                PayloadField("alley", "str", "the Alley entity"),
             ),
         ),
     )

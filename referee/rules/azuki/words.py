@@ -35,10 +35,10 @@ TOKEN_WORDS = {
     TOKEN_USED: "used",
 }
 TIMING_WORDS = {
-    "on_play": "[On Play]",
-    "when_attacking": "[When Attacking]",
-    "after_attacking": "[After Attacking]",
-    "response": "[Response]",
+    "on_play": "On Play",
+    "when_attacking": "When Attacking",
+    "after_attacking": "After Attacking",
+    "response": "Response",
     "main": "Main phase",
 }
 
@@ -72,7 +72,8 @@ def _weapon(weapon: Weapon) -> dict[str, JSON]:
     return {
         "id": weapon.uid,
         "card": weapon.card.id,
-        "name": weapon.card.name,
+        "name": weapon.uid,  # the card's name and a number: which copy it is
+        "card_name": weapon.card.name,
         "attack": weapon.card.attack or 0,
         "text": weapon.card.text,
     }
@@ -82,7 +83,8 @@ def _entity(state: AzukiState, entity: Entity, zone: str) -> dict[str, JSON]:
     return {
         "id": entity.uid,
         "card": entity.card.id,
-        "name": entity.name,
+        "name": entity.uid,  # the card's name and a number: which copy it is
+        "card_name": entity.name,
         "zone": zone,
         "attack": entity.attack,
         "health": entity.health,
@@ -136,7 +138,7 @@ def _player(state: AzukiState, seat: int, player: PlayerState) -> dict[str, JSON
         "ikz_untapped": player.ikz_untapped,
         "ikz_pile": player.ikz_pile,
         "token": player.token,
-        "token_words": TOKEN_WORDS[player.token],
+        "token_name": TOKEN_WORDS[player.token],
         "mulligan": player.mulligan,
         "garden": [_entity(state, e, GARDEN) for e in player.garden],
         "alley": [_entity(state, e, ALLEY) for e in player.alley],
@@ -144,25 +146,32 @@ def _player(state: AzukiState, seat: int, player: PlayerState) -> dict[str, JSON
     }
 
 
+def _piece_words(player: PlayerState, piece: str) -> str:
+    return f"{player.name}'s Leader" if piece == LEADER else f"{player.name}'s {piece}"
+
+
 def _combat(state: AzukiState, combat: Combat) -> dict[str, JSON]:
     preview = combat_preview(state)
     waiting = state.players[step_seat(combat)].name
     prompts = {
-        "when_attacking": f"{waiting}: use [When Attacking] effects, then continue.",
-        "response": f"{waiting}: play [Response] spells or abilities, then continue.",
+        "when_attacking": f"{waiting}: use When Attacking effects, then continue.",
+        "response": f"{waiting}: play Response spells or abilities, then continue.",
         "defender": f"{waiting}: declare a Defender, or none.",
         "damage": f"{waiting}: check the damage below, then resolve it.",
-        "after_attacking": f"{waiting}: use [After Attacking] effects, then end the attack.",
+        "after_attacking": f"{waiting}: use After Attacking effects, then end the attack.",
     }
+    me, them = state.players[combat.seat], state.players[1 - combat.seat]
+    target = combat.defender or combat.target
     return {
         "seat": combat.seat,
         "attacker": combat.attacker,
-        "target": combat.defender or combat.target,
-        "declared_target": combat.target,
+        "attacker_name": _piece_words(me, combat.attacker),
+        "target": target,
+        "target_name": _piece_words(them, target),
         "defender": combat.defender,
         "step": combat.step,
         "step_name": STEP_NAMES[combat.step],
-        "waiting_for": step_seat(combat),
+        "waiting_seat": step_seat(combat),
         "prompt": prompts[combat.step],
         "responses": combat.responses,
         "preview": None
@@ -217,7 +226,7 @@ def state_view(state: AzukiState) -> dict[str, JSON]:
         "turn": state.turn,
         "round": state.round,
         "active_seat": state.active if state.phase != MULLIGAN else None,
-        "first_player": state.first_player,
+        "first_seat": state.first_player,
         "phase": state.phase,
         "combat": None if state.combat is None else _combat(state, state.combat),
         "on_play": state.on_play,
@@ -228,7 +237,6 @@ def state_view(state: AzukiState) -> dict[str, JSON]:
         "notes": notes(state),
         "winner": state.outcome.winner,
         "reason": state.outcome.reason,
-        "outcome": state.outcome.to_json(),
         "players": [_player(state, seat, p) for seat, p in enumerate(state.players)],
     }
 
@@ -287,8 +295,7 @@ def describe(action: Action, setup: AzukiSetup | None) -> str:
         "continue_combat": "finishes the combat step",
         "declare_defender": f"declares {p.get('defender')} as the defender",
         "resolve_damage": "resolves the combat damage",
-        "end_turn": "ends the turn (damage resets, weapons to the discard, stats reset; "
-        "next turn: draw, IKZ, untap)"
+        "end_turn": "ends the turn"
         + (": end effects " + ", ".join(map(str, p["order"])) if p.get("order") else ""),
         "deal_damage": f"deals {p.get('amount')} damage to {_piece(names, seat, p.get('target'))}",
         "heal": f"heals {_piece(names, seat, p.get('target'))} by {p.get('amount')}",

@@ -80,7 +80,7 @@ def test_first_player_is_recorded_in_the_setup_r140() -> None:
     assert data["first_player"] == 1 and data["first_player_by"] == "coin"
     game = new_game(first_player=1)
     assert game.state.active == 1
-    assert AZUKI.view(game.state, None)["first_player"] == 1
+    assert AZUKI.view(game.state, None)["first_seat"] == 1
 
 
 def test_start_of_turn_first_player_does_not_draw_and_the_second_does() -> None:
