@@ -97,18 +97,19 @@ def test_a_game_won_by_leader_damage_on_two_tablets(open_tab: OpenTab) -> None:
     _end_turn(ben, ana, "Ana")
 
     # Ana's turn 3: 2 IKZ. The Ashen Hound has Charge: it attacks the turn it is played.
+    ana.at_every_size(SHOTS, "02-main-ana", TARGETS)
     play = _control(ana, "Play an entity into the Garden")
-    play.get_by_label("The card").select_option(label="Ashen Hound (2 IKZ)")
+    play.get_by_label("Card").select_option(label="Ashen Hound (2 IKZ)")
     _act(ana, "Play an entity into the Garden")
     hound = ana.page.get_by_test_id("entity-0-ashen-hound-1")
     expect(hound).to_contain_text("Charge")
     expect(ana.page.get_by_test_id("ikz-0")).to_contain_text("0")
-    ana.at_every_size(SHOTS, "02-played-ana", TARGETS)
+    ana.at_every_size(SHOTS, "03-played-ana", TARGETS)
     _act(ana, "Attack with Ashen Hound #1")
     expect(ana.page.get_by_test_id("combat-prompt")).to_contain_text("When Attacking")
     _act(ana, "Continue: no more When Attacking effects")
     expect(ben.page.get_by_test_id("combat-prompt")).to_contain_text("Ben:", timeout=SYNC_MS)
-    ben.at_every_size(SHOTS, "03-response-ben", TARGETS)
+    ben.at_every_size(SHOTS, "04-response-ben", TARGETS)
     _act(ben, "No more responses")
     _act(ben, "No defender")
     expect(ana.page.get_by_test_id("combat-prompt")).to_contain_text("Ana:", timeout=SYNC_MS)
@@ -116,7 +117,7 @@ def test_a_game_won_by_leader_damage_on_two_tablets(open_tab: OpenTab) -> None:
     expect(preview).to_contain_text("Health 20 → 18", timeout=SYNC_MS)
     expect(preview).to_contain_text("deals nothing back")
     expect(ana.page.get_by_test_id("health-1")).to_have_text("20")  # not yet dealt
-    ana.at_every_size(SHOTS, "04-preview-ana", TARGETS)
+    ana.at_every_size(SHOTS, "05-preview-ana", TARGETS)
     _act(ana, "Resolve the damage as previewed")
     expect(ben.page.get_by_test_id("health-1")).to_have_text("18", timeout=SYNC_MS)
     _act(ana, "End the attack")
@@ -136,7 +137,7 @@ def test_a_game_won_by_leader_damage_on_two_tablets(open_tab: OpenTab) -> None:
         expect(summary).to_contain_text("Ana wins", timeout=SYNC_MS)
         expect(summary).to_contain_text("Leader reached 0 Health")
         expect(tab.page.locator(".tr-azuki form")).to_have_count(0)
-    ana.at_every_size(SHOTS, "05-won-ana", TARGETS)
+    ana.at_every_size(SHOTS, "06-won-ana", TARGETS)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -154,10 +155,10 @@ def test_a_game_won_by_decking_out_on_two_tablets(open_tab: OpenTab) -> None:
     _end_turn(ben, ana, "Ana")
     notes = ana.page.get_by_test_id("notes")
     expect(notes).to_contain_text("Ben\u2019s deck is empty".replace("\u2019", "'"))
-    ana.at_every_size(SHOTS, "06-empty-deck-ana", TARGETS)
+    ana.at_every_size(SHOTS, "07-empty-deck-ana", TARGETS)
     _act(ana, "End the turn")
     for tab in (ana, ben):
         summary = tab.page.get_by_test_id("summary")
         expect(summary).to_contain_text("Ana wins", timeout=SYNC_MS)
         expect(summary).to_contain_text("draw from an empty deck")
-    ben.at_every_size(SHOTS, "07-decked-ben", TARGETS)
+    ben.at_every_size(SHOTS, "08-decked-ben", TARGETS)

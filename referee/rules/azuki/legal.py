@@ -24,6 +24,7 @@ from referee.rules.azuki.tracker import (
     MAX_AMOUNT,
     MULLIGAN,
     RESPONSE,
+    SOURCES,
     START,
     TOKEN_READY,
     WHEN_ATTACKING,
@@ -321,7 +322,9 @@ def _combat(state: AzukiState, listing: _Listing) -> None:
     if combat.step == DAMAGE:
         listing.add("resolve_damage", "Resolve the damage as previewed", {}, at="combat")
     else:
-        listing.add("continue_combat", CONTINUE_LABELS[combat.step], {}, at="combat")
+        listing.add(
+            "continue_combat", CONTINUE_LABELS[combat.step], {"step": combat.step}, at="combat"
+        )
 
 
 def _effects(state: AzukiState, listing: _Listing) -> None:
@@ -386,6 +389,7 @@ def _effects(state: AzukiState, listing: _Listing) -> None:
                 ref = {"seat": seat, "entity": entity.uid}
                 listing.add("destroy", f"Destroy {whose}", ref, at=at)
                 listing.add("return_to_hand", f"Return {whose} to the hand", ref, at=at)
+        _put_into_play(listing, seat, player)
         if player.garden and player.alley:
             listing.add(
                 "swap_rows",
@@ -419,3 +423,40 @@ def _stat_changes(
                 {stat: Amount(low, high), "lasting": lasting},
                 at=at,
             )
+
+
+def _put_into_play(listing: _Listing, seat: int, player: PlayerState) -> None:
+    """An effect puts one of ``player``'s entities onto their field; into a full row only
+    from that player's own seat, who picks the entity replaced (R142)."""
+    entities = tuple(c.id for c in player.cards if c.type is CardType.ENTITY)
+    sources = tuple(s for s in SOURCES if getattr(player, s) > 0)
+    if not entities or not sources:
+        return
+    for zone in (GARDEN, ALLEY):
+        row = player.zone(zone)
+        payload: dict[str, JSON] = {
+            "seat": seat,
+            "card": entities[0],
+            "zone": zone,
+            "source": sources[0],
+        }
+        choices: dict[str, Choice] = {"card": OneOf(entities), "source": OneOf(sources)}
+        if len(row) >= ZONE_SIZES[zone]:
+            if listing.seat != seat:
+                continue
+            payload["replace"] = row[0].uid
+            choices["replace"] = OneOf(tuple(e.uid for e in row))
+        listing.add(
+            "put_into_play",
+            f"Put an entity into {player.name}'s {ZONE_NAMES[zone]} (an effect)",
+            payload,
+            choices,
+            at=f"side:{seat}",
+            names={
+                **{c.id: c.name for c in player.cards},
+                **{e.uid: e.uid for e in row},
+                "hand": "from the hand",
+                "deck": "from the deck",
+                "discard": "from the discard pile",
+            },
+        )

@@ -536,7 +536,7 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
             "play_entity",
             "Play an entity from the hand into the Garden or the Alley, tapping IKZ for its cost.",
             (
-                PayloadField("card", "str", "the card (its ID in the deck list)"),
+                PayloadField("card", "str", "card"),
                 PayloadField("zone", "str", "the row: garden or alley"),
                 PayloadField("replace", "str", "the entity it replaces (the row is full)", False),
                 *_PAY_FIELDS,
@@ -546,14 +546,14 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
             "play_spell",
             "Play a spell: a [Main] spell in one's own Main phase, a [Response] spell in the "
             "opponent's attack.",
-            (PayloadField("card", "str", "the card (its ID in the deck list)"), *_PAY_FIELDS),
+            (PayloadField("card", "str", "card"), *_PAY_FIELDS),
         ),
         ActionType(
             "play_weapon",
             "Attach a weapon to the Leader or an entity in the Garden.",
             (
-                PayloadField("card", "str", "the card (its ID in the deck list)"),
-                PayloadField("bearer", "str", "on: the Leader or a Garden entity"),
+                PayloadField("card", "str", "card"),
+                PayloadField("bearer", "str", "onto: the Leader or a Garden entity"),
                 *_PAY_FIELDS,
             ),
         ),
@@ -588,6 +588,11 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
             "continue_combat",
             "Finish the current combat step: no more [When Attacking], no more [Response], "
             "no defender, or done [After Attacking].",
+            (
+                PayloadField(
+                    "step", "str", "the step being finished (refused if it has passed)", False
+                ),
+            ),
         ),
         ActionType(
             "declare_defender",
@@ -657,6 +662,18 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
             (
                 PayloadField("seat", "int", "its controller"),
                 PayloadField("entity", "str", "its id"),
+            ),
+        ),
+        ActionType(
+            "put_into_play",
+            "A card effect puts an entity of a player's deck list onto their field; when the "
+            "row is full, that player picks the entity it replaces (R142).",
+            (
+                PayloadField("seat", "int", "the player whose field it enters"),
+                PayloadField("card", "str", "card"),
+                PayloadField("zone", "str", "the row: garden or alley"),
+                PayloadField("source", "str", "where it comes from: hand, deck or discard"),
+                PayloadField("replace", "str", "the entity it replaces (the row is full)", False),
             ),
         ),
         ActionType(
@@ -1505,6 +1522,12 @@ def _continue(state: AzukiState, action: Action) -> AzukiState:
     if combat.step == DAMAGE:
         raise IllegalAction("Resolve the damage first (Combat Mechanism 5).", "type")
     _acting(state, action, step_seat(combat), "finish this step")
+    step = action.payload.get("step", combat.step)
+    if step != combat.step:
+        raise IllegalAction(
+            f"The attack is at {STEP_NAMES[combat.step]}, not {step!r}: look again.",
+            "payload.step",
+        )
     state = replace(state, on_play=None)
     if combat.step == AFTER_ATTACKING:
         return replace(state, combat=None)
@@ -1790,7 +1813,43 @@ def _swap_rows(state: AzukiState, action: Action) -> AzukiState:
     return _set(state, seat, player)
 
 
+SOURCES = ("hand", "deck", "discard")
+
+
+def _put_into_play(state: AzukiState, action: Action) -> AzukiState:
+    """An effect puts an entity onto a player's field from their hand, deck or discard pile.
+    It is not played, so it has no [On Play]; in the Garden it has Cooldown. A full row: the
+    player whose row it is picks the entity replaced, even when the opponent's effect forced
+    it (The Field, R142)."""
+    _effect_by(state, action)
+    seat = _seat_field(action)
+    player = state.players[seat]
+    card = _deck_card(player, action, CardType.ENTITY)
+    zone = action.payload.get("zone")
+    if zone not in (GARDEN, ALLEY):
+        raise IllegalAction("An entity enters the garden or the alley.", "payload.zone")
+    source = action.payload.get("source")
+    if source not in SOURCES:
+        raise IllegalAction(
+            "It comes from the hand, the deck or the discard pile.", "payload.source"
+        )
+    if getattr(player, str(source)) < 1:
+        raise IllegalAction(f"{player.name}'s {source} is empty.", "payload.source")
+    full = len(player.zone(str(zone))) >= ZONE_SIZES[str(zone)]
+    if full and action.by is not None and action.by != seat:
+        raise IllegalAction(
+            f"{player.name}'s {ZONE_NAMES[str(zone)]} is full: {player.name} picks the entity "
+            "it replaces (The Field, R142).",
+            "by",
+        )
+    player = replace(player, **{str(source): getattr(player, str(source)) - 1})
+    state, uid = _new_uid(_set(state, seat, player), card)
+    state, _ = _enter(state, seat, str(zone), Entity(uid, card), action)
+    return state
+
+
 _HANDLERS: dict[str, Handler] = {
+    "put_into_play": _put_into_play,
     "keep_hand": _decide_hand(False),
     "mulligan": _decide_hand(True),
     "order_effects": _order_effects,

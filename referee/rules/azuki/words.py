@@ -34,6 +34,12 @@ TOKEN_WORDS = {
     TOKEN_READY: "ready: pays 1 IKZ once",
     TOKEN_USED: "used",
 }
+STEP_DONE = {
+    "when_attacking": "no more When Attacking effects",
+    "response": "no more responses",
+    "defender": "declares no defender",
+    "after_attacking": "ends the attack",
+}
 TIMING_WORDS = {
     "on_play": "On Play",
     "when_attacking": "When Attacking",
@@ -100,6 +106,7 @@ def _entity(state: AzukiState, entity: Entity, zone: str) -> dict[str, JSON]:
         "weapons": [_weapon(w) for w in entity.weapons],
         "text": entity.card.text,
         "ability": _ability(entity.card),
+        "ability_used": f"ability:{entity.uid}" in state.used,
         "lasting": entity.mods.lasting_attack != 0 or entity.mods.lasting_health != 0,
     }
 
@@ -111,8 +118,19 @@ def _card(card: CardInfo) -> dict[str, JSON]:
 def _player(state: AzukiState, seat: int, player: PlayerState) -> dict[str, JSON]:
     leader = player.leader
     return {
-        "seat": seat,
         "name": player.name,
+        "health": leader.health,
+        "ikz": player.ikz,
+        "deck": player.deck,
+        "hand": player.hand,
+        "discard": player.discard,
+        "mulligan": player.mulligan,
+        "ikz_area": {
+            "untapped": player.ikz_untapped,
+            "tapped": player.ikz_tapped,
+            "pile": player.ikz_pile,
+        },
+        "token": {"state": player.token, "name": TOKEN_WORDS[player.token]},
         "leader": {
             "card": leader.card.id,
             "name": leader.card.name,
@@ -123,23 +141,15 @@ def _player(state: AzukiState, seat: int, player: PlayerState) -> dict[str, JSON
             "weapons": [_weapon(w) for w in leader.weapons],
             "text": leader.card.text,
             "ability": _ability(leader.card),
+            "ability_used": f"ability:{LEADER}" in state.used,
         },
         "gate": {
             "card": player.gate.id,
             "name": player.gate.name,
             "tapped": player.gate_tapped,
             "text": player.gate.text,
+            "portaled": list(state.last_portal) if seat == state.active else [],
         },
-        "deck": player.deck,
-        "hand": player.hand,
-        "discard": player.discard,
-        "ikz": player.ikz,
-        "ikz_tapped": player.ikz_tapped,
-        "ikz_untapped": player.ikz_untapped,
-        "ikz_pile": player.ikz_pile,
-        "token": player.token,
-        "token_name": TOKEN_WORDS[player.token],
-        "mulligan": player.mulligan,
         "garden": [_entity(state, e, GARDEN) for e in player.garden],
         "alley": [_entity(state, e, ALLEY) for e in player.alley],
         "cards": [_card(card) for card in player.cards],
@@ -241,6 +251,10 @@ def state_view(state: AzukiState) -> dict[str, JSON]:
     }
 
 
+def _seat_of(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def _names(setup: AzukiSetup | None) -> tuple[str, str]:
     if setup is None:
         return ("Seat 0", "Seat 1")
@@ -254,6 +268,10 @@ def _card_name(setup: AzukiSetup | None, seat: int | None, card_id: object) -> s
         if card is not None:
             return card.name
     return str(card_id)
+
+
+def _who(names: tuple[str, str], seat: object) -> str:
+    return names[seat] if isinstance(seat, int) and seat in (0, 1) else "?"
 
 
 def _piece(names: tuple[str, str], seat: object, piece: object) -> str:
@@ -292,7 +310,7 @@ def describe(action: Action, setup: AzukiSetup | None) -> str:
         + (f", replacing {p.get('replace')}" if p.get("replace") else ""),
         "attack": f"attacks: {p.get('attacker')} at "
         + ("the Leader" if p.get("target") == LEADER else str(p.get("target"))),
-        "continue_combat": "finishes the combat step",
+        "continue_combat": STEP_DONE.get(str(p.get("step")), "finishes the combat step"),
         "declare_defender": f"declares {p.get('defender')} as the defender",
         "resolve_damage": "resolves the combat damage",
         "end_turn": "ends the turn"
@@ -306,12 +324,13 @@ def describe(action: Action, setup: AzukiSetup | None) -> str:
             if isinstance(value := p.get(stat), int) and not isinstance(value, bool) and value
         )
         + (" (lasting)" if p.get("lasting") is True else " (this turn)"),
-        "draw": f"{_piece(names, seat, 'player').replace(chr(39) + 's player', '')} draws "
-        f"{p.get('count')}",
-        "discard": f"{_piece(names, seat, 'player').replace(chr(39) + 's player', '')} discards "
-        f"{p.get('count')} from the hand",
+        "draw": f"{_who(names, seat)} draws {p.get('count')}",
+        "discard": f"{_who(names, seat)} discards {p.get('count')} from the hand",
         "destroy": f"destroys {_piece(names, seat, p.get('entity'))}",
         "return_to_hand": f"returns {_piece(names, seat, p.get('entity'))} to the hand",
+        "put_into_play": f"puts {_card_name(setup, _seat_of(seat), p.get('card'))} into "
+        f"{_who(names, seat)}'s {str(p.get('zone', '')).capitalize()} from the "
+        f"{p.get('source')}" + (f", replacing {p.get('replace')}" if p.get("replace") else ""),
         "swap_rows": f"swaps {_piece(names, seat, p.get('garden'))} (Garden) with "
         f"{p.get('alley')} (Alley)",
     }

@@ -103,3 +103,28 @@ def test_a_deck_is_checked_again_against_its_catalog_version(
         setups.check_seat("azuki", 0, chosen, "Ana", None)
     messages = " ".join(error.value.problems["lists.0"])
     assert "AZK-010" in messages and "Water" in messages
+
+
+def test_the_new_game_page_starts_an_azuki_game_on_the_shared_device(
+    owner: User, as_owner: Client
+) -> None:
+    form = {"system": "azuki", "seat": "", "list_0": saved(owner, "Embers"),
+            "list_1": saved(owner, "Cinders"), "first_player": "coin"}  # fmt: skip
+    response = as_owner.post("/games/new/", form)
+    game = Game.objects.get()
+    assert response["Location"] == f"/games/{game.pk}/"
+    assert game.name == "Embers vs Cinders · Azuki TCG"
+    assert game.setup["first_player_by"] == "coin"
+    page = as_owner.get(response["Location"]).content.decode()
+    assert 'class="tr-azuki"' in page and "Keep the opening 7" in page
+
+
+def test_the_new_game_page_refuses_an_illegal_deck_beside_its_field(
+    owner: User, as_owner: Client
+) -> None:
+    form = {"system": "azuki", "seat": "", "list_0": saved(owner, "Short", legal=False),
+            "list_1": saved(owner, "Cinders")}  # fmt: skip
+    response = as_owner.post("/games/new/", form)
+    assert response.status_code == 400
+    assert "not legal" in response.content.decode()
+    assert not Game.objects.exists()

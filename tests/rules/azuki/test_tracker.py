@@ -278,6 +278,25 @@ def test_a_full_garden_asks_which_entity_is_replaced_to_the_discard_r142() -> No
     refused(game, "play_entity", 0, "has room", card=MYSTERY.id, zone="alley", cost=0, replace=old)
 
 
+def test_a_forced_entry_into_a_full_row_is_replaced_by_that_rows_owner_r142() -> None:
+    game = fill(ramp(new_game(), 1), "garden")
+    refused(
+        game, "put_into_play", 1, "Ana picks the entity", seat=0, card=GRUNT.id, zone="garden",
+        source="deck",
+    )  # fmt: skip
+    entries = [e for e in AZUKI.legal_actions(game.state, 1) if e.type == "put_into_play"]
+    assert {e.payload["zone"] for e in entries if e.payload["seat"] == 0} == {"alley"}
+    old = player(game, 0).garden[0].uid
+    deck = player(game, 0).deck
+    game = act(game, "put_into_play", 0, seat=0, card=GRUNT.id, zone="garden", source="deck",
+               replace=old)  # fmt: skip
+    assert player(game, 0).deck == deck - 1 and len(player(game, 0).garden) == 5
+    assert last_entity(game, 0).entered_garden == game.state.turn  # Cooldown
+    assert game.state.on_play is None  # put into play, not played
+    assert "puts Grunt into Ana's Garden from the deck, replacing" in game.line(game.log[-1], 1)
+    game = act(game, "put_into_play", 1, seat=0, card=GRUNT.id, zone="alley", source="hand")
+
+
 def test_a_full_alley_replaces_too() -> None:
     game = fill(ramp(new_game(), 1), "alley")
     refused(game, "play_entity", 0, "Alley is full", card=GRUNT.id, zone="alley")
@@ -306,6 +325,7 @@ def test_the_gate_portals_one_entity_per_turn_even_the_one_just_played() -> None
     assert player(game, 0).gate_tapped and player(game, 0).garden[0].uid == first
     view = AZUKI.view(game.state, 1)
     assert "Gate Power 1" in view["last_portal"][0] and "Ash Gate" in view["last_portal"][1]
+    assert view["players"][0]["gate"]["portaled"] == view["last_portal"]
     refused(game, "portal", 0, "one entity per turn", entity=second)
     refused(game, "attack", 0, "Cooldown", attacker=first, target="leader")
     game = end_turn(game, 2)
@@ -367,7 +387,9 @@ def test_combat_steps_in_order_with_a_preview_before_damage() -> None:
     assert game.state.combat is not None and game.state.combat.step == "when_attacking"
     game = act(game, "use_ability", 0, source=drake)  # [When Attacking]
     refused(game, "resolve_damage", 0, "The attack is at 1")
-    game = act(game, "continue_combat", 0)
+    refused(game, "continue_combat", 0, "not 'response'", step="response")  # a stale tap
+    game = act(game, "continue_combat", 0, step="when_attacking")
+    assert game.line(game.log[-1], None) == "Ana: no more When Attacking effects"
     refused(game, "continue_combat", 0, "Only Ben")
     game = act(game, "continue_combat", 1)
     game = act(game, "continue_combat", 1)  # no defender

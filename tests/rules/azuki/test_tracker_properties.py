@@ -19,7 +19,15 @@ from referee.rules.azuki.tracker import (
     AzukiState,
     entity_in_cooldown,
 )
-from referee.rules.tracker.core import Action, LegalAction, replay, start
+from referee.rules.tracker.core import (
+    Action,
+    Amount,
+    IllegalAction,
+    LegalAction,
+    OneOf,
+    replay,
+    start,
+)
 from tests.profiles import examples
 from tests.rules.tracker.azuki_game import AzukiGame, act, new_game, undo
 from tests.rules.tracker.legal_play import filled, randoms
@@ -130,3 +138,39 @@ def test_every_viewer_sees_the_same_board_r141(data: st.DataObject) -> None:
     views = [AZUKI.view(game.state, viewer) for viewer in (0, 1, None)]
     assert views[0] == views[1] == views[2]
     assert AZUKI.conceal(game.state, 0) == game.state
+
+
+def outside(entry: LegalAction, others: list[LegalAction]) -> list[tuple[str, object]]:
+    """Values of the entry's choice fields that it does not offer: past an amount's ends,
+    a name nobody has, and what other entries of its type offer there but it does not."""
+    found: list[tuple[str, object]] = []
+    for name, choice in entry.choices.items():
+        if isinstance(choice, Amount):
+            found += [(name, choice.min - 1), (name, choice.max + 1)]
+        elif isinstance(choice, OneOf):
+            found.append((name, "Nobody #0"))
+            for other in others:
+                offered = other.choices.get(name)
+                if other.type == entry.type and isinstance(offered, OneOf):
+                    found += [(name, v) for v in offered.values if not choice.allows(v)]
+    return found
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(st.data())
+def test_actions_just_outside_the_list_are_refused_with_a_reason(data: st.DataObject) -> None:
+    rng = randoms(data)
+    game = play_out(rng, new_game(), data.draw(st.integers(0, 80)), effects=0.2)
+    for seat in (0, 1):
+        entries = list(AZUKI.legal_actions(game.state, seat))
+        for entry in rng.sample(entries, min(12, len(entries))):
+            for name, value in outside(entry, entries)[:6]:
+                payload = {**filled(rng, entry), name: value}
+                if any(e.type == entry.type and e.allows(payload) for e in entries):
+                    continue  # another entry offers it
+                try:
+                    act(game, entry.type, seat, **payload)
+                except IllegalAction as error:
+                    assert error.message
+                else:
+                    raise AssertionError(f"{entry.type} with {name}={value!r} was not refused")
