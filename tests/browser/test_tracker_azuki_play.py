@@ -148,6 +148,10 @@ def test_a_game_won_by_decking_out_on_two_tablets(open_tab: OpenTab) -> None:
     game = _table(setup, "deck")
     ana = _sign_in(open_tab, "anna-deck", game)
     ben = _sign_in(open_tab, "benny-deck", game)
+    table = _sign_in(open_tab, "host-deck", game)  # the shared tablet, at no seat
+    expect(table.page.get_by_test_id("mulligan-0")).to_be_visible()
+    expect(table.page.get_by_test_id("mulligan-1")).to_be_visible()  # it acts for both
+    table.at_every_size(SHOTS, "00-table-device", TARGETS)
     _keep_both(ana, ben)
     expect(ana.page.get_by_test_id("deck-1")).to_have_text("1")
     _end_turn(ana, ben, "Ben")
