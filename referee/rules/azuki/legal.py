@@ -350,6 +350,14 @@ def _effects(state: AzukiState, listing: _Listing) -> None:
                 {"count": Amount(1, min(player.hand, MAX_AMOUNT))},
                 at=side,
             )
+        if player.discard:
+            listing.add(
+                "return_from_discard",
+                f"{player.name} takes cards back from the discard pile (an effect)",
+                {"seat": seat, "count": 1},
+                {"count": Amount(1, min(player.discard, MAX_AMOUNT))},
+                at=side,
+            )
         leader = player.leader
         at = f"leader:{seat}"
         base = {"seat": seat, "target": LEADER}

@@ -649,6 +649,14 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
             ),
         ),
         ActionType(
+            "return_from_discard",
+            "A card effect returns cards from a player's discard pile to their hand.",
+            (
+                PayloadField("seat", "int", "the player"),
+                PayloadField("count", "int", "cards"),
+            ),
+        ),
+        ActionType(
             "destroy",
             "A card effect destroys an entity (to the discard pile, with its weapons).",
             (
@@ -1779,6 +1787,20 @@ def _discard(state: AzukiState, action: Action) -> AzukiState:
     )
 
 
+def _return_from_discard(state: AzukiState, action: Action) -> AzukiState:
+    """Cards back from the discard pile to the hand (a Gate's or a card's effect)."""
+    _effect_by(state, action)
+    seat = _seat_field(action)
+    count = _amount(action, "count")
+    player = state.players[seat]
+    if count > player.discard:
+        raise IllegalAction(
+            f"{player.name}'s discard pile holds {player.discard} cards.", "payload.count"
+        )
+    player = replace(player, discard=player.discard - count, hand=player.hand + count)
+    return _set(state, seat, player)
+
+
 def _remove(to_hand: bool) -> Handler:
     def remove(state: AzukiState, action: Action) -> AzukiState:
         """An entity leaves the field by an effect: destroyed to the discard pile, or back
@@ -1868,6 +1890,7 @@ _HANDLERS: dict[str, Handler] = {
     "adjust_stats": _adjust,
     "draw": _draw_effect,
     "discard": _discard,
+    "return_from_discard": _return_from_discard,
     "destroy": _remove(False),
     "return_to_hand": _remove(True),
     "swap_rows": _swap_rows,

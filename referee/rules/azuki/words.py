@@ -270,6 +270,10 @@ def _card_name(setup: AzukiSetup | None, seat: int | None, card_id: object) -> s
     return str(card_id)
 
 
+def _other(seat: int | None) -> int | None:
+    return 1 - seat if seat in (0, 1) and seat is not None else None
+
+
 def _who(names: tuple[str, str], seat: object) -> str:
     return names[seat] if isinstance(seat, int) and seat in (0, 1) else "?"
 
@@ -308,8 +312,10 @@ def describe(action: Action, setup: AzukiSetup | None) -> str:
         + token,
         "portal": f"taps the Gate: portals {p.get('entity')} to the Garden"
         + (f", replacing {p.get('replace')}" if p.get("replace") else ""),
-        "attack": f"attacks: {p.get('attacker')} at "
-        + ("the Leader" if p.get("target") == LEADER else str(p.get("target"))),
+        "attack": f"attacks {_who(names, _other(by))}'s "
+        + ("Leader" if p.get("target") == LEADER else str(p.get("target")))
+        + " with "
+        + ("the Leader" if p.get("attacker") == LEADER else str(p.get("attacker"))),
         "continue_combat": STEP_DONE.get(str(p.get("step")), "finishes the combat step"),
         "declare_defender": f"declares {p.get('defender')} as the defender",
         "resolve_damage": "resolves the combat damage",
@@ -326,6 +332,8 @@ def describe(action: Action, setup: AzukiSetup | None) -> str:
         + (" (lasting)" if p.get("lasting") is True else " (this turn)"),
         "draw": f"{_who(names, seat)} draws {p.get('count')}",
         "discard": f"{_who(names, seat)} discards {p.get('count')} from the hand",
+        "return_from_discard": f"{_who(names, seat)} takes {p.get('count')} back from the "
+        "discard pile to the hand",
         "destroy": f"destroys {_piece(names, seat, p.get('entity'))}",
         "return_to_hand": f"returns {_piece(names, seat, p.get('entity'))} to the hand",
         "put_into_play": f"puts {_card_name(setup, _seat_of(seat), p.get('card'))} into "

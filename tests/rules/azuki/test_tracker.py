@@ -176,6 +176,16 @@ def test_start_of_turn_effects_wait_for_the_active_players_order() -> None:
 # --- Main Phase: spells, weapons, abilities ---------------------------------------------------
 
 
+def test_effects_move_cards_between_deck_hand_and_discard() -> None:
+    game = new_game()
+    game = act(game, "discard", 1, seat=1, count=2)
+    assert (player(game, 1).hand, player(game, 1).discard) == (5, 2)
+    refused(game, "return_from_discard", 1, "holds 2 cards", seat=1, count=3)
+    game = act(game, "return_from_discard", 1, seat=1, count=2)
+    assert (player(game, 1).hand, player(game, 1).discard) == (7, 0)
+    assert game.line(game.log[-1], 0) == "Ben: Ben takes 2 back from the discard pile to the hand"
+
+
 def test_main_spells_only_in_ones_own_main_phase() -> None:
     game = new_game()
     game = act(game, "play_spell", 0, card=BOLT.id)
@@ -385,6 +395,7 @@ def test_combat_steps_in_order_with_a_preview_before_damage() -> None:
     drake = last_entity(game, 0).uid
     game = act(game, "attack", 0, attacker=drake, target="leader")
     assert game.state.combat is not None and game.state.combat.step == "when_attacking"
+    assert game.line(game.log[-1], None) == f"Ana: attacks Ben's Leader with {drake}"
     game = act(game, "use_ability", 0, source=drake)  # [When Attacking]
     refused(game, "resolve_damage", 0, "The attack is at 1")
     refused(game, "continue_combat", 0, "not 'response'", step="response")  # a stale tap

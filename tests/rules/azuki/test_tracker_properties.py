@@ -33,7 +33,17 @@ from tests.rules.tracker.azuki_game import AzukiGame, act, new_game, undo
 from tests.rules.tracker.legal_play import filled, randoms
 
 EFFECTS = frozenset(
-    {"deal_damage", "heal", "adjust_stats", "draw", "discard", "destroy", "return_to_hand"}
+    {
+        "deal_damage",
+        "heal",
+        "adjust_stats",
+        "draw",
+        "discard",
+        "destroy",
+        "return_to_hand",
+        "return_from_discard",
+        "put_into_play",
+    }
 )
 
 
