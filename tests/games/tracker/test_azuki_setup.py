@@ -15,9 +15,9 @@ from games.lists.service import save_list
 from games.models import Catalog, Game
 from games.tracker import setups
 from referee.rules.errors import InvalidInput
-from tests.lists.support import catalogs, owner, payload
+from tests.lists.support import catalogs, other_user, owner, payload
 
-__all__ = ["catalogs", "owner"]
+__all__ = ["catalogs", "other_user", "owner"]
 
 GAMES = "/api/games/"
 
@@ -128,3 +128,32 @@ def test_the_new_game_page_refuses_an_illegal_deck_beside_its_field(
     assert response.status_code == 400
     assert "not legal" in response.content.decode()
     assert not Game.objects.exists()
+
+
+def test_two_people_each_bring_their_own_deck(
+    owner: User, other_user: User, as_owner: Client
+) -> None:
+    """The host sits with their deck; the other player brings theirs through the player
+    link, checked when chosen, and the game starts from both."""
+    body = {"system": "azuki", "seat": 0, "lists": [saved(owner, "Embers")], "players": ["Ann"]}
+    waiting = start(as_owner, body).json()
+    assert waiting["status"] == "waiting"
+    token = waiting["links"]["join_token"]
+    rival = Client()
+    rival.force_login(other_user)
+    short = saved(other_user, "Short", legal=False)
+    refused = rival.post(
+        "/api/games/join/",
+        json.dumps({"token": token, "list": short}),
+        content_type="application/json",
+    )
+    assert refused.status_code == 400 and "not legal" in json.dumps(refused.json())
+    joined = rival.post(
+        "/api/games/join/",
+        json.dumps({"token": token, "list": saved(other_user, "Cinders"), "player": "Ben"}),
+        content_type="application/json",
+    )
+    assert joined.status_code == 200, joined.json()
+    game = Game.objects.get(pk=waiting["id"])
+    assert [p["name"] for p in game.setup["players"]] == ["Ann", "Ben"]
+    assert joined.json()["seat"] == 1 and joined.json()["state"]["phase"] == "Game start"
