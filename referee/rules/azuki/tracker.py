@@ -295,6 +295,7 @@ class Leader:
 
     @property
     def attack(self) -> int:
+        """The Leader's Attack: its weapons' and this turn's changes (R153)."""
         base = self.card.attack or 0
         return max(0, base + sum(w.card.attack or 0 for w in self.weapons) + self.mods.total_attack)
 
@@ -1446,7 +1447,8 @@ def can_attack(state: AzukiState, seat: int, attacker: str) -> str | None:
     if attacker == LEADER:
         if not player.leader.weapons:
             return (
-                "A Leader attacks only with a weapon equipped (Untapping, Gaining IKZ and Drawing)."
+                "A Leader attacks only with a weapon equipped (Untapping, Gaining IKZ and "
+                "Drawing; R153)."
             )
         if player.leader.tapped:
             return f"{player.name}'s Leader is tapped."
