@@ -65,3 +65,20 @@ def tucks(kind: str) -> bool:
     """Whether a control of this type folds its fields behind its button on a card (an
     ability's Mana and Gems, 0 unless opened), so the card stays short on a phone."""
     return kind in TUCKED
+
+
+SUMMARY_LEFT_OUT = ("name", "front", "back")
+
+
+@register.filter
+def summary_cells(player: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """A player's plain numbers and short words for the end-of-game table (nothing yet is a
+    dash): their name, lists, objects and long texts are left out (an empty list is not a
+    number)."""
+    return [
+        (key, "—" if value is None else value)
+        for key, value in player.items()
+        if key not in SUMMARY_LEFT_OUT
+        and (value is None or isinstance(value, int | str))
+        and len(str(value)) < 12
+    ]

@@ -24,9 +24,12 @@ from referee.rules.azeroth.units import BattleSize
 from referee.rules.azrah.cards import Guardian
 from referee.rules.azrah.roster import RosterIndex, roster_from_dict
 from referee.rules.azrah.tracker import AZRAH, decide_first_player
+from referee.rules.azuki.cards import Card, CardType
+from referee.rules.azuki.deck import DeckFormatError, deck_from_dict, validate_deck
+from referee.rules.azuki.tracker import AZUKI, DECK_CARDS
 from referee.rules.errors import InvalidInput
 
-from ..catalogs.engine import azeroth_units, azrah_guardians
+from ..catalogs.engine import azeroth_units, azrah_guardians, azuki_cards
 from ..catalogs.service import default_catalog
 from ..lists.service import recheck
 from ..models import Catalog, SavedList
@@ -244,11 +247,104 @@ def _azeroth_setup(
     return AZEROTH.setup_to_json(setup), lists[0].catalog or default_catalog("azeroth")
 
 
+# --- Azuki TCG -------------------------------------------------------------------------------
+
+
+def _azuki_options(options: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
+    return {"first_player": check_first_player(options.get("first_player"), problems)}
+
+
+def _azuki_card(card: Card) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": card.id,
+        "name": card.name,
+        "type": card.type.value,
+        "element": card.element.value,
+        "text": card.text,
+    }
+    for stat in ("ikz_cost", "gate_power", "attack", "health"):
+        value = getattr(card, stat)
+        if value is not None:
+            out[stat] = value
+    return out
+
+
+def _azuki_player(
+    seat: int, chosen: ChosenList, name: str, party: object, problems: Problems
+) -> dict[str, Any] | None:
+    """One player of an Azuki setup: the deck checked again against the catalog version
+    its list names (an illegal deck is refused with its problems), each card's stats copied
+    from that catalog so the game never depends on it again."""
+    path = f"lists.{seat}"
+    catalog = chosen.catalog or default_catalog("azuki")
+    cards = azuki_cards(catalog) if catalog is not None else {}
+    try:
+        deck = deck_from_dict(dict(chosen.payload))
+    except DeckFormatError as error:
+        problems[path] = [f"{where}: {m}" for where, ms in error.problems.items() for m in ms]
+        return None
+    report = validate_deck(deck, cards)
+    if not report.valid:
+        problems[path] = [f"{chosen.name!r} is not a legal deck:"] + [
+            problem.message for problem in report.errors
+        ]
+        return None
+
+    def found(card_id: str, inline: Card | None) -> Card:
+        card = inline if inline is not None else cards.get(card_id)
+        if card is None:  # validate_deck refuses a card it cannot find
+            card = next(c for key, c in cards.items() if key.upper() == card_id.strip().upper())
+        return card
+
+    assert deck.leader is not None and deck.gate is not None  # a legal deck has both
+    counts: dict[str, int] = {}
+    main: dict[str, Card] = {}
+    for line in deck.cards:
+        card = found(line.card_id, line.card)
+        if card.type in (CardType.LEADER, CardType.GATE):  # pragma: no cover - illegal (R42)
+            continue
+        counts[card.id] = counts.get(card.id, 0) + line.count
+        main.setdefault(card.id, card)
+    if sum(counts.values()) != DECK_CARDS:  # pragma: no cover - validate_deck checks it (K1)
+        problems[path] = [f"{chosen.name!r} does not hold {DECK_CARDS} main-deck cards."]
+        return None
+    return {
+        "name": name,
+        "leader": _azuki_card(found(deck.leader.card_id, deck.leader.card)),
+        "gate": _azuki_card(found(deck.gate.card_id, deck.gate.card)),
+        "deck": [{**_azuki_card(main[key]), "count": count} for key, count in counts.items()],
+    }
+
+
+def _azuki_setup(
+    players: list[Any], lists: Sequence[ChosenList], options: Mapping[str, Any]
+) -> tuple[dict[str, Any], Catalog | None]:
+    """Who plays first is the host's choice, or a coin the app flips now; the setup records
+    which (R140)."""
+    chosen = options.get("first_player", COIN)
+    setup = {
+        "first_player": decide_first(chosen),
+        "first_player_by": "coin" if chosen == COIN else "chosen",
+        "players": players,
+    }
+    try:
+        AZUKI.setup_from_json(setup)
+    except InvalidInput as error:
+        raise InvalidInput(
+            {f"setup.{path}": messages for path, messages in error.problems.items()}
+        ) from None
+    return setup, lists[0].catalog or default_catalog("azuki")
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 FIRST_PLAYER_AT_SETUP = (
     "The winner of a coin flip plays first (AZRAH, Game Setup): Referee flips it when the "
     "game starts, unless you choose."
+)
+FIRST_PLAYER_AZUKI = (
+    "The rulebook does not say who plays first (R140): Referee flips a coin when the game "
+    "starts, unless you choose, and records it."
 )
 FIRST_PLAYER_IN_PLAY = (
     "Azeroth at War has no first player to choose here: the player who deployed second "
@@ -296,6 +392,14 @@ LIST_GAMES: dict[str, ListGame] = {
         first_player_rule=FIRST_PLAYER_IN_PLAY,
         chooses_party=False,
         settings=SETTINGS,
+    ),
+    "azuki": ListGame(
+        _azuki_options,
+        _azuki_player,
+        _azuki_setup,
+        first_player_at_setup=True,
+        first_player_rule=FIRST_PLAYER_AZUKI,
+        chooses_party=False,
     ),
 }
 

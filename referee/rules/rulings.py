@@ -596,6 +596,129 @@ PROJECT: tuple[Ruling, ...] = (
         "nobody has, so a refusal never confirms a secret. An enemy in the back row cannot "
         "be targeted, even one seen face-up before.",
     ),
+    Ruling(
+        "R140",
+        "azuki",
+        "Phases: Game Start",
+        "Who plays first",
+        "The book does not say how the first player is chosen. When a game starts from saved "
+        "decks, Referee flips a coin unless the host picks a player; the setup records the "
+        "first player and how they were chosen, and the board shows it.",
+    ),
+    Ruling(
+        "R141",
+        "azuki",
+        "The Field; Phases: Game Start",
+        "Nothing hidden in the tracker",
+        "The cards stay on the table: Referee records how many cards each deck, hand and "
+        "discard pile holds, never which. The deck lists the players bring are open to the "
+        "table, so every viewer sees the same board.",
+    ),
+    Ruling(
+        "R142",
+        "azuki",
+        "The Field (Garden, Alley)",
+        "Who picks the replaced entity",
+        "When an entity enters a full row, the player whose row it is picks the entity it "
+        "replaces, also when the opponent's effect forced it. The replaced entity goes to "
+        "the discard pile with its weapons; it is not destroyed.",
+    ),
+    Ruling(
+        "R143",
+        "azuki",
+        "Phases: Game Start",
+        "When the mulligan happens",
+        "Each player keeps or mulligans once, before the first turn starts; after that the "
+        "mulligan is gone. The counts stay the same: 7 in hand, the rest in the deck.",
+    ),
+    Ruling(
+        "R144",
+        "azuki",
+        "Combat Mechanism; Playing Entities and Using Gates",
+        "Attacking and defending tap",
+        "An attacker taps when it is declared. A defender is an untapped entity with "
+        "Defender in the defending Garden; declaring it taps it and it takes the attack in "
+        "place of the target. Cooldown does not stop it.",
+    ),
+    Ruling(
+        "R145",
+        "azuki",
+        "Playing Entities and Using Gates; Untapping, Gaining IKZ and Drawing",
+        "Charge and Cooldown",
+        "An entity with Charge has no Cooldown: it may attack and tap for abilities on the "
+        "turn it enters the Garden.",
+    ),
+    Ruling(
+        "R146",
+        "azuki",
+        "Card Effects; Card Wording Rules",
+        "Abilities read from card text",
+        "Referee reads one ability from a card's text: its timing ([On Play], [When "
+        "Attacking], [After Attacking], [Response], else the Main phase), a zone marker "
+        '(without one it works from either row), Once per Turn, "Pay N IKZ" as its cost, '
+        'and "Tap ...:" as tapping the card. What the effect does is recorded by the '
+        "players with the effect actions (damage, healing, draws ...).",
+    ),
+    Ruling(
+        "R147",
+        "azuki",
+        "Card Effects (Carapace)",
+        "How Carapace counts",
+        "Carapace N takes N off each amount of damage dealt to the entity, in combat or by "
+        "an effect, never below 0. Carapace from several sources adds up.",
+    ),
+    Ruling(
+        "R148",
+        "azuki",
+        "Combat Mechanism; Phases: Main Phase",
+        "One attack at a time",
+        "While an attack is under way, only its steps, [Response] plays and card effects "
+        "happen; other Main-phase actions wait until it ends. An attacker or target that has "
+        "left the field before damage deals and takes none.",
+    ),
+    Ruling(
+        "R149",
+        "azuki",
+        "Win Conditions",
+        "Both Leaders at 0",
+        "When both Leaders reach 0 Health at the same moment, the game is a draw.",
+    ),
+    Ruling(
+        "R150",
+        "azuki",
+        "Deck Composition; Phases: Game Start",
+        "Practice decks",
+        "A game started from saved decks always uses legal 50-card decks. A setup sent "
+        "through the API may bring a smaller practice deck (8 to 50 cards), so that a game "
+        "can be played to a deck-out quickly.",
+    ),
+    Ruling(
+        "R151",
+        "azuki",
+        "End of Turn Phase; Start of Turn Phase",
+        "The turn's end in one step",
+        "Ending the turn applies the end of turn and the next start of turn together, as one "
+        "entry of the log: damage resets, weapons go to the discard pile, this turn's stat "
+        "changes end; then the next player draws, gains 1 IKZ and untaps their own cards. "
+        "The board lists each item, and one undo takes it all back.",
+    ),
+    Ruling(
+        "R152",
+        "azuki",
+        "Start of Turn Phase; End of Turn Phase",
+        "Which effects are ordered",
+        "Referee lists as start- or end-of-turn effects the cards on the field whose text "
+        "speaks of the start or the end of a turn. When there are two or more, the active "
+        "player orders them, both players' together.",
+    ),
+    Ruling(
+        "R153",
+        "azuki",
+        "Card Types: Weapons; Untapping, Gaining IKZ and Drawing",
+        "Weapons and the Leader's Attack",
+        "A weapon's Attack adds to its bearer's. A Leader has the Attack of its weapons, so "
+        "it attacks only with one equipped, and deals damage back only then.",
+    ),
 )
 
 ALL: tuple[Ruling, ...] = SHARED + PROJECT

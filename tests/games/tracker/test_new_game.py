@@ -283,10 +283,11 @@ def test_the_list_menus_mark_each_list_with_its_game_and_refuse_another_games(
     assert "a list for another game" in field_errors(html(response), "list_0")
 
 
-def test_only_azrah_asks_who_plays_first(people: dict[str, Any]) -> None:
+def test_only_azrah_and_azuki_ask_who_plays_first(people: dict[str, Any]) -> None:
     ann = client_for(people["ann"])
     page = html(ann.get("/games/"))
-    assert re.search(r'class="tr-first" data-for-systems="azrah"', page)
+    asking = re.search(r'class="tr-first" data-for-systems="([^"]*)"', page)
+    assert asking is not None and sorted(asking.group(1).split()) == ["azrah", "azuki"]
     assert "roll-off" in page  # Azeroth at War says how its first player is settled
     form = {"system": "azeroth", "seat": "0", "list_0": str(people["horde"].pk)}
     chosen = ann.post("/games/new/", {**form, "first_player": "0"})

@@ -1,0 +1,168 @@
+"""Azuki TCG in Chromium on two tablets, each player on their own, through the board's
+controls only: both keep their hands, the turns pass (draw, IKZ, untap), Ana plays a Charge
+entity and attacks with it, every combat step prompted on the tablet whose step it is, the
+damage previewed before it is resolved; then Ben's Leader falls to 0. A second game, with
+practice decks of 8 cards sent through the API (R150), ends when Ben must draw from an empty
+deck. Screenshots at 1280x800, 800x1280 and 360x740 are saved under /tmp/shots/azuki/; at
+every size nothing scrolls sideways and every button is 48 px."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Locator, expect
+
+from games.models import Game
+from games.tracker import service
+from referee.rules.azuki.tracker import AZUKI
+from tests.games.tracker.support import PASSWORD
+
+from .conftest import TABLET_LANDSCAPE, OpenTab, Tab
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path("/tmp/shots/azuki")
+SYNC_MS = 6000  # the other tablet sees a change within a few polls, on a busy machine too
+TARGETS = ", ".join(
+    f".tr-azuki {part}" for part in ("button", "summary", "select", "input:not([type=hidden])")
+)
+
+
+def _table(setup: dict[str, Any], name: str) -> Game:
+    """Ana (seat 0) and Ben (seat 1), each a player on their own tablet."""
+    host = User.objects.create_user(f"host-{name}", password=PASSWORD)
+    ana = User.objects.create_user(f"anna-{name}", password=PASSWORD)
+    ben = User.objects.create_user(f"benny-{name}", password=PASSWORD)
+    game = service.create_game(host=host, system="azuki", name="Ana v Ben", setup=setup)
+    service.join(game, ana, game.join_token, 0)
+    service.join(game, ben, game.join_token, 1)
+    return game
+
+
+def _button(tab: Tab, label: str) -> Locator:
+    return tab.page.get_by_role("button", name=label, exact=True)
+
+
+def _act(tab: Tab, label: str) -> None:
+    """Press the control saying ``label`` and wait for it to be recorded."""
+    version = tab.page.locator("#live").get_attribute("data-version")
+    _button(tab, label).click()
+    expect(tab.page.locator("#live")).not_to_have_attribute("data-version", version or "")
+
+
+def _control(tab: Tab, label: str) -> Locator:
+    return tab.page.locator("form.tr-control", has=_button(tab, label))
+
+
+def _sign_in(open_tab: OpenTab, user: str, game: Game) -> Tab:
+    tab = open_tab(*TABLET_LANDSCAPE)
+    tab.sign_in(user, PASSWORD, f"/games/{game.pk}/")
+    return tab
+
+
+def _keep_both(ana: Tab, ben: Tab) -> None:
+    _act(ana, "Keep the opening 7")
+    expect(ben.page.get_by_test_id("notes")).not_to_contain_text("Ana: keep", timeout=SYNC_MS)
+    _act(ben, "Keep the opening 7")
+    expect(ana.page.get_by_test_id("turn")).to_contain_text("Ana\u2019s turn", timeout=SYNC_MS)
+
+
+def _end_turn(tab: Tab, other: Tab, next_player: str) -> None:
+    """End the turn on ``tab`` and wait until ``other`` shows the next player's."""
+    _act(tab, "End the turn")
+    turn = tab.page.get_by_test_id("turn").inner_text().split("\n")[0]
+    expect(other.page.get_by_test_id("turn")).to_contain_text(
+        f"{next_player}\u2019s turn", timeout=SYNC_MS
+    )
+    expect(other.page.get_by_test_id("turn")).to_contain_text(turn.strip(), timeout=SYNC_MS)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_won_by_leader_damage_on_two_tablets(open_tab: OpenTab) -> None:
+    game = _table(AZUKI.example_setup(), "leader")
+    ana = _sign_in(open_tab, "anna-leader", game)
+    ben = _sign_in(open_tab, "benny-leader", game)
+    for tab, seat in ((ana, 0), (ben, 1)):
+        expect(tab.page.locator(".tr-side").first).to_have_attribute("data-seat", str(seat))
+    expect(ana.page.get_by_test_id("hand-0")).to_have_text("7")
+    ana.at_every_size(SHOTS, "01-start-ana", TARGETS)
+    _keep_both(ana, ben)
+    expect(ana.page.get_by_test_id("ikz-0")).to_contain_text("1")
+    _end_turn(ana, ben, "Ben")
+    expect(ben.page.get_by_test_id("hand-1")).to_have_text("8")  # Ben draws; Ana did not
+    expect(ben.page.get_by_test_id("side-1")).to_contain_text("Token: ready")
+    _end_turn(ben, ana, "Ana")
+
+    # Ana's turn 3: 2 IKZ. The Ashen Hound has Charge: it attacks the turn it is played.
+    ana.at_every_size(SHOTS, "02-main-ana", TARGETS)
+    play = _control(ana, "Play an entity into the Garden")
+    play.get_by_label("Card").select_option(label="Ashen Hound (2 IKZ)")
+    _act(ana, "Play an entity into the Garden")
+    hound = ana.page.get_by_test_id("entity-0-ashen-hound-1")
+    expect(hound).to_contain_text("Charge")
+    expect(ana.page.get_by_test_id("ikz-0")).to_contain_text("0")
+    ana.at_every_size(SHOTS, "03-played-ana", TARGETS)
+    _act(ana, "Attack with Ashen Hound #1")
+    expect(ana.page.get_by_test_id("combat-prompt")).to_contain_text("When Attacking")
+    _act(ana, "Continue: no more When Attacking effects")
+    expect(ben.page.get_by_test_id("combat-prompt")).to_contain_text("Ben:", timeout=SYNC_MS)
+    ben.at_every_size(SHOTS, "04-response-ben", TARGETS)
+    _act(ben, "No more responses")
+    _act(ben, "No defender")
+    expect(ana.page.get_by_test_id("combat-prompt")).to_contain_text("Ana:", timeout=SYNC_MS)
+    preview = ana.page.get_by_test_id("damage-preview")
+    expect(preview).to_contain_text("Health 20 → 18", timeout=SYNC_MS)
+    expect(preview).to_contain_text("deals nothing back")
+    expect(ana.page.get_by_test_id("health-1")).to_have_text("20")  # not yet dealt
+    ana.at_every_size(SHOTS, "05-preview-ana", TARGETS)
+    _act(ana, "Resolve the damage as previewed")
+    expect(ben.page.get_by_test_id("health-1")).to_have_text("18", timeout=SYNC_MS)
+    _act(ana, "End the attack")
+    expect(ana.page.get_by_test_id("combat")).to_have_count(0)
+
+    # A card effect finishes Ben's Leader: the Health counter's minus, committed as one change.
+    minus = ana.page.get_by_test_id("tap-deal_damage-leader-1")
+    for _ in range(18):
+        minus.click()
+    version = ana.page.locator("#live").get_attribute("data-version")
+    pending = ana.page.get_by_test_id("pending")
+    expect(pending).to_contain_text("x18")
+    pending.get_by_role("button", name="Commit").click()
+    expect(ana.page.locator("#live")).not_to_have_attribute("data-version", version or "")
+    for tab in (ana, ben):
+        summary = tab.page.get_by_test_id("summary")
+        expect(summary).to_contain_text("Ana wins", timeout=SYNC_MS)
+        expect(summary).to_contain_text("Leader reached 0 Health")
+        expect(tab.page.locator(".tr-azuki form")).to_have_count(0)
+    ana.at_every_size(SHOTS, "06-won-ana", TARGETS)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_won_by_decking_out_on_two_tablets(open_tab: OpenTab) -> None:
+    setup = AZUKI.example_setup()
+    for player in setup["players"]:
+        player["deck"] = [{**player["deck"][0], "count": 4}, {**player["deck"][1], "count": 4}]
+    game = _table(setup, "deck")
+    ana = _sign_in(open_tab, "anna-deck", game)
+    ben = _sign_in(open_tab, "benny-deck", game)
+    table = _sign_in(open_tab, "host-deck", game)  # the shared tablet, at no seat
+    expect(table.page.get_by_test_id("mulligan-0")).to_be_visible()
+    expect(table.page.get_by_test_id("mulligan-1")).to_be_visible()  # it acts for both
+    table.at_every_size(SHOTS, "00-table-device", TARGETS)
+    _keep_both(ana, ben)
+    expect(ana.page.get_by_test_id("deck-1")).to_have_text("1")
+    _end_turn(ana, ben, "Ben")
+    expect(ben.page.get_by_test_id("deck-1")).to_have_text("0")
+    _end_turn(ben, ana, "Ana")
+    notes = ana.page.get_by_test_id("notes")
+    expect(notes).to_contain_text("Ben\u2019s deck is empty".replace("\u2019", "'"))
+    ana.at_every_size(SHOTS, "07-empty-deck-ana", TARGETS)
+    _act(ana, "End the turn")
+    for tab in (ana, ben):
+        summary = tab.page.get_by_test_id("summary")
+        expect(summary).to_contain_text("Ana wins", timeout=SYNC_MS)
+        expect(summary).to_contain_text("draw from an empty deck")
+    ben.at_every_size(SHOTS, "08-decked-ben", TARGETS)
