@@ -7,11 +7,13 @@ from typing import Any
 
 from referee.rules.azeroth.tracker import AZEROTH
 from referee.rules.azrah.tracker import AZRAH
+from referee.rules.runeage.tracker import RUNE_AGE
 from referee.rules.tracker.core import System
 
 TRACKERS: dict[str, System[Any, Any]] = {
     AZRAH.slug: AZRAH,
     AZEROTH.slug: AZEROTH,
+    RUNE_AGE.slug: RUNE_AGE,
 }
 
 

@@ -6,17 +6,19 @@ import pytest
 
 from referee.rules.azeroth.tracker import AZEROTH
 from referee.rules.azrah.tracker import AZRAH
+from referee.rules.runeage.tracker import RUNE_AGE
 from referee.rules.tracker.registry import TRACKERS, tracker
 
 
 def test_it_finds_a_system_by_its_slug() -> None:
     assert tracker("azrah") is AZRAH
     assert tracker("azeroth") is AZEROTH
-    assert set(TRACKERS) == {"azrah", "azeroth"}
+    assert tracker("runeage") is RUNE_AGE
+    assert set(TRACKERS) == {"azrah", "azeroth", "runeage"}
 
 
 def test_it_names_the_known_slugs_for_an_unknown_one() -> None:
-    with pytest.raises(KeyError, match="there are: azeroth, azrah"):
+    with pytest.raises(KeyError, match="there are: azeroth, azrah, runeage"):
         tracker("chess")
 
 
