@@ -57,12 +57,13 @@ ACTION_TYPES = (
     ActionType(
         "play_gold",
         "Play a gold card from hand to spend its gold now (Spend Gold action).",
-        (PayloadField("value", "int", "the gold card's value: 1, 2 or 3"),),
+        (PayloadField("value", "int", "gold card"),),
     ),
     ActionType(
         "exhaust",
-        "Exhaust a stronghold, city or Reward for its influence (or a Reward's gold).",
-        (_card("card", "stronghold:<name>, city:<name> or reward:<name>"),),
+        "Exhaust a stronghold, city or Reward for its influence (or a Reward's gold); the card "
+        "is stronghold:<name>, city:<name> or reward:<name>.",
+        (_card("card", "card to exhaust"),),
     ),
     ActionType(
         "buy",
@@ -103,14 +104,14 @@ ACTION_TYPES = (
     ActionType(
         "play_card",
         "Play a unit or tactic into the combat.",
-        (_card("card", "the card's name"),),
+        (_card("card", "the card"),),
     ),
     ActionType(
         "play_other",
         "Play a card the cards data lacks, typing its name and strength.",
         (
-            PayloadField("name", "str", "the card's name"),
-            PayloadField("strength", "int", "its strength, 0 to 30"),
+            PayloadField("name", "str", "name"),
+            PayloadField("strength", "int", "strength"),
         ),
     ),
     ActionType("pass", "Stop playing cards in this combat."),
@@ -129,18 +130,20 @@ ACTION_TYPES = (
     ),
     ActionType(
         "destroy",
-        "Destroy a participating unit (for attrition, or by an ability).",
+        "Destroy a participating unit (for attrition, or by an ability); the unit is named by "
+        "its key in the combat (a1, d2 ...).",
         (
             PayloadField("side", "str", "attacker or defender"),
-            _card("card", "the card's key in the combat (a1, d2 ...)"),
+            _card("card", "the unit"),
         ),
     ),
     ActionType(
         "wound",
-        "Wound a participating unit: it counts, and is destroyed at the end of combat.",
+        "Wound a participating unit: it counts, and is destroyed at the end of combat; the unit "
+        "is named by its key in the combat (a1, d2 ...).",
         (
             PayloadField("side", "str", "attacker or defender"),
-            _card("card", "the card's key in the combat (a1, d2 ...)"),
+            _card("card", "the unit"),
         ),
     ),
     ActionType(
@@ -148,7 +151,7 @@ ACTION_TYPES = (
         "An ability changes your army's strength (or the target's, in a battle).",
         (
             PayloadField("side", "str", "attacker or defender"),
-            PayloadField("amount", "int", "strength added (negative: taken away), -10 to 10"),
+            PayloadField("amount", "int", "strength (minus: taken away)"),
         ),
     ),
     ActionType("resolve", "Resolve the combat: compare the totals and apply the result."),
@@ -453,6 +456,7 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
         },
         "combat": _combat_view(state, state.combat) if state.combat is not None else None,
         "rune_choice": state.rune_choice,
+        "setup": setup_checklist(setup),
         "players": players,
         "winner": outcome.winner,
         "winners": sorted(outcome.winners),
@@ -463,16 +467,46 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
 
 
 def setup_checklist(setup: RuneAgeSetup) -> list[str]:
-    """The Variable Setup table and the starting decks as a checklist to lay out."""
+    """What to lay out, in the order of Setup 4 to 11: play order and races, the Variable
+    Setup table's piles and cities, starting decks and hands, the event deck by stage with
+    what solo or cooperative play removes, the Runewars rune powers, the Monuments."""
     count = len(setup.players)
     ones, twos, threes, each, cities = VARIABLE_SETUP[count]
+    cards = setup.cards
+    scenario = cards.scenario(setup.scenario)
     lines = [
+        "Play order: "
+        + ", ".join(f"{p.name} ({p.race})" for p in setup.players)
+        + " (the youngest first, then clockwise)",
         f"Gold piles: {ones} 1-gold, {twos} 2-gold, {threes} 3-gold",
         f"Neutral piles of {each}: " + ", ".join(setup.neutrals),
         f"{cities} neutral cities: " + ", ".join(setup.cities),
-        "Each player: Home Realm, Barracks (strongholds and units by cost)",
+        "Each player: Home Realm, Barracks (three strongholds and the units by cost)",
         f"Each starting deck: five 1-gold cards and three 1-cost units; draw {HAND}",
     ]
+    stages = 3 if setup.scenario == "cataclysm" else 2
+    removed = [
+        e.name
+        for e in scenario.events
+        if (setup.solo and e.solo_removed)
+        or (setup.cooperative and setup.scenario == "cataclysm" and e.cooperative_removed)
+    ]
+    counts = [
+        sum(1 for e in scenario.events if e.stage == stage and e.name not in removed)
+        for stage in range(1, stages + 1)
+    ]
+    order = " on ".join(f"Stage {i} ({n})" for i, n in enumerate(counts, start=1))
+    lines.append(
+        f"Event deck, each stage shuffled: {order}"
+        + (f"; removed: {', '.join(removed)}" if removed else "")
+    )
+    if any(p.rune_power for p in setup.players):
+        lines.append(
+            "Dragon rune powers: " + ", ".join(f"{p.name} {p.rune_power}" for p in setup.players)
+        )
+    if setup.scenario == "monument":
+        lines.append("Each Barracks holds its race's Monument")
+    lines.append(f"Objective: {scenario.objective.name}")
     return lines
 
 

@@ -152,8 +152,18 @@ def test_the_setup_round_trips_and_the_example_starts_a_game() -> None:
 
 def test_the_setup_checklist_lays_out_the_variable_setup() -> None:
     lines = setup_checklist(new_setup("dragonlords", 3))
-    assert lines[0] == "Gold piles: 19 1-gold, 12 2-gold, 8 3-gold"
-    assert lines[1].startswith("Neutral piles of 4: Battle Cry, Forced March, Demon")
+    assert lines[0].startswith("Play order: Ana (Daqan Lords), Ben (Latari Elves)")
+    assert lines[1] == "Gold piles: 19 1-gold, 12 2-gold, 8 3-gold"
+    assert lines[2].startswith("Neutral piles of 4: Battle Cry, Forced March, Demon")
+    assert "Event deck, each stage shuffled: Stage 1 (5) on Stage 2 (5)" in lines
+    solo = setup_checklist(new_setup("cataclysm", 1))
+    assert (
+        "Event deck, each stage shuffled: Stage 1 (2) on Stage 2 (3) on Stage 3 (3); "
+        "removed: The Guardian Obelisk, Brother Against Brother" in solo
+    )
+    runes = setup_checklist(new_setup("runewars", 2))
+    assert any(line.startswith("Dragon rune powers: Ana Rune of") for line in runes)
+    assert "Each Barracks holds its race's Monument" in setup_checklist(new_setup("monument", 2))
 
 
 # The cards as data ---------------------------------------------------------------------------
