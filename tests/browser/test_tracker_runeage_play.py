@@ -1,10 +1,10 @@
-"""Two rounds of a three-player Rune Age game in Chromium on the table's shared tablet, played
-through the board's controls only: gold played and a unit bought (the Barracks pile counting
-down), a siege on a Home Realm with both sides playing in turn, the event phase drawing an
-enemy, a battle against that enemy with the attrition die rolled by the app and recorded, and
-a second event phase. Screenshots at 1280x800, 800x1280 and 360x740 are saved under
-/tmp/shots-runeage-tracker/; at every size nothing scrolls sideways and every control is
-48 px."""
+"""Two rounds of a three-player Rune Age game in Chromium on the table's shared tablet,
+started from the setup helper on the games page and played through the board's controls
+only: gold played and a unit bought (the Barracks pile counting down), a siege on a Home
+Realm with both sides playing in turn, the event phase drawing an enemy, a battle against
+that enemy with the attrition die rolled by the app and recorded, and a second event phase.
+Screenshots at 1280x800, 800x1280 and 360x740 are saved under /tmp/shots-runeage-tracker/;
+at every size nothing scrolls sideways and every control is 48 px."""
 
 from __future__ import annotations
 
@@ -15,8 +15,6 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Locator, expect
 
 from games.models import Game
-from games.tracker import service
-from referee.rules.runeage.tracker import RUNE_AGE
 from tests.games.tracker.support import PASSWORD
 
 from .conftest import TABLET_LANDSCAPE, OpenTab, Tab
@@ -30,12 +28,8 @@ TARGETS = ", ".join(
 
 
 @pytest.fixture
-def table(transactional_db: None) -> Game:
-    """Ana, Ben and Cleo round one tablet: the host sits at no seat."""
-    host = User.objects.create_user("hostess", password=PASSWORD)
-    return service.create_game(
-        host=host, system="runeage", name="Rune Age", setup=RUNE_AGE.example_setup()
-    )
+def host(transactional_db: None) -> User:
+    return User.objects.create_user("hostess", password=PASSWORD)
 
 
 def _button(tab: Tab, label: str) -> Locator:
@@ -55,11 +49,24 @@ def _control(tab: Tab, label: str) -> Locator:
 
 
 def test_two_rounds_with_a_siege_and_a_battle_against_an_enemy(
-    open_tab: OpenTab, table: Game
+    open_tab: OpenTab, host: User
 ) -> None:
     tab = open_tab(*TABLET_LANDSCAPE)
-    tab.sign_in("hostess", PASSWORD, f"/games/{table.pk}/")
+    tab.sign_in("hostess", PASSWORD, "/games/")
     page = tab.page
+    helper = page.get_by_test_id("new-runeage")
+    tab.at_every_size(
+        SHOTS, "00-setup-helper", "#new-runeage button, #new-runeage select, #new-runeage .toggle"
+    )
+    for index, (name, race) in enumerate(
+        (("Ana", "Daqan Lords"), ("Ben", "Latari Elves"), ("Cleo", "Uthuk Y'llan"))
+    ):
+        helper.locator(f"#id_ra-player_{index}").fill(name)
+        helper.locator(f"#id_ra-race_{index}").select_option(label=race)
+    helper.get_by_test_id("start-runeage").click()
+    page.wait_for_url("**/games/*/")
+    table = Game.objects.get()
+    assert table.system == "runeage" and table.setup["scenario"] == "dragonlords"
     expect(page.get_by_test_id("round")).to_have_text("Round 1")
     expect(page.get_by_test_id("phase")).to_contain_text("Ana's turn")
     expect(page.get_by_test_id("events-left")).to_have_text("10")
