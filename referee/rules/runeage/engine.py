@@ -49,6 +49,7 @@ from referee.rules.runeage.state import (
     Side,
     gold_card,
 )
+from referee.rules.text import lone_surrogate
 from referee.rules.tracker.core import Action, IllegalAction, Outcome, payload_value
 
 MAX_TYPED_STRENGTH = 30
@@ -840,8 +841,10 @@ def _play_card(state: RuneAgeState, action: Action) -> RuneAgeState:
 def _play_other(state: RuneAgeState, action: Action) -> RuneAgeState:
     """A card the cards data lacks, typed at the table with its strength."""
     name = _name(action, "name").strip()
-    if not 0 < len(name) <= 80:
-        raise IllegalAction("A card's name is 1 to 80 characters.", "payload.name")
+    if not 0 < len(name) <= 80 or lone_surrogate(name):
+        raise IllegalAction(
+            "A card's name is 1 to 80 characters of text (no lone surrogate).", "payload.name"
+        )
     strength: int = payload_value(action.payload, "strength", int)
     if not 0 <= strength <= MAX_TYPED_STRENGTH:
         raise IllegalAction(f"Its strength is 0 to {MAX_TYPED_STRENGTH}.", "payload.strength")
