@@ -22,6 +22,7 @@ from ..models import RuneAgeCards
 
 PLAYERS = 4
 RANDOM = ""  # a race left to chance
+SCENARIOS_OWN = ""  # the scenario's own neutral type in that place
 
 
 def cards() -> Catalog:
@@ -48,6 +49,16 @@ class RuneAgeForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.catalog = catalog
         races = [(RANDOM, "At random")] + [(r.name, r.name) for r in catalog.races]
+        neutrals = [(SCENARIOS_OWN, "The scenario's")] + [
+            (n.name, f"{n.name} ({n.influence} influence)") for n in catalog.neutrals
+        ]
+        for index in range(3):
+            self.fields[f"neutral_{index}"] = forms.ChoiceField(
+                label=f"Neutral type {index + 1}",
+                choices=neutrals,
+                required=False,
+                help_text="another of the same influence cost" if index == 0 else "",
+            )
         for index in range(PLAYERS):
             ordinal = ("First", "Second", "Third", "Fourth")[index]
             self.fields[f"player_{index}"] = forms.CharField(
@@ -80,6 +91,12 @@ class RuneAgeForm(forms.Form):
                 chosen[race] = index
         return data
 
+    def neutrals(self) -> list[str]:
+        """The scenario's three neutral types, each replaced by the one chosen in its place
+        (Optional Rule: Custom Neutral Cards; the engine checks the costs match)."""
+        own = self.catalog.scenario(self.cleaned_data["scenario"]).neutrals
+        return [self.cleaned_data.get(f"neutral_{i}") or own[i] for i in range(3)]
+
     def setup(self, rng: Random) -> dict[str, Any]:
         return build_setup(
             self.catalog,
@@ -87,6 +104,7 @@ class RuneAgeForm(forms.Form):
             [player for _, player in self.seats()],
             rng,
             cooperative=bool(self.cleaned_data.get("cooperative")),
+            neutrals=self.neutrals(),
         )
 
     def add_problems(self, problems: Mapping[str, list[str]]) -> None:
@@ -101,7 +119,9 @@ class RuneAgeForm(forms.Form):
                 field = f"race_{index}" if parts[-1] == "race" else f"player_{index}"
             elif parts[0] in ("players", "cities"):
                 field = "player_0"
-            elif parts[0] in ("scenario", "cooperative", "neutrals"):
+            elif parts[0] == "neutrals":
+                field = "neutral_0"
+            elif parts[0] in ("scenario", "cooperative"):
                 field = "scenario"
             for message in messages:
                 self.add_error(field, message)

@@ -86,3 +86,16 @@ def test_the_games_page_offers_the_helper(ann: User) -> None:
     html = client_for(ann).get("/games/").content.decode()
     assert 'data-testid="new-runeage"' in html
     assert "Resurgence of the Dragonlords" in html
+
+
+def test_a_neutral_type_may_be_swapped_for_one_of_the_same_cost(ann: User) -> None:
+    """Optional Rule: Custom Neutral Cards: Naga and Sorcerer both cost 3 influence."""
+    post(ann, scenario="cataclysm", player_0="Ana", player_1="Ben", neutral_1="Sorcerer")
+    assert Game.objects.get().setup["neutrals"] == ["Pillage", "Sorcerer", "Demon"]
+
+
+def test_a_neutral_type_of_another_cost_is_refused_beside_its_field(ann: User) -> None:
+    response = post(ann, scenario="cataclysm", player_0="Ana", player_1="Ben", neutral_1="Dragon")
+    assert response.status_code == 400
+    errors = response.context["runeage_form"].errors["neutral_0"]
+    assert "same influence cost" in errors[0]
