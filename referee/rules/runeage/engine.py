@@ -125,6 +125,14 @@ def event_card(state: RuneAgeState, name: str) -> Event:
     raise IllegalAction(f"No event called {name!r}.", "payload.event")
 
 
+def event_strength(state: RuneAgeState, name: str) -> int:
+    """An event's strength: the cards data's, or the number typed when it was drawn."""
+    event = event_card(state, name)
+    if event.strength is not None:
+        return event.strength
+    return state.typed_strengths.get(name, 0)
+
+
 def card_strength(state: RuneAgeState, seat: int, name: str) -> tuple[int, str, str] | None:
     """(strength, origin, kind) of a unit or tactic card ``seat``'s player may own."""
     race = state.setup.cards.race(state.players[seat].race)
@@ -426,7 +434,8 @@ def eliminate(
     state: RuneAgeState, seat: int, *, by_event: bool, victor: int | None
 ) -> RuneAgeState:
     """Neutral and gold cards go back to their piles, cities to the central area, Rewards
-    out of the game (Player Elimination). In Runewars the victor takes the loser's dragon
+    out of the game, the rest of the player's cards with the player (Player Elimination,
+    R194). In Runewars the victor takes the loser's dragon
     rune power unless an event did the eliminating; in The Cataclysm everyone loses; the
     last player standing wins Runewars; nobody standing is a game everyone lost (R187)."""
     player = state.players[seat]
@@ -574,7 +583,8 @@ def _begin_event_phase(state: RuneAgeState) -> RuneAgeState:
 def _draw_event(state: RuneAgeState, action: Action) -> RuneAgeState:
     """The first player draws the top event: the table says which card it is, from the
     stage on top (R185). An enemy stays in play; an instant resolves at once, one attacking
-    Home Realms is battled by each player in play order (Event Cards & the Event Phase)."""
+    Home Realms is battled by each player in play order (Event Cards & the Event Phase,
+    R192)."""
     if state.step != EVENT:
         raise IllegalAction("Events are drawn in the event phase, after the last turn.", "type")
     if action.by is not None and action.by != state.first:
@@ -599,12 +609,15 @@ def _draw_event(state: RuneAgeState, action: Action) -> RuneAgeState:
         tuple(n for n in cards if n != name) if index == stage - 1 else cards
         for index, cards in enumerate(state.deck)
     )
-    state = replace(state, deck=deck, drawn=name)
+    strength = _strength_of_event(event, action)
+    typed = dict(state.typed_strengths)
+    if event.strength is None:
+        typed[name] = strength  # the number the cards data lacks, typed at the table
+    state = replace(state, deck=deck, drawn=name, typed_strengths=typed)
     if event.kind == ENEMY:
         return replace(state, enemies=(*state.enemies, (name, state.round)))
     if event.attacks:
         queue = state.standing()
-        strength = _strength_of_event(event, action)
         state = replace(state, attack_queue=queue[1:], event_strength=strength)
         return _start_event_battle(state, queue[0], event, strength)
     return replace(state, discard=(*state.discard, name))
@@ -639,7 +652,8 @@ def _start_event_battle(
 
 def _end_event_phase(state: RuneAgeState, action: Action) -> RuneAgeState:
     """Everyone draws up to five; the round is over. A Monument built this round wins now;
-    several compare the strength of the units in their decks, ties sharing (The Monument).
+    several compare the strength of the units in their decks, ties sharing (The Monument,
+    R193).
     The next round begins with the first player's turn."""
     if state.step != EVENT:
         raise IllegalAction("The event phase has not begun.", "type")
@@ -691,8 +705,7 @@ def attack_targets(state: RuneAgeState, seat: int) -> dict[str, tuple[str, int]]
         if city.name in state.central_cities:
             found[f"city:{city.name}"] = (city.name, city.strength)
     for name, _round in state.enemies:
-        event = event_card(state, name)
-        found[f"enemy:{name}"] = (name, event.strength or 0)
+        found[f"enemy:{name}"] = (name, event_strength(state, name))
     if state.setup.scenario == DRAGONLORDS:
         objective = cards.scenario(DRAGONLORDS).objective
         found["objective"] = (objective.name, objective.strength)
@@ -988,8 +1001,8 @@ def _wound(state: RuneAgeState, action: Action) -> RuneAgeState:
 
 def _adjust(state: RuneAgeState, action: Action) -> RuneAgeState:
     """Strength an ability adds or takes away (When Played in the assault, Resolution
-    abilities in the resolution step), to one's own army or, in a battle, to the target
-    card (R189)."""
+    abilities in the resolution step), recorded on the army of the player using it; an
+    enemy's ability that weakens the army is recorded the same way (R189)."""
     combat, seat = _participant(state, action)
     if combat.step not in (ASSAULT, RESOLUTION):
         raise IllegalAction("Abilities change strength during the assault or resolution.", "type")
@@ -1009,8 +1022,9 @@ def _adjust(state: RuneAgeState, action: Action) -> RuneAgeState:
 
 def _resolve(state: RuneAgeState, action: Action) -> RuneAgeState:
     """Compare the totals: a battle's tie goes to the army, a siege's to the defender; apply
-    the result; wounded units are destroyed and the rest go to the discard pile (Conduct a
-    Battle, steps 4 and 5; Conduct a Siege, steps 3 and 4)."""
+    the result (a stronghold or neutral city secured enters refreshed, R191); wounded units
+    are destroyed and the rest go to the discard pile (Conduct a Battle, steps 4 and 5;
+    Conduct a Siege, steps 3 and 4)."""
     combat, seat = _participant(state, action)
     if seat != combat.attacker.seat:
         raise IllegalAction("The attacking player resolves the combat.", "by")

@@ -134,6 +134,7 @@ class RuneAgeState:
     drawn: str | None = None  # this event phase's card
     attack_queue: tuple[int, ...] = ()  # players still to battle the attacking instant
     event_strength: int = 0  # the attacking instant's strength
+    typed_strengths: Mapping[str, int] = field(default_factory=dict)  # events' typed numbers
     combat: Combat | None = None
     built: tuple[int, ...] = ()  # players who built their Monument this round
     rune_choice: int | None = None  # the player choosing which dragon rune power to keep

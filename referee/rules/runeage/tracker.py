@@ -363,7 +363,7 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
             {
                 "name": name,
                 "stage": event.stage,
-                "strength": event.strength,
+                "strength": engine.event_strength(state, name),
                 "attrition": event.attrition,
                 "reward": event.reward,
                 "text": event.text,
@@ -379,7 +379,7 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
             "name": event.name,
             "stage": event.stage,
             "kind": event.kind,
-            "strength": event.strength if event.strength is not None else state.event_strength,
+            "strength": engine.event_strength(state, event.name),
             "attrition": event.attrition,
             "attacks": event.attacks,
             "text": event.text,

@@ -155,3 +155,24 @@ def test_the_event_phases_damage_is_placed_by_each_player() -> None:
     state = step(event_phase(), "draw_event", 0, event="Bountiful Harvest")
     state = step(state, "take_damage", 1, seat=1, amount=2)
     assert state.players[1].damage == 2
+
+
+def test_a_strength_the_cards_lack_is_typed_when_the_event_is_drawn() -> None:
+    """Cards as data: a number the catalog lacks is typed at the table."""
+    state = event_phase()
+    scenario = state.setup.cards.scenarios[0]
+    events = tuple(
+        replace(e, strength=None) if e.name == "Ash Cultists" else e for e in scenario.events
+    )
+    cards = replace(state.setup.cards, scenarios=(replace(scenario, events=events),))
+    state = replace(state, setup=replace(state.setup, cards=cards))
+    draw = next(a for a in legal_actions(state, 0) if a.type == "draw_event")
+    assert "strength" in draw.choices
+    with pytest.raises(IllegalAction) as error:
+        step(state, "draw_event", 0, event="Ash Cultists")
+    assert error.value.field == "payload.strength"
+    state = step(state, "draw_event", 0, event="Ash Cultists", strength=7)
+    assert view(state)["events"]["enemies"][0]["strength"] == 7
+    state = step(state, "end_event_phase", 0)
+    targets = {a.label for a in legal_actions(state, 0) if a.type == "attack"}
+    assert "Attack Ash Cultists (strength 7)" in targets
