@@ -71,6 +71,9 @@ def test_two_rounds_with_a_siege_and_a_battle_against_an_enemy(
     expect(page.get_by_test_id("phase")).to_contain_text("Ana's turn")
     expect(page.get_by_test_id("events-left")).to_have_text("10")
     expect(page.get_by_test_id("pile-1-gold")).to_contain_text("4")
+    setup = page.get_by_test_id("setup")
+    expect(setup).to_contain_text("Gold piles: 19 1-gold, 12 2-gold, 8 3-gold")
+    expect(setup).to_contain_text("Stage 1 (5) on Stage 2 (5)")
     tab.at_every_size(SHOTS, "01-start", TARGETS)
 
     # Ana plays two 1-gold cards and buys a 2-cost unit: the spending is shown.
@@ -144,6 +147,7 @@ def test_two_rounds_with_a_siege_and_a_battle_against_an_enemy(
     _act(tab, "Draw the event (Stage 1, 9 left)")
     _act(tab, "End the event phase")
     expect(page.get_by_test_id("round")).to_have_text("Round 3")
+    expect(page.get_by_test_id("setup")).to_have_count(0)  # the table is laid out by now
     tab.at_every_size(SHOTS, "04-round-3", TARGETS)
     assert tab.foreign_requests() == []
     assert tab.csp_violations() == []
