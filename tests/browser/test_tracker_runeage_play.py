@@ -107,6 +107,7 @@ def test_two_rounds_with_a_siege_and_a_battle_against_an_enemy(
 
     # The event phase: Ana draws Cinder Drake, an enemy that stays in play.
     expect(page.get_by_test_id("phase")).to_have_text("Event phase")
+    tab.at_every_size(SHOTS, "03-event-phase", TARGETS)
     draw = _control(tab, "Draw the event (Stage 1, 10 left)")
     draw.get_by_label("Event").select_option(label="Cinder Drake")
     _act(tab, "Draw the event (Stage 1, 10 left)")
@@ -127,7 +128,7 @@ def test_two_rounds_with_a_siege_and_a_battle_against_an_enemy(
     _act(tab, "Play a card not in the list")
     expect(page.get_by_test_id("attack-total")).to_have_text("12")
     _act(tab, "Pass (play no more cards)", within=combat)
-    tab.at_every_size(SHOTS, "03-attrition", TARGETS)
+    tab.at_every_size(SHOTS, "04-attrition", TARGETS)
     _act(tab, "Roll for us", within=combat)
     rolled = page.get_by_test_id("rolls")
     expect(rolled).to_contain_text("Attrition die:")
@@ -148,6 +149,6 @@ def test_two_rounds_with_a_siege_and_a_battle_against_an_enemy(
     _act(tab, "End the event phase")
     expect(page.get_by_test_id("round")).to_have_text("Round 3")
     expect(page.get_by_test_id("setup")).to_have_count(0)  # the table is laid out by now
-    tab.at_every_size(SHOTS, "04-round-3", TARGETS)
+    tab.at_every_size(SHOTS, "05-round-3", TARGETS)
     assert tab.foreign_requests() == []
     assert tab.csp_violations() == []

@@ -2,8 +2,9 @@
 
 Each entry's payload applies as it stands, and so does any value its choices allow. Each
 says where on the board it belongs (``at``): ``realm:<seat>`` for a player's own turn and
-Home Realm, ``supply`` for the central piles, ``combat`` for the combat under way,
-``events`` for the event deck, and nothing for the game as a whole (ending the turn).
+Home Realm, ``supply`` for the central piles, ``combat`` for the combat under way, and
+nothing for the game as a whole (ending the turn, drawing the event, ending the event
+phase), which the board shows beside the round.
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ def _event_phase(state: RuneAgeState, listing: _Listing) -> None:
                 f"Draw the event (Stage {stage}, {state.deck_size} left)",
                 payload,
                 choices,
-                at="events",
+                at="",
             )
         elif not state.attack_queue:
             listing.add("end_event_phase", "End the event phase", at="")
