@@ -726,6 +726,15 @@ PROJECT: tuple[Ruling, ...] = (
         "Monument leave the game with that player; damage done by an event to a player eliminated "
         "that way removes the dragon rune power in Runewars.",
     ),
+    Ruling(
+        "R195",
+        "runeage",
+        "Runewars: Special Rules",
+        "A dragon rune power found through an event",
+        "The rune powers nobody was dealt stay beside the game. When an event gives one, the "
+        "table records which, during that event phase, and the player keeps one of their two "
+        "active; the other leaves the game.",
+    ),
 )
 
 ALL: tuple[Ruling, ...] = SHARED + PROJECT

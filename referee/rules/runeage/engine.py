@@ -104,8 +104,11 @@ def initial_state(setup: RuneAgeSetup) -> RuneAgeState:
     removed = tuple(
         event.name for event in scenario.events if not any(event.name in stage for stage in deck)
     )
+    dealt = {player.rune_power for player in setup.players}
+    spare = tuple(x.name for x in cards.rune_powers if x.name not in dealt)
     return RuneAgeState(
         setup=setup,
+        spare_runes=spare if setup.scenario == RUNEWARS else (),
         players=tuple(players),
         neutral_piles={name: each_neutral for name in setup.neutrals},
         gold_piles={1: ones - STARTING_GOLD * count, 2: twos, 3: threes},
@@ -411,6 +414,33 @@ def _choose_rune_power(state: RuneAgeState, action: Action) -> RuneAgeState:
     if keep not in player.rune_powers:
         raise IllegalAction(f"{player.name} holds no dragon rune power {keep!r}.", "payload.keep")
     return replace(_set_player(state, seat, replace(player, rune_powers=(keep,))), rune_choice=None)
+
+
+def _gain_rune_power(state: RuneAgeState, action: Action) -> RuneAgeState:
+    """An event gives a player a dragon rune power nobody holds (Runewars' Dragon Rune
+    Discovery): the player then keeps one of their two active (Runewars: Special Rules,
+    R195)."""
+    if state.setup.scenario != RUNEWARS:
+        raise IllegalAction("Only Runewars uses dragon rune powers.", "type")
+    if state.step != EVENT or state.drawn is None or state.combat is not None:
+        raise IllegalAction(
+            "A dragon rune power is found through an event: draw it first (R195).", "type"
+        )
+    if state.rune_choice is not None:
+        raise IllegalAction("The dragon rune power waiting is chosen first.", "type")
+    seat = _seat_of(state, action)
+    power = _name(action, "power")
+    if power not in state.spare_runes:
+        raise IllegalAction(f"{power!r} is not a dragon rune power nobody holds.", "payload.power")
+    player = state.players[seat]
+    player = replace(player, rune_powers=(*player.rune_powers, power))
+    state = replace(
+        _set_player(state, seat, player),
+        spare_runes=tuple(r for r in state.spare_runes if r != power),
+    )
+    if len(player.rune_powers) > 1:
+        state = replace(state, rune_choice=seat)
+    return state
 
 
 # Damage, elimination and victory -------------------------------------------------------------
@@ -1119,6 +1149,7 @@ HANDLERS: dict[str, Handler] = {
     "card_action": _card_action,
     "use_rune_power": _use_rune_power,
     "choose_rune_power": _choose_rune_power,
+    "gain_rune_power": _gain_rune_power,
     "attack": _attack,
     "play_card": _play_card,
     "play_other": _play_other,

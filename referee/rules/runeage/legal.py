@@ -110,6 +110,14 @@ def _event_phase(state: RuneAgeState, listing: _Listing) -> None:
             )
         elif not state.attack_queue:
             listing.add("end_event_phase", "End the event phase", at="")
+    if state.drawn is not None and state.spare_runes and not state.attack_queue:
+        listing.add(
+            "gain_rune_power",
+            "Take a dragon rune power the event gives",
+            {"power": state.spare_runes[0]},
+            {"power": OneOf(state.spare_runes)},
+            at=f"realm:{seat}",
+        )
     listing.add(
         "take_damage",
         "Damage from the event",

@@ -190,7 +190,6 @@ def setup_to_json(setup: RuneAgeSetup) -> dict[str, JSON]:
 def trimmed(catalog: Catalog, setup: RuneAgeSetup) -> Catalog:
     """Only the cards this game uses, so the setup carries no more than it needs."""
     races = {p.race for p in setup.players}
-    runes = {p.rune_power for p in setup.players}
     # the scenario's own neutral types stay too: a swap is checked against their costs
     neutrals = {*setup.neutrals, *catalog.scenario(setup.scenario).neutrals}
     return replace(
@@ -199,7 +198,8 @@ def trimmed(catalog: Catalog, setup: RuneAgeSetup) -> Catalog:
         neutrals=tuple(n for n in catalog.neutrals if n.name in neutrals),
         cities=tuple(c for c in catalog.cities if c.name in setup.cities),
         scenarios=tuple(s for s in catalog.scenarios if s.key == setup.scenario),
-        rune_powers=tuple(x for x in catalog.rune_powers if x.name in runes),
+        # Runewars keeps them all: the ones nobody was dealt may still be found in play
+        rune_powers=catalog.rune_powers if setup.scenario == RUNEWARS else (),
     )
 
 

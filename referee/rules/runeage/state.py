@@ -138,6 +138,7 @@ class RuneAgeState:
     combat: Combat | None = None
     built: tuple[int, ...] = ()  # players who built their Monument this round
     rune_choice: int | None = None  # the player choosing which dragon rune power to keep
+    spare_runes: tuple[str, ...] = ()  # Runewars' dragon rune powers nobody holds yet
     outcome: Outcome = field(default_factory=Outcome)
 
     @property

@@ -92,6 +92,11 @@ ACTION_TYPES = (
         (_card("keep", "the dragon rune power kept"),),
     ),
     ActionType(
+        "gain_rune_power",
+        "An event gives you a dragon rune power nobody holds (Runewars).",
+        (_card("power", "the dragon rune power"),),
+    ),
+    ActionType(
         "attack",
         "Declare a combat's target: a battle or, against another player, a siege.",
         (
@@ -542,6 +547,7 @@ def describe(action: Action, setup: RuneAgeSetup | None) -> str:
         "card_action": f"uses {card}'s Action",
         "use_rune_power": "uses the dragon rune power",
         "choose_rune_power": f"keeps the dragon rune power {p.get('keep')}",
+        "gain_rune_power": f"finds the dragon rune power {p.get('power')}",
         "attack": f"attacks {_target_words(p.get('target'), setup)}",
         "play_card": f"plays {card}",
         "play_other": f"plays {p.get('name')} (strength {p.get('strength')})",

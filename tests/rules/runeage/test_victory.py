@@ -161,3 +161,22 @@ def test_everyone_eliminated_is_a_game_everyone_lost() -> None:
     assert state.players[0].eliminated and state.combat is not None
     state = step(step(state, "pass", 1), "resolve", 1)
     assert state.outcome.over and state.outcome.places == ()
+
+
+def test_runewars_a_rune_power_found_through_an_event_is_chosen_between() -> None:
+    """Runewars: Special Rules (Dragon Rune Discovery); R195."""
+    state = fresh(2, "runewars")
+    spare = state.spare_runes
+    assert len(spare) == 4 and state.players[0].rune_powers[0] not in spare
+    with pytest.raises(IllegalAction, match="through an event"):
+        step(state, "gain_rune_power", 0, power=spare[0])
+    state = end_turns(state, 2)
+    state = step(state, "draw_event", 0, event="Dragon Rune Discovery")
+    state = step(state, "gain_rune_power", 1, power=spare[0])
+    assert state.rune_choice == 1 and spare[0] not in state.spare_runes
+    with pytest.raises(IllegalAction, match="chosen first"):
+        step(state, "end_event_phase", 0)
+    state = step(state, "choose_rune_power", 1, keep=spare[0])
+    assert state.players[1].rune_powers == (spare[0],)
+    state = step(state, "end_event_phase", 0)
+    assert state.round == 2
