@@ -157,7 +157,7 @@ def _turn(state: RuneAgeState, listing: _Listing) -> None:
     if ready:
         listing.add(
             "exhaust",
-            "Exhaust for influence",
+            "Exhaust for its influence or gold",
             {"card": ready[0]},
             {"card": OneOf(tuple(ready))},
             at=at,
