@@ -230,7 +230,8 @@ def _catalog_or_404(system: str, slug: str, version: str | None) -> Catalog:
 
 def catalog_list_body(request: Request) -> Body:
     query = _query(request, ("system", "format"))
-    catalogs = Catalog.objects.all()
+    # the list games' catalogs; Rune Age's cards are read by its tracker (docs/catalogs.md)
+    catalogs = Catalog.objects.filter(system__in=CATALOG_SYSTEMS)
     system = query.get("system")
     if system is not None:
         if system not in CATALOG_SYSTEMS:

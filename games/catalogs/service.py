@@ -16,8 +16,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from ..models import CATALOG_SYSTEMS, Catalog
-from . import azeroth, azrah, azuki
+from ..models import CARD_SYSTEMS, Catalog, RuneAgeCards
+from . import azeroth, azrah, azuki, runeage
 from .errors import CatalogError, CatalogProblem
 from .reading import SLUG, Entry, Problems, one_of, plural
 
@@ -50,8 +50,9 @@ FORMATS: dict[str, GameFormat] = {
     "azeroth": GameFormat(azeroth.SECTIONS, azeroth.check, azeroth.write, azeroth.export),
     "azuki": GameFormat(azuki.SECTIONS, azuki.check, azuki.write, azuki.export),
     "azrah": GameFormat(azrah.SECTIONS, azrah.check, azrah.write, azrah.export),
+    "runeage": GameFormat(runeage.SECTIONS, runeage.check, runeage.write, runeage.export),
 }
-assert set(FORMATS) == set(CATALOG_SYSTEMS)
+assert set(FORMATS) == set(CARD_SYSTEMS)
 
 
 def check_catalog(data: object) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -72,9 +73,9 @@ def check_catalog(data: object) -> tuple[dict[str, Any], dict[str, Any]]:
     if format_version is not None and format_version != FORMAT_VERSION:
         header.add("format_version", f"must be {FORMAT_VERSION} (it is {format_version!r})")
     if "system" in data and game is None:
-        header.add("system", f"{system_value!r} is not one of {one_of(CATALOG_SYSTEMS)}")
+        header.add("system", f"{system_value!r} is not one of {one_of(CARD_SYSTEMS)}")
     elif "system" not in data:
-        header.add("system", f"is required: one of {one_of(CATALOG_SYSTEMS)}")
+        header.add("system", f"is required: one of {one_of(CARD_SYSTEMS)}")
     cleaned_header = {
         "system": system_value if game else "",
         "slug": header.text(
@@ -147,6 +148,7 @@ def _write(header: dict[str, Any], entries: dict[str, Any], *, replace: bool) ->
                 catalog.shared_cards,
             ):
                 related.all().delete()
+            RuneAgeCards.objects.filter(catalog=catalog).delete()
         game.write(catalog, entries)
     return catalog
 
@@ -223,6 +225,12 @@ def entry_counts(catalog: Catalog) -> str:
         ]
     elif catalog.system == "azuki":
         counts = [plural(catalog.cards.count(), "card")]
+    elif catalog.system == "runeage":
+        cards = catalog.runeage_cards.cards
+        counts = [
+            plural(len(cards.get("races", [])), "race"),
+            plural(len(cards.get("scenarios", [])), "scenario"),
+        ]
     else:
         counts = [
             plural(catalog.guardians.count(), "Guardian"),

@@ -1,5 +1,5 @@
-"""Stored things: game catalogs (Azeroth at War units, Azuki cards, AZRAH Guardians), saved
-lists, batch validation jobs and tracked games with their logs.
+"""Stored things: game catalogs (Azeroth at War units, Azuki cards, AZRAH Guardians, Rune
+Age cards), saved lists, batch validation jobs and tracked games with their logs.
 
 Each catalog model has ``to_engine()``, which turns a row into the frozen dataclass the rules
 engines take (``referee.rules.*``); the engines never see a model.
@@ -8,11 +8,13 @@ engines take (``referee.rules.*``); the engines never see a model.
 from .azeroth import Ability, Faction, Unit
 from .azrah import Guardian, SharedCard
 from .azuki import Card
-from .catalog import CATALOG_SYSTEMS, Catalog
+from .catalog import CARD_SYSTEMS, CATALOG_SYSTEMS, Catalog
 from .lists import BatchJob, SavedList
+from .runeage import RuneAgeCards
 from .tracker import Game, GameAction, Seat, Spectator
 
 __all__ = [
+    "CARD_SYSTEMS",
     "CATALOG_SYSTEMS",
     "Ability",
     "BatchJob",
@@ -22,6 +24,7 @@ __all__ = [
     "Game",
     "GameAction",
     "Guardian",
+    "RuneAgeCards",
     "SavedList",
     "Seat",
     "SharedCard",

@@ -16,6 +16,9 @@ def enum_choices(enum: type[StrEnum]) -> list[tuple[str, str]]:
 
 # The game systems whose lists are built from a catalog (issue 3).
 CATALOG_SYSTEMS: tuple[str, ...] = ("azeroth", "azuki", "azrah")
+# Every game whose cards are catalog data: the list games, and Rune Age, whose cards the
+# tracker reads (no lists are built for it).
+CARD_SYSTEMS: tuple[str, ...] = (*CATALOG_SYSTEMS, "runeage")
 
 
 class Catalog(models.Model):
@@ -23,7 +26,7 @@ class Catalog(models.Model):
     so a catalog is known by (system, slug, version) and a new version is a new row."""
 
     system = models.CharField(
-        max_length=20, choices=[(slug, SYSTEMS[slug].name) for slug in CATALOG_SYSTEMS]
+        max_length=20, choices=[(slug, SYSTEMS[slug].name) for slug in CARD_SYSTEMS]
     )
     slug = models.SlugField(max_length=60)
     name = models.CharField(max_length=120)

@@ -79,9 +79,14 @@ def _features() -> dict[str, tuple[Feature, ...]]:
             _tracker("azuki", "Turns and phases for both players."),
         ),
         "athazar": (_tracker("athazar", "Hands, kills and disruptions, turn by turn."),),
-        "rune-age": (
+        "runeage": (
             Feature("Deck check", "Starting decks for each race."),
-            _tracker("rune-age", "Cities, armies, gold and dragon runes."),
+            Feature(
+                "Rulings",
+                "How the book's silences are read, section by section.",
+                reverse("rulings") + "#runeage",
+            ),
+            _tracker("runeage", "Cities, armies, gold and dragon runes."),
         ),
     }
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterable, Mapping
+from random import Random
 from typing import Any
 
 import segno
@@ -37,6 +38,8 @@ from games.tracker.http import (
     poll_ticket,
     watch_tokens,
 )
+from games.tracker.runeage_form import RuneAgeForm
+from games.tracker.runeage_form import cards as runeage_cards
 from games.tracker.service import Access, Forbidden, Role, Stale
 from games.views import tracker_pages as pages
 from games.views.tracker_controls import Controls
@@ -92,6 +95,7 @@ def _index(
     new_form: NewGameForm | None = None,
     import_form: ImportForm | None = None,
     status: int = 200,
+    runeage_form: RuneAgeForm | None = None,
 ) -> HttpResponse:
     user = _user(request)
     systems = list(setups.LIST_GAMES)
@@ -99,6 +103,7 @@ def _index(
         "games": _my_games(user),
         "waiting": lobby.pending_for(user),
         "form": new_form or NewGameForm(owner=user, systems=systems),
+        "runeage_form": runeage_form or RuneAgeForm(catalog=runeage_cards()),
         "import_form": import_form or ImportForm(),
         "has_lists": SavedList.objects.filter(owner=user, system__in=systems).exists(),
     }
@@ -153,6 +158,29 @@ def new_game(request: HttpRequest) -> HttpResponse:
         messages.success(
             request, f"The coin is flipped: {body['seats'][first]['name']} plays first."
         )
+    return redirect("game", created.pk)
+
+
+@login_required
+@require_POST
+def new_runeage_game(request: HttpRequest) -> HttpResponse:
+    """Start a Rune Age game on the table's shared tablet from the setup helper: races left
+    open, the neutral cities and Runewars' rune powers are drawn at random here, once, and
+    recorded in the setup."""
+    user = _user(request)
+    form = RuneAgeForm(request.POST, catalog=runeage_cards())
+    if not form.is_valid():
+        return _index(request, runeage_form=form, status=400)
+    try:
+        created = service.create_game(
+            host=user,
+            system="runeage",
+            name=form.cleaned_data["name"],
+            setup=form.setup(Random()),
+        )
+    except InvalidInput as error:
+        form.add_problems(error.problems)
+        return _index(request, runeage_form=form, status=400)
     return redirect("game", created.pk)
 
 

@@ -53,7 +53,7 @@ SYSTEMS: dict[str, GameSystem] = {
             summary="A shedding card game: kill and disrupt your way to an empty hand first.",
         ),
         GameSystem(
-            slug="rune-age",
+            slug="runeage",
             name="Rune Age",
             kind="card game",
             rulebook="rune-age.md",

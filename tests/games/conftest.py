@@ -12,7 +12,7 @@ from games.management.commands.load_starter_data import STARTER_DIR
 
 _FILES = {
     name: json.loads((STARTER_DIR / f"{name}.json").read_text())
-    for name in ("azeroth", "azuki", "azrah")
+    for name in ("azeroth", "azuki", "azrah", "runeage")
 }
 
 

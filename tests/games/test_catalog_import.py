@@ -603,7 +603,7 @@ def test_the_examples_in_the_format_documentation_import() -> None:
 
     imported = [import_catalog(example) for example in examples]
 
-    assert sorted(c.system for c in imported) == ["azeroth", "azrah", "azuki"]
+    assert sorted(c.system for c in imported) == ["azeroth", "azrah", "azuki", "runeage"]
     for catalog, example in zip(imported, examples, strict=True):
         exported = export_catalog(catalog)
         for section in ("factions", "units", "cards", "guardians", "shared_cards"):

@@ -27,7 +27,7 @@ def test_it_loads_a_starter_catalog_for_each_game() -> None:
     output = load()
 
     catalogs = {c.system: c for c in Catalog.objects.all()}
-    assert sorted(catalogs) == ["azeroth", "azrah", "azuki"]
+    assert sorted(catalogs) == ["azeroth", "azrah", "azuki", "runeage"]
     assert all(c.demo and "demonstration" in c.name.lower() for c in catalogs.values())
     assert "azeroth.json: Loaded azeroth catalog 'starter' version 1.0" in output
     assert Unit.objects.count() > 0 and Card.objects.count() > 0 and Guardian.objects.count() > 0
@@ -47,7 +47,7 @@ def test_running_it_twice_changes_nothing() -> None:
         for c in Catalog.objects.all()
     }
     assert after == before
-    assert again.count("already loaded, unchanged") == 3
+    assert again.count("already loaded, unchanged") == 4
 
 
 def test_it_replaces_a_starter_catalog_whose_file_has_changed(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from .conftest import starter
 FACTIONS = ("horde", "alliance")
 
 
-@pytest.mark.parametrize("system", ["azeroth", "azuki", "azrah"])
+@pytest.mark.parametrize("system", ["azeroth", "azuki", "azrah", "runeage"])
 def test_each_starter_catalog_is_labelled_demonstration_content(system: str) -> None:
     data = starter(system)
 

@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.catalogs import dump_catalog, export_catalog, find_catalog
 from games.catalogs.service import summary
-from games.models import CATALOG_SYSTEMS, Catalog
+from games.models import CARD_SYSTEMS, Catalog
 
 
 class Command(BaseCommand):
@@ -21,7 +21,7 @@ class Command(BaseCommand):
         return super().create_parser(prog_name, subcommand, conflict_handler="resolve", **kwargs)
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("system", choices=CATALOG_SYSTEMS, help="The game system.")
+        parser.add_argument("system", choices=CARD_SYSTEMS, help="The game system.")
         parser.add_argument("slug", help="The catalog's slug, e.g. starter.")
         parser.add_argument(
             "--version",

@@ -8,12 +8,14 @@ from typing import Any
 from referee.rules.azeroth.tracker import AZEROTH
 from referee.rules.azrah.tracker import AZRAH
 from referee.rules.azuki.tracker import AZUKI
+from referee.rules.runeage.tracker import RUNE_AGE
 from referee.rules.tracker.core import System
 
 TRACKERS: dict[str, System[Any, Any]] = {
     AZRAH.slug: AZRAH,
     AZEROTH.slug: AZEROTH,
     AZUKI.slug: AZUKI,
+    RUNE_AGE.slug: RUNE_AGE,
 }
 
 

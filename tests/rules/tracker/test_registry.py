@@ -7,6 +7,7 @@ import pytest
 from referee.rules.azeroth.tracker import AZEROTH
 from referee.rules.azrah.tracker import AZRAH
 from referee.rules.azuki.tracker import AZUKI
+from referee.rules.runeage.tracker import RUNE_AGE
 from referee.rules.tracker.registry import TRACKERS, tracker
 
 
@@ -14,11 +15,12 @@ def test_it_finds_a_system_by_its_slug() -> None:
     assert tracker("azrah") is AZRAH
     assert tracker("azeroth") is AZEROTH
     assert tracker("azuki") is AZUKI
-    assert set(TRACKERS) == {"azrah", "azeroth", "azuki"}
+    assert tracker("runeage") is RUNE_AGE
+    assert set(TRACKERS) == {"azrah", "azeroth", "azuki", "runeage"}
 
 
 def test_it_names_the_known_slugs_for_an_unknown_one() -> None:
-    with pytest.raises(KeyError, match="there are: azeroth, azrah, azuki"):
+    with pytest.raises(KeyError, match="there are: azeroth, azrah, azuki, runeage"):
         tracker("chess")
 
 

@@ -1,0 +1,1 @@
+"""Rune Age: cards as data, the table tracker and its legal actions."""

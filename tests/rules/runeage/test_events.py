@@ -1,0 +1,178 @@
+"""The event phase (Event Cards & the Event Phase, Enemy Event Cards, Instant Event Cards,
+Rewards)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from referee.rules.runeage.engine import initial_state
+from referee.rules.runeage.legal import legal_actions
+from referee.rules.runeage.state import ACTIONS, EVENT, RuneAgeState
+from referee.rules.runeage.tracker import view
+from referee.rules.tracker.core import IllegalAction
+from tests.rules.runeage.game import end_turns, new_setup, step
+
+
+def event_phase(players: int = 3, scenario: str = "dragonlords") -> RuneAgeState:
+    return end_turns(initial_state(new_setup(scenario, players)), players)
+
+
+def next_round(state: RuneAgeState, event: str) -> RuneAgeState:
+    state = step(state, "draw_event", state.first, event=event)
+    return step(state, "end_event_phase", state.first)
+
+
+def test_the_first_player_draws_from_the_stage_on_top() -> None:
+    """Setup 10 (Stage 1 on Stage 2); R185: the card drawn is named at the table."""
+    state = event_phase()
+    with pytest.raises(IllegalAction, match="not a Stage 1 event") as error:
+        step(state, "draw_event", 0, event="Firestorm")
+    assert error.value.field == "payload.event"
+    with pytest.raises(IllegalAction, match="The first player, Ana, draws"):
+        step(state, "draw_event", 1, event="Cinder Drake")
+    state = step(state, "draw_event", 0, event="Cinder Drake")
+    shown = view(state)["events"]
+    assert shown["left"] == 9 and shown["by_stage"] == [4, 5]
+    assert shown["drawn"]["stage"] == 1
+
+
+def test_an_enemy_stays_in_play_until_defeated() -> None:
+    """Enemy Event Cards."""
+    state = next_round(event_phase(), "Ash Cultists")
+    assert state.enemies == (("Ash Cultists", 1),)
+    assert state.round == 2 and state.step == ACTIONS and state.active == 0
+    targets = {a.payload["target"] for a in legal_actions(state, 0) if a.type == "attack"}
+    assert "enemy:Ash Cultists" in targets
+
+
+def test_an_instant_without_an_attack_is_discarded_at_once() -> None:
+    """Instant Event Cards: resolved at once, then discarded."""
+    state = step(event_phase(), "draw_event", 0, event="Bountiful Harvest")
+    assert state.discard == ("Bountiful Harvest",) and state.combat is None
+
+
+def test_an_attacking_instant_is_battled_by_each_player_in_play_order() -> None:
+    """Conduct a Battle: Defend Against an Instant Card; R192. Scorched Fields has strength
+    4: Ana repels it with 4 (a tie goes to the army), Ben takes 4 - 1 = 3, Cleo plays
+    nothing and takes 4."""
+    state = step(event_phase(), "draw_event", 0, event="Scorched Fields")
+    assert state.combat is not None and state.combat.attacker.seat == 0
+    for _ in range(3):
+        state = step(state, "play_card", 0, card="Levy Spearman")
+    state = step(state, "adjust", 0, side="attacker", amount=1)
+    state = step(state, "pass", 0)
+    state = step(state, "resolve", 0)
+    assert state.players[0].damage == 0
+    assert state.combat is not None and state.combat.attacker.seat == 1
+    state = step(state, "play_card", 1, card="Grove Scout")
+    state = step(step(state, "pass", 1), "resolve", 1)
+    assert state.players[1].damage == 3
+    state = step(step(state, "pass", 2), "resolve", 2)
+    assert state.players[2].damage == 4
+    assert state.combat is None and state.discard == ("Scorched Fields",)
+    assert state.step == EVENT and state.active == 0
+    state = step(state, "end_event_phase", 0)
+    assert state.round == 2
+
+
+def test_the_event_phase_ends_only_after_the_event() -> None:
+    state = event_phase()
+    with pytest.raises(IllegalAction, match="Draw this round's event first"):
+        step(state, "end_event_phase", 0)
+    state = step(state, "draw_event", 0, event="Scorched Fields")
+    with pytest.raises(IllegalAction, match="battles the attacking event first"):
+        step(state, "end_event_phase", 0)
+
+
+def test_a_start_of_event_phase_enemy_acts_only_from_the_next_event_phase() -> None:
+    """Enemy Event Cards: the effect needs the enemy in play before the card is drawn."""
+    state = event_phase()
+    deck: tuple[tuple[str, ...], ...] = ((), state.deck[1])  # Stage 1 used up
+    state = replace(state, deck=deck)
+    state = step(state, "draw_event", 0, event="Dragonlord Herald")
+    herald = view(state)["events"]["enemies"][0]
+    assert herald["start_of_event_phase"] and not herald["acts_this_event_phase"]
+    state = end_turns(step(state, "end_event_phase", 0), 3)
+    assert view(state)["events"]["enemies"][0]["acts_this_event_phase"]
+
+
+def test_an_empty_deck_is_rebuilt_from_the_stage_two_discards() -> None:
+    """Event Cards & the Event Phase: shuffle the Stage 2 events of the discard pile."""
+    state = event_phase()
+    state = replace(
+        state,
+        deck=((), ()),
+        discard=("Bountiful Harvest", "Firestorm", "Burning Sky"),
+        step=ACTIONS,
+        active=2,
+    )
+    state = step(state, "end_turn", 2)
+    assert state.deck == ((), ("Firestorm", "Burning Sky"))
+    assert state.discard == ("Bountiful Harvest",)
+
+
+def test_nothing_is_drawn_when_the_deck_cannot_be_rebuilt() -> None:
+    """R188."""
+    state = replace(event_phase(), deck=((), ()), step=ACTIONS, active=2)
+    state = step(state, "end_turn", 2)
+    assert state.top_stage is None
+    assert [a.type for a in legal_actions(state, 0) if a.type != "take_damage"] == [
+        "end_event_phase"
+    ]
+    state = step(state, "end_event_phase", 0)
+    assert state.round == 2
+
+
+def test_the_cataclysm_is_won_by_all_when_the_first_player_cannot_draw() -> None:
+    """The Cataclysm: Victory Conditions; the deck is never rebuilt."""
+    state = initial_state(new_setup("cataclysm", 2))
+    state = replace(state, deck=((), (), ()), discard=("Falling Stars",), active=1)
+    state = step(state, "end_turn", 1)
+    assert state.outcome.over and state.outcome.winners == frozenset({0, 1})
+    assert view(state)["over"] and view(state)["winner"] is None
+
+
+def test_a_defeated_enemy_with_a_reward_gives_gold_or_influence_each_turn() -> None:
+    """Rewards: a Reward with a resource icon is exhausted for it."""
+    state = next_round(event_phase(2), "Cinder Drake")
+    for _ in range(3):
+        state = step(state, "play_card", 0, card="Levy Spearman") if state.combat else state
+        if state.combat is None:
+            state = step(state, "attack", 0, target="enemy:Cinder Drake")
+            state = step(state, "play_card", 0, card="Levy Spearman")
+    state = step(state, "play_other", 0, name="Borrowed Giant", strength=4)
+    state = step(state, "pass", 0)
+    state = step(state, "roll_attrition", 0, roll="blank")
+    state = step(state, "resolve", 0)
+    assert state.players[0].rewards == ("Cinder Drake",) and state.enemies == ()
+    state = step(state, "exhaust", 0, card="reward:Cinder Drake")
+    assert (state.pool_kind, state.pool) == ("gold", 1)
+
+
+def test_the_event_phases_damage_is_placed_by_each_player() -> None:
+    state = step(event_phase(), "draw_event", 0, event="Bountiful Harvest")
+    state = step(state, "take_damage", 1, seat=1, amount=2)
+    assert state.players[1].damage == 2
+
+
+def test_a_strength_the_cards_lack_is_typed_when_the_event_is_drawn() -> None:
+    """Cards as data: a number the catalog lacks is typed at the table."""
+    state = event_phase()
+    scenario = state.setup.cards.scenarios[0]
+    events = tuple(
+        replace(e, strength=None) if e.name == "Ash Cultists" else e for e in scenario.events
+    )
+    cards = replace(state.setup.cards, scenarios=(replace(scenario, events=events),))
+    state = replace(state, setup=replace(state.setup, cards=cards))
+    draw = next(a for a in legal_actions(state, 0) if a.type == "draw_event")
+    assert "strength" in draw.choices
+    with pytest.raises(IllegalAction) as error:
+        step(state, "draw_event", 0, event="Ash Cultists")
+    assert error.value.field == "payload.strength"
+    state = step(state, "draw_event", 0, event="Ash Cultists", strength=7)
+    assert view(state)["events"]["enemies"][0]["strength"] == 7
+    state = step(state, "end_event_phase", 0)
+    targets = {a.label for a in legal_actions(state, 0) if a.type == "attack"}
+    assert "Attack Ash Cultists (strength 7)" in targets
