@@ -119,8 +119,9 @@ SHARED: tuple[Ruling, ...] = (
         "azeroth",
         "3.1",
         "Battle size",
-        "The points value is the budget's maximum; the units-per-side range is a warning. "
-        "A dual-slot unit fills one slot in each of its two tiers.",
+        "The points value is the budget's maximum: players may agree a higher budget only "
+        "in a Large Battle (1000 unless agreed higher). The units-per-side range is a "
+        "warning. A dual-slot unit fills one slot in each of its two tiers.",
     ),
     Ruling(
         "A13",
@@ -641,6 +642,19 @@ PROJECT: tuple[Ruling, ...] = (
         "Debuff as well as an Instant or Blast, and it always comes first: a Dispel is "
         "ordered after it as 8.6 orders a Counterspell. Once a Dispel or Counterspell has "
         "been rolled against an ability, no Spell Block can be tried against it.",
+    ),
+    Ruling(
+        "R125",
+        "azeroth",
+        "3.1, 4, 4.1",
+        "Reading a list and its header",
+        "A list's text is read the same way wherever it is pasted or uploaded. What the "
+        "player or organiser chooses (battle size, budget, faction) wins over the text's "
+        "header. A budget agreed in the header goes with the header's battle size and does "
+        "not carry over to another size; a game set up from a saved list checks the army at "
+        "the game's battle size the same way. A faction is found by its name or slug in any "
+        "case; a header naming a faction the catalog lacks is reported, and the list is then "
+        "checked as one naming no faction (R22).",
     ),
     Ruling(
         "R53",
