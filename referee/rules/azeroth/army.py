@@ -755,6 +755,7 @@ def read_army_text(
     faction: str | Faction | None = None,
     composition: Mapping[Tier, TierLimit] | None = None,
     fallback_size: BattleSize | None = None,
+    fallback_faction: str | None = None,
 ) -> ArmyText:
     """The one reading of an army's text, whatever door it comes through (R125).
 
@@ -763,6 +764,8 @@ def read_army_text(
     cannot be checked and ``InvalidInput`` names ``battle_size``. The budget is the caller's
     ``points_limit``, else the header's agreed budget when the header's battle size is the one
     in force (a budget agreed for another size does not carry over), else the table's (A12).
+    ``fallback_faction`` (a page's current choice) is used only when neither the caller nor
+    the header names a faction.
     The faction is the caller's (a slug or name; one ``factions`` lacks is ``InvalidInput`` on
     ``faction``), else the header's, looked up by slug or name in any case: a header naming a
     faction ``factions`` lacks is an ``unknown_entry`` problem and the list is checked as one
@@ -818,6 +821,8 @@ def read_army_text(
                     suggestions=suggestions,
                 )
             )
+    elif fallback_faction:
+        chosen = find_faction(fallback_faction, factions)
     lines, unreadable = parse_army_text(text, catalog)
     army = ArmyList(
         battle_size=size,
