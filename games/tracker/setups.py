@@ -257,10 +257,9 @@ def _azeroth_fits(seat: int, chosen: ChosenList, size: BattleSize, problems: Pro
         return
     size_name = BATTLE_SIZE_NAMES[size]
     battle = size_name if size_name.endswith("Battle") else f"{size_name} battle"
-    problems[f"lists.{seat}"] = [
-        f"{chosen.name!r} does not fit this {battle}: {error.message} ({error.rule})"
-        for error in report.errors
-    ]
+    said = [f"{error.message} ({error.rule})" for error in report.errors]
+    said[0] = f"{chosen.name!r} does not fit this {battle}: {said[0]}"
+    problems[f"lists.{seat}"] = said
 
 
 def _azeroth_setup(
@@ -282,8 +281,8 @@ FIRST_PLAYER_AT_SETUP = (
 )
 FIRST_PLAYER_IN_PLAY = (
     "Azeroth at War has no first player to choose here: the player who deployed second "
-    "activates first in round 1, and a roll-off settles each later round (3.3, 5.1). Record "
-    "those roll-offs during the game."
+    "activates first in round 1, and in each later round the higher roller of a roll-off "
+    "does (3.3, 5.1, R123). Record those roll-offs during the game."
 )
 
 
