@@ -355,6 +355,10 @@ def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
             DetailSerializer,
             description="No such list among yours (another player's list answers 404 too).",
         ),
+        413: OpenApiResponse(
+            BadRequestSerializer,
+            description="The body is larger than the API takes (API_BODY_MAX_BYTES).",
+        ),
     }
     return {code: known[code] for code in codes}
 
@@ -410,7 +414,7 @@ class SavedListsView(OwnListsView):
             "400 naming each bad field."
         ),
         request=SavedListCreateSerializer,
-        responses={201: SavedListDetailSerializer, **error_responses(400, 401)},
+        responses={201: SavedListDetailSerializer, **error_responses(400, 401, 413)},
         examples=[OpenApiExample("Azuki deck", value=CREATE_EXAMPLE, request_only=True)],
     )
     def post(self, request: Request) -> Response:
