@@ -161,3 +161,29 @@ def test_the_new_game_form_refuses_an_army_too_big_for_the_battle_size(
     form = "[data-testid=new-game]"
     host.at_every_size(SHOTS, "new-game-too-big", f"{form} button, {form} select")
     assert not Game.objects.exists()
+
+
+def test_the_army_builder_reports_a_header_faction_the_catalog_lacks(
+    open_tab: OpenTab, transactional_db: None
+) -> None:
+    """The same problem the validation API and a batch report (R125)."""
+    call_command("load_starter_data", stdout=io.StringIO())
+    tab = open_tab(*TABLET_LANDSCAPE)
+    tab.goto("/azeroth/army/")
+    text = "# Azeroth at War army: Skirmish, 500 points\n# Faction: Hordex\n2 Orc Grunt\n"
+    tab.page.get_by_test_id("import-text").fill(text + "1 Wolf Rider\n")
+    tab.page.get_by_role("button", name="Import", exact=True).click()
+    problems = tab.page.get_by_test_id("import-problems")
+    expect(problems).to_contain_text("'Hordex'")
+    expect(problems).to_contain_text("Did you mean Horde?")
+    problems.scroll_into_view_if_needed()
+    tab.at_every_size(SHOTS, "army-builder-unknown-faction", "main button, main select")
+
+
+def test_the_rulings_page_lists_the_new_rulings(open_tab: OpenTab, transactional_db: None) -> None:
+    tab = open_tab(*TABLET_LANDSCAPE)
+    tab.goto("/rulings/")
+    for code in ("R68", "R70", "R120", "R121", "R122", "R123", "R124", "R125"):
+        expect(tab.page.locator(f"#{code}")).to_contain_text("Section")
+    tab.page.locator("#R120").scroll_into_view_if_needed()
+    tab.at_every_size(SHOTS, "rulings-page", "main a")
