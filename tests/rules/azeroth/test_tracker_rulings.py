@@ -269,3 +269,19 @@ def test_mana_income_knows_round_one_holds_no_objective() -> None:
     assert ("8.1, 11, R122", "2 objectives held at the end of round 2: +2.") in [
         (step.rule, step.text) for step in income.explanation
     ]
+
+
+def test_a_routing_model_s_wounds_and_points_count_at_the_end() -> None:
+    """11's counts after round 6 take every model still on the table, routing ones too
+    (R120)."""
+    game = routed(activation(Scenario.ASSASSINATION), 0, "grunt-1")
+    game = act(game, "end_stage")
+    while not game.state.over:
+        game = act(game, "end_stage")  # Mana
+        game = to_morale(act(game, "round_roll_off", rolls=[5, 2]))
+        game = act(game, "morale_test", seat=0, model="grunt-1", rolls=[6, 6])  # flees on
+        game = act(game, "end_stage")
+    rows = view(game)["summary"]["sides"]
+    assert model(game, 0, "grunt-1").status == "routing"
+    assert rows[0]["remaining_points"] == 490  # the whole Horde, the routing Grunt included
+    assert rows[0]["surviving_wounds"] == 6 + 3 + 3 + 3 + 1 + 2
