@@ -419,26 +419,18 @@ def army_answer(
     """The answer to a validated army request, checked against ``catalog``'s entries."""
     composition = _composition(request["composition"])
     if "text" in request:
+        # The engine reads the text, its header, faction and budget (R125); what the request
+        # names explicitly wins over the header.
         text = request["text"]
-        header = army_engine.read_text_header(text)
         size = request.get("battle_size")
-        battle_size = BattleSize(size) if size is not None else header.battle_size
-        if battle_size is None:
-            raise _bad(
-                "battle_size",
-                "This field is required: the text has no '# Azeroth at War army:' header "
-                "naming the battle size.",
-            )
-        points_limit = request["points_limit"]
-        if points_limit is None and size is None:
-            points_limit = header.points_limit
-        faction = _faction(request["faction"], header.faction, factions, catalog)
+        faction = _faction(request["faction"], None, factions, catalog)
         report = _engine(
-            lambda: army_engine.validate_army_text(
+            lambda: army_engine.check_army_text(
                 text,
                 units,
-                battle_size=battle_size,
-                points_limit=points_limit,
+                factions,
+                battle_size=None if size is None else BattleSize(size),
+                points_limit=request["points_limit"],
                 faction=faction,
                 composition=composition,
             )

@@ -10,7 +10,7 @@ cannot be probed. Callers authenticate with a session (the pages) or a token
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from django.contrib.auth import authenticate
 from django.contrib.auth.models import User
@@ -43,7 +43,7 @@ from games.tokens import TokenAuthentication
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import Report
 
-from .lists_validate import ListProblemSerializer, problem_body
+from .lists_validate import MAX_TEXT, ListProblemSerializer, problem_body
 from .parsers import BoundedJSONParser
 from .serializers import TOO_MANY, BadRequestSerializer, DetailSerializer
 
@@ -95,6 +95,32 @@ class SavedListWriteSerializer(StrictSerializer):
             "out (a new list), or the list's own catalog (an update)."
         ),
     )
+
+
+class SavedListCreateSerializer(SavedListWriteSerializer):
+    """A new list: its JSON ``payload``, or its ``text`` as pasted into a builder."""
+
+    request_schema: ClassVar[dict[str, Any]] = {
+        "oneOf": [{"required": ["payload"]}, {"required": ["text"]}]
+    }
+
+    payload = _payload_field(required=False)
+    text = StrictCharField(
+        required=False,
+        allow_blank=True,
+        max_length=MAX_TEXT,
+        trim_whitespace=False,
+        help_text=(
+            "Instead of payload: the list as text, read as the builders and the validate "
+            "endpoints read it (an army's '# Azeroth at War army:' header names its battle "
+            "size). Problems only the text shows are answered but not kept."
+        ),
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("payload" in attrs) == ("text" in attrs):
+            raise ValidationError({"payload": ["Give the list as 'payload' or as 'text'."]})
+        return attrs
 
 
 class SavedListPatchSerializer(StrictSerializer):
@@ -329,6 +355,10 @@ def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
             DetailSerializer,
             description="No such list among yours (another player's list answers 404 too).",
         ),
+        413: OpenApiResponse(
+            BadRequestSerializer,
+            description="The body is larger than the API takes (API_BODY_MAX_BYTES).",
+        ),
     }
     return {code: known[code] for code in codes}
 
@@ -383,23 +413,25 @@ class SavedListsView(OwnListsView):
             "rules is saved all the same (valid: false); a payload that cannot be read is a "
             "400 naming each bad field."
         ),
-        request=SavedListWriteSerializer,
-        responses={201: SavedListDetailSerializer, **error_responses(400, 401)},
+        request=SavedListCreateSerializer,
+        responses={201: SavedListDetailSerializer, **error_responses(400, 401, 413)},
         examples=[OpenApiExample("Azuki deck", value=CREATE_EXAMPLE, request_only=True)],
     )
     def post(self, request: Request) -> Response:
-        serializer = SavedListWriteSerializer(data=request.data)
+        serializer = SavedListCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         system = data["system"]
-        _read_payload(system, data["payload"])
+        if "payload" in data:
+            _read_payload(system, data["payload"])
         catalog = _catalog(system, data.get("catalog"))
         try:
             saved, report = service.save_checked(
                 owner=_user(request),
                 system=system,
                 name=data["name"],
-                payload=data["payload"],
+                payload=data.get("payload"),
+                text=data.get("text"),
                 catalog=catalog,
             )
         except InvalidInput as error:

@@ -45,16 +45,15 @@ from games.models import BatchJob, Catalog
 from referee.rules.azeroth.army import (
     MAX_POINTS_LIMIT,
     army_from_dict,
-    read_text_header,
+    check_army_text,
     validate_army,
-    validate_army_text,
 )
-from referee.rules.azeroth.units import BattleSize, Faction
+from referee.rules.azeroth.units import BattleSize
 from referee.rules.azrah.cards import Guardian, SharedCard
 from referee.rules.azrah.roster import roster_from_dict, validate_roster, validate_roster_text
 from referee.rules.azuki.deck import deck_from_dict, validate_deck, validate_deck_text
 from referee.rules.errors import InvalidInput, RulesError
-from referee.rules.lists import UNKNOWN_ENTRY, Problem, Report, Severity
+from referee.rules.lists import Report
 
 from .reading import FORMATS, JSON, TEXT, UNREADABLE, BatchItem, Limits
 
@@ -320,14 +319,6 @@ def find_job(job_id: Any) -> BatchJob | None:
 # --- Checking -------------------------------------------------------------------------------
 
 
-def _faction_named(name: str, factions: Mapping[str, Faction]) -> Faction | None:
-    key = " ".join(name.split()).casefold()
-    for faction in factions.values():
-        if key in (faction.slug.casefold(), " ".join(faction.name.split()).casefold()):
-            return faction
-    return None
-
-
 def azeroth_checker(catalog: Catalog, options: Mapping[str, Any]) -> Checker:
     units = azeroth_units(catalog)
     factions = azeroth_factions(catalog)
@@ -342,35 +333,15 @@ def azeroth_checker(catalog: Catalog, options: Mapping[str, Any]) -> Checker:
             if limit_option is not None:
                 army = dataclasses.replace(army, points_limit=limit_option)
             return validate_army(army, units)
-        text: str = item["data"]
-        header = read_text_header(text)
-        size = BattleSize(size_option) if size_option else header.battle_size
-        limit = limit_option if limit_option is not None else header.points_limit
-        faction = None
-        extra: tuple[Problem, ...] = ()
-        if header.faction is not None:
-            faction = _faction_named(header.faction, factions)
-            if faction is None:
-                known = ", ".join(f.name for f in factions.values())
-                extra = (
-                    Problem(
-                        code=UNKNOWN_ENTRY,
-                        severity=Severity.ERROR,
-                        message=f"The list names the faction {header.faction!r}, which the "
-                        f"catalog does not have (it has {known}).",
-                        rule="4.1",
-                        actual=header.faction,
-                        entries=("faction",),
-                    ),
-                )
-        report = validate_army_text(
-            text,
+        # The engine reads the text, its header, faction and budget (R125); the
+        # organiser's options win over each list's header.
+        return check_army_text(
+            item["data"],
             units,
-            battle_size=size or BattleSize.STANDARD,
-            points_limit=limit,
-            faction=faction,
+            factions,
+            battle_size=None if size_option is None else BattleSize(size_option),
+            points_limit=limit_option,
         )
-        return Report(problems=extra + report.problems, totals=report.totals)
 
     return check
 

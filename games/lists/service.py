@@ -16,21 +16,35 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from referee.rules import SYSTEMS
-from referee.rules.azeroth.army import army_from_dict, army_to_dict, army_to_text, validate_army
+from referee.rules.azeroth.army import (
+    army_from_dict,
+    army_to_dict,
+    army_to_text,
+    read_army_text,
+    validate_army,
+)
 from referee.rules.azeroth.units import ArmyList, Unit
 from referee.rules.azrah.cards import Guardian, Roster, SharedCard
 from referee.rules.azrah.roster import (
+    parse_roster_text,
     roster_from_dict,
     roster_to_dict,
     roster_to_text,
     validate_roster,
 )
 from referee.rules.azuki.cards import Card, Deck
-from referee.rules.azuki.deck import deck_from_dict, deck_to_dict, deck_to_text, validate_deck
+from referee.rules.azuki.deck import (
+    deck_from_dict,
+    deck_to_dict,
+    deck_to_text,
+    parse_deck_text,
+    validate_deck,
+)
 from referee.rules.errors import InvalidInput
-from referee.rules.lists import Report
+from referee.rules.lists import Problem, Report
 
 from ..catalogs.engine import (
+    azeroth_factions,
     azeroth_units,
     azrah_guardians,
     azrah_shared_cards,
@@ -158,6 +172,25 @@ def check_list(system: str, payload: Mapping[str, Any], catalog: Catalog | None)
     return check_engine_list(engine_list, catalog)
 
 
+def text_to_engine(
+    system: str, text: str, catalog: Catalog | None
+) -> tuple[EngineList, tuple[Problem, ...]]:
+    """Read a list's text as its engine reads it wherever it is pasted (an army's header,
+    faction and budget: R125): the list, and the problems only the text shows (its header's,
+    its unreadable lines). Raises InvalidInput naming ``battle_size`` when an army's text
+    names none."""
+    check_system(system)
+    _check_catalog(system, catalog)
+    if system == "azeroth":
+        units = azeroth_units(catalog) if catalog is not None else {}
+        factions = azeroth_factions(catalog) if catalog is not None else {}
+        read = read_army_text(text, units, factions)
+        return read.army, read.problems
+    if system == "azuki":
+        return parse_deck_text(text, azuki_cards(catalog) if catalog is not None else {})
+    return parse_roster_text(text, _azrah_entries(catalog) if catalog is not None else None)
+
+
 def _check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise InvalidInput({"name": ["Give the list a name."]})
@@ -196,24 +229,34 @@ def save_checked(
     owner: User,
     system: str,
     name: str,
-    payload: Mapping[str, Any],
+    payload: Mapping[str, Any] | None = None,
     catalog: Catalog | None = None,
     saved: SavedList | None = None,
+    text: str | None = None,
 ) -> tuple[SavedList, Report]:
-    """``save_list``, also returning the report the list was saved with."""
+    """``save_list``, also returning the report the list was saved with. The list is its
+    JSON ``payload`` or its ``text``, read as every door reads it (``text_to_engine``): the
+    report then begins with the problems only the text shows, which are not kept."""
     system = check_system(system)
     name = _check_name(name)
     if saved is not None and saved.system != system:
         raise InvalidInput(
             {"system": [f"This list is a {system_name(saved.system)} list; it stays one."]}
         )
-    engine_list = payload_to_engine(system, payload)
     if catalog is None:
         catalog = saved.catalog if saved is not None else None
         if catalog is None:
             catalog = default_catalog(system)
     _check_catalog(system, catalog)
+    text_problems: tuple[Problem, ...] = ()
+    if text is not None:
+        engine_list, text_problems = text_to_engine(system, text, catalog)
+    elif payload is not None:
+        engine_list = payload_to_engine(system, payload)
+    else:
+        raise InvalidInput({"payload": ["Give the list as 'payload' or as 'text'."]})
     report = check_engine_list(engine_list, catalog)
+    report = Report(problems=text_problems + report.problems, totals=report.totals)
     target = saved if saved is not None else SavedList(owner=owner, system=system)
     target.name = name
     target.payload = engine_to_payload(engine_list)

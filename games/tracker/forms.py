@@ -147,6 +147,7 @@ class NewGameForm(forms.Form):
         choices=[("", "The first army's")]
         + [(size.value, BATTLE_SIZE_NAMES[size]) for size in BattleSize],
         required=False,
+        help_text="each army is checked against this battle size's points and tier limits",
     )
     first_player = forms.ChoiceField(
         label="Who plays first",

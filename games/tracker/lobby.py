@@ -48,12 +48,17 @@ def _check_player(value: object, user: User, problems: Problems) -> str:
 
 
 def _seat_problems(
-    system: str, seat: int, chosen: setups.ChosenList, name: str, party: object
+    system: str,
+    seat: int,
+    chosen: setups.ChosenList,
+    name: str,
+    party: object,
+    options: Mapping[str, Any],
 ) -> Problems:
-    """What is wrong with ``chosen`` as seat ``seat``'s part, named by the field the player
-    fills in: a party they gave, else their list."""
+    """What is wrong with ``chosen`` as seat ``seat``'s part in a game of ``options``, named
+    by the field the player fills in: a party they gave, else their list."""
     try:
-        setups.check_seat(system, seat, chosen, name, party)
+        setups.check_seat(system, seat, chosen, name, party, options)
     except InvalidInput as error:
         return {
             "party" if party is not None and path.startswith("parties.") else "list": messages
@@ -98,7 +103,7 @@ def open_game(
     party = _check_party(party, system, problems)
     chosen = setups.choose_list(host, system, list_id, "list", problems)
     if chosen is not None and "player" not in problems and "party" not in problems:
-        problems.update(_seat_problems(system, seat, chosen, you, party))
+        problems.update(_seat_problems(system, seat, chosen, you, party, checked))
     if problems:
         raise InvalidInput(problems)
     assert chosen is not None
@@ -182,7 +187,9 @@ def bring_list(
         party = _check_party(party, pending.system, problems)
         chosen = setups.choose_list(user, pending.system, list_id, "list", problems)
         if free is not None and chosen is not None and not problems:
-            problems.update(_seat_problems(pending.system, free.index, chosen, you, party))
+            problems.update(
+                _seat_problems(pending.system, free.index, chosen, you, party, pending.options)
+            )
         if problems:
             raise InvalidInput(problems)
         assert free is not None and chosen is not None

@@ -18,7 +18,11 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from referee.rules.azeroth.army import army_from_dict
+from referee.rules.azeroth.army import (
+    BATTLE_SIZE_NAMES,
+    army_at_size,
+    army_from_dict,
+)
 from referee.rules.azeroth.tracker import AZEROTH, AzerothSetup, Scenario, side_from_army
 from referee.rules.azeroth.units import BattleSize
 from referee.rules.azrah.cards import Guardian
@@ -31,7 +35,7 @@ from referee.rules.errors import InvalidInput
 
 from ..catalogs.engine import azeroth_units, azrah_guardians, azuki_cards
 from ..catalogs.service import default_catalog
-from ..lists.service import recheck
+from ..lists.service import check_engine_list, recheck
 from ..models import Catalog, SavedList
 
 Problems = dict[str, list[str]]
@@ -233,15 +237,40 @@ def _azeroth_side(
         return None
 
 
+def _azeroth_size(lists: Sequence[ChosenList], options: Mapping[str, Any]) -> BattleSize:
+    """The game's battle size: the host's choice, else the first army's."""
+    battle_size = options.get("battle_size")
+    if battle_size is not None:
+        return BattleSize(battle_size)
+    return army_from_dict(dict(lists[0].payload)).battle_size
+
+
+def _azeroth_fits(seat: int, chosen: ChosenList, size: BattleSize, problems: Problems) -> None:
+    """Whether the army is legal in a game of ``size``: its points against that size's
+    budget, its tiers against its faction's table for that size (3.1, 4.1; A12, R125). A
+    list built for another size keeps no agreed budget."""
+    try:
+        army = army_at_size(army_from_dict(dict(chosen.payload)), size)
+    except InvalidInput as error:
+        for path, messages in error.problems.items():
+            problems[f"lists.{seat}.{path}"] = messages
+        return
+    report = check_engine_list(army, chosen.catalog or default_catalog("azeroth"))
+    if report.valid:
+        return
+    size_name = BATTLE_SIZE_NAMES[size]
+    battle = size_name if size_name.endswith("Battle") else f"{size_name} battle"
+    said = [f"{error.message} ({error.rule})" for error in report.errors]
+    said[0] = f"{chosen.name!r} does not fit this {battle}: {said[0]}"
+    problems[f"lists.{seat}"] = said
+
+
 def _azeroth_setup(
     sides: list[Any], lists: Sequence[ChosenList], options: Mapping[str, Any]
 ) -> tuple[dict[str, Any], Catalog | None]:
-    battle_size = options.get("battle_size")
     setup = AzerothSetup(
         (sides[0], sides[1]),
-        BattleSize(battle_size)
-        if battle_size is not None
-        else army_from_dict(dict(lists[0].payload)).battle_size,
+        _azeroth_size(lists, options),
         Scenario(options.get("scenario", Scenario.ANNIHILATION.value)),
     )
     return AZEROTH.setup_to_json(setup), lists[0].catalog or default_catalog("azeroth")
@@ -348,8 +377,8 @@ FIRST_PLAYER_AZUKI = (
 )
 FIRST_PLAYER_IN_PLAY = (
     "Azeroth at War has no first player to choose here: the player who deployed second "
-    "activates first in round 1, and a roll-off settles each later round (3.3, 5.1). Record "
-    "those roll-offs during the game."
+    "activates first in round 1, and in each later round the higher roller of a roll-off "
+    "does (3.3, 5.1, R123). Record those roll-offs during the game."
 )
 
 
@@ -372,6 +401,11 @@ class ListGame:
     first_player_rule: str
     chooses_party: bool
     settings: tuple[str, ...] = ()
+    # whether a seat's list is legal in the game the options and the lists make (its
+    # battle size), problems under ``lists.<seat>``
+    fits: (
+        Callable[[int, ChosenList, Sequence[ChosenList], Mapping[str, Any], Problems], None] | None
+    ) = None
 
 
 SETTINGS = ("scenario", "battle_size")  # the options a game may take besides who goes first
@@ -392,6 +426,9 @@ LIST_GAMES: dict[str, ListGame] = {
         first_player_rule=FIRST_PLAYER_IN_PLAY,
         chooses_party=False,
         settings=SETTINGS,
+        fits=lambda seat, chosen, lists, options, problems: _azeroth_fits(
+            seat, chosen, _azeroth_size(lists, options), problems
+        ),
     ),
     "azuki": ListGame(
         _azuki_options,
@@ -422,11 +459,22 @@ def check_options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return checked
 
 
-def check_seat(system: str, seat: int, chosen: ChosenList, name: str, party: object) -> None:
+def check_seat(
+    system: str,
+    seat: int,
+    chosen: ChosenList,
+    name: str,
+    party: object,
+    options: Mapping[str, Any] | None = None,
+) -> None:
     """Whether ``chosen`` can be seat ``seat``'s part of the setup (an AZRAH roster's starting
-    party, an army's units in the catalog); InvalidInput names each problem."""
+    party, an army's units in the catalog, and its legality at the battle size ``options``
+    name); InvalidInput names each problem."""
     problems: Problems = {}
-    list_game(system).seat(seat, chosen, name, party, problems)
+    game = list_game(system)
+    game.seat(seat, chosen, name, party, problems)
+    if game.fits is not None and options is not None and options.get("battle_size"):
+        game.fits(seat, chosen, [chosen], options, problems)
     if problems:
         raise InvalidInput(problems)
 
@@ -447,6 +495,9 @@ def setup_from_chosen(
         game.seat(seat, chosen, names[seat], parties[seat], problems)
         for seat, chosen in enumerate(lists)
     ]
+    if game.fits is not None and not problems:
+        for seat, chosen in enumerate(lists):
+            game.fits(seat, chosen, lists, options, problems)
     if problems:
         raise InvalidInput(problems)
     return game.setup(parts, lists, options)

@@ -52,8 +52,7 @@ from referee.rules.azeroth.army import (
     army_to_dict,
     army_to_text,
     find_unit,
-    parse_army_text,
-    read_text_header,
+    read_army_text,
     validate_army,
 )
 from referee.rules.azeroth.units import BATTLE_SIZES, BattleSize, Unit
@@ -534,19 +533,20 @@ def azeroth_army(request: HtmxHttpRequest) -> HttpResponse:
     army = state.army(factions)
     lines = army.lines
     if action == "import":
+        # The engine reads the text, its header, faction and budget (R125); the page's
+        # battle size and faction are used only where the header names none.
         text = request.POST.get("text", "")[:MAX_TEXT]
-        header = read_text_header(text)
-        if header.battle_size is not None:
-            state.size = header.battle_size
-        state.points = header.points_limit
-        if header.faction:
-            by_name = {f.name.lower(): slug for slug, f in factions.items()}
-            state.faction = by_name.get(header.faction.lower(), state.faction)
-        lines, text_problems = parse_army_text(text, units)
+        read = read_army_text(
+            text, units, factions, fallback_size=state.size, fallback_faction=state.faction
+        )
+        state.size = read.army.battle_size
+        state.points = read.army.points_limit
+        state.faction = read.army.faction.slug if read.army.faction is not None else ""
+        lines = read.army.lines
         state = army_from_lines(lines, state, units)
         army = replace(state.army(factions), lines=lines)
         imported = True
-        import_problems = list(text_problems)
+        import_problems = list(read.problems)
     try:
         report = validate_army(army, units)
     except InvalidInput as error:

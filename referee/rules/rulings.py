@@ -119,8 +119,9 @@ SHARED: tuple[Ruling, ...] = (
         "azeroth",
         "3.1",
         "Battle size",
-        "The points value is the budget's maximum; the units-per-side range is a warning. "
-        "A dual-slot unit fills one slot in each of its two tiers.",
+        "The points value is the budget's maximum: players may agree a higher budget only "
+        "in a Large Battle (1000 unless agreed higher). The units-per-side range is a "
+        "warning. A dual-slot unit fills one slot in each of its two tiers.",
     ),
     Ruling(
         "A13",
@@ -483,10 +484,12 @@ PROJECT: tuple[Ruling, ...] = (
     Ruling(
         "R64",
         "azeroth",
-        "10.2, 4.1",
+        "10.2, 4.1, 4.2",
         "Morale of a dual-slot unit",
-        "A unit that fills slots in two tiers tests Morale on the better of its two tiers' "
-        "base values, so a Mounted + Elite unit tests on 8.",
+        "A unit that fills slots in two tiers belongs to both at once (4.1), so it is an "
+        "Elite or a Hero as much as it is Mounted or Baseline; 4.1 gives it both slots for its "
+        "exceptional strength. It tests Morale on the better of its two tiers' base values: "
+        "a Mounted + Elite unit tests on 8.",
     ),
     Ruling(
         "R65",
@@ -516,29 +519,33 @@ PROJECT: tuple[Ruling, ...] = (
     Ruling(
         "R68",
         "azeroth",
-        "10.3, 11",
+        "10.3, 10.1, 7.8, 11",
         "Fleeing off the table",
-        "A routing model that leaves by its table edge scores for the enemy like a destroyed "
-        "one, and a Warlord or a last Hero leaving counts as slain; it makes no friendly "
-        "model test Morale.",
+        "A routing model that leaves by its table edge is destroyed in every respect (7.8): "
+        "the enemy scores it, a Warlord or a last Hero leaving counts as slain, its summons "
+        'leave, and the friends the table names as within 6" of it must test Morale as for '
+        "any friend destroyed nearby (10.1).",
     ),
     Ruling(
         "R69",
         "azeroth",
         "4.6 (Summon), 11",
         "Summoned units in play",
-        "A summoned unit may activate in the round it arrives. A summoner has one summoned "
-        "unit at a time. Summoned units neither keep their army in the game nor add to its "
+        "A summoned unit may activate in the round it arrives. One summoning may bring "
+        "several units where the card says so (the book speaks of a summoner's units), but "
+        "a summoner summons again only once every unit of its last summoning has expired or "
+        "been destroyed. Summoned units neither keep their army in the game nor add to its "
         "remaining points; one destroyed by the enemy scores the points its card gives (none "
         "if it gives none), and one removed by time or its summoner's death scores nothing.",
     ),
     Ruling(
         "R70",
         "azeroth",
-        "11 (Hold the Line)",
+        "11 (Hold the Line), 5",
         "An army wiped out while holding the line",
-        "A Hold the Line game ends at once when one army has no models left: the other "
-        "player wins, as in Annihilation.",
+        "Hold the Line is scored only at the end of round 6 and names no earlier victory "
+        "condition, so it has no early end: when one army has no models left the other plays "
+        "on alone to the end of round 6, and Victory Points decide.",
     ),
     Ruling(
         "R71",
@@ -585,6 +592,69 @@ PROJECT: tuple[Ruling, ...] = (
         "The defending player may decline to answer an enemy ability: it goes off, and no "
         "Spell Block, Dispel or Counterspell can be tried against it afterwards. Activating "
         "the next model declines in the same way.",
+    ),
+    Ruling(
+        "R120",
+        "azeroth",
+        "10.3, 8.1, 8.5, 11",
+        "Routing models still count",
+        "A routing model is still on the table and in its army: only its activation is lost "
+        "(10.3). A routing Hero or Magical model still brings its Mana (8.1) and lets its army "
+        "Dispel or Counterspell (8.5); a routing model is a unit for objective control and "
+        "keeps its army in the game, and its wounds and points count at the end (11). The "
+        "enemy scores it only once it is destroyed or flees off the table (R68).",
+    ),
+    Ruling(
+        "R121",
+        "azeroth",
+        "4.6 (Summon), 9.1, 8.1, 11",
+        "Summoned Hero-tier units",
+        "A summoned unit of the Hero tier tests Morale as a Hero but is not one of its army's "
+        "Heroes: it brings no Hero Mana (8.1), cannot be a Warlord (11), and neither keeps the "
+        "army's last Hero alive nor, when it falls, counts as the last Hero slain (9.1). Like "
+        "every summons it is temporary and does not keep its army in the game (R69).",
+    ),
+    Ruling(
+        "R122",
+        "azeroth",
+        "8.1, 11 (Hold the Line)",
+        "When objectives bring Mana",
+        "Control is decided at the end of each round (11), so an objective brings its +1 "
+        "Mana in the next round's Mana Phase to the side that controlled it at the end of "
+        "the round before. Round 1's Mana Phase brings none, and control at the end of "
+        "round 6 brings none.",
+    ),
+    Ruling(
+        "R123",
+        "azeroth",
+        "5.1, 3.3",
+        "The round roll-off",
+        "From round 2 the higher roller activates first: 5.1 gives the winner no choice, "
+        "where 3.3 says when a roll-off winner chooses (the table edge). A tie is rolled "
+        "again.",
+    ),
+    Ruling(
+        "R124",
+        "azeroth",
+        "8.6, 8.5",
+        "Spell Block against a Dispel",
+        'Spell Block can be tried against any enemy ability cast within 2", a Buff or '
+        "Debuff as well as an Instant or Blast, and it always comes first: a Dispel is "
+        "ordered after it as 8.6 orders a Counterspell. Once a Dispel or Counterspell has "
+        "been rolled against an ability, no Spell Block can be tried against it.",
+    ),
+    Ruling(
+        "R125",
+        "azeroth",
+        "3.1, 4, 4.1",
+        "Reading a list and its header",
+        "A list's text is read the same way wherever it is pasted or uploaded. What the "
+        "player or organiser chooses (battle size, budget, faction) wins over the text's "
+        "header. A budget agreed in the header goes with the header's battle size and does "
+        "not carry over to another size; a game set up from a saved list checks the army at "
+        "the game's battle size the same way. A faction is found by its name or slug in any "
+        "case; a header naming a faction the catalog lacks is reported, and the list is then "
+        "checked as one naming no faction (R22).",
     ),
     Ruling(
         "R53",

@@ -439,3 +439,28 @@ def test_any_patch_body_is_a_200_or_a_400_never_a_500(
 ) -> None:
     response = send(as_owner, "patch", f"{LISTS}{deck_id}/", body)
     assert response.status_code in (200, 400), response.content[:500]
+
+
+def test_a_list_is_saved_from_its_text_as_the_builders_read_it(as_owner: Client) -> None:
+    text = (
+        "# Azeroth at War army: Skirmish, 500 points\n# Faction: Horde\n2 Orc Grunt\n2 Orc Grnut\n"
+    )
+    response = send(as_owner, "post", LISTS, {"system": "azeroth", "name": "Pasted", "text": text})
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["payload"]["battle_size"] == "skirmish"
+    assert body["payload"]["faction"]["slug"] == "horde"
+    codes = [p["code"] for p in body["problems"]]
+    assert "unknown_entry" in codes and "no_hero" in codes
+    assert body["check"]["error_count"] == sum(
+        1 for p in body["problems"] if p["severity"] == "error"
+    )
+
+
+def test_a_list_is_given_as_payload_or_text_never_both_nor_neither(as_owner: Client) -> None:
+    both = {"system": "azuki", "name": "X", "payload": payload("azuki"), "text": "AZK-001"}
+    response = send(as_owner, "post", LISTS, both)
+    assert response.status_code == 400 and "payload" in response.json()["errors"]
+    response = send(as_owner, "post", LISTS, {"system": "azuki", "name": "X"})
+    assert response.status_code == 400 and "payload" in response.json()["errors"]
+    assert not SavedList.objects.exists()

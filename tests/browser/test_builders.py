@@ -127,7 +127,7 @@ def test_an_army_over_its_elite_slots_turns_legal_when_a_unit_is_removed(
 ) -> None:
     tab = open_tab(*TABLET_LANDSCAPE)
     query = (
-        "size=standard&faction=horde&points=900&u=orc-grunt:3&u=troll-headhunter:1"
+        "size=standard&faction=horde&u=orc-grunt:3&u=troll-headhunter:1"
         "&u=wolf-rider:1&u=tauren-warrior:2&u=orc-shaman:1&u=thrall-warchief:1"
     )
     tab.goto(f"{ARMY}?{query}")
@@ -143,7 +143,9 @@ def test_an_army_over_its_elite_slots_turns_legal_when_a_unit_is_removed(
     expect(page.get_by_test_id("tier-elite")).to_contain_text("4 of 0\u20133")
     row = page.get_by_test_id("entry-korkron-shieldbearer")
     expect(row.locator('[data-code="tier_max"]')).to_contain_text("Elite")
-    expect(page.get_by_test_id("verdict")).to_have_text("1 error")
+    # 785 points: over the Standard budget of 750 too (3.1, A12)
+    expect(page.get_by_test_id("verdict")).to_have_text("2 errors")
+    expect(page.get_by_test_id("points-used")).to_have_text("785 / 750")
     row.scroll_into_view_if_needed()
     tab.screenshot("army-builder-invalid")
 

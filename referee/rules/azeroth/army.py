@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..checks import Problems, add_problem, check_whole
 from ..errors import InvalidInput
@@ -315,7 +316,7 @@ def validate_army(army: ArmyList, catalog: Mapping[str, Unit] | None = None) -> 
     entries, unknown = _merge(army.lines, catalog or {})
     size = BATTLE_SIZES[army.battle_size]
     size_name = BATTLE_SIZE_NAMES[army.battle_size]
-    budget = army.points_limit if army.points_limit is not None else size.points
+    budget, budget_text = army_budget(army.battle_size, army.points_limit)
     faction_slug, faction_name, faction_inferred = _army_faction(army, entries)
     limits, limits_source = _tier_limits(army)
 
@@ -357,11 +358,6 @@ def validate_army(army: ArmyList, catalog: Mapping[str, Unit] | None = None) -> 
                 )
 
     if total_points > budget:
-        budget_text = (
-            f"the agreed budget of {budget:,}"
-            if army.points_limit is not None
-            else f"the {size_name} budget of {budget:,}"
-        )
         problems.append(
             Problem(
                 code=OVER_POINTS,
@@ -432,6 +428,31 @@ def validate_army(army: ArmyList, catalog: Mapping[str, Unit] | None = None) -> 
         "unknown": [missing.ref for missing in unknown],
     }
     return Report(problems=tuple(problems), totals=totals)
+
+
+def army_budget(battle_size: BattleSize, points_limit: int | None) -> tuple[int, str]:
+    """The most an army may cost, and how a message names it (3.1, 4; A12). The battle
+    size's points value is the maximum; players may agree a lower budget at any size, and a
+    higher one only in a Large Battle. An agreed budget above the value of a Skirmish or
+    Standard battle leaves that value as the maximum."""
+    table = BATTLE_SIZES[battle_size].points
+    size_name = BATTLE_SIZE_NAMES[battle_size]
+    if points_limit is None:
+        return table, f"the {size_name} budget of {table:,}"
+    if points_limit > table and battle_size is not BattleSize.LARGE:
+        return table, (
+            f"the {size_name} maximum of {table:,} (an agreed budget above it, "
+            f"{points_limit:,}, is for a Large Battle only)"
+        )
+    return points_limit, f"the agreed budget of {points_limit:,}"
+
+
+def army_at_size(army: ArmyList, battle_size: BattleSize) -> ArmyList:
+    """The army as a game of ``battle_size`` checks it (3.1, A12, R125): at that size, with
+    the budget agreed for the list only when the list was built for that size."""
+    if army.battle_size is battle_size:
+        return army
+    return replace(army, battle_size=battle_size, points_limit=None)
 
 
 def _wrong_faction_message(entry: ArmyEntry, faction_name: str, inferred: bool) -> str:
@@ -705,6 +726,128 @@ def read_text_header(text: str) -> TextHeader:
     return TextHeader(battle_size=battle_size, points_limit=points_limit, faction=faction)
 
 
+def find_faction(name: str, factions: Mapping[str, Faction]) -> Faction | None:
+    """The faction ``name`` names: its slug or its name, in any case and spacing."""
+    key = _norm(name)
+    for faction in factions.values():
+        if key in (_norm(faction.slug), _norm(faction.name)):
+            return faction
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class ArmyText:
+    """A pasted army as ``read_army_text`` settles it: the list with its battle size, budget
+    and faction, and the problems reading it found (the header's, then unreadable lines)."""
+
+    army: ArmyList
+    problems: tuple[Problem, ...]
+    header: TextHeader
+
+
+def read_army_text(
+    text: str,
+    catalog: Mapping[str, Unit],
+    factions: Mapping[str, Faction],
+    *,
+    battle_size: BattleSize | None = None,
+    points_limit: int | None = None,
+    faction: str | Faction | None = None,
+    composition: Mapping[Tier, TierLimit] | None = None,
+    fallback_size: BattleSize | None = None,
+    fallback_faction: str | None = None,
+) -> ArmyText:
+    """The one reading of an army's text, whatever door it comes through (R125).
+
+    What the caller gives explicitly wins over the text's header: ``battle_size``, then the
+    header's, then ``fallback_size`` (a page's current choice); with none of them the list
+    cannot be checked and ``InvalidInput`` names ``battle_size``. The budget is the caller's
+    ``points_limit``, else the header's agreed budget when the header's battle size is the one
+    in force (a budget agreed for another size does not carry over), else the table's (A12).
+    ``fallback_faction`` (a page's current choice) is used only when neither the caller nor
+    the header names a faction.
+    The faction is the caller's (a slug or name; one ``factions`` lacks is ``InvalidInput`` on
+    ``faction``), else the header's, looked up by slug or name in any case: a header naming a
+    faction ``factions`` lacks is an ``unknown_entry`` problem and the list is checked as one
+    naming no faction (R22)."""
+    header = read_text_header(text)
+    size = battle_size or header.battle_size or fallback_size
+    if size is None:
+        raise InvalidInput(
+            {
+                "battle_size": [
+                    "Say the battle size: the text has no '# Azeroth at War army:' header "
+                    "naming one."
+                ]
+            }
+        )
+    limit = points_limit
+    # a budget the header agreed goes with the header's battle size (R125)
+    if limit is None and header.battle_size in (None, size):
+        limit = header.points_limit
+    if limit is not None:
+        problems_: Problems = {}
+        check_whole(problems_, "points_limit", limit, 1, MAX_POINTS_LIMIT, "The points limit")
+        if problems_:
+            raise InvalidInput(problems_)
+    problems: list[Problem] = []
+    chosen: Faction | None = None
+    if isinstance(faction, Faction):
+        chosen = faction
+    elif faction is not None:
+        chosen = find_faction(faction, factions)
+        if chosen is None:
+            known = ", ".join(f.name for f in factions.values()) or "none"
+            raise InvalidInput(
+                {"faction": [f"There is no faction {faction!r} in the catalog; known: {known}."]}
+            )
+    elif header.faction is not None:
+        chosen = find_faction(header.faction, factions)
+        if chosen is None:
+            names = [f.name for f in factions.values()]
+            suggestions = closest(header.faction, names)
+            hint = f" Did you mean {_or_list(suggestions)}?" if suggestions else ""
+            problems.append(
+                Problem(
+                    code=UNKNOWN_ENTRY,
+                    severity=Severity.ERROR,
+                    message=(
+                        f"The list names the faction {header.faction!r}, which the catalog "
+                        f"does not have (it has {', '.join(names) or 'none'}).{hint}"
+                    ),
+                    rule="4.1, R125",
+                    actual=header.faction,
+                    entries=("faction",),
+                    suggestions=suggestions,
+                )
+            )
+    elif fallback_faction:
+        chosen = find_faction(fallback_faction, factions)
+    lines, unreadable = parse_army_text(text, catalog)
+    army = ArmyList(
+        battle_size=size,
+        lines=lines,
+        points_limit=limit,
+        faction=chosen,
+        composition=None if composition is None else dict(composition),
+    )
+    return ArmyText(army=army, problems=(*problems, *unreadable), header=header)
+
+
+def check_army_text(
+    text: str,
+    catalog: Mapping[str, Unit],
+    factions: Mapping[str, Faction],
+    **choices: Any,
+) -> Report:
+    """Read a pasted army (``read_army_text``, its keyword choices) and check it: the
+    reading's problems, then every problem ``validate_army`` finds (one report, whatever the
+    door: the API, a batch, the builder's import, a saved list)."""
+    read = read_army_text(text, catalog, factions, **choices)
+    report = validate_army(read.army, catalog)
+    return Report(problems=read.problems + report.problems, totals=report.totals)
+
+
 def validate_army_text(
     text: str,
     catalog: Mapping[str, Unit],
@@ -714,18 +857,17 @@ def validate_army_text(
     faction: Faction | None = None,
     composition: Mapping[Tier, TierLimit] | None = None,
 ) -> Report:
-    """Read and check a pasted list in one go: its unreadable lines, then every problem
-    ``validate_army`` finds in the lines it could read (one report, as the page shows it)."""
-    lines, unreadable = parse_army_text(text, catalog)
-    army = ArmyList(
+    """Read and check a pasted list in one go, the battle size given: its unreadable lines,
+    then every problem ``validate_army`` finds in the lines it could read."""
+    return check_army_text(
+        text,
+        catalog,
+        {} if faction is None else {faction.slug: faction},
         battle_size=battle_size,
-        lines=lines,
         points_limit=points_limit,
         faction=faction,
-        composition=None if composition is None else dict(composition),
+        composition=composition,
     )
-    report = validate_army(army, catalog)
-    return Report(problems=unreadable + report.problems, totals=report.totals)
 
 
 # --- JSON -----------------------------------------------------------------------------------

@@ -108,8 +108,9 @@ def spell_odds(attempt: SpellAttempt) -> SpellOdds:
         blocked = block_roll.probability
         steps.append(
             Step(
-                "8.6, R9, A1",
-                'An enemy Spell Block model within 2" interrupts first: it needs '
+                "8.6, R9, R124, A1",
+                'An enemy Spell Block model within 2" interrupts first, before any Dispel or '
+                "Counterspell: it needs "
                 f"{block_roll.needed}+ on a D6 with no modifier, so the ability is blocked "
                 f"{_percent(blocked)} of the time.",
             )

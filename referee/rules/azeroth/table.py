@@ -84,10 +84,13 @@ def mana_income(
     controlled_objectives: int,
     scenario_grants_objective_mana: bool,
     pool_before: int,
+    round_number: int | None = None,
 ) -> ManaIncome:
     """One army's Mana Phase (8.1, A13): base by battle size, +1 per surviving Hero, +1 per
     surviving non-Hero Magical model, +1 per controlled objective when the scenario grants it
-    (11, Hold the Line); the pool is then capped at 10 and the excess is lost."""
+    (11, Hold the Line); the pool is then capped at 10 and the excess is lost. Given
+    ``round_number``, the objectives are those held at the end of the round before, and
+    round 1 has none (R122)."""
     problems: Problems = {}
     if not isinstance(battle_size, BattleSize):
         choices = ", ".join(size.value for size in BattleSize)
@@ -118,6 +121,15 @@ def mana_income(
             f"Must be true or false (got {scenario_grants_objective_mana!r}).",
         )
     check_whole(problems, "pool_before", pool_before, 0, MANA_CAP, "Mana before the phase")
+    if round_number is not None:
+        _check_round(problems, "round_number", round_number)
+        if round_number == 1 and isinstance(controlled_objectives, int) and controlled_objectives:
+            add_problem(
+                problems,
+                "controlled_objectives",
+                "Round 1's Mana Phase comes before any round has ended, so no objective is "
+                "held yet (R122).",
+            )
     _raise_if(problems)
 
     base = BATTLE_SIZES[battle_size].base_mana
@@ -136,7 +148,23 @@ def mana_income(
             f"+{surviving_magical_non_heroes}.",
         ),
     ]
-    if scenario_grants_objective_mana:
+    if scenario_grants_objective_mana and round_number == 1:
+        steps.append(
+            Step(
+                "8.1, 11, R122",
+                "No objective brings Mana in round 1: control is first decided at the end of "
+                "round 1.",
+            )
+        )
+    elif scenario_grants_objective_mana and round_number is not None:
+        steps.append(
+            Step(
+                "8.1, 11, R122",
+                f"{_plural(controlled_objectives, 'objective')} held at the end of round "
+                f"{round_number - 1}: +{objectives}.",
+            )
+        )
+    elif scenario_grants_objective_mana:
         steps.append(
             Step(
                 "8.1, 11",
@@ -252,8 +280,8 @@ def first_activator(
     round_number: int, deployed_second: Player, roll_off: tuple[int, int] | None = None
 ) -> FirstActivator:
     """Who activates first this round (5.1): in round 1 the player who deployed second; from
-    round 2 the higher of a D6 roll-off (``roll_off`` is player A's die, player B's die). A tie
-    is rerolled: the answer is then "reroll", never a guess."""
+    round 2 the higher of a D6 roll-off (``roll_off`` is player A's die, player B's die), who
+    has no choice (R123). A tie is rerolled: the answer is then "reroll", never a guess."""
     problems: Problems = {}
     _check_round(problems, "round_number", round_number)
     _check_player(problems, "deployed_second", deployed_second)
@@ -291,9 +319,9 @@ def first_activator(
         reroll=False,
         explanation=(
             Step(
-                "5.1",
+                "5.1, R123",
                 f"Round {round_number} roll-off: A {a}, B {b}. Player {winner.value.upper()} "
-                "rolled higher and activates first.",
+                "rolled higher and activates first; the winner does not choose.",
             ),
         ),
     )

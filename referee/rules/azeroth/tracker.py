@@ -108,7 +108,8 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
         ),
         ActionType(
             "round_roll_off",
-            "From round 2, roll off for who activates first; a tie is rolled again (5.1).",
+            "From round 2, roll off: the higher activates first, a tie is rolled again "
+            "(5.1, R123).",
             (PayloadField("rolls", "list[int]", ROLL_OFF_DICE, dice=2),),
         ),
         ActionType(
@@ -134,11 +135,12 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
         ),
         ActionType(
             "summon",
-            "The activating Summon [X] model summons a unit with an ability: it costs the "
-            "ability's Mana and lasts X rounds (4.6, R62, R69).",
+            "The activating Summon [X] model summons with an ability: it costs the ability's "
+            "Mana, brings the units its card says and they last X rounds (4.6, R62, R69).",
             (
                 PayloadField("model", "str", "the summoner"),
                 PayloadField("name", "str", "the summoned unit's name"),
+                PayloadField("count", "int", "how many units it brings (default 1)", False),
                 PayloadField("wounds", "int", "its starting Wounds"),
                 PayloadField("mana", "int", "the summoning ability's Mana cost"),
                 PayloadField("tier", "str", "its tier (default Baseline)", False),
@@ -264,9 +266,11 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
         ),
         ActionType(
             "leave_table",
-            "A routing model reaches its table edge and is removed from play (10.3, R68).",
+            "A routing model reaches its table edge and is removed from play, destroyed in "
+            'every respect: name its friends within 6", who must then test Morale (10.3, R68).',
             (
                 PayloadField("model", "str", "the routing model"),
+                PayloadField("within_6", "list[str]", 'its friends within 6"', False),
                 PayloadField("seat", "int", "its side, when both have that id", False),
             ),
         ),

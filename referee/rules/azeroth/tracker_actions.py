@@ -80,6 +80,8 @@ from referee.rules.tracker.core import (
     payload_value,
 )
 
+MAX_SUMMONED = 6  # units one summoning may bring (R69)
+
 # --- Reading payloads ------------------------------------------------------------------------
 
 
@@ -294,23 +296,37 @@ def _begin_round(state: AzerothState) -> AzerothState:
     state = replace(state, stage=Stage.MANA)
     sides = []
     for seat, side in enumerate(state.sides):
-        alive = [m for m in side.models if m.in_play]
+        # A summoned Hero-tier unit is not one of the army's Heroes (R121); a routing
+        # model is still in the army (R120).
+        alive = [m for m in side.models if m.in_play and not m.summoned]
         heroes = sum(1 for m in alive if m.profile.hero)
         magical = sum(1 for m in alive if m.profile.magical and not m.profile.hero)
+        routing = sum(
+            1 for m in alive if m.status == ROUTING and (m.profile.hero or m.profile.magical)
+        )
         held = sum(1 for c in state.held if c == seat)
         income = mana_income(
             state.battle_size,
             min(heroes, 99),
             min(magical, 99),
-            held,
+            held if state.round > 1 else 0,
             state.scenario is Scenario.HOLD_THE_LINE,
             side.mana.value,
+            state.round,
         )
+        steps = income.explanation
+        if routing:
+            note = Step(
+                "10.3, R120",
+                f"{routing} of them {'is' if routing == 1 else 'are'} routing: a routing "
+                "model is still in the army and brings its Mana.",
+            )
+            steps = (*steps[:3], note, *steps[3:])
         sides.append(
             replace(
                 side,
                 mana=replace(side.mana, value=income.pool_after),
-                mana_breakdown=income.explanation,
+                mana_breakdown=steps,
             )
         )
     return replace(state, sides=(sides[0], sides[1]))
@@ -548,9 +564,10 @@ def _use_ability(state: AzerothState, action: Action) -> AzerothState:
 
 
 def _summon(state: AzerothState, action: Action) -> AzerothState:
-    """A Summon [X] model's summoning ability: one ability, its Mana paid; the unit lasts X
-    rounds counting this one (4.6, R62). A summoner whose last summons is still on the table
-    cannot summon again (4.6, R69)."""
+    """A Summon [X] model's summoning ability: one ability, its Mana paid; the units it
+    brings (``count``, one unless the card says more) last X rounds counting this one (4.6,
+    R62). A summoner with a unit of its last summoning still on the table cannot summon
+    again (4.6, R69)."""
     seat, model = _current_model(state, action, "summons")
     x = model.profile.keyword("Summon")
     if not x:
@@ -558,8 +575,8 @@ def _summon(state: AzerothState, action: Action) -> AzerothState:
     side = state.sides[seat]
     if any(m.summoner == model.id and m.in_play for m in side.models):
         raise IllegalAction(
-            f"{model.name}'s summoned unit is still on the table: it may summon again once "
-            "that one has expired or been destroyed (4.6, R69).",
+            f"{model.name}'s summoned units are still on the table: it may summon again once "
+            "every one has expired or been destroyed (4.6, R69).",
             "payload.model",
         )
     name: str = payload_value(action.payload, "name", str)
@@ -577,24 +594,33 @@ def _summon(state: AzerothState, action: Action) -> AzerothState:
     tier_name: str = payload_value(action.payload, "tier", str, Tier.BASELINE.value)
     if tier_name not in [t.value for t in Tier]:
         raise IllegalAction("The tier is baseline, mounted, elite or hero.", "payload.tier")
-    if len(side.models) >= MAX_MODELS:
-        raise IllegalAction(f"A side has at most {MAX_MODELS} models.", "payload.name")
+    count: int = payload_value(action.payload, "count", int, 1)
+    if not 1 <= count <= MAX_SUMMONED:
+        raise IllegalAction(
+            f"A summoning brings 1 to {MAX_SUMMONED} units, as its card says (4.6, R69).",
+            "payload.count",
+        )
+    if len(side.models) + count > MAX_MODELS:
+        raise IllegalAction(f"A side has at most {MAX_MODELS} models.", "payload.count")
     ability: str = payload_value(action.payload, "ability", str, "Summon")
     side = _spend(side, mana, "payload.mana")
-    number = side.summons + 1
-    profile = ModelSetup(
-        id=f"{model.id}-summon-{number}",
-        name=name.strip(),
-        slug=_slug_name(name),
-        points=points,
-        wounds=wounds,
-        tiers=(Tier(tier_name),),
-    )
-    summoned = ModelState(
-        profile, wounds, summoner=model.id, summoned_round=state.round, summon_x=x
-    )
+    number = side.summons
+    summoned: list[ModelState] = []
+    for _ in range(count):
+        number += 1
+        profile = ModelSetup(
+            id=f"{model.id}-summon-{number}",
+            name=name.strip(),
+            slug=_slug_name(name),
+            points=points,
+            wounds=wounds,
+            tiers=(Tier(tier_name),),
+        )
+        summoned.append(
+            ModelState(profile, wounds, summoner=model.id, summoned_round=state.round, summon_x=x)
+        )
     side = side.with_model(replace(model, ability_used=True))
-    side = replace(side, models=(*side.models, summoned), summons=number)
+    side = replace(side, models=(*side.models, *summoned), summons=number)
     kind: str = payload_value(action.payload, "ability_type", str, AbilityType.INSTANT.value)
     if kind not in [t.value for t in AbilityType]:
         raise IllegalAction(
@@ -637,7 +663,14 @@ def _spell_block(state: AzerothState, action: Action) -> AzerothState:
     pending = _pending_against(state, seat)
     if not model.profile.has("Spell Block"):
         raise IllegalAction(f"{model.name} has no Spell Block keyword (4.6).", "payload.model")
-    if pending.spell_block is not None or pending.response is not None:
+    if pending.response is not None:
+        raise IllegalAction(
+            f"A {pending.response.capitalize()} has already been rolled against "
+            f"{pending.name}: Spell Block comes before it, so it is too late for one "
+            "(8.6, R124).",
+            "type",
+        )
+    if pending.spell_block is not None:
         raise IllegalAction(
             "Spell Block comes first and only once against an ability (8.6, R9).", "type"
         )
@@ -736,7 +769,7 @@ def response_odds(
     answering it stands now (8.5, 8.6; magic.spell_odds). ``spell_block`` assumes an unused
     Spell Block model within 2" of the caster. None when no ability is pending."""
     pending = state.pending
-    if pending is None or pending.stopped or pending.declined:
+    if pending is None or pending.settled:
         return None
     defender = state.sides[1 - pending.seat]
     who, _ = _dispeller(defender)
@@ -847,8 +880,8 @@ def _destroy(
     """What a model's end causes (7.8): its activation ends, its summons leave without
     triggering Morale (4.6), Taunts it made expire (4.6), friends within 6" must test
     (10.1), the enemy scores its PTS (11), the army may lose its last Hero (9.1), and the
-    scenario may end (11). A model that flees off the table counts as destroyed but makes
-    no one test (R68)."""
+    scenario may end (11). A model that flees off the table is destroyed in every respect
+    (R68); a summoned Hero-tier unit is not one of the army's Heroes (R121)."""
     model = replace(model, status=how, wounds_left=0, taunted_by=None)
     state = _set_model(state, seat, model)
     if state.current == (seat, model.id):
@@ -857,7 +890,7 @@ def _destroy(
         state = replace(state, ended=None)
     side = state.sides[seat]
     gone = {model.id}
-    near = {n.id for n in nearby} if how == DESTROYED else set()
+    near = {n.id for n in nearby} if how in (DESTROYED, FLED) else set()
     models = []
     for other in side.models:
         if other.summoner == model.id and other.in_play:
@@ -867,7 +900,11 @@ def _destroy(
             other = replace(other, friendly_destroyed_nearby=True)
         models.append(other)
     side = replace(side, models=tuple(models))
-    if model.profile.hero and not any(m.profile.hero and m.in_play for m in side.models):
+    if (
+        model.profile.hero
+        and not model.summoned
+        and not any(m.profile.hero and m.in_play and not m.summoned for m in side.models)
+    ):
         side = replace(side, last_hero_slain=True)
     if side.warlord_id == model.id:
         side = replace(side, warlord_revealed=True)
@@ -905,8 +942,9 @@ def _heal(state: AzerothState, action: Action) -> AzerothState:
 
 
 def _leave_table(state: AzerothState, action: Action) -> AzerothState:
-    """A routing model that reaches its table edge is removed from play (10.3), scored as
-    destroyed but making no one test (R68)."""
+    """A routing model that reaches its table edge is removed from play (10.3) and is
+    destroyed in every respect: it scores, and the friends named within 6" of it must test
+    Morale (7.8, 10.1, R68)."""
     _require_stage(state, "have a routing model leave", Stage.MORALE, Stage.ACTIVATION)
     seat, model = _locate(state, action)
     _in_play(model)
@@ -915,7 +953,8 @@ def _leave_table(state: AzerothState, action: Action) -> AzerothState:
             f"{model.name} is not routing: only a fleeing model leaves by its edge (10.3).",
             "payload.model",
         )
-    return _destroy(state, seat, model, FLED)
+    nearby = _nearby(state, action, seat, model)
+    return _destroy(state, seat, model, FLED, nearby)
 
 
 # --- Morale (10; A10, A11) -------------------------------------------------------------------
@@ -1197,9 +1236,7 @@ def _result(state: AzerothState, rounds_completed: int) -> GameResult:
         return annihilation_result(a, b, rounds_completed)
     if state.scenario is Scenario.ASSASSINATION:
         return assassination_result(a, b, rounds_completed)
-    if rounds_completed < ROUNDS and (a.units_remaining == 0) != (b.units_remaining == 0):
-        # R70: an army with no models left cannot hold anything; the game ends at once.
-        return annihilation_result(a, b, rounds_completed)
+    # R70: Hold the Line has no early end; an army with no models left holds nothing.
     facts = tuple(ObjectiveFacts(c == 0, c == 1) for c in state.held)
     return hold_the_line_result(a.points_destroyed, b.points_destroyed, facts, rounds_completed)
 

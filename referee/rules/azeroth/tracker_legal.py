@@ -18,6 +18,7 @@ from referee.rules.azeroth.magic import RESPONSES
 from referee.rules.azeroth.profiles import AbilityType, Tier
 from referee.rules.azeroth.table import ROUNDS, objective_count
 from referee.rules.azeroth.tracker_actions import (
+    MAX_SUMMONED,
     MORALE_FACTS,
     _dispeller,
     _due,
@@ -233,6 +234,7 @@ def _summon(state: AzerothState, seat: int, model: ModelState) -> Iterator[Legal
         {
             "model": model.id,
             "name": f"{model.name}'s summons",
+            "count": 1,
             "wounds": 1,
             "mana": 0,
             "tier": Tier.BASELINE.value,
@@ -240,6 +242,7 @@ def _summon(state: AzerothState, seat: int, model: ModelState) -> Iterator[Legal
             "ability_type": AbilityType.INSTANT.value,
         },
         {
+            "count": Amount(1, min(MAX_SUMMONED, MAX_MODELS - len(side.models))),
             "wounds": Amount(1, MAX_STAT),
             "mana": Amount(0, min(MANA_CAP, side.mana.value)),
             "tier": OneOf(tuple(t.value for t in Tier)),
@@ -277,7 +280,7 @@ def _answers(state: AzerothState, seat: int) -> Iterator[LegalAction]:
     caster = state.sides[pending.seat].find(pending.model)
     cast = pending.name if caster is None else f"{caster.name}'s {pending.name}"
     answers: list[LegalAction] = []
-    if pending.spell_block is None:
+    if pending.spell_block is None and pending.response is None:  # 8.6, R124
         for model in _in_play(side):
             if (
                 model.profile.has("Spell Block")
@@ -374,13 +377,15 @@ def _morale(state: AzerothState, seat: int) -> Iterator[LegalAction]:
     for owner in SEATS:
         for model in _in_play(state.sides[owner]):
             if model.status == ROUTING:
+                friends = tuple(m for m in _in_play(state.sides[owner]) if m.id != model.id)
                 yield _legal(
                     "leave_table",
                     f"{_owner(state, seat, owner).capitalize()} {model.name} flees off the table",
                     seat,
-                    {"seat": owner, "model": model.id},
+                    {"seat": owner, "model": model.id, "within_6": []},
+                    {"within_6": SomeOf(tuple(m.id for m in friends))},
                     at=model_at(owner, model),
-                    names=_names([model]),
+                    names=_names([model, *friends]),
                 )
 
 

@@ -111,7 +111,9 @@ def _describe(action: Action, setup: AzerothSetup | None) -> str:
     if kind == "use_ability":
         return f"{who}: {model_name(seat=action.by)} uses {payload.get('ability')}"
     if kind == "summon":
-        return f"{who}: {model_name(seat=action.by)} summons {payload.get('name')}"
+        count = payload.get("count")
+        many = f"{count} x " if isinstance(count, int) and count > 1 else ""
+        return f"{who}: {model_name(seat=action.by)} summons {many}{payload.get('name')}"
     if kind == "spell_block":
         return f"{who}: {model_name(seat=action.by)} tries a Spell Block, rolls {dice('roll')}"
     if kind in ("dispel", "counterspell"):
@@ -344,10 +346,14 @@ def _pending_view(state: AzerothState) -> dict[str, JSON] | None:
     if pending is None:
         return None
     enemy = state.sides[1 - pending.seat]
+    # Spell Block comes first: once it was tried, or a Dispel or Counterspell rolled, or the
+    # ability settled, none is left to try (8.6, R9, R124).
+    open_to_block = pending.spell_block is None and not pending.settled
     blockers = [
         m.id
         for m in enemy.models
-        if m.in_play
+        if open_to_block
+        and m.in_play
         and m.profile.has("Spell Block")
         and f"block:{1 - pending.seat}:{m.id}" not in state.limits.used
     ]

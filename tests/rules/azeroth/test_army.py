@@ -415,7 +415,7 @@ def test_it_lets_an_agreed_composition_override_the_factions_table():
 def test_it_applies_no_limit_to_a_tier_the_table_leaves_out():
     # The Horde's Skirmish table limits only Heroes (R21).
     report = validate_army(
-        army((6, "wolf-rider"), (1, "thrall"), battle_size=BattleSize.SKIRMISH, points_limit=600),
+        army((5, "wolf-rider"), (1, "thrall"), battle_size=BattleSize.SKIRMISH),
         CATALOG,
     )
     assert report.problems == ()
@@ -578,3 +578,27 @@ def test_it_never_says_battle_twice_for_a_large_battle():
     message = only(report, UNIT_COUNT).message
     assert "a Large Battle is played with 13 to 18 units per side" in message
     assert "Battle battle" not in message
+
+
+# --- A12: an agreed budget above the table's value only in a Large Battle (3.1) -------------
+
+
+def test_an_agreed_budget_above_the_table_is_refused_outside_a_large_battle():
+    """3.1, A12: 500 is a Skirmish's maximum; agreeing 700 does not lift it."""
+    skirmish = army((1, "thrall"), (6, "orc-grunt"), (1, "wolf-rider"), (1, "orc-shaman"))
+    skirmish = replace(skirmish, battle_size=BattleSize.SKIRMISH, points_limit=700)
+    problem = only(validate_army(skirmish, CATALOG), OVER_POINTS)
+    assert (problem.actual, problem.limit) == (520, 500)
+    assert "Large Battle only" in problem.message
+    assert validate_army(skirmish, CATALOG).totals["points_limit"] == 500
+
+
+def test_an_agreed_budget_below_the_table_applies_at_any_size():
+    skirmish = replace(
+        army((1, "thrall"), (6, "orc-grunt")), battle_size=BattleSize.SKIRMISH, points_limit=300
+    )
+    assert only(validate_army(skirmish, CATALOG), OVER_POINTS).limit == 300
+
+
+def test_the_rulings_page_keeps_a12s_qualifier():
+    assert "Large" in BY_CODE["A12"].text

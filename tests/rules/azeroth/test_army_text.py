@@ -9,15 +9,28 @@ import pytest
 from referee.rules.azeroth.army import (
     TextHeader,
     army_to_text,
+    check_army_text,
+    find_faction,
     parse_army_text,
+    read_army_text,
     read_text_header,
     validate_army,
     validate_army_text,
 )
 from referee.rules.azeroth.profiles import Tier
 from referee.rules.azeroth.units import ArmyLine, ArmyList, BattleSize, InlineUnit
-from referee.rules.lists import UNKNOWN_ENTRY, UNREADABLE_LINE, Severity
-from tests.rules.azeroth.test_army import CATALOG, GRUNT, LEGAL, army, totals_of, unit
+from referee.rules.errors import InvalidInput
+from referee.rules.lists import OVER_POINTS, UNKNOWN_ENTRY, UNREADABLE_LINE, Severity
+from tests.rules.azeroth.test_army import (
+    ALLIANCE,
+    CATALOG,
+    GRUNT,
+    HORDE,
+    LEGAL,
+    army,
+    totals_of,
+    unit,
+)
 
 
 def test_it_reads_each_line_into_a_catalog_unit_with_its_line_number():
@@ -171,3 +184,69 @@ def test_it_checks_pasted_text_in_one_report_unreadable_lines_first():
         "unit_count",
     ]
     assert report.totals["total_points"] == 120
+
+
+# --- One reading of an army's text: header, faction and budget (R125) -----------------------
+
+FACTIONS = {"horde": HORDE, "alliance": ALLIANCE}
+AGREED = (
+    "# Azeroth at War army: Standard, agreed budget 400 points\n# Faction: horde\n4 Orc Grunt\n"
+)
+
+
+def test_the_caller_s_battle_size_wins_and_the_header_s_budget_goes_with_its_size():
+    same = read_army_text(AGREED, CATALOG, FACTIONS, battle_size=BattleSize.STANDARD)
+    assert (same.army.battle_size, same.army.points_limit) == (BattleSize.STANDARD, 400)
+    other = read_army_text(AGREED, CATALOG, FACTIONS, battle_size=BattleSize.LARGE)
+    assert (other.army.battle_size, other.army.points_limit) == (BattleSize.LARGE, None)
+    given = read_army_text(AGREED, CATALOG, FACTIONS, points_limit=600)
+    assert given.army.points_limit == 600
+
+
+def test_a_fallback_is_used_only_where_the_header_is_silent():
+    read = read_army_text(
+        AGREED, CATALOG, FACTIONS, fallback_size=BattleSize.LARGE, fallback_faction="alliance"
+    )
+    assert read.army.battle_size is BattleSize.STANDARD and read.army.faction is HORDE
+    bare = read_army_text(
+        "4 Orc Grunt", CATALOG, FACTIONS, fallback_size=BattleSize.LARGE, fallback_faction="Horde"
+    )
+    assert bare.army.battle_size is BattleSize.LARGE and bare.army.faction is HORDE
+
+
+def test_a_text_naming_no_battle_size_needs_one_from_the_caller():
+    with pytest.raises(InvalidInput) as caught:
+        read_army_text("4 Orc Grunt", CATALOG, FACTIONS)
+    assert "battle_size" in caught.value.problems
+
+
+def test_a_faction_is_found_by_slug_or_name_in_any_case():
+    assert find_faction("  HORDE ", FACTIONS) is HORDE
+    assert find_faction("alliance", FACTIONS) is ALLIANCE
+    assert find_faction("Hordex", FACTIONS) is None
+
+
+def test_an_unknown_header_faction_is_reported_with_a_suggestion_and_not_guessed():
+    text = "# Azeroth at War army: Standard, 750 points\n# Faction: Hordex\n4 Orc Grunt\n"
+    read = read_army_text(text, CATALOG, FACTIONS)
+    (problem,) = read.problems
+    assert (problem.code, problem.suggestions, problem.rule) == (
+        UNKNOWN_ENTRY,
+        ("Horde",),
+        "4.1, R125",
+    )
+    assert read.army.faction is None
+
+
+def test_an_unknown_faction_from_the_caller_is_a_shape_error():
+    with pytest.raises(InvalidInput) as caught:
+        read_army_text(AGREED, CATALOG, FACTIONS, faction="scourge")
+    assert "faction" in caught.value.problems
+
+
+def test_check_army_text_reports_the_header_budget():
+    report = check_army_text(AGREED, CATALOG, FACTIONS)
+    assert [p.limit for p in report.problems if p.code == OVER_POINTS] == []  # 120 points
+    big = AGREED.replace("4 Orc Grunt", "14 Orc Grunt")
+    (over,) = [p for p in check_army_text(big, CATALOG, FACTIONS).problems if p.code == OVER_POINTS]
+    assert over.limit == 400

@@ -151,7 +151,7 @@ def test_spell_block_rolls_four_or_more_with_no_modifier():
     assert odds.spell_block_roll.needed == 4
     assert odds.blocked == pytest.approx(1 / 2, abs=EXACT)
     assert odds.goes_off == pytest.approx(1 / 2, abs=EXACT)
-    assert "8.6, R9, A1" in rules(odds)
+    assert "8.6, R9, R124, A1" in rules(odds)
 
 
 def test_without_spell_block_nothing_is_blocked():

@@ -95,7 +95,8 @@ def test_hold_the_line_adds_one_mana_per_objective_held_at_the_end_of_the_last_r
     assert view(game)["objectives"]["this_round"] == [0, None]
     game = act(game, "end_stage")
     assert [side(game, s).mana.value for s in (0, 1)] == [9, 8]
-    assert "1 controlled objective: +1. (8.1, 11)" in view(game)["sides"][0]["mana_breakdown"]
+    lines = view(game)["sides"][0]["mana_breakdown"]
+    assert "1 objective held at the end of round 1: +1. (8.1, 11, R122)" in lines
     assert view(game)["objectives"]["last_round"] == [0, None]
 
 
@@ -744,9 +745,11 @@ def test_hold_the_line_scores_objectives_and_destroyed_points_after_round_six() 
     assert (rows[0]["vp"], rows[1]["vp"]) == (200, 145)
 
 
-def test_hold_the_line_ends_when_an_army_is_gone() -> None:
-    v = view(wipe(activation(Scenario.HOLD_THE_LINE), 0))
-    assert v["winner"] == 1 and v["reason"] == "Ben wins: Ana has no units left."
+def test_hold_the_line_plays_on_when_an_army_is_gone() -> None:
+    game = wipe(activation(Scenario.HOLD_THE_LINE), 0)
+    assert not game.state.over  # R70: no early end
+    v = view(play_out(game))
+    assert v["winner"] == 1 and v["round"] == 6
 
 
 def test_assassination_ends_at_once_when_a_warlord_falls_and_reveals_it() -> None:
