@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.rules.athazar.tracker import ATHAZAR
 from referee.rules.azeroth.tracker import AZEROTH
 from referee.rules.azrah.tracker import AZRAH
 from referee.rules.tracker.core import System
@@ -12,6 +13,7 @@ from referee.rules.tracker.core import System
 TRACKERS: dict[str, System[Any, Any]] = {
     AZRAH.slug: AZRAH,
     AZEROTH.slug: AZEROTH,
+    ATHAZAR.slug: ATHAZAR,
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from referee.rules.athazar.tracker import ATHAZAR
 from referee.rules.azeroth.tracker import AZEROTH
 from referee.rules.azrah.tracker import AZRAH
 from referee.rules.tracker.registry import TRACKERS, tracker
@@ -12,11 +13,12 @@ from referee.rules.tracker.registry import TRACKERS, tracker
 def test_it_finds_a_system_by_its_slug() -> None:
     assert tracker("azrah") is AZRAH
     assert tracker("azeroth") is AZEROTH
-    assert set(TRACKERS) == {"azrah", "azeroth"}
+    assert tracker("athazar") is ATHAZAR
+    assert set(TRACKERS) == {"azrah", "azeroth", "athazar"}
 
 
 def test_it_names_the_known_slugs_for_an_unknown_one() -> None:
-    with pytest.raises(KeyError, match="there are: azeroth, azrah"):
+    with pytest.raises(KeyError, match="there are: athazar, azeroth, azrah"):
         tracker("chess")
 
 
