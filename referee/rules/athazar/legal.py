@@ -452,25 +452,35 @@ def _named(action: LegalAction, names: dict[str, str]) -> LegalAction:
 
 
 def helper(state: AthazarState, viewer: int) -> dict[str, JSON] | None:
-    """The kill helper for the viewer's own hand: on their turn, each legal kill and
-    disruption with the rule allowing it and the cards it sheds, the most marked."""
+    """The viewer's own corner: their hand as entered (None: not entered) and, on their
+    turn, each kill and disruption with the rule allowing it and the cards it sheds, the
+    most marked (the kill helper). Without a hand the kills are recorded by naming the
+    cards (``name_kill``), so only the disruptions are listed."""
     if not 0 <= viewer < len(state.seats):
         return None
     mine = state.seats[viewer]
-    if mine.hand is None:
-        return None
+    turn = state.phase == PLAY and state.active == viewer
     plays: list[JSON] = []
-    if state.phase == PLAY and state.active == viewer:
+    if turn:
         found = options(state, viewer)
+        if mine.hand is None:
+            found = [o for o in found if o.action.type != "kill"]
         most = max((o.sheds for o in found), default=0)
         for option in found:
             plays.append(
                 {
                     "at": option.action.at,
-                    "label": option.action.label,
+                    "type": option.action.type,
                     "rule": option.rule,
                     "sheds": option.sheds,
-                    "most": most > 0 and option.sheds == most,
+                    "most": mine.hand is not None and most > 0 and option.sheds == most,
                 }
             )
-    return {"turn": state.phase == PLAY and state.active == viewer, "plays": plays}
+    return {
+        "seat": viewer,
+        "hand": list(mine.hand) if mine.hand is not None else None,
+        "not_entered": mine.unknown if mine.hand is not None else None,
+        "turn": turn,
+        "plays": plays,
+        "name_kill": turn and mine.hand is None and mine.held >= 2,
+    }

@@ -26,6 +26,7 @@ from referee.rules.athazar.cards import (
     PRINCESS_ROLES,
     SAILOR,
     SORCERER,
+    TOKENS,
     WISEMAN,
     Card,
     Kill,
@@ -1077,7 +1078,8 @@ class AthazarSystem(System[AthazarSetup, AthazarState]):
         return legal_actions(state, seat)
 
     def view(self, state: AthazarState, viewer: int | None) -> dict[str, JSON]:
-        """Everything at the table, and the viewer's own hand as they entered it."""
+        """Everything at the table, and for a seated viewer their own hand as they entered
+        it with the kill helper's list (``helper``): nobody else's."""
         from referee.rules.athazar.legal import helper
 
         active = state.active
@@ -1098,27 +1100,40 @@ class AthazarSystem(System[AthazarSetup, AthazarState]):
                     "name": seat.name,
                     "cards": seat.count,
                     "passed": seat.passing is not None,
-                    "last_play": seat.last_play,
                     "place": seat.place,
-                    "dealer": index == state.dealer,
-                    "token": index == state.token and not over,
-                    "hand": list(seat.hand) if index == viewer and seat.hand is not None else None,
-                    "not_entered": seat.unknown
-                    if index == viewer and seat.hand is not None
-                    else None,
                 }
-                for index, seat in enumerate(state.seats)
+                for seat in state.seats
             ],
+            "last_plays": [seat.last_play for seat in state.seats],
             "plays": [
                 {"round": play.round, "seat": play.seat, "text": play.text}
-                for play in state.plays[-SHOWN_PLAYS:]
+                for play in reversed(state.plays[-SHOWN_PLAYS:])
             ],
             "helper": helper(state, viewer) if viewer is not None else None,
+            "card_names": list(TOKENS) if state.phase == PLAY else [],
             "places": [sorted(place) for place in state.places],
+            "summary": _summary(state) if over else None,
             "over": over,
             "winner": state.outcome.winner,
             "reason": state.outcome.reason,
         }
+
+
+def _summary(state: AthazarState) -> dict[str, JSON]:
+    """The end: each place with its players, shared places marked as ties (How to Play 7
+    and 9, R166, R173)."""
+    return {
+        "places": [
+            {
+                "place": number,
+                "names": [state.seats[s].name for s in sorted(place)],
+                "tie": len(place) > 1,
+                "last_plays": [state.seats[s].last_play for s in sorted(place)],
+            }
+            for number, place in enumerate(state.places, start=1)
+        ],
+        "rounds": state.round,
+    }
 
 
 ATHAZAR = AthazarSystem()
