@@ -3,7 +3,8 @@ rounds are recorded through the service (kills named without a hand), then the l
 played on the tablets: everyone passes, Ben enters his hand and his kill helper lists each
 kill with its rule and the one that sheds the most, Cleo names a kill (refused with the rule,
 then one that works), and all three empty their hands in the same round: the tie-break by
-the value of their last plays places them. Ben's hand never shows on the others' tablets.
+the value of their last plays puts Cleo (9) first, and Ben and Ana (a Magician each, 7) tie
+for second. Ben's hand never shows on the others' tablets.
 Screenshots at 1280x800, 800x1280 and 360x740 go to /tmp/shots-athazar-tracker/; at every
 size nothing scrolls sideways and every control is 48 px."""
 
@@ -93,9 +94,10 @@ def _sync(tabs: dict[int, Tab], source: Tab) -> None:
         )
 
 
-def _name_kill(tab: Tab, killer: str, victim: str) -> None:
+def _name_kill(tab: Tab, killer: str, victim: str, second: str = "") -> None:
     tab.page.get_by_test_id("kill-killer").select_option(killer)
     tab.page.get_by_test_id("kill-victim").select_option(victim)
+    tab.page.get_by_test_id("kill-second").select_option(second)
     _press(tab, "kill-record")
 
 
@@ -170,16 +172,17 @@ def test_three_tablets_play_a_round_to_a_tie_break(
     expect(ben.page.get_by_test_id("cards-1")).to_have_text("0")
     _sync(tabs, ben)
 
-    # Ana, the dealer, plays last and empties her hand too
+    # Ana, the dealer, plays last and empties her hand too, with a Magician as Ben did
     expect(ana.page.get_by_test_id("active")).to_have_text("Ana\u2019s turn", timeout=SYNC_MS)
-    _name_kill(ana, "Renegade", "Hunter")
+    _name_kill(ana, "Magician", "Hunter", "Hunter")
 
     # the end: three hands emptied in one round, placed by their last plays' values
     for tab in tabs.values():
         summary = tab.page.get_by_test_id("athazar-summary")
         expect(summary).to_contain_text("Cleo wins", timeout=SYNC_MS)
         expect(summary.get_by_test_id("place-1")).to_contain_text("Cleo")
-        expect(summary.get_by_test_id("place-2")).to_contain_text("Ben")
-        expect(summary.get_by_test_id("place-3")).to_contain_text("Ana")
+        # Ben's and Ana's last plays are both a Magician's, value 7: they tie for second
+        expect(summary.get_by_test_id("place-2")).to_contain_text("Ana, Ben tie")
+        expect(summary.get_by_test_id("place-3")).to_have_count(0)
         expect(summary.get_by_test_id("reason")).to_contain_text("(value 9) is the highest")
     ana.at_every_size(SHOTS, "04-end-ana", TARGETS)

@@ -381,11 +381,10 @@ def _verdict(state: AthazarState, groups: list[frozenset[int]]) -> str:
             f"{_names(state, first)} tie: they emptied their hands in the same round and "
             f"their last plays have the same value ({value}) (How to Play 7, R166)."
         )
-    behind = [s for group in groups[1:] for s in group]
+    everyone = [s for group in groups for s in group]
     return (
-        f"{_names(state, first)} and {_names(state, behind)} emptied their hands in the same "
-        f"round; {_names(state, first)}'s last play ({value}) is the highest (How to Play 7, "
-        "R166)."
+        f"{_names(state, everyone)} emptied their hands in the same round; "
+        f"{_names(state, first)}'s last play ({value}) is the highest (How to Play 7, R166)."
     )
 
 
@@ -1096,14 +1095,10 @@ class AthazarSystem(System[AthazarSetup, AthazarState]):
             "played": state.played,
             "reshuffles": len(state.reshuffles),
             "players": [
-                {
-                    "name": seat.name,
-                    "cards": seat.count,
-                    "passed": seat.passing is not None,
-                    "place": seat.place,
-                }
+                {"name": seat.name, "cards": seat.count, "place": seat.place}
                 for seat in state.seats
             ],
+            "passed": [seat.passing is not None for seat in state.seats],
             "last_plays": [seat.last_play for seat in state.seats],
             "plays": [
                 {"round": play.round, "seat": play.seat, "text": play.text}
