@@ -29,7 +29,13 @@ from django_htmx.middleware import HtmxDetails
 from games.models import Game, SavedList
 from games.tracker import lobby, service, setups
 from games.tracker.batch_form import read_batch
-from games.tracker.forms import ImportForm, NewGameForm, form_int, payload_from_post
+from games.tracker.forms import (
+    AthazarGameForm,
+    ImportForm,
+    NewGameForm,
+    form_int,
+    payload_from_post,
+)
 from games.tracker.http import (
     POLL_TICKET_HEADER,
     etag,
@@ -90,6 +96,7 @@ def _index(
     new_form: NewGameForm | None = None,
     import_form: ImportForm | None = None,
     status: int = 200,
+    athazar_form: AthazarGameForm | None = None,
 ) -> HttpResponse:
     user = _user(request)
     systems = list(setups.LIST_GAMES)
@@ -98,6 +105,7 @@ def _index(
         "waiting": lobby.pending_for(user),
         "form": new_form or NewGameForm(owner=user, systems=systems),
         "import_form": import_form or ImportForm(),
+        "athazar_form": athazar_form or AthazarGameForm(),
         "has_lists": SavedList.objects.filter(owner=user, system__in=systems).exists(),
     }
     return render(request, "games/index.html", context, status=status)
@@ -151,6 +159,34 @@ def new_game(request: HttpRequest) -> HttpResponse:
         messages.success(
             request, f"The coin is flipped: {body['seats'][first]['name']} plays first."
         )
+    return redirect("game", created.pk)
+
+
+@login_required
+@require_POST
+def new_athazar_game(request: HttpRequest) -> HttpResponse:
+    """Start a game of Deaths of Athazar from the setup typed at the table (no saved lists):
+    the players in seating order, the dealer, the pass direction, the deck's size. A host who
+    names their seat is seated there; the others join with the player link. Every problem the
+    engine finds is shown beside its field and what was typed stays."""
+    user = _user(request)
+    form = AthazarGameForm(request.POST)
+    if not form.is_valid():
+        return _index(request, athazar_form=form, status=400)
+    setup = form.setup()
+    seat = form.seat_index()
+    if seat is not None and seat >= len(setup["players"]):
+        form.add_error("seat", f"There are {len(setup['players'])} players: choose one of them.")
+        return _index(request, athazar_form=form, status=400)
+    try:
+        created = service.create_game(
+            host=user, system="athazar", name=form.cleaned_data["name"], setup=setup
+        )
+    except InvalidInput as error:
+        form.add_problems(error.problems)
+        return _index(request, athazar_form=form, status=400)
+    if seat is not None:
+        service.join(created, user, created.join_token, seat)
     return redirect("game", created.pk)
 
 
