@@ -186,3 +186,34 @@ def test_three_tablets_play_a_round_to_a_tie_break(
         expect(summary.get_by_test_id("place-3")).to_have_count(0)
         expect(summary.get_by_test_id("reason")).to_contain_text("(value 9) is the highest")
     ana.at_every_size(SHOTS, "04-end-ana", TARGETS)
+
+
+@pytest.fixture
+def organiser(transactional_db: None) -> User:
+    return User.objects.create_user("hostess", password=PASSWORD)
+
+
+def test_a_game_is_set_up_at_the_table(open_tab: OpenTab, organiser: User) -> None:
+    """The games page's own form for Deaths of Athazar: a deck too small is refused beside
+    its field, then the game starts with the host at Ben's seat."""
+    tab = open_tab(*TABLET_LANDSCAPE)
+    tab.sign_in("hostess", PASSWORD, "/games/")
+    form = tab.page.get_by_test_id("new-athazar")
+    form.locator("#id_athazar-players").fill("Ana\nBen\nCleo\nDev")
+    form.locator("#id_athazar-dealer").select_option("3")
+    form.locator("#id_athazar-deck_size").fill("30")
+    form.locator("label[for=id_athazar-pass_direction_1]").click()
+    form.locator("label[for=id_athazar-seat_2]").click()
+    form.get_by_test_id("start-athazar").click()
+    tab.page.wait_for_load_state("networkidle")
+    expect(tab.page.locator("#err-athazar-deck_size")).to_contain_text("enough to deal")
+    form = tab.page.get_by_test_id("new-athazar")
+    form.scroll_into_view_if_needed()
+    tab.at_every_size(SHOTS, "00-new-game", "[data-testid=new-athazar] button")
+    form.locator("#id_athazar-deck_size").fill("56")
+    form.get_by_test_id("start-athazar").click()
+    tab.page.wait_for_url("**/games/*-*/")
+    expect(tab.page.get_by_test_id("side-1")).to_contain_text("Ben (you)")
+    expect(tab.page.get_by_test_id("dealer-3")).to_be_visible()
+    expect(tab.page.get_by_test_id("token-0")).to_be_visible()
+    expect(tab.page.get_by_test_id("turn")).to_contain_text("passes to the left")
