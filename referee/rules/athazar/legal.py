@@ -451,36 +451,31 @@ def _named(action: LegalAction, names: dict[str, str]) -> LegalAction:
     )
 
 
-def helper(state: AthazarState, viewer: int) -> dict[str, JSON] | None:
-    """The viewer's own corner: their hand as entered (None: not entered) and, on their
-    turn, each kill and disruption with the rule allowing it and the cards it sheds, the
-    most marked (the kill helper). Without a hand the kills are recorded by naming the
-    cards (``name_kill``), so only the disruptions are listed."""
-    if not 0 <= viewer < len(state.seats):
+def hand_view(state: AthazarState, viewer: int) -> dict[str, JSON] | None:
+    """The viewer's own hand as they entered it (None: not entered): their secret."""
+    if not 0 <= viewer < len(state.seats) or state.seats[viewer].hand is None:
         return None
     mine = state.seats[viewer]
+    return {"cards": list(mine.hand or ()), "not_entered": mine.unknown}
+
+
+def helper(state: AthazarState, viewer: int) -> dict[str, JSON] | None:
+    """The kill helper for the viewer's own entered hand (None without one): on their turn,
+    each kill and disruption with the rule allowing it and the cards it sheds, the most
+    marked. Without a hand the board's form names a kill for the engine to check."""
+    if not 0 <= viewer < len(state.seats) or state.seats[viewer].hand is None:
+        return None
     turn = state.phase == PLAY and state.active == viewer
-    plays: list[JSON] = []
-    if turn:
-        found = options(state, viewer)
-        if mine.hand is None:
-            found = [o for o in found if o.action.type != "kill"]
-        most = max((o.sheds for o in found), default=0)
-        for option in found:
-            plays.append(
-                {
-                    "at": option.action.at,
-                    "type": option.action.type,
-                    "rule": option.rule,
-                    "sheds": option.sheds,
-                    "most": mine.hand is not None and most > 0 and option.sheds == most,
-                }
-            )
-    return {
-        "seat": viewer,
-        "hand": list(mine.hand) if mine.hand is not None else None,
-        "not_entered": mine.unknown if mine.hand is not None else None,
-        "turn": turn,
-        "plays": plays,
-        "name_kill": turn and mine.hand is None and mine.held >= 2,
-    }
+    found = options(state, viewer) if turn else []
+    most = max((o.sheds for o in found), default=0)
+    plays: list[JSON] = [
+        {
+            "at": option.action.at,
+            "type": option.action.type,
+            "rule": option.rule,
+            "sheds": option.sheds,
+            "most": most > 0 and option.sheds == most,
+        }
+        for option in found
+    ]
+    return {"seat": viewer, "turn": turn, "plays": plays}

@@ -1079,7 +1079,7 @@ class AthazarSystem(System[AthazarSetup, AthazarState]):
     def view(self, state: AthazarState, viewer: int | None) -> dict[str, JSON]:
         """Everything at the table, and for a seated viewer their own hand as they entered
         it with the kill helper's list (``helper``): nobody else's."""
-        from referee.rules.athazar.legal import helper
+        from referee.rules.athazar.legal import hand_view, helper
 
         active = state.active
         over = state.phase == OVER
@@ -1104,7 +1104,10 @@ class AthazarSystem(System[AthazarSetup, AthazarState]):
                 {"round": play.round, "seat": play.seat, "text": play.text}
                 for play in reversed(state.plays[-SHOWN_PLAYS:])
             ],
-            "helper": helper(state, viewer) if viewer is not None else None,
+            "hand": hand_view(state, viewer) if viewer is not None else None,
+            # what the hand allows, worked out from it: shown beside the controls, and
+            # never repeated when the table's device shows the hand (an explanation)
+            "helper_explanation": helper(state, viewer) if viewer is not None else None,
             "card_names": list(TOKENS) if state.phase == PLAY else [],
             "places": [sorted(place) for place in state.places],
             "summary": _summary(state) if over else None,

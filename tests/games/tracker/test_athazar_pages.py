@@ -144,3 +144,19 @@ def test_a_named_kill_is_refused_beside_the_form_with_its_rule(host: User) -> No
     assert response.status_code == 400
     form = html.split('data-testid="name-kill"', 1)[1].split("</form>", 1)[0]
     assert "a Brawler kills only a Sailor (Kill Cards 1)" in form
+
+
+def test_the_table_device_shows_a_hand_only_while_its_button_is_held(host: User) -> None:
+    game, seated = _game(host)
+    for seat, account in seated.items():
+        _act(game, account, "pass_cards", seat, count=1)
+    _act(game, seated[1], "enter_hand", 1, cards=["Renegade", "Merchant"])
+    client = client_for(host)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Hold to show Ben&#x27;s secrets" in page or "Hold to show Ben's secrets" in page
+    assert "ath-chip" not in page and "Renegade kills" not in page
+    shown = client.get(f"/games/{game.pk}/reveal/1/").content.decode()
+    assert "Renegade" in shown and "Merchant" in shown
+    assert "Kill Cards" not in shown  # the helper's explanation is not repeated there
+    others = [s for s in (0, 2) if f"reveal/{s}/" in page]
+    assert others == []  # no button for a seat with no hand entered
