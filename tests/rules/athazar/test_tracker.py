@@ -484,3 +484,78 @@ def test_nothing_is_recorded_once_the_game_is_over() -> None:
     )
     with pytest.raises(IllegalAction, match="The game is over"):
         act(game, "add_card", 0, card="Sailor")
+
+
+# --- the private hand follows the game --------------------------------------------------------
+
+
+def test_a_hand_follows_a_pass_and_the_card_received_is_entered_after() -> None:
+    game = with_hand(new_game(2), 0, "Hunter", "Sailor", "Djinn")
+    game = act(game, "pass_cards", 0, count=1, card="Sailor")
+    assert game.state.seats[0].hand == ("Hunter", "Djinn")
+    game = act(game, "pass_cards", 1, count=2)  # Ben's Hunter and one more
+    ana = game.state.seats[0]
+    assert ana.count == 4 and ana.unknown == 2  # two arrived, to be entered
+    game = act(game, "add_card", 0, card="Prince")
+    assert game.state.seats[0].hand == ("Hunter", "Djinn", "Prince")
+
+
+def test_a_hand_gains_places_for_the_cards_dealt_and_drawn() -> None:
+    game = with_hand(everyone_passes(new_game(2)), 1, "Wiseman", "Sailor")
+    game = act(game, "play_effect", 1, card="Wiseman")
+    assert game.state.seats[1].hand == ("Sailor",) and game.state.seats[1].unknown == 1
+    game = act(game, "skip_turn", 0)
+    game = act(game, "deal", 0)
+    assert game.state.seats[1].unknown == 2
+
+
+def test_a_hand_cannot_name_more_cards_than_are_held() -> None:
+    game = with_hand(new_game(2), 0, "Sailor")
+    with pytest.raises(IllegalAction, match="already names all 1"):
+        act(game, "add_card", 0, card="Prince")
+    with pytest.raises(IllegalAction, match="You hold 1 card: 2 named"):
+        act(game, "enter_hand", 0, cards=["Sailor", "Prince"])
+
+
+def test_only_the_seat_itself_enters_its_hand() -> None:
+    with pytest.raises(IllegalAction, match="own tablet"):
+        act(new_game(2), "add_card", None, card="Sailor")
+
+
+def test_another_seats_hand_is_hidden_from_every_other_viewer() -> None:
+    game = with_hand(new_game(3), 1, "Magician", "Sailor", "Sailor")
+    for viewer in (None, 0, 2):
+        view = ATHAZAR.view(game.state, viewer)
+        assert view["hand"] is None and view["helper_explanation"] is None
+        assert "Magician" not in repr(view)
+        entry = game.log[-1]
+        assert game.payload_for(entry, viewer) is None
+        assert game.line(entry, viewer) == "Ben: updates their private hand"
+    assert ATHAZAR.view(game.state, 1)["hand"] == {
+        "cards": ["Magician", "Sailor", "Sailor"],
+        "not_entered": 0,
+    }
+
+
+def test_the_cards_named_in_a_pass_are_the_passers_alone() -> None:
+    game = with_hand(new_game(2), 0, "Prince", "Sailor")
+    game = act(game, "pass_cards", 0, count=1, card="Prince")
+    entry = game.log[-1]
+    assert game.payload_for(entry, 1) == {"count": 1}
+    assert game.line(entry, 1) == "Ana: passes a card"
+    assert game.line(entry, 0) == "Ana: passes a card: Prince"
+
+
+def test_playing_on_passes_round_a_player_who_is_out() -> None:
+    game = with_counts(everyone_passes(new_game(3, play_on=True)), 5, 2, 5)
+    game = act(game, "kill", 1, killer="Brawler", victim="Sailor")
+    game = act(game, "skip_turn", 2)
+    game = act(game, "skip_turn", 0)
+    game = act(game, "deal", 0)  # Ben is out: Ana and Cleo take a card each
+    assert [s.count for s in game.state.seats] == [6, 0, 6]
+    game = act(game, "pass_cards", 0, count=2)
+    with pytest.raises(IllegalAction, match="out of the game"):
+        act(game, "pass_cards", 1, count=0)
+    game = act(game, "pass_cards", 2, count=1)
+    # Ana's two go past Ben to Cleo; Cleo's one comes round to Ana (R173)
+    assert [s.count for s in game.state.seats] == [5, 0, 7]
