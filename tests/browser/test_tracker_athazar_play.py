@@ -217,3 +217,31 @@ def test_a_game_is_set_up_at_the_table(open_tab: OpenTab, organiser: User) -> No
     expect(tab.page.get_by_test_id("dealer-3")).to_be_visible()
     expect(tab.page.get_by_test_id("token-0")).to_be_visible()
     expect(tab.page.get_by_test_id("turn")).to_contain_text("passes to the left")
+
+
+def test_the_table_device_runs_a_game_of_five(open_tab: OpenTab, organiser: User) -> None:
+    """One tablet for a table of five: the passes and a named kill recorded for each player
+    in turn, no hand shown, a hold-to-reveal button for the player who entered theirs."""
+    names = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
+    game = service.create_game(
+        host=organiser, system="athazar", name="Five", setup={"players": names, "dealer": 4}
+    )
+    ben = User.objects.create_user("benny", password=PASSWORD)
+    service.join(game, ben, game.join_token, 1)
+    _record(game, ben, "enter_hand", 1, cards=["Archer", "Djinn"])
+    tab = open_tab(*TABLET_LANDSCAPE)
+    tab.sign_in("hostess", PASSWORD, f"/games/{game.pk}/")
+    for seat in range(5):
+        expect(tab.page.get_by_test_id(f"cards-{seat}")).to_have_text("5")  # five each
+    expect(tab.page.get_by_role("button", name="Hold to show Ben's secrets")).to_be_visible()
+    expect(tab.page.locator(".ath-chip")).to_have_count(0)
+    for seat in (0, 2, 3, 4):
+        _press(tab, f"pass-{seat}", "Pass a card")
+    tab.at_every_size(SHOTS, "05-table-of-five-pass", TARGETS)
+    _record(game, ben, "pass_cards", 1, count=1)
+    tab.page.reload()
+    expect(tab.page.get_by_test_id("active")).to_have_text("Ana\u2019s turn")
+    _name_kill(tab, "Archer", "Prince")
+    expect(tab.page.get_by_test_id("cards-0")).to_have_text("3")
+    expect(tab.page.get_by_test_id("active")).to_have_text("Ben\u2019s turn")
+    tab.at_every_size(SHOTS, "06-table-of-five-play", TARGETS)
