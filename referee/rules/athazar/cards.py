@@ -1,7 +1,7 @@
 """The fourteen characters of Deaths of Athazar, their values, and which kill each allows.
 
 Sections cited are the rulebook's: "Characters" (Kill Cards 1-7, Effect cards 1-7), "How to
-Play" (steps 1-10) and the rulings D1-D3 (RULINGS.md) and R160-R179 (``referee.rules.rulings``).
+Play" (steps 1-10) and the rulings D1-D3 (RULINGS.md) and R160-R175 (``referee.rules.rulings``).
 A card travels as a short text, its token: the character's name, and for a Warrior its value
 after it ("Warrior 8"), since Warriors' values vary (Kill Cards 6).
 """

@@ -292,21 +292,16 @@ def _named_kills(mine: SeatState, seat: int) -> list[Option]:
     if mine.held < 2:
         return []
     found: list[Option] = []
-    kinds: list[tuple[str, str | None, tuple[str, ...], str]] = []
-    for killer, role in [(c, None) for c in (BRAWLER, RENEGADE, ASSASSIN, ARCHER)] + [
-        (PRINCESS, c) for c in (BRAWLER, RENEGADE, ASSASSIN, ARCHER)
-    ]:
-        acting = role or killer
-        victims = {BRAWLER: (SAILOR,), RENEGADE: ODD, ASSASSIN: ANY, ARCHER: EVEN}[acting]
-        kinds.append((killer, role, victims, acting))
-    for killer, role, victims, _acting in kinds:
+    pairs: list[tuple[str, str | None]] = [(c, None) for c in (BRAWLER, RENEGADE, ASSASSIN, ARCHER)]
+    pairs += [(PRINCESS, c) for c in (BRAWLER, RENEGADE, ASSASSIN, ARCHER)]
+    for killer, role in pairs:
+        victims = {BRAWLER: (SAILOR,), RENEGADE: ODD, ASSASSIN: ANY, ARCHER: EVEN}[role or killer]
         rule = check_kill(parse(killer, "k"), (parse(victims[0], "v"),), role).rule
         choices = {"victim": OneOf(victims)} if len(victims) > 1 else None
         found.append(Option(_kill_action(seat, killer, victims[:1], role, choices), rule, 2))
     for value in WARRIOR_VALUES[1:]:
         killer = f"{WARRIOR} {value}"
         lower = _valued(lambda v, top=value: v < top)
-        rule = check_kill(parse(killer, "k"), (parse(lower[0], "v"),), None).rule
         rule = f"A Warrior kills values lower than its own, {value} (Kill Cards 6)."
         found.append(
             Option(_kill_action(seat, killer, lower[:1], None, {"victim": OneOf(lower)}), rule, 2)

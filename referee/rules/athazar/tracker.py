@@ -7,7 +7,7 @@ hand on their own tablet: it is that seat's secret, it follows their plays, pass
 deals, and their legal actions then list each kill and disruption the hand allows.
 
 Sections cited are the rulebook's: "Players", "Characters" (Kill Cards 1-7, Effect cards
-1-7) and "How to Play" 1-10; D1-D3 are RULINGS.md's and R160-R179 this project's.
+1-7) and "How to Play" 1-10; D1-D3 are RULINGS.md's and R160-R175 this project's.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from dataclasses import dataclass, field, replace
 from referee.rules.athazar.cards import (
     DJINN,
     HUNTER,
-    MAGICIAN,
     MERCHANT,
     PLAYED_EFFECTS,
     PRINCE,
@@ -552,8 +551,6 @@ def _effect_card(action: Action) -> tuple[Card, str]:
         raise IllegalAction(
             f"A {acting} is a kill card: record it as a kill (Characters).", "payload.card"
         )
-    if acting in PLAYED_EFFECTS and card.character == PRINCESS and acting in (MAGICIAN,):
-        raise IllegalAction("A Magician's play is a kill.", "payload.as")
     return card, acting
 
 

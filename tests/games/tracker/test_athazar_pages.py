@@ -144,6 +144,7 @@ def test_a_named_kill_is_refused_beside_the_form_with_its_rule(host: User) -> No
     assert response.status_code == 400
     form = html.split('data-testid="name-kill"', 1)[1].split("</form>", 1)[0]
     assert "a Brawler kills only a Sailor (Kill Cards 1)" in form
+    assert '<option value="Hunter" selected>' in form  # what was chosen stays
 
 
 def test_the_table_device_shows_a_hand_only_while_its_button_is_held(host: User) -> None:

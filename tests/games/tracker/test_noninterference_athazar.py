@@ -19,6 +19,7 @@ from games.models import Game
 from games.tracker import service
 from referee.rules.athazar.cards import TOKENS
 from referee.rules.athazar.tracker import ATHAZAR, OVER
+from referee.rules.tracker.core import LegalAction
 from tests.games.tracker.support import client_for
 from tests.games.tracker.test_noninterference_pages import (
     account,
@@ -78,6 +79,18 @@ class Table:
         assert outcomes == [("applies",), ("applies",)], (type_, payload, outcomes)
 
 
+def _named_pass(state: Any, seat: int) -> LegalAction | None:
+    """The seat's pass of one card named from its entered hand, when it may make one."""
+    for legal in ATHAZAR.legal_actions(state, seat):
+        if (
+            legal.type == "pass_cards"
+            and legal.payload.get("count") == 1
+            and "card" in legal.payload
+        ):
+            return legal
+    return None
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("host_seated", [False, True], ids=["player", "seated-host"])
 @SETTINGS
@@ -99,6 +112,14 @@ def test_a_private_hand_reaches_nobody_else_by_page_api_or_export(
                 cards = [rng.choice(TOKENS) for _ in range(min(room, 3))]
                 user = table.seated[hidden]
                 outcome = record(game, user, "enter_hand", hidden, {"cards": cards})
+                assert outcome == ("applies",)
+            continue
+        named = [_named_pass(service.derived(g).state, hidden) for g in table.games]
+        if all(named) and rng.random() < 0.6:  # a pass naming a card, a different one in each
+            user = table.seated[hidden]
+            for game, legal in zip(table.games, named, strict=True):
+                assert legal is not None
+                outcome = record(game, user, "pass_cards", hidden, filled(rng, legal))
                 assert outcome == ("applies",)
             continue
         listed = ATHAZAR.legal_actions(state, hidden)

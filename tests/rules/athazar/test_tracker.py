@@ -559,3 +559,25 @@ def test_playing_on_passes_round_a_player_who_is_out() -> None:
     game = act(game, "pass_cards", 2, count=1)
     # Ana's two go past Ben to Cleo; Cleo's one comes round to Ana (R173)
     assert [s.count for s in game.state.seats] == [5, 0, 7]
+
+
+def test_a_princess_cannot_claim_to_be_a_djinn_when_a_swap_is_forced() -> None:
+    """Kill Cards 7: only the Djinns stay with their holder; the Princess goes too."""
+    game = _turn("Merchant", "Princess", "Djinn", "Sailor")
+    with pytest.raises(IllegalAction, match="holds 1 Djinn"):
+        act(game, "play_effect", 1, card="Merchant", target=0, keeps=2, target_keeps=0)
+    after = act(game, "play_effect", 1, card="Merchant", target=0, keeps=1, target_keeps=0)
+    assert after.state.seats[0].count == 7 - 7 + 2  # Ana gave all 7, took the Princess and Sailor
+
+
+def test_the_history_says_each_play_in_words() -> None:
+    game = everyone_passes(new_game(3))
+    game = act(game, "play_effect", 1, card="Merchant", target=2, keeps=1, target_keeps=0)
+    game = act(game, "play_effect", 2, card="Princess", **{"as": "Sorcerer"}, target=0)
+    game = act(game, "kill", 0, killer="Princess", victim="Sailor", **{"as": "Brawler"})
+    lines = [game.line(entry, None) for entry in game.log[-3:]]
+    assert lines == [
+        "Ben: plays Merchant: swaps hands with Cleo, keeping 1 Djinns to their 0",
+        "Cleo: plays Princess (as a Sorcerer): gives a card to Ana",
+        "Ana: Princess (as a Brawler) kills Sailor",
+    ]

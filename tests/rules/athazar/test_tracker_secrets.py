@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from referee.rules.athazar.cards import TOKENS
 from referee.rules.athazar.tracker import ATHAZAR, OVER
-from referee.rules.tracker.core import IllegalAction, game_apply
+from referee.rules.tracker.core import IllegalAction, LegalAction, game_apply
 from tests.profiles import examples
 from tests.rules.athazar.athazar_game import AthazarGame, new_game
 from tests.rules.tracker.legal_play import filled, randoms
@@ -29,6 +29,18 @@ def hidden_step(rng: Random, game: AthazarGame, hidden: int) -> dict[str, Any] |
             legal.type == "pass_cards" and legal.payload == {"count": 1}
         ):
             return {"type": legal.type, "payload": dict(legal.payload)}
+    return None
+
+
+def _named_pass(game: AthazarGame, seat: int) -> LegalAction | None:
+    """The seat's pass of one card named from its entered hand, when it may make one."""
+    for legal in ATHAZAR.legal_actions(game.state, seat):
+        if (
+            legal.type == "pass_cards"
+            and legal.payload.get("count") == 1
+            and "card" in legal.payload
+        ):
+            return legal
     return None
 
 
@@ -85,6 +97,11 @@ def test_an_entered_hand_reaches_no_other_viewer(data: st.DataObject) -> None:
                     shorter, type="enter_hand", by=hidden, payload={"cards": ["Sailor"]}
                 )
                 one, two = (shorter, two) if len(one.log) < len(two.log) else (one, shorter)
+            continue
+        passes = [_named_pass(game, hidden) for game in (one, two)]
+        if passes[0] is not None and passes[1] is not None and rng.random() < 0.6:
+            one = game_apply(one, type="pass_cards", by=hidden, payload=filled(rng, passes[0]))
+            two = game_apply(two, type="pass_cards", by=hidden, payload=filled(rng, passes[1]))
             continue
         active = one.state.active
         if one.state.phase == "Pass" or active == hidden:
