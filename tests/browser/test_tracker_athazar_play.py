@@ -1,6 +1,7 @@
-"""Deaths of Athazar in Chromium on three tablets, each player on their own: the first three
-rounds are recorded through the service (kills named without a hand), then the last round is
-played on the tablets: everyone passes, Ben enters his hand and his kill helper lists each
+"""Deaths of Athazar in Chromium on three tablets, each player on their own: the first two
+rounds are recorded through the service (kills named without a hand), then two rounds are
+played on the tablets: in the third everyone passes, names a Magician's kill and Ana deals;
+in the fourth everyone passes, Ben enters his hand and his kill helper lists each
 kill with its rule and the one that sheds the most, Cleo names a kill (refused with the rule,
 then one that works), and all three empty their hands in the same round: the tie-break by
 the value of their last plays puts Cleo (9) first, and Ben and Ana (a Magician each, 7) tie
@@ -42,8 +43,8 @@ def _record(game: Game, user: User, type_: str, by: int, **payload: Any) -> None
 
 @pytest.fixture
 def table(transactional_db: None) -> tuple[Game, dict[int, User]]:
-    """Ana deals (seat 0), Ben (1) and Cleo (2), three rounds already played: Ana and Ben
-    hold 3 cards and Cleo 2 before the fourth round's pass."""
+    """Ana deals (seat 0), Ben (1) and Cleo (2), two rounds already played: Ana and Ben
+    hold 5 cards and Cleo 4 before the third round's pass."""
     host = User.objects.create_user("hostess", password=PASSWORD)
     users = {
         ANA: User.objects.create_user("anna", password=PASSWORD),
@@ -59,7 +60,6 @@ def table(transactional_db: None) -> tuple[Game, dict[int, User]]:
     rounds = [
         [(BEN, pair), (CLEO, pair), (ANA, pair)],
         [(CLEO, magic), (BEN, pair), (ANA, pair)],
-        [(BEN, magic), (CLEO, magic), (ANA, magic)],
     ]
     for plays in rounds:
         for seat, user in users.items():
@@ -68,7 +68,7 @@ def table(transactional_db: None) -> tuple[Game, dict[int, User]]:
             _record(game, users[seat], "kill", seat, **payload)
         _record(game, users[ANA], "deal", ANA)
     state = service.derived(Game.objects.get(pk=game.pk)).state
-    assert [s.count for s in state.seats] == [3, 3, 2]
+    assert [s.count for s in state.seats] == [5, 5, 4]
     return game, users
 
 
@@ -112,6 +112,19 @@ def test_three_tablets_play_a_round_to_a_tie_break(
         tabs[seat].sign_in(name, PASSWORD, url)
         expect(tabs[seat].page.locator(".tr-side").first).to_have_attribute("data-seat", str(seat))
     ana, ben, cleo = tabs[ANA], tabs[BEN], tabs[CLEO]
+    expect(ana.page.get_by_test_id("round")).to_have_text("Round 3")
+
+    # the third round: everyone passes, each names a Magician's kill, the dealer deals
+    for seat, tab in tabs.items():
+        _press(tab, f"pass-{seat}", "Pass a card")
+        _sync(tabs, tab)
+    for seat in (BEN, CLEO, ANA):
+        expect(tabs[seat].page.get_by_test_id(f"turn-{seat}")).to_be_visible()
+        _name_kill(tabs[seat], "Magician", "Sailor", "Sailor")
+        _sync(tabs, tabs[seat])
+    expect(ana.page.get_by_test_id("phase")).to_have_text("Deal phase")
+    _press(ana, "game-controls", "Deal a card to every player")
+    _sync(tabs, ana)
     expect(ana.page.get_by_test_id("phase")).to_have_text("Pass phase")
     expect(ana.page.get_by_test_id("round")).to_have_text("Round 4")
     expect(ana.page.get_by_test_id("dealer-0")).to_be_visible()
