@@ -4,6 +4,8 @@ game (the private hands included: the whole export holds every secret)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from hypothesis import HealthCheck, given, settings
@@ -65,3 +67,33 @@ def test_a_game_replays_identically_after_export_and_import(data: st.DataObject)
     assert copy.history == original.history
     for viewer in (None, *range(players)):
         assert ATHAZAR.view(copy.state, viewer) == ATHAZAR.view(original.state, viewer)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("payload", "field"),
+    [
+        ({"killer": "Warrior ²", "victim": "Sailor"}, "payload.killer"),
+        ({"killer": "Warrior 99999999999999999999", "victim": "Sailor"}, "payload.killer"),
+        ({"killer": "Assassin", "victim": "Dragon"}, "payload.victim"),
+        ({"killer": "Assassin", "victim": "Princess"}, "payload.victim"),
+        ({"killer": "Brawler", "victim": "Hunter"}, "payload.victim"),
+        ({"killer": "Assassin"}, "payload.victim"),
+        ({"killer": 7, "victim": "Sailor"}, "payload.killer"),
+        ({"killer": "Princess", "victim": "Sailor", "as": "Warrior"}, "payload.as"),
+    ],
+)
+def test_a_bad_kill_is_a_400_naming_the_field(payload: dict[str, object], field: str) -> None:
+    host, _ = User.objects.get_or_create(username="hostess")
+    created = service.create_game(
+        host=host, system="athazar", name="Table", setup=ATHAZAR.example_setup()
+    )
+    client = client_for(host)
+    for seat in range(3):
+        body: dict[str, Any] = {"system": "athazar", "type": "pass_cards", "payload": {"count": 1}}
+        body |= {"version": seat, "seat": seat}
+        assert send(client, "post", f"{GAMES}{created.pk}/actions/", body).status_code == 201
+    body = {"system": "athazar", "type": "kill", "payload": payload, "version": 3, "seat": 1}
+    response = send(client, "post", f"{GAMES}{created.pk}/actions/", body)
+    assert response.status_code == 400, response.json()
+    assert field in response.json()["errors"], response.json()

@@ -581,3 +581,32 @@ def test_the_history_says_each_play_in_words() -> None:
         "Cleo: plays Princess (as a Sorcerer): gives a card to Ana",
         "Ana: Princess (as a Brawler) kills Sailor",
     ]
+
+
+def test_a_prince_on_an_empty_deck_shuffles_the_played_cards_in_first() -> None:
+    game = with_counts(everyone_passes(new_game(3, deck_size=24)), 7, 7, 7)
+    game = act(game, "kill", 1, killer="Assassin", victim="Sailor")  # 2 played, deck 3
+    game = with_counts(game, 7, 5, 9)  # the deck empty: 7 + 5 + 9 + 2 played + 1 = 24
+    game = act(game, "skip_turn", 2)
+    game = with_counts(game, 7, 5, 10)
+    assert game.state.deck == 0 and game.state.played == 2
+    game = act(game, "play_effect", 0, card="Prince")
+    # the Prince joins the played pile, which becomes the deck: Ben then Cleo take one
+    assert [s.count for s in game.state.seats] == [6, 6, 11]
+    assert game.state.deck == 1 and game.state.played == 0
+    assert game.state.reshuffles == ((game.version, 3),)
+
+
+def test_a_magicians_last_play_is_worth_seven() -> None:
+    game = with_counts(everyone_passes(new_game(3)), 3, 2, 5)
+    game = act(game, "kill", 1, killer="Assassin", victim="Sailor")  # value 5
+    game = act(game, "skip_turn", 2)
+    game = act(game, "kill", 0, killer="Magician", victim="Djinn", second_victim="Djinn")
+    view = ATHAZAR.view(game.state, None)
+    assert view["places"] == [[0], [1], [2]]  # R166: the Magician's 7 beats the Assassin's 5
+    assert view["summary"]["places"][0] == {
+        "place": 1,
+        "names": ["Ana"],
+        "tie": False,
+        "last_plays": ["Magician kills Djinn and Djinn"],
+    }
