@@ -52,6 +52,7 @@ urlpatterns = [
     path("games/", tracker.games, name="games"),
     path("games/new/", tracker.new_game, name="game-new"),
     path("games/new/runeage/", tracker.new_runeage_game, name="game-new-runeage"),
+    path("games/new/athazar/", tracker.new_athazar_game, name="game-new-athazar"),
     path("games/import/", tracker.import_game, name="game-import"),
     path("games/<uuid:pk>/", tracker.game, name="game"),
     path("games/<uuid:pk>/act/", tracker.act, name="game-act"),

@@ -254,6 +254,86 @@ class NewGameForm(forms.Form):
                 self.add_error(None if field == "__all__" else field, message)
 
 
+class AthazarGameForm(forms.Form):
+    """A new game of Deaths of Athazar, set up at the table: players bring no list, so the
+    form asks for the players in seating order, the dealer, the pass direction, the deck's
+    size and whether to play on for places (the setup JSON's fields). Only what was typed is
+    read here; the engine's ``setup_from_json`` checks every rule and its problems are put
+    back beside their fields."""
+
+    prefix = "athazar"  # beside the new-game form on the same page: its own field ids
+    name = forms.CharField(
+        label="Name of the game",
+        max_length=120,
+        required=False,
+        help_text="default: the players' names and the game",
+    )
+    players = forms.CharField(
+        label="Players",
+        widget=forms.Textarea(attrs={"rows": 5, "autocomplete": "off"}),
+        help_text="one name a line, in seating order going round to the right: 2 to 5",
+    )
+    dealer = forms.ChoiceField(
+        label="Dealer",
+        choices=[(str(n), f"Player {n + 1}") for n in range(5)],
+        initial="0",
+    )
+    pass_direction = forms.ChoiceField(
+        label="Pass cards to the",
+        choices=[("right", "Right"), ("left", "Left")],
+        initial="right",
+        widget=forms.RadioSelect,
+    )
+    deck_size = forms.CharField(
+        label="Cards in the deck",
+        initial="56",
+        help_text="56 unless your deck holds another number (R160)",
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+    play_on = forms.BooleanField(
+        label="Play on for second, third and further places", required=False
+    )
+    seat = forms.ChoiceField(
+        label="Where do you sit?",
+        choices=[("", "Nobody: one tablet for the table")]
+        + [(str(n), f"Player {n + 1}") for n in range(5)],
+        required=False,
+        initial="",
+        widget=forms.RadioSelect,
+    )
+
+    def setup(self) -> dict[str, Any]:
+        """The setup JSON as typed (the engine checks it)."""
+        data = self.cleaned_data
+        names = [line.strip() for line in str(data["players"]).splitlines() if line.strip()]
+        return {
+            "players": names,
+            "dealer": int(data["dealer"]),
+            "pass_direction": data["pass_direction"],
+            "deck_size": data["deck_size"],
+            "play_on": bool(data["play_on"]),
+        }
+
+    def clean_deck_size(self) -> int:
+        try:
+            return whole_number(str(self.cleaned_data["deck_size"]), minimum=1)
+        except ValueError as error:
+            raise forms.ValidationError(f"The number of cards {error}.") from None
+
+    def seat_index(self) -> int | None:
+        seat = self.cleaned_data.get("seat")
+        return int(seat) if seat else None
+
+    def add_problems(self, problems: Mapping[str, list[str]]) -> None:
+        """The engine's problems beside their fields (``setup.players.2`` beside the
+        players)."""
+        for path, messages in problems.items():
+            parts = path.split(".")
+            field = parts[1] if parts[0] == "setup" and len(parts) > 1 else parts[0]
+            for message in messages:
+                self.add_error(field if field in self.fields else None, message)
+
+
 class JoinListForm(forms.Form):
     """A player's seat at a game waiting for its players, with their own saved list of that
     game and the name they play by."""

@@ -30,7 +30,13 @@ from django_htmx.middleware import HtmxDetails
 from games.models import Game, SavedList
 from games.tracker import lobby, service, setups
 from games.tracker.batch_form import read_batch
-from games.tracker.forms import ImportForm, NewGameForm, form_int, payload_from_post
+from games.tracker.forms import (
+    AthazarGameForm,
+    ImportForm,
+    NewGameForm,
+    form_int,
+    payload_from_post,
+)
 from games.tracker.http import (
     POLL_TICKET_HEADER,
     etag,
@@ -96,6 +102,7 @@ def _index(
     import_form: ImportForm | None = None,
     status: int = 200,
     runeage_form: RuneAgeForm | None = None,
+    athazar_form: AthazarGameForm | None = None,
 ) -> HttpResponse:
     user = _user(request)
     systems = list(setups.LIST_GAMES)
@@ -105,6 +112,7 @@ def _index(
         "form": new_form or NewGameForm(owner=user, systems=systems),
         "runeage_form": runeage_form or RuneAgeForm(catalog=runeage_cards()),
         "import_form": import_form or ImportForm(),
+        "athazar_form": athazar_form or AthazarGameForm(),
         "has_lists": SavedList.objects.filter(owner=user, system__in=systems).exists(),
     }
     return render(request, "games/index.html", context, status=status)
@@ -181,6 +189,34 @@ def new_runeage_game(request: HttpRequest) -> HttpResponse:
     except InvalidInput as error:
         form.add_problems(error.problems)
         return _index(request, runeage_form=form, status=400)
+    return redirect("game", created.pk)
+
+
+@login_required
+@require_POST
+def new_athazar_game(request: HttpRequest) -> HttpResponse:
+    """Start a game of Deaths of Athazar from the setup typed at the table (no saved lists):
+    the players in seating order, the dealer, the pass direction, the deck's size. A host who
+    names their seat is seated there; the others join with the player link. Every problem the
+    engine finds is shown beside its field and what was typed stays."""
+    user = _user(request)
+    form = AthazarGameForm(request.POST)
+    if not form.is_valid():
+        return _index(request, athazar_form=form, status=400)
+    setup = form.setup()
+    seat = form.seat_index()
+    if seat is not None and seat >= len(setup["players"]):
+        form.add_error("seat", f"There are {len(setup['players'])} players: choose one of them.")
+        return _index(request, athazar_form=form, status=400)
+    try:
+        created = service.create_game(
+            host=user, system="athazar", name=form.cleaned_data["name"], setup=setup
+        )
+    except InvalidInput as error:
+        form.add_problems(error.problems)
+        return _index(request, athazar_form=form, status=400)
+    if seat is not None:
+        service.join(created, user, created.join_token, seat)
     return redirect("game", created.pk)
 
 

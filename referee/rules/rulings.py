@@ -170,6 +170,27 @@ SHARED: tuple[Ruling, ...] = (
         "Copies are counted per card ID, never per name: cards that share a name under "
         "different IDs are different cards.",
     ),
+    Ruling(
+        "D1",
+        "athazar",
+        "How to Play 4; Kill Cards",
+        "A kill discards both cards",
+        "The killer and its victim both leave the killing player's own hand, face up.",
+    ),
+    Ruling(
+        "D2",
+        "athazar",
+        "How to Play 4",
+        "One play a turn",
+        "On their turn a player makes exactly one kill, or plays one effect card, or does nothing.",
+    ),
+    Ruling(
+        "D3",
+        "athazar",
+        "Kill Cards 7",
+        "The Princess has no value",
+        "No kill that goes by value (Assassin, Renegade, Archer, Warrior) can take a Princess.",
+    ),
 )
 
 PROJECT: tuple[Ruling, ...] = (
@@ -927,6 +948,154 @@ PROJECT: tuple[Ruling, ...] = (
         "The rune powers nobody was dealt stay beside the game. When an event gives one, the "
         "table records which, during that event phase, and the player keeps one of their two "
         "active; the other leaves the game.",
+        "R160",
+        "athazar",
+        "Characters; How to Play 2",
+        "The deck",
+        "The book names fourteen characters but not how many of each. By default the deck "
+        "holds 56 cards, four of each character, the Warriors' values printed on them; the "
+        "setup may give another size, large enough to deal every hand and one deal phase. "
+        "The tracker counts cards and does not need to know which they are.",
+    ),
+    Ruling(
+        "R161",
+        "athazar",
+        "How to Play 3, 4 and 6",
+        "Seating and directions",
+        "Players are listed in their seating order going round the table to each player's "
+        "right: a player's right-hand neighbour is the next in the list, and the last "
+        "player's is the first. Play goes round to the right; the pass goes right unless "
+        "the table chose left at the start.",
+    ),
+    Ruling(
+        "R162",
+        "athazar",
+        "How to Play 4 and 6",
+        "The token and the dealer",
+        "The token starts with the player on the dealer's right and moves one player to the "
+        "right each round, passing over the dealer, who always plays last. The turns of a "
+        "play phase run from the token round to the right, the dealer last.",
+    ),
+    Ruling(
+        "R163",
+        "athazar",
+        "Kill Cards 1-6",
+        "Values of kill cards as victims",
+        "Every card keeps its own value when it is the victim: a Brawler is 2, a Renegade 4, "
+        "an Assassin 5, an Archer 6, a Magician 7 and a Warrior the value printed on it, a "
+        "whole number from 1 to 20. A Warrior kills only a card of lower value, so equal "
+        "values do not kill.",
+    ),
+    Ruling(
+        "R164",
+        "athazar",
+        "Kill Cards 7",
+        "What a Princess may act as",
+        "A Princess acting as a killer says which (Brawler, Renegade, Assassin, Archer or "
+        "Magician) and follows that rule; she has no value, so acting as a Warrior she could "
+        "kill nothing lower and is not offered. As a disruption she may act as a Merchant, a "
+        "Sorcerer, a Wiseman or a Prince. As a victim she is only a Princess: a Magician's "
+        "set of two Princesses takes her, nothing by value does (D3).",
+    ),
+    Ruling(
+        "R165",
+        "athazar",
+        "Kill Cards 5",
+        "A Magician's set",
+        "The set is two cards of the same character, so the Magician and its set are three "
+        "cards. Two Warriors match whatever their values.",
+    ),
+    Ruling(
+        "R166",
+        "athazar",
+        "How to Play 7",
+        "The value of a last play",
+        "The value of a play is the value of the card that acted: the killer's for a kill (a "
+        "Magician's is 7, a Warrior's its own), the effect card's for a disruption. A "
+        "Princess's play has no value and ranks below every play that has one; two plays of "
+        "equal value, or two Princess plays, tie.",
+    ),
+    Ruling(
+        "R167",
+        "athazar",
+        "Effect cards 1, 2 and 4",
+        "Cards that are not played",
+        "A Sailor does nothing when played, so it is never played as a disruption: it leaves "
+        "a hand only when it is killed. A Hunter acts only in the pass phase, and a Djinn "
+        "stays in its holder's hand until it is killed.",
+    ),
+    Ruling(
+        "R168",
+        "athazar",
+        "How to Play 3; Effect cards 2 and 4",
+        "The pass",
+        "Everyone passes at once, and the counts change together once the last player has "
+        "passed. A player passes one card, or a Hunter with one more card that is not a "
+        "Djinn; a Princess may pass in the Hunter's place. A hand that holds only Djinns "
+        "passes nothing. Without a hand entered the player says how many they pass.",
+    ),
+    Ruling(
+        "R169",
+        "athazar",
+        "Effect cards 3 and 4",
+        "A Merchant's swap",
+        "How many Djinns each player keeps is seen as the cards change hands, so it is "
+        "recorded with the swap. When the target holds only Djinns nothing changes hands, "
+        "and the Merchant is still played. After a swap each player enters the cards they "
+        "received.",
+    ),
+    Ruling(
+        "R170",
+        "athazar",
+        "Effect cards 4 and 5",
+        "A Sorcerer's gift",
+        "The card given travels face down and is never a Djinn; it goes to another player who "
+        "still holds cards.",
+    ),
+    Ruling(
+        "R171",
+        "athazar",
+        "How to Play 10; Effect cards 6 and 7",
+        "An empty deck",
+        "When a card must leave an empty deck, every card played face up so far, the one just "
+        "played included, is shuffled into a new deck first. With no played cards either, "
+        "no card comes: a Prince or a deal gives cards round to the right from the player "
+        "after its player or the dealer until the cards run out.",
+    ),
+    Ruling(
+        "R172",
+        "athazar",
+        "How to Play 8; Effect cards 7",
+        "Immune with no cards",
+        "A player with no cards left cannot be the target of a Merchant or a Sorcerer and "
+        "takes no card from a Prince.",
+    ),
+    Ruling(
+        "R173",
+        "athazar",
+        "How to Play 7 and 9",
+        "Places",
+        "Players who empty their hands in the same play phase are placed by the value of "
+        "their last play, highest first, equal values sharing a place. Without playing on, "
+        "everyone else shares the next place. Playing on, the placed players are out (no "
+        "turn, pass or card), the others go on, and the last one holding cards takes the "
+        "last place.",
+    ),
+    Ruling(
+        "R174",
+        "athazar",
+        "Players; How to Play 2",
+        "Five players",
+        "The book counts two to four players and allows a fifth: with five, each is dealt "
+        "five cards, otherwise seven.",
+    ),
+    Ruling(
+        "R175",
+        "athazar",
+        "How to Play 5",
+        "The deal phase",
+        "The dealer deals one card to every player still in, the dealer included, from the "
+        "player on the dealer's right round to the dealer.",
     ),
 )
 

@@ -65,6 +65,7 @@ def test_planned_features_are_named_without_a_link(client: Client) -> None:
             'id="system-azuki"',
             'id="system-azrah"',
             'id="system-runeage"',
+            'id="system-athazar"',
         )
         if not any(system in card for system in live):
             assert "<a " not in card

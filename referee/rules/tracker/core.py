@@ -340,6 +340,12 @@ class System(ABC, Generic[Setup, S]):
         anything read from the payload. Systems may say it better."""
         return f"{action.type.replace('_', ' ')} (secret)"
 
+    def aftermath(self, seq: int, state: S) -> str:
+        """What log entry ``seq`` led to that its payload does not say (a deck made again
+        from the played cards), read from the current ``state``; said after its history
+        line. Nothing, unless a system says otherwise; never a secret."""
+        return ""
+
     def visible_payload(
         self, action: Action, state: S, viewer: int | None
     ) -> Mapping[str, JSON] | None:
@@ -741,8 +747,11 @@ class Game(Generic[Setup, S]):
                 return f"{who} accepts: #{target} is undone"
             return f"{who} declines: #{target} stays"
         if action.type == BATCH:
-            return "; ".join(self._plain_line(part, viewer) for part in self._parts(action))
-        return self._plain_line(action, viewer)
+            text = "; ".join(self._plain_line(part, viewer) for part in self._parts(action))
+        else:
+            text = self._plain_line(action, viewer)
+        after = self.system.aftermath(action.seq, self.state)
+        return f"{text}; {after}" if after else text
 
     def entry(self, seq: object) -> Action | None:
         """Log entry number ``seq``, or None when there is none."""

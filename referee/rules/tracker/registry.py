@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.rules.athazar.tracker import ATHAZAR
 from referee.rules.azeroth.tracker import AZEROTH
 from referee.rules.azrah.tracker import AZRAH
 from referee.rules.azuki.tracker import AZUKI
@@ -16,6 +17,7 @@ TRACKERS: dict[str, System[Any, Any]] = {
     AZEROTH.slug: AZEROTH,
     AZUKI.slug: AZUKI,
     RUNE_AGE.slug: RUNE_AGE,
+    ATHAZAR.slug: ATHAZAR,
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from referee.rules.athazar.tracker import ATHAZAR
 from referee.rules.azeroth.tracker import AZEROTH
 from referee.rules.azrah.tracker import AZRAH
 from referee.rules.azuki.tracker import AZUKI
@@ -16,11 +17,12 @@ def test_it_finds_a_system_by_its_slug() -> None:
     assert tracker("azeroth") is AZEROTH
     assert tracker("azuki") is AZUKI
     assert tracker("runeage") is RUNE_AGE
-    assert set(TRACKERS) == {"azrah", "azeroth", "azuki", "runeage"}
+    assert tracker("athazar") is ATHAZAR
+    assert set(TRACKERS) == {"azrah", "azeroth", "azuki", "runeage", "athazar"}
 
 
 def test_it_names_the_known_slugs_for_an_unknown_one() -> None:
-    with pytest.raises(KeyError, match="there are: azeroth, azrah, azuki, runeage"):
+    with pytest.raises(KeyError, match="there are: athazar, azeroth, azrah, azuki, runeage"):
         tracker("chess")
 
 
