@@ -948,6 +948,8 @@ PROJECT: tuple[Ruling, ...] = (
         "The rune powers nobody was dealt stay beside the game. When an event gives one, the "
         "table records which, during that event phase, and the player keeps one of their two "
         "active; the other leaves the game.",
+    ),
+    Ruling(
         "R160",
         "athazar",
         "Characters; How to Play 2",
