@@ -1,7 +1,7 @@
 """A whole game of AZRAH in Chromium on two tablets, each player on their own, played through
 the board's controls only (counters, the controls the engine lists, a Guardian's "More"):
 Mana in Recovery, an ability, damage, a move, a status put on and taken off, an escape, a
-forced escape, a defeated Guardian swapped out at once (R51), two swaps and the emergence
+forced escape, a defeated Guardian swapped out at once (R101), two swaps and the emergence
 order in the End phase, and the defeats that end the game. Each tablet sees the other's
 actions within two seconds. Screenshots at 1280x800, 800x1280 and 360x740 are saved under
 /tmp/shots/azrah/; at every size nothing scrolls sideways and every button is 48 px."""
@@ -148,7 +148,7 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     _tap(ben, "tap-deal_damage-guardian-0-oracle", 2, "Deal damage x2")
     expect(ben.page.get_by_test_id("health-0")).to_have_text("2")
 
-    # Ana swaps her defeated Oracle out at once, on her tablet, during Ben's turn (R51).
+    # Ana swaps her defeated Oracle out at once, on her tablet, during Ben's turn (R101).
     expect(ana.page.get_by_test_id("guardian-0-oracle")).to_contain_text(
         "Defeated", timeout=SYNC_MS
     )
