@@ -336,7 +336,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             (
                 PayloadField("guardian", "str", "the ally"),
                 PayloadField("ability", "str", "the ability's name, as printed"),
-                PayloadField("targets", "list[str]", "the front-row enemies targeted", False),
+                PayloadField("targets", "list[name]", "the front-row enemies targeted", False),
                 PayloadField("mana", "int", "Mana in the cost (the printed one)", False),
                 PayloadField("gems", "int", "Celestial Gems in the cost (the printed one)", False),
                 PayloadField("quick", "bool", "a quick ability", False),
@@ -348,15 +348,22 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         ),
         ActionType(
             "resolve",
-            "The newest ability on the stack resolves, with every effect it applies.",
+            "The newest ability on the stack resolves, with every effect it applies: "
+            "several in effects, or one given flat (effect, seat, guardian and its fields).",
             (
                 PayloadField(
                     "effects",
-                    "list[object]",
+                    "json",
                     "each {type, payload}: deal_damage, heal, attach_mana, attach_curse, "
                     "attach_item, detach, apply_status, remove_status, escape, transform",
                     False,
                 ),
+                PayloadField("effect", "str", "one effect's type, its fields given flat", False),
+                PayloadField("seat", "int", "the effect's Guardian's controller", False),
+                PayloadField("guardian", "str", "the effect's Guardian", False),
+                PayloadField("amount", "int", "damage or healing", False),
+                PayloadField("status", "str", "frozen or immune", False),
+                PayloadField("turns", "int", "turns the status lasts", False),
             ),
         ),
         ActionType(
@@ -364,7 +371,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "An ally that entered the front row activates its emergence ability.",
             (
                 PayloadField("guardian", "str", "the ally"),
-                PayloadField("targets", "list[str]", "the front-row enemies targeted", False),
+                PayloadField("targets", "list[name]", "the front-row enemies targeted", False),
             ),
         ),
         ActionType(
