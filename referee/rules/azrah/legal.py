@@ -178,7 +178,7 @@ def _resolutions(state: AzrahState, listing: _Listing) -> None:
     applies (several at once go in ``effects``, through the API)."""
     top = state.stack[-1]
     seat = listing.seat
-    listing.add("resolve", f"Resolve {top.ability}", {"effects": []}, at="stack")
+    listing.add("resolve", f"Resolve {top.ability}, nothing to record", {"effects": []}, at="stack")
     for target in (0, 1):
         player = state.players[target]
         names = (*player.front, *player.back) if target == seat else player.front
