@@ -133,9 +133,10 @@ def _awaited(state: AzrahState, kind: str, name: str, listing: _Listing) -> None
     elif kind == RESPOND:
         _abilities(state, listing, quick_only=True)
         top = state.stack[-1]
+        what = "ability" if top.ability == "an ability" else top.ability
         listing.add(
             "no_response",
-            f"No response to {top.guardian}'s {top.ability}",
+            f"No response to {top.guardian}'s {what}",
             {},
             at="stack",
         )
@@ -178,7 +179,8 @@ def _resolutions(state: AzrahState, listing: _Listing) -> None:
     applies (several at once go in ``effects``, through the API)."""
     top = state.stack[-1]
     seat = listing.seat
-    listing.add("resolve", f"Resolve {top.ability}, nothing to record", {"effects": []}, at="stack")
+    ability = f"{top.guardian}'s ability" if top.ability == "an ability" else top.ability
+    listing.add("resolve", f"Resolve {ability}, nothing to record", {"effects": []}, at="stack")
     for target in (0, 1):
         player = state.players[target]
         names = (*player.front, *player.back) if target == seat else player.front
@@ -195,7 +197,7 @@ def _resolutions(state: AzrahState, listing: _Listing) -> None:
             ):
                 _flat(
                     on,
-                    top.ability,
+                    ability,
                     "deal_damage",
                     f"{whose} takes damage",
                     {"amount": 1},
@@ -204,7 +206,7 @@ def _resolutions(state: AzrahState, listing: _Listing) -> None:
             if guardian.injured:
                 _flat(
                     on,
-                    top.ability,
+                    ability,
                     "heal",
                     f"heal {whose}",
                     {"amount": 1},
@@ -214,7 +216,7 @@ def _resolutions(state: AzrahState, listing: _Listing) -> None:
                 word = STATUS_NAMES[status]
                 _flat(
                     on,
-                    top.ability,
+                    ability,
                     "apply_status",
                     f"{whose} is {word} for some turns",
                     {"status": status, "turns": 1},

@@ -335,7 +335,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "from its attached Mana and the player's Gems; it goes on the stack.",
             (
                 PayloadField("guardian", "str", "the ally"),
-                PayloadField("ability", "str", "the ability's name, as printed"),
+                PayloadField("ability", "str", "the ability's name, as printed", False),
                 PayloadField("targets", "list[name]", "the front-row enemies targeted", False),
                 PayloadField("mana", "int", "Mana in the cost (the printed one)", False),
                 PayloadField("gems", "int", "Celestial Gems in the cost (the printed one)", False),
