@@ -45,6 +45,7 @@ from referee.rules.azrah.tracker import (
     PlayerState,
     card_of,
     end_emergences,
+    pending_emerging,
     reachable,
     ready,
     waiting,
@@ -143,7 +144,7 @@ def _awaited(state: AzrahState, kind: str, name: str, listing: _Listing) -> None
     elif kind == RESOLVE:
         _resolutions(state, listing)
     elif kind == EMERGE:
-        for owner, entrant in dict.fromkeys(state.emerging):
+        for owner, entrant in dict.fromkeys(pending_emerging(state)):
             if owner == seat:
                 _emergence(state, seat, entrant, listing)
 

@@ -1692,10 +1692,21 @@ def waiting(state: AzrahState) -> tuple[int, str, str] | None:
         if state.responder is not None:
             return state.responder, RESPOND, state.stack[-1].guardian
         return state.stack[-1].seat, RESOLVE, state.stack[-1].guardian
-    if state.emerging:
-        seat, name = state.emerging[0]
+    emerging = pending_emerging(state)
+    if emerging:
+        seat, name = emerging[0]
         return seat, EMERGE, name
     return None
+
+
+def pending_emerging(state: AzrahState) -> tuple[tuple[int, str], ...]:
+    """The allies that entered at once and have yet to activate their emergence ability:
+    one that has since left the front row, or is escaping, activates nothing (R106)."""
+    return tuple(
+        (seat, name)
+        for seat, name in state.emerging
+        if name in state.players[seat].front and state.players[seat].guardian(name).leaving is None
+    )
 
 
 def end_emergences(state: AzrahState) -> tuple[str, ...]:
@@ -1890,9 +1901,9 @@ def _emerge(state: AzrahState, action: Action) -> AzrahState:
     wait = waiting(state)
     if wait is not None:
         seat = wait[0]
-        mine = [n for s, n in state.emerging if s == seat]
+        mine = [n for s, n in pending_emerging(state) if s == seat]
         expected = name if name in mine else mine[0]
-        emerging = tuple(e for e in state.emerging if e != (seat, expected))
+        emerging = tuple(e for e in pending_emerging(state) if e != (seat, expected))
         emerged = state.emerged
     else:
         pending = end_emergences(state)

@@ -44,6 +44,7 @@ from tests.rules.azeroth.legal_play import pick as pick_azeroth
 from tests.rules.azeroth.tracker_game import setup as azeroth_setup
 from tests.rules.azrah.legal_play import pick as pick_azrah
 from tests.rules.azrah.test_tracker_noninterference import other_setup, probes, rename, reveals
+from tests.rules.tracker.azrah_game import CARDED
 from tests.rules.tracker.azrah_game import SETUP as AZRAH_SETUP
 from tests.rules.tracker.legal_play import filled, randoms
 
@@ -271,8 +272,10 @@ def test_a_face_down_back_row_reaches_nobody_else_by_page_api_or_export(
 ) -> None:
     service.CACHE.clear()
     hidden = data.draw(st.sampled_from([0, 1]), label="hidden")
-    setup_b, renamed = other_setup(hidden)
-    setups = (AZRAH.setup_to_json(AZRAH_SETUP), AZRAH.setup_to_json(setup_b))
+    # with the cards too: abilities, the stack and emergence must not leak the back row
+    base = data.draw(st.sampled_from([AZRAH_SETUP, CARDED]), label="setup")
+    setup_b, renamed = other_setup(hidden, base)
+    setups = (AZRAH.setup_to_json(base), AZRAH.setup_to_json(setup_b))
     games = pair("azrah", setups, hidden, host_seated)
     for _ in range(data.draw(st.integers(0, 25), label="steps")):
         current = service.derived(games.a)

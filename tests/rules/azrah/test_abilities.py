@@ -462,3 +462,20 @@ def test_a_defeat_does_not_use_the_turns_escape() -> None:
     assert "escape" not in game.state.limits.used
     game = act(game, "escape", 0, guardian="Dragoon")
     assert guardian(game, 0, "Dragoon").leaving == "voluntary"
+
+
+def test_an_entrant_forced_out_before_its_emergence_activates_nothing() -> None:
+    """R106: the emergence waits for the stack; a Guardian gone by then activates nothing."""
+    game = _action(carded_game())
+    game = act(game, "use_ability", 0, guardian="Oracle", ability="Ward")
+    game = act(game, "use_ability", 1, guardian="Bard", ability="Dissonance", targets=["Oracle"])
+    game = act(game, "no_response", 0)
+    game = act(game, "resolve", 1, effects=[_damage(0, "Oracle", 2)])
+    game = act(game, "swap", 0, guardian="Oracle", replacement="Warden")
+    assert waiting(game.state) == (0, "resolve", "Oracle")
+    escape = {"type": "escape", "payload": {"seat": 0, "guardian": "Warden"}}
+    game = act(game, "resolve", 0, effects=[escape])  # Ward's effect forces Warden out
+    assert waiting(game.state) == (0, "swap", "Warden")
+    game = act(game, "swap", 0, guardian="Warden", replacement="Sentinel")
+    assert waiting(game.state) == (0, "emerge", "Sentinel")
+    assert [e.payload["guardian"] for e in _entries(game, 0, "emerge")] == ["Sentinel"]
