@@ -180,6 +180,9 @@ def test_an_ability_by_range_arrow_a_quick_answer_and_the_stack_resolving_newest
     _tap(ana, strike.get_by_role("button"))
 
     expect(ana.page.get_by_test_id("stack")).to_have_count(0)
+    # the board keeps its stylesheet through every swap of the live part
+    abilities = ana.page.locator(".tr-abilities").first
+    expect(abilities).to_have_css("list-style-type", "none")
     expect(ana.page.get_by_test_id("damage-0-aurelia-dawn-warden")).to_have_text("1")
     expect(ana.page.get_by_test_id("damage-1-thorne-wildcaller")).to_have_text("2")
     ana.at_every_size(SHOTS, "05-resolved", TARGETS)
