@@ -124,3 +124,21 @@ def test_a_refusal_at_the_stack_is_shown_there(carded: Game, host: User) -> None
     html = client_for(host).post(f"/games/{game.pk}/act/", form, headers=HTMX).content.decode()
     stack = html.split('data-testid="stack"', 1)[1].split("</section>", 1)[0]
     assert "Acid targets Duelist: its effect reaches no other enemy" in text(stack)
+
+
+def test_an_entering_ally_is_prompted_for_its_emergence_on_its_card(
+    carded: Game, host: User, player: User
+) -> None:
+    """Activating and Resolving Abilities, R106: the board prompts the emergence ability on
+    the card of the ally that entered, and nothing else until it is activated."""
+    game = _action_phase(carded, host)
+    game = apply(game, player, "escape", 1, seat=0, guardian="Dragoon", forced=True)
+    game = apply(game, host, "swap", 0, guardian="Dragoon", replacement="Warden")
+    html = page(host, game)
+    assert "Ana's Warden activates its emergence ability first" in unescape(
+        text(html.split('data-testid="stack"', 1)[1].split("</section>", 1)[0])
+    )
+    challenge = html.split('data-testid="ability-0-warden-challenge"', 1)[1].split("</li>", 1)[0]
+    assert "Emergence" in challenge and "Target enemy" in challenge
+    assert [f.button for f in forms(html)] == ["Warden: Challenge (emergence)"]
+    _every_control_once(game, host, player)
