@@ -709,10 +709,27 @@ PROJECT: tuple[Ruling, ...] = (
         "azrah",
         "Game Setup; Frequently Asked Questions",
         "Naming a face-down Guardian",
-        "Only a Guardian's controller may name it while it is face-down in the back row: "
-        "anyone else, the host without a seat included, is refused exactly as for a name "
-        "nobody has, so a refusal never confirms a secret. An enemy in the back row cannot "
-        "be targeted, even one seen face-up before.",
+        "Only a Guardian's controller, on their own tablet, may name it while it is "
+        "face-down in the back row: anyone else is refused exactly as for a name nobody has, "
+        "so a refusal never confirms a secret. The table's shared device (the host at no "
+        "seat) never names one either, even acting for its seat: it is offered nothing that "
+        "names a face-down card, and it brings one into the front row by where the card "
+        "lies (R111). Its checks and previews are worked out as if nobody knew the back "
+        "rows, so what it is shown is the same whatever they hold. An enemy in the back row "
+        "cannot be targeted, even one seen face-up before.",
+    ),
+    Ruling(
+        "R111",
+        "azrah",
+        "Game Setup; Dealing Damage and Defeating Enemies; Anatomy of a Turn C.1",
+        "Swapping in a face-down card by its place",
+        "The back row is two cards side by side, so where each lies is seen by everyone even "
+        "while what it is is not. A swap may pick the entering card by its place, 1 or 2 "
+        "counted from its controller's left, instead of by its name: the table's shared "
+        "device does so, for a defeated or forced-out Guardian that must leave at once "
+        "(R101) as for an End-phase swap, and the players turn over the card at that place. "
+        "A place that holds no card that may enter is refused the same way whatever the back "
+        "row holds. Once in the front row the Guardian is face up and named like any other.",
     ),
 )
 

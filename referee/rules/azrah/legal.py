@@ -73,8 +73,13 @@ PLACEHOLDERS = {
 
 
 class _Listing:
-    def __init__(self, seat: int) -> None:
+    """``table``: listed for the table's shared device, which may not name a face-down
+    Guardian (R53): a swap picks the entering card by its back-row place (R111) and
+    nothing else concerns a face-down card."""
+
+    def __init__(self, seat: int, table: bool = False) -> None:
         self.seat = seat
+        self.table = table
         self.entries: list[LegalAction] = []
 
     def add(
@@ -104,10 +109,12 @@ def side_at(seat: int) -> str:
     return f"side:{seat}"
 
 
-def legal_actions(state: AzrahState, seat: int) -> tuple[LegalAction, ...]:
+def legal_actions(state: AzrahState, seat: int, table: bool = False) -> tuple[LegalAction, ...]:
+    """What ``seat`` may do now; ``table``: what the table's shared device may do for it,
+    nothing that names a face-down Guardian (R53, R111)."""
     if state.outcome.over or seat not in (0, 1):
         return ()
-    listing = _Listing(seat)
+    listing = _Listing(seat, table)
     wait = waiting(state)
     if wait is not None:
         if wait[0] == seat:
@@ -184,7 +191,7 @@ def _resolutions(state: AzrahState, listing: _Listing) -> None:
     listing.add("resolve", f"Resolve {ability}, nothing to record", {"effects": []}, at="stack")
     for target in (0, 1):
         player = state.players[target]
-        names = (*player.front, *player.back) if target == seat else player.front
+        names = _reachable_names(player, target == seat, listing.table)
         for name in names:
             if target != seat and top.target_enemy and name not in top.targets:
                 continue
@@ -372,6 +379,17 @@ def _leaving(state: AzrahState, listing: _Listing) -> None:
             continue
         if leaving in (FORCED, DEFEATED) and (awaited is None or awaited[0] != seat):
             continue
+        if listing.table:
+            places = tuple(i for i, n in enumerate(me.back, start=1) if n in can_enter)
+            listing.add(
+                "swap",
+                f"Swap {name} with a back-row card",
+                {"guardian": name, "place": places[0]},
+                {"place": OneOf(places)},
+                at=guardian_at(seat, name),
+                names={str(i): _place_name(me, i) for i in places},
+            )
+            continue
         listing.add(
             "swap",
             f"Swap {name} with a back-row ally",
@@ -381,12 +399,29 @@ def _leaving(state: AzrahState, listing: _Listing) -> None:
         )
 
 
+def _reachable_names(player: PlayerState, own: bool, table: bool) -> tuple[str, ...]:
+    """The Guardians of ``player`` an effect may name: the front row; the back row too
+    when they are the lister's own, but on the table's device only the face-up ones (R53)."""
+    if not own:
+        return player.front
+    back = tuple(n for n in player.back if not table or player.guardian(n).revealed)
+    return (*player.front, *back)
+
+
+def _place_name(player: PlayerState, place: int) -> str:
+    """A back-row place in words as the table may read it: the face-up card's name, else
+    only where the face-down card lies (R111)."""
+    name = player.back[place - 1]
+    if player.guardian(name).revealed:
+        return f"{name} (back-row card {place})"
+    return f"Face-down card {place} (back row, from the left)"
+
+
 def _effects(state: AzrahState, seat: int, target: int, listing: _Listing) -> None:
     """What an ability's effect may do to ``target``'s Guardians that ``seat`` may target:
     all of its own, the opponent's front row."""
     player = state.players[target]
-    names = (*player.front, *player.back) if seat == target else player.front
-    for name in names:
+    for name in _reachable_names(player, seat == target, listing.table):
         guardian = player.guardian(name)
         whose = _whose(player, name, seat == target)
         on = _On(listing, {"seat": target, "guardian": name}, guardian_at(target, name), whose)

@@ -318,6 +318,7 @@ def _front_guardian(
 class AzrahSystem(System[AzrahSetup, AzrahState]):
     slug = "azrah"
     name = "AZRAH: War of Heralds"
+    table_knows_secrets = False  # R53: the table's device never learns a face-down card
     action_types = (
         ActionType(
             "attach_mana",
@@ -397,7 +398,13 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "An escaping or defeated front-row Guardian changes places with a back-row one.",
             (
                 PayloadField("guardian", "str", "the Guardian leaving the front row"),
-                PayloadField("replacement", "str", "the back-row Guardian entering"),
+                PayloadField("replacement", "str", "the back-row Guardian entering", False),
+                PayloadField(
+                    "place",
+                    "int",
+                    "the entering card's place in the back row, from the left",
+                    False,
+                ),
             ),
         ),
         ActionType(
@@ -592,7 +599,12 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "emerge": f"{guardian}'s emergence ability{aimed}",
             "move": f"moves {p.get('left')} and {p.get('right')}",
             "escape": f"{guardian} escapes",
-            "swap": f"swaps {guardian} for {entering(p.get('replacement'))}",
+            "swap": f"swaps {guardian} for "
+            + (
+                entering(p.get("replacement"))
+                if "replacement" in p
+                else f"back-row card {p.get('place')}"
+            ),
             "order_emergence": "orders emergence: " + ", ".join(entering(n) for n in order),
             "deal_damage": f"{guardian} takes {amount} damage",
             "heal": f"{guardian} heals {amount}",
@@ -677,6 +689,14 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         from referee.rules.azrah.legal import legal_actions
 
         return legal_actions(state, seat)
+
+    def table_actions(self, state: AzrahState, seat: int) -> tuple[LegalAction, ...]:
+        """What the table's shared device may do for ``seat``: nothing that names a
+        face-down Guardian; a swap picks the entering card by its back-row place (R53,
+        R111)."""
+        from referee.rules.azrah.legal import legal_actions
+
+        return legal_actions(state, seat, table=True)
 
     def example_setup(self) -> dict[str, JSON]:
         """Two parties of the starter catalog's Guardians, Ana playing first."""
@@ -1314,14 +1334,14 @@ def _swap(state: AzrahState, action: Action) -> AzrahState:
         seat = _seat(state, action, False)
     player = state.players[seat]
     name: str = payload_value(action.payload, "guardian", str)
-    replacement_name: str = payload_value(action.payload, "replacement", str)
     guardian = _front_guardian(state, seat, name, action.by, "be swapped out")
     if guardian.leaving is None:
         raise IllegalAction(
             f"{name} is neither escaping nor defeated, so it stays (Anatomy of a Turn C.1).",
             "payload.guardian",
         )
-    if action.by != seat:
+    replacement_name = _entering(player, action.payload)
+    if "replacement" in action.payload and action.by != seat:
         _named(state, seat, replacement_name, action.by, "payload.replacement")
     if replacement_name not in player.back:
         raise IllegalAction(
@@ -1386,6 +1406,29 @@ def _swap(state: AzrahState, action: Action) -> AzrahState:
         state, end_swaps=end_swaps, entered=entered, emerging=emerging, left_end=left_end
     )
     return _check_defeat(state, seat, state.players[seat], entering)
+
+
+def _entering(player: PlayerState, payload: Mapping[str, JSON]) -> str:
+    """The back-row Guardian a swap brings in: named (``replacement``), or picked by its
+    place in the back row (``place``, 1 or 2 from the left), as the table's device does
+    for a card it cannot see (R111). A place is refused the same way whatever the back row
+    holds: its cards' places are public, their names are not."""
+    if ("replacement" in payload) == ("place" in payload):
+        raise IllegalAction(
+            "Name the entering Guardian (replacement) or give its back-row place (place), "
+            "not both.",
+            "payload.replacement" if "replacement" in payload else "payload.place",
+        )
+    if "replacement" in payload:
+        name: str = payload_value(payload, "replacement", str)
+        return name
+    place: int = payload_value(payload, "place", int)
+    if not 1 <= place <= len(player.back):
+        raise IllegalAction(
+            f"A back-row place is 1 to {len(player.back)}, counted from the left (R111).",
+            "payload.place",
+        )
+    return player.back[place - 1]
 
 
 def _order_emergence(state: AzrahState, action: Action) -> AzrahState:

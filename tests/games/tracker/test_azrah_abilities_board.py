@@ -133,7 +133,7 @@ def test_an_entering_ally_is_prompted_for_its_emergence_on_its_card(
     the card of the ally that entered, and nothing else until it is activated."""
     game = _action_phase(carded, host)
     game = apply(game, player, "escape", 1, seat=0, guardian="Dragoon", forced=True)
-    game = apply(game, host, "swap", 0, guardian="Dragoon", replacement="Warden")
+    game = apply(game, host, "swap", 0, guardian="Dragoon", place=2)  # by place (R111)
     html = page(host, game)
     assert "Ana's Warden activates its emergence ability first" in unescape(
         text(html.split('data-testid="stack"', 1)[1].split("</section>", 1)[0])

@@ -218,10 +218,10 @@ def test_a_spectator_is_shown_no_control(game: Game, host: User, spectator: User
 
 
 def test_a_finished_game_shows_no_control(game: Game, host: User, player: User) -> None:
-    for name, replacement in (("Bard", "Mystic"), ("Cleric", "Ranger"), ("Duelist", "")):
+    for name, place in (("Bard", 1), ("Cleric", 2), ("Duelist", 0)):
         game = apply(game, host, "deal_damage", 0, seat=1, guardian=name, amount=9)
-        if replacement:  # Ben swaps the defeated Guardian out at once (R101)
-            game = apply(game, host, "swap", 1, guardian=name, replacement=replacement)
+        if place:  # the table swaps the defeated Guardian out at once (R101), by place (R111)
+            game = apply(game, host, "swap", 1, guardian=name, place=place)
     for account in (host, player):
         assert forms(page(account, game)) == []
 

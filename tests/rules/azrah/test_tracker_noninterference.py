@@ -101,6 +101,9 @@ def probes(game: AzrahGame, other: int, hidden: int, names: list[str]) -> list[S
             ]
         for replacement in [*names, "Nobody"]:
             steps.append(("swap", None, {"guardian": name, "replacement": replacement}))
+        for place in (0, 1, 2, 3):  # by its back-row place, as the table's device swaps (R111)
+            steps.append(("swap", None, {"guardian": name, "place": place}))
+            steps.append(("swap", other, {"guardian": name, "place": place}))
     return steps
 
 
@@ -133,7 +136,12 @@ def test_a_face_down_back_row_makes_no_difference_to_the_others(data: st.DataObj
                 entry_b, b.state, viewer
             )
     assert AZRAH.legal_actions(a.state, other) == AZRAH.legal_actions(b.state, other)
-    for type_, by, payload in probes(a, other, hidden, names):
+    for seat in (0, 1):  # the table's device, for either seat (R53, R111)
+        assert AZRAH.table_actions(a.state, seat) == AZRAH.table_actions(b.state, seat)
+    table_steps: list[Step] = [
+        (e.type, None, dict(e.payload)) for e in AZRAH.table_actions(a.state, hidden)
+    ]
+    for type_, by, payload in [*probes(a, other, hidden, names), *table_steps]:
         assert outcome(a, type_, by, payload) == outcome(b, type_, by, payload), (type_, payload)
         for viewer in (other, None):
             assert preview(a.state, viewer, type_, by, payload) == preview(
