@@ -414,7 +414,7 @@ def _place_name(player: PlayerState, place: int) -> str:
     name = player.back[place - 1]
     if player.guardian(name).revealed:
         return f"{name} (back-row card {place})"
-    return f"Face-down card {place} (back row, from the left)"
+    return f"Face-down card {place}"
 
 
 def _effects(state: AzrahState, seat: int, target: int, listing: _Listing) -> None:
