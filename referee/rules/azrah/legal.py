@@ -413,8 +413,8 @@ def _place_name(player: PlayerState, place: int) -> str:
     only where the face-down card lies (R111)."""
     name = player.back[place - 1]
     if player.guardian(name).revealed:
-        return f"{name} (back-row card {place})"
-    return f"Face-down card {place}"
+        return f"{name} (card {place})"
+    return f"Card {place}"
 
 
 def _effects(state: AzrahState, seat: int, target: int, listing: _Listing) -> None:

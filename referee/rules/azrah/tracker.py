@@ -402,7 +402,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField(
                     "place",
                     "int",
-                    "the entering card's place in the back row, from the left",
+                    "the back-row card entering, by its place (1 or 2)",
                     False,
                 ),
             ),

@@ -69,7 +69,7 @@ def test_a_player_sees_their_own_back_row_and_not_the_other(game: Game, player: 
     page = html(client_for(player).get(url(game)))
     assert "Mystic" in page and "Ranger" in page  # Ben's own back row
     assert "Sentinel" not in page and "Warden" not in page  # Ana's, face down
-    assert "Face down" in page
+    assert "Face-down card 1" in page and "Face-down card 2" in page
     assert 'data-testid="links"' not in page
     assert game.join_token not in page
 

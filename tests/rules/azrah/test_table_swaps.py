@@ -41,8 +41,8 @@ def test_a_shared_tablet_game_goes_on_after_a_defeat() -> None:
     assert [(e.seat, e.payload) for e in listed] == [(1, {"guardian": "Bard", "place": 1})]
     assert listed[0].choices == {"place": OneOf((1, 2))}
     assert listed[0].names == {
-        "1": "Face-down card 1",
-        "2": "Face-down card 2",
+        "1": "Card 1",
+        "2": "Card 2",
     }
     assert "Mystic" not in repr(listed) and "Ranger" not in repr(listed)
     game = act(game, "swap", None, guardian="Bard", place=2)
@@ -104,7 +104,7 @@ def test_a_face_up_back_row_card_is_named_by_the_table() -> None:
     entries = [e for e in AZRAH.table_actions(game.state, 0) if e.type == "swap"]
     # Dragoon left in this End phase, so only the face-down Warden may come in.
     assert [(e.payload, e.names) for e in entries] == [
-        ({"guardian": "Oracle", "place": 2}, {"2": "Face-down card 2"})
+        ({"guardian": "Oracle", "place": 2}, {"2": "Card 2"})
     ]
     with pytest.raises(IllegalAction, match="Dragoon left the front row in this End phase"):
         act(game, "swap", None, guardian="Oracle", place=1)
