@@ -4,7 +4,8 @@ Each entry's payload applies as it stands, and so does any combination of the va
 choices allow. Entries are enumerated where fields depend on each other (one per target
 Guardian, each with its own amount). A seat is offered only what it may see: its own
 Guardians, and the opponent's front row (an enemy in the back row cannot be targeted,
-Frequently Asked Questions; a face-down one cannot even be named, R53).
+Frequently Asked Questions; a face-down one cannot even be named, R53). For the table's
+shared device (``table``) nothing names a face-down card: a swap offers back-row places (R111).
 
 Names of cards the tracker does not know (a Transformation, a Curse, an Item) are free text;
 the listed payload carries a placeholder, and the choice (`Text`) lets the player type the name.
