@@ -133,9 +133,16 @@ def test_an_illegal_action_is_a_400_naming_the_field_and_nothing_is_recorded(
     }
     response = send(client_for(host), "post", url(game, "actions/"), body)  # Ana's back row
     assert response.status_code == 400
-    body = response.json()
-    assert "payload.guardian" in body["errors"]
-    assert "back row" in body["detail"]
+    answer = response.json()
+    assert "payload.guardian" in answer["errors"]
+    # the table's device knows no face-down card (R53): refused as a name nobody has
+    nobody = send(
+        client_for(host),
+        "post",
+        url(game, "actions/"),
+        {**body, "payload": {"guardian": "Nobody"}},
+    ).json()
+    assert answer["detail"] == nobody["detail"].replace("Nobody", "Sentinel")
     response = act(host, game, "fly", 0)
     assert response.status_code == 400 and "type" in response.json()["errors"]
     response = send(
