@@ -6,11 +6,23 @@ or refused depends on what the back rows hold."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.rules.azrah.tracker import AZRAH, waiting
-from referee.rules.tracker.core import IllegalAction, OneOf, start
+from referee.rules.tracker.core import Action, IllegalAction, OneOf, start
+from tests.profiles import examples
 from tests.rules.azrah.test_tracker_noninterference import other_setup
-from tests.rules.tracker.azrah_game import CARDED, AzrahGame, act, carded_game, player, recover
+from tests.rules.tracker.azrah_game import (
+    CARDED,
+    SETUP,
+    AzrahGame,
+    act,
+    carded_game,
+    player,
+    recover,
+)
+from tests.rules.tracker.legal_play import filled, randoms
 
 
 def _table(game: AzrahGame, type_: str = "swap") -> list[tuple[int, dict[str, object]]]:
@@ -148,3 +160,28 @@ def test_the_table_is_offered_the_same_whatever_the_back_rows_hold() -> None:
             concealed = AZRAH.conceal(a.state, None)
             assert AZRAH.table_actions(concealed, seat) == AZRAH.table_actions(a.state, seat)
         assert AZRAH.view(a.state, None) == AZRAH.view(b.state, None)
+
+
+@settings(max_examples=examples(40))
+@given(st.data())
+def test_a_game_on_the_table_alone_never_stalls(data: st.DataObject) -> None:
+    """Played only through what the table's device is offered (each entry acting for its
+    seat, as the page posts it): until the game is over there is always something to do;
+    every entry applies, in the real game and as nobody knows it (how the service checks
+    the table's actions, R53); the entries are the same in both (R111)."""
+    base = data.draw(st.sampled_from([SETUP, CARDED]))
+    game = start(AZRAH, base)
+    rng = randoms(data)
+    for _ in range(data.draw(st.integers(0, 60))):
+        state = game.state
+        entries = [e for seat in (0, 1) for e in AZRAH.table_actions(state, seat)]
+        hidden = AZRAH.conceal(state, None)
+        assert entries == [e for seat in (0, 1) for e in AZRAH.table_actions(hidden, seat)]
+        if state.outcome.over:
+            assert entries == []
+            break
+        assert entries, "the table has nothing to do: the game would stall"
+        entry = data.draw(st.sampled_from(entries))
+        payload = filled(rng, entry)
+        AZRAH.apply(hidden, Action(1, entry.type, entry.seat, payload))
+        game = act(game, entry.type, entry.seat, **payload)
