@@ -352,12 +352,16 @@ def test_a_defeated_guardian_escapes_at_once_and_takes_no_mana() -> None:
     assert player(game, 1).front[0] == "Ranger" and "Bard" in player(game, 1).back
 
 
-def test_the_table_device_swaps_for_the_seat_that_must() -> None:
+def test_the_table_device_swaps_for_the_seat_that_must_by_place() -> None:
+    """R53: the table's device does not name the entering card; it gives its place (R111,
+    tests/rules/azrah/test_table_swaps.py)."""
     game = _action(carded_game())
     game = act(game, "deal_damage", 0, seat=1, guardian="Bard", amount=3)
     with pytest.raises(IllegalAction, match="Ben has no face-up Guardian by that name"):
         act(game, "swap", None, guardian="Bard", replacement="Ranger")  # R53: Ben's choice
     assert [e.seat for e in AZRAH.legal_actions(game.state, 1) if e.type == "swap"] == [1]
+    game = act(game, "swap", None, guardian="Bard", place=2)
+    assert player(game, 1).front[0] == "Ranger"
 
 
 def test_a_guardian_defeated_in_recovery_cannot_be_swapped_back_in() -> None:
