@@ -22,7 +22,7 @@ GUARDIAN_FIELDS = (
     "abilities",
     "base_form",
 )
-ABILITY_FIELDS = ("name", "mana", "gems", "text")
+ABILITY_FIELDS = ("name", "mana", "gems", "quick", "target_enemy", "text")
 SHARED_FIELDS = ("id", "kind", "name", "creator", "text")
 ID_HELP = "use letters, digits, '-', '_' or '.', like 'AZR-001'"
 KINDS = (Guardian.GUARDIAN, Guardian.TRANSFORMATION)
@@ -72,6 +72,11 @@ def _check_ability(entry: Entry, field: str, data: object) -> dict[str, Any]:
         "name": ability.text("name"),
         "mana": ability.integer("mana", *MANA, default=0),
         "gems": ability.integer("gems", *GEMS, default=0),
+        # a quick ability may answer an enemy's (Activating and Resolving Abilities)
+        "quick": ability.boolean("quick", default=False),
+        # its effect says "target enemy": range arrows govern it (Range Arrows and
+        # Targeting Enemies)
+        "target_enemy": ability.boolean("target_enemy", default=False),
         "text": ability.text("text", default="", blank=True, max_length=2000),
     }
 
@@ -148,6 +153,8 @@ def _export_ability(ability: Mapping[str, Any]) -> dict[str, Any]:
         "name": ability["name"],
         "mana": ability["mana"],
         "gems": ability["gems"],
+        "quick": bool(ability.get("quick", False)),
+        "target_enemy": bool(ability.get("target_enemy", False)),
         "text": ability["text"],
     }
 

@@ -18,13 +18,17 @@ def _ability(data: dict[str, Any]) -> engine.GuardianAbility:
         mana=int(data.get("mana", 0)),
         gems=int(data.get("gems", 0)),
         text=str(data.get("text", "")),
+        quick=bool(data.get("quick", False)),
+        target_enemy=bool(data.get("target_enemy", False)),
     )
 
 
 class Guardian(models.Model):
     """A Guardian card, or a Transformation card (``kind``) whose ``base_form`` names the
-    Guardian it transforms. Abilities are ``{"name", "mana", "gems", "text"}``: ``mana`` and
-    ``gems`` are the activation cost in Mana and Celestial Gems."""
+    Guardian it transforms. Abilities are ``{"name", "mana", "gems", "quick", "target_enemy",
+    "text"}``: ``mana`` and ``gems`` are the activation cost in Mana and Celestial Gems,
+    ``quick`` whether it may answer an enemy's ability, ``target_enemy`` whether its effect
+    says "target enemy" (range arrows govern it); older catalogs without them read false."""
 
     GUARDIAN = "guardian"
     TRANSFORMATION = "transformation"

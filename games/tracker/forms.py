@@ -417,7 +417,8 @@ def _read(field: PayloadField, values: list[str]) -> Any:
     posted several times is yes when any of them is."""
     if field.kind.startswith("list["):
         inner = field.kind[5:-1]
-        items = values if len(values) > 1 else values[0].split(",")
+        # names may hold a comma ("Aurelia, Dawn Warden"): only separate inputs part them
+        items = values if len(values) > 1 or inner == "name" else values[0].split(",")
         items = [item.strip() for item in items if item.strip()]
         try:
             return [_item(inner, item) for item in items]

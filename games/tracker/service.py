@@ -315,7 +315,8 @@ def game_apply(
         elif type == ANSWER_UNDO:
             by = answering_seat(access, current, clean.get("request"), locked_game, by)
         elif type != REQUEST_UNDO:  # a request changes no state: the core checks it
-            check_unseen(current, type=type, by=by, payload=clean)
+            knows = knower(access, current.system, by)
+            check_unseen(current, type=type, by=by, payload=clean, knows=knows)
         at = timezone.now()
         result = core.game_apply(
             current, type=type, by=by, payload=clean, at=at.isoformat(), expected_version=None
@@ -373,18 +374,33 @@ def preview(
     by = acting_seat(access, seat, game.seats.count())
     current = derived(game)
     system = current.system
-    known = replace(current, state=system.conceal(current.state, by))
+    known = replace(current, state=system.conceal(current.state, knower(access, system, by)))
     result = core.game_apply(known, type=type, by=by, payload=clean)
     return system.view(result.state, access.viewer)
 
 
+def knower(access: Access, system: Any, by: int | None) -> int | None:
+    """Whose knowledge an action is checked and previewed against: the acting seat's, but
+    nobody's when the table's device acts in a game whose table knows no secret (AZRAH's
+    face-down back rows, R53): a preview of a swap by place then shows the face-down card
+    coming in, not which Guardian it is."""
+    if access.is_table and not system.table_knows_secrets:
+        return None
+    return by
+
+
 def check_unseen(
-    current: CoreGame, *, type: str, by: int | None, payload: Mapping[str, Any]
+    current: CoreGame,
+    *,
+    type: str,
+    by: int | None,
+    payload: Mapping[str, Any],
+    knows: int | None = None,
 ) -> None:
-    """Refuse an ordinary action the rules refuse in the state as its seat knows it, with
-    that refusal, before it is applied for real: a refusal never depends on what the actor
-    may not see."""
-    known = replace(current, state=current.system.conceal(current.state, by))
+    """Refuse an ordinary action the rules refuse in the state as its sender knows it
+    (``knows``: the seat whose secrets they hold, if any), with that refusal, before it is
+    applied for real: a refusal never depends on what the actor may not see."""
+    known = replace(current, state=current.system.conceal(current.state, knows))
     core.game_apply(known, type=type, by=by, payload=payload)
 
 
@@ -870,14 +886,18 @@ def state_for(game: Game, access: Access) -> dict[str, Any]:
 
 def legal_actions_for(current: CoreGame, access: Access, seats: int) -> list[dict[str, Any]]:
     """What the viewer may do now, as the engine lists it: a seated player (or host) their
-    seat's actions; the host at no seat (the table's shared device) every seat's, each
-    naming its seat; a spectator nothing."""
+    seat's actions; the host at no seat (the table's shared device) every seat's as the
+    table may take them (``table_actions``: nothing naming a face-down card), each naming its
+    seat; a spectator nothing."""
     if not access.can_act:
         return []
-    acting = [access.seat] if access.seat is not None else list(range(seats))
     system = current.system
+    if access.seat is not None:
+        return [legal.to_json() for legal in system.legal_actions(current.state, access.seat)]
     return [
-        legal.to_json() for seat in acting for legal in system.legal_actions(current.state, seat)
+        legal.to_json()
+        for seat in range(seats)
+        for legal in system.table_actions(current.state, seat)
     ]
 
 
@@ -900,7 +920,7 @@ def shown_legal_actions(
     public = {
         json.dumps(legal.to_json(), sort_keys=True)
         for seat in range(seats)
-        for legal in system.legal_actions(hidden, seat)
+        for legal in system.table_actions(hidden, seat)
     }
     return [entry for entry in listed if json.dumps(entry, sort_keys=True) in public]
 

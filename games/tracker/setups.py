@@ -27,7 +27,7 @@ from referee.rules.azeroth.tracker import AZEROTH, AzerothSetup, Scenario, side_
 from referee.rules.azeroth.units import BattleSize
 from referee.rules.azrah.cards import Guardian
 from referee.rules.azrah.roster import RosterIndex, roster_from_dict
-from referee.rules.azrah.tracker import AZRAH, decide_first_player
+from referee.rules.azrah.tracker import AZRAH, card_to_json, decide_first_player
 from referee.rules.azuki.cards import Card, CardType
 from referee.rules.azuki.deck import DeckFormatError, deck_from_dict, validate_deck
 from referee.rules.azuki.tracker import AZUKI, DECK_CARDS
@@ -170,6 +170,7 @@ def _azrah_player(
             return None
         front, back = given_front, given_back
     hit_points: dict[str, int] = {}
+    cards: list[dict[str, Any]] = []
     resolved: list[list[str]] = [[], []]
     for row, members in enumerate((front, back)):
         for member in members:
@@ -183,20 +184,34 @@ def _azrah_player(
                 problems.setdefault(path, []).append(f"{guardian.name} is not in {chosen.name!r}.")
             resolved[row].append(guardian.name)
             hit_points[guardian.name] = guardian.hit_points
-    return {"name": name, "front": resolved[0], "back": resolved[1], "hit_points": hit_points}
+            cards.append(card_to_json(guardian))
+    return {
+        "name": name,
+        "front": resolved[0],
+        "back": resolved[1],
+        "hit_points": hit_points,
+        "cards": cards,
+    }
 
 
 def _azrah_setup(
     players: list[Any], lists: Sequence[ChosenList], options: Mapping[str, Any]
 ) -> tuple[dict[str, Any], Catalog | None]:
+    catalog = lists[0].catalog or default_catalog("azrah")
     setup = {"first_player": decide_first(options.get("first_player", COIN)), "players": players}
+    # The shared pile's Transformations, so an ally transforms as its card prints
+    # (Transformations, Curses and Items).
+    shared = azrah_guardians(catalog).values() if catalog is not None else ()
+    transformations = [card_to_json(g) for g in shared if g.base_form is not None]
+    if transformations:
+        setup["transformations"] = transformations
     try:
         AZRAH.setup_from_json(setup)
     except InvalidInput as error:
         raise InvalidInput(
             {f"setup.{path}": messages for path, messages in error.problems.items()}
         ) from None
-    return setup, lists[0].catalog or default_catalog("azrah")
+    return setup, catalog
 
 
 # --- Azeroth at War -------------------------------------------------------------------------
@@ -368,8 +383,9 @@ def _azuki_setup(
 # --- the registry ---------------------------------------------------------------------------
 
 FIRST_PLAYER_AT_SETUP = (
-    "The winner of a coin flip plays first (AZRAH, Game Setup): Referee flips it when the "
-    "game starts, unless you choose."
+    "The winner of a coin flip chooses to play first or second (AZRAH, Game Setup, R109): "
+    "choose the player who goes first, or leave it to Referee's coin, which names them when "
+    "the game starts."
 )
 FIRST_PLAYER_AZUKI = (
     "The rulebook does not say who plays first (R140): Referee flips a coin when the game "

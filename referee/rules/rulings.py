@@ -442,7 +442,8 @@ PROJECT: tuple[Ruling, ...] = (
     Ruling(
         "R50",
         "azrah",
-        "Game tracker",
+        "No section: the rulebooks have no take-backs. It keeps Anatomy of a Turn's order "
+        "and every other rule true of what is left in effect",
         "Undo and redo",
         "An undo takes back any action still in effect, not only the latest: the game is "
         "replayed without it, and the undo is refused when a later action would no longer "
@@ -450,13 +451,130 @@ PROJECT: tuple[Ruling, ...] = (
         "stay in the log. A new action ends what can be redone.",
     ),
     Ruling(
-        "R51",
+        "R100",
         "azrah",
-        "Dealing Damage and Defeating Enemies; Moving and Escaping",
-        "Leaving the front row at once",
-        "A Guardian defeated or made to escape by an effect may be swapped with a back-row "
-        "ally by its controller straight away, in any phase; a Guardian that chose to "
-        "escape waits for its controller's End phase, where at most two swaps are made.",
+        "Range Arrows and Targeting Enemies; Anatomy of a Card",
+        "Where range arrows point",
+        "The two front rows face each other, so each player's left place is across from the "
+        "other's right place. A Guardian's centre arrow points at the enemy straight across; "
+        "its left or right arrow at the enemy one column over on that side, as its "
+        "controller sees the table; an arrow past the end of the row points at nobody. A "
+        "Transformation's arrows replace its base form's. An ability that says \"target "
+        'enemy" is activated only on front-row enemies its arrows point to, announced when '
+        "it is activated, and its effect then reaches no other enemy; an ability that does "
+        "not say it ignores the arrows.",
+    ),
+    Ruling(
+        "R101",
+        "azrah",
+        "Dealing Damage and Defeating Enemies; Moving and Escaping; Anatomy of a Turn C.1",
+        "Leaving the front row at once (replaces R51)",
+        "A Guardian that is defeated or made to escape by an effect leaves at once: before "
+        "anything else happens, its controller swaps it with a back-row ally of their "
+        "choice, whoever's turn it is. In the active player's End phase, before any "
+        "emergence ability, such a swap is one of the phase's two. All of an End phase's "
+        "swaps happen together, so an ally that left the front row in that End phase cannot "
+        "come back in it, and a Guardian defeated this turn cannot come back this turn. If "
+        "no back-row ally can enter, the Guardian waits, turned away, until one can. R51 "
+        "made the swap optional, so a defeated Guardian could stay in the front row into its "
+        "owner's next turn and be given Mana there; the book says it escapes immediately.",
+    ),
+    Ruling(
+        "R102",
+        "azrah",
+        "Transformations, Curses and Items; Dealing Damage and Defeating Enemies",
+        "A base form with too much damage",
+        "A Transformation comes off as its Guardian leaves the front row (defeated, escaping "
+        "or swapped out). The base form keeps all the damage, even at or above its own hit "
+        "points, and is not defeated for it, because defeat only happens in the front row; "
+        "it heals in the back row. A Guardian that enters the front row still carrying "
+        "damage at or above its hit points is defeated at once.",
+    ),
+    Ruling(
+        "R103",
+        "azrah",
+        "Moving and Escaping; Anatomy of a Turn C.1",
+        "An escape nobody can replace",
+        "At the end of the turn an escaping ally loses its attached cards and any "
+        "Transformation, as the book says, and keeps its damage. If no back-row ally can "
+        "replace it (each was defeated this turn or left the front row in this End phase), "
+        "it stays in the front row and stops escaping, because there is nothing to swap it "
+        "with. A Guardian that is defeated or forced out waits instead (R101).",
+    ),
+    Ruling(
+        "R104",
+        "azrah",
+        "Important Keywords (Frozen, Immune)",
+        "Whose turns a status counts",
+        "A status that lasts some turns counts the turns of the affected Guardian's "
+        "controller. It loses one turn as each of that player's turns ends, so a one-turn "
+        "Frozen put on an enemy lasts through the enemy's next turn.",
+    ),
+    Ruling(
+        "R105",
+        "azrah",
+        "Activating and Resolving Abilities",
+        "Answers and quick abilities",
+        "When an ability is activated, the other player may answer it with a quick ability, "
+        "and each answer may be answered in turn. When the player asked to answer declines, "
+        "the window closes, because the other player has just acted. Then everything "
+        "activated resolves, newest first, each ability by its controller. If nothing is "
+        "waiting for an answer, an ability, quick or not, is activated only by the active "
+        "player in their Action phase.",
+    ),
+    Ruling(
+        "R106",
+        "azrah",
+        "Activating and Resolving Abilities; Anatomy of a Turn C.2",
+        "Emergence abilities",
+        "An emergence ability triggers each time its Guardian enters the front row: by an "
+        "End-phase swap, or by a swap made at once (R101). It costs nothing and may be "
+        "answered like any other ability. The starting party is placed, not entering, so it "
+        "triggers nothing. The player orders several: by order_emergence for the End "
+        "phase's swaps, and otherwise by choosing which to activate next. One triggered "
+        "while abilities are still resolving waits until they have all resolved. A Guardian "
+        "that is escaping by then activates nothing.",
+    ),
+    Ruling(
+        "R107",
+        "azrah",
+        "Dealing Damage and Defeating Enemies; Frequently Asked Questions",
+        "Damage in the back row",
+        "Enemies cannot target the back row, so only its controller's own effects can damage "
+        "a back-row Guardian. The damage stays, but the Guardian is not defeated while it is "
+        "in the back row, because defeat is a front-row rule; it heals one each Recovery. "
+        "If it enters the front row with damage at or above its hit points, it is defeated "
+        "at once (R102).",
+    ),
+    Ruling(
+        "R108",
+        "azrah",
+        "Moving and Escaping; Anatomy of a Turn B.3",
+        "A defeat is not the turn's escape",
+        "The once-per-turn escape limits only the escape a player chooses for an injured "
+        "ally. A defeat or an escape forced by an effect does not use it up, and after one "
+        "the player may still choose an escape that turn.",
+    ),
+    Ruling(
+        "R109",
+        "azrah",
+        "Game Setup",
+        "The coin flip for turn order",
+        "The winner of the flip chooses to play first or second. At a table that flips its "
+        "own coin, the host enters the player the winner chose. When the host leaves it to "
+        "Referee's coin, the coin names the player who goes first; this is the same as a "
+        "winner who chooses to go first.",
+    ),
+    Ruling(
+        "R110",
+        "azrah",
+        "Activating and Resolving Abilities; Frequently Asked Questions",
+        "Recording a resolution",
+        "An ability resolves as one entry of the game's log: the ability and every effect "
+        "it applied (damage, healing, Mana, Curses and Items, statuses, a forced escape, a "
+        "Transformation), each checked, applied in order, all or none. The history lists "
+        "each effect. The ability resolves even if its Guardian has left the front row or "
+        "been defeated since it was activated.",
     ),
     Ruling(
         "R52",
@@ -682,10 +800,27 @@ PROJECT: tuple[Ruling, ...] = (
         "azrah",
         "Game Setup; Frequently Asked Questions",
         "Naming a face-down Guardian",
-        "Only a Guardian's controller may name it while it is face-down in the back row: "
-        "anyone else, the host without a seat included, is refused exactly as for a name "
-        "nobody has, so a refusal never confirms a secret. An enemy in the back row cannot "
-        "be targeted, even one seen face-up before.",
+        "Only a Guardian's controller, on their own tablet, may name it while it is "
+        "face-down in the back row: anyone else is refused exactly as for a name nobody has, "
+        "so a refusal never confirms a secret. The table's shared device (the host at no "
+        "seat) never names one either, even acting for its seat: it is offered nothing that "
+        "names a face-down card, and it brings one into the front row by where the card "
+        "lies (R111). Its checks and previews are worked out as if nobody knew the back "
+        "rows, so what it is shown is the same whatever they hold. An enemy in the back row "
+        "cannot be targeted, even one seen face-up before.",
+    ),
+    Ruling(
+        "R111",
+        "azrah",
+        "Game Setup; Dealing Damage and Defeating Enemies; Anatomy of a Turn C.1",
+        "Swapping in a face-down card by its place",
+        "The back row is two cards side by side, so where each lies is seen by everyone even "
+        "while what it is is not. A swap may pick the entering card by its place, 1 or 2 "
+        "counted from its controller's left, instead of by its name: the table's shared "
+        "device does so, for a defeated or forced-out Guardian that must leave at once "
+        "(R101) as for an End-phase swap, and the players turn over the card at that place. "
+        "A place that holds no card that may enter is refused the same way whatever the back "
+        "row holds. Once in the front row the Guardian is face up and named like any other.",
     ),
     Ruling(
         "R140",

@@ -133,9 +133,16 @@ def test_an_illegal_action_is_a_400_naming_the_field_and_nothing_is_recorded(
     }
     response = send(client_for(host), "post", url(game, "actions/"), body)  # Ana's back row
     assert response.status_code == 400
-    body = response.json()
-    assert "payload.guardian" in body["errors"]
-    assert "back row" in body["detail"]
+    answer = response.json()
+    assert "payload.guardian" in answer["errors"]
+    # the table's device knows no face-down card (R53): refused as a name nobody has
+    nobody = send(
+        client_for(host),
+        "post",
+        url(game, "actions/"),
+        {**body, "payload": {"guardian": "Nobody"}},
+    ).json()
+    assert answer["detail"] == nobody["detail"].replace("Nobody", "Sentinel")
     response = act(host, game, "fly", 0)
     assert response.status_code == 400 and "type" in response.json()["errors"]
     response = send(
@@ -542,3 +549,45 @@ def test_the_schema_says_what_at_table_means_and_the_log_and_answers_fit_it(
     log = send(client_for(player), "get", url(game, "log/")).json()
     assert_matches_schema(log, "Log")
     assert [entry["at_table"] for entry in log["entries"]] == [True, False]
+
+
+# --- AZRAH abilities over REST (Activating and Resolving Abilities, R100, R105, R110) ------
+
+
+def test_an_ability_is_answered_and_resolved_with_its_effects_over_rest(
+    host: User, player: User
+) -> None:
+    from referee.rules.tracker.registry import tracker
+    from tests.rules.tracker.azrah_game import CARDED
+
+    setup = tracker("azrah").setup_to_json(CARDED)
+    created = service.create_game(host=host, system="azrah", name="Cards", setup=setup)
+    service.join(created, player, created.join_token, 1)
+    game = Game.objects.get(pk=created.pk)
+    assert act(host, game, "attach_mana", 0, guardian="Alchemist", amount=2).status_code == 201
+    assert act(host, game, "end_phase", 1).status_code == 201
+    wrong = act(
+        host, game, "use_ability", 2, guardian="Alchemist", ability="Acid", targets=["Bard"]
+    )
+    assert wrong.status_code == 400
+    assert "payload.targets" in wrong.json()["errors"]
+    lance = act(host, game, "use_ability", 2, guardian="Alchemist", ability="Acid",
+                targets=["Duelist"])  # fmt: skip
+    assert lance.status_code == 201
+    state = lance.json()["game"]["state"]
+    assert state["stack"][0]["ability"] == "Acid" and state["responder"] == 1
+    assert act(player, game, "no_response", 3).status_code == 201
+    effects = [
+        {"type": "deal_damage", "payload": {"seat": 1, "guardian": "Duelist", "amount": 2}},
+        {"type": "apply_status", "payload": {"seat": 1, "guardian": "Duelist",
+                                              "status": "frozen", "turns": 1}},
+    ]  # fmt: skip
+    resolved = act(host, game, "resolve", 4, effects=effects)
+    assert resolved.status_code == 201, resolved.json()
+    duelist = resolved.json()["game"]["state"]["players"][1]["front"][2]
+    assert (duelist["damage"], duelist["statuses"]) == (2, {"frozen": 1})
+    log = send(client_for(player), "get", url(game, "log/")).json()
+    assert log["entries"][-1]["text"] == (
+        "The table: resolves the newest ability: Ben's Duelist takes 2 damage; Ben's Duelist "
+        "is frozen for 1 turns"
+    )

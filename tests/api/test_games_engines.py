@@ -6,6 +6,7 @@ Roles: the ``host`` (created the game, at no seat), a ``player`` (seat 1, Ben), 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -48,8 +49,18 @@ def test_a_player_gets_their_seats_legal_actions(game: Game, player: User) -> No
 
 
 def test_the_host_at_no_seat_gets_every_seats_legal_actions(game: Game, host: User) -> None:
+    """As the table's device may take them: nothing naming a face-down card (R53)."""
     actions = _state(host, game)["legal_actions"]
-    assert actions == _legal(game, 0) + _legal(game, 1)
+    current = service.derived(game)
+    table = [
+        a.to_json() for seat in (0, 1) for a in current.system.table_actions(current.state, seat)
+    ]
+    assert actions == table
+    listed = json.dumps(actions)
+    assert not any(name in listed for name in ("Sentinel", "Warden", "Mystic", "Ranger"))
+    assert {json.dumps(a) for a in actions} <= {
+        json.dumps(a) for a in _legal(game, 0) + _legal(game, 1)
+    }
     assert actions, "Ana, the first player, may do something at the start"
     assert {a["seat"] for a in actions} <= {0, 1}
 

@@ -1,7 +1,7 @@
 """A whole game of AZRAH in Chromium on two tablets, each player on their own, played through
 the board's controls only (counters, the controls the engine lists, a Guardian's "More"):
 Mana in Recovery, an ability, damage, a move, a status put on and taken off, an escape, a
-forced escape, a defeated Guardian swapped out at once (R51), two swaps and the emergence
+forced escape, a defeated Guardian swapped out at once (R101), two swaps and the emergence
 order in the End phase, and the defeats that end the game. Each tablet sees the other's
 actions within two seconds. Screenshots at 1280x800, 800x1280 and 360x740 are saved under
 /tmp/shots/azrah/; at every size nothing scrolls sideways and every button is 48 px."""
@@ -120,6 +120,13 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     ability.get_by_label("Mana in the cost").fill("1")
     _act(ana, "Oracle uses an ability")
     _count(ana, "mana-0-oracle", "1")
+    # Ben may answer it (R105); he lets it go, and Ana resolves it.
+    expect(_button(ben, "No response to Oracle's ability")).to_be_visible(timeout=SYNC_MS)
+    _act(ben, "No response to Oracle's ability")
+    expect(_button(ana, "Resolve Oracle's ability, nothing to record")).to_be_visible(
+        timeout=SYNC_MS
+    )
+    _act(ana, "Resolve Oracle's ability, nothing to record")
     _tap(ana, "tap-deal_damage-guardian-1-bard", 2, "Deal damage x2")
     _count(ana, "damage-1-bard", "2")
     _count(ben, "damage-1-bard", "2", SYNC_MS)
@@ -140,15 +147,12 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     _act(ben, "End the Recovery phase")
     _act(ben, "Bard escapes")
     expect(_badges(ben, 1, "Bard")).to_contain_text("Escaping")
-    _more(ben, 1, "Cleric")
-    _act(ben, "Force Cleric to escape")
-    expect(_badges(ben, 1, "Cleric")).to_contain_text("Escaping")
     _act(ben, "Remove Frozen from Duelist")
     expect(_badges(ben, 1, "Duelist")).not_to_contain_text("Frozen")
     _tap(ben, "tap-deal_damage-guardian-0-oracle", 2, "Deal damage x2")
     expect(ben.page.get_by_test_id("health-0")).to_have_text("2")
 
-    # Ana swaps her defeated Oracle out at once, on her tablet, during Ben's turn (R51).
+    # Ana swaps her defeated Oracle out at once, on her tablet, during Ben's turn (R101).
     expect(ana.page.get_by_test_id("guardian-0-oracle")).to_contain_text(
         "Defeated", timeout=SYNC_MS
     )
@@ -161,7 +165,8 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
         "Sentinel", timeout=SYNC_MS
     )
 
-    # Ben's End phase: both escaping allies swapped, then the emergence order.
+    # Ben's End phase: his escaping Bard swapped; the Cleric forced out and swapped at once
+    # (R101), one of the phase's two; then the emergence order.
     _act(ben, "End the Action phase")
     expect(ben.page.get_by_test_id("phase")).to_have_text("End phase")
     _control(ben, "Swap Bard with a back-row ally").get_by_label(
@@ -169,6 +174,9 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     ).select_option(label="Mystic")
     _act(ben, "Swap Bard with a back-row ally")
     expect(ben.page.locator('[data-seat="1"] .tr-front')).to_contain_text("Mystic")
+    _more(ben, 1, "Cleric")
+    _act(ben, "Force Cleric to escape")
+    expect(_badges(ben, 1, "Cleric")).to_contain_text("Escaping")
     _control(ben, "Swap Cleric with a back-row ally").get_by_label(
         "The back-row Guardian entering"
     ).select_option(label="Ranger")
@@ -187,9 +195,20 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     expect(ana.page.get_by_test_id("gems-0")).to_have_text("1")
     _tap(ana, "tap-attach_mana-guardian-0-sentinel", 2, "x2")
     _act(ana, "End the Recovery phase")
-    for name, hit_points, health in (("Mystic", 2, "2"), ("Ranger", 3, "1")):
+    for name, hit_points, health, enters in (
+        ("Mystic", 2, "2", "Bard"),
+        ("Ranger", 3, "1", "Cleric"),
+    ):
         _tap(ana, f"tap-deal_damage-guardian-1-{name.lower()}", hit_points, "Deal damage")
         expect(ana.page.get_by_test_id("health-1")).to_have_text(health)
+        # Ben swaps the defeated Guardian out at once, on his tablet (R101)
+        swap = _control(ben, f"Swap {name} with a back-row ally")
+        expect(swap).to_be_visible(timeout=SYNC_MS)
+        swap.get_by_label("The back-row Guardian entering").select_option(label=enters)
+        _act(ben, f"Swap {name} with a back-row ally")
+        expect(ana.page.locator('[data-seat="1"] .tr-front')).to_contain_text(
+            enters, timeout=SYNC_MS
+        )
     ana.at_every_size(SHOTS, "05-last-blow-ana", TARGETS)
     _tap(ana, "tap-deal_damage-guardian-1-duelist", 4, "Deal damage x4")
 

@@ -477,6 +477,20 @@ AZRAH_CASES: list[tuple[str, Mutation, str, str, str]] = [
         "between 0 and 3",
     ),
     (
+        "quick not a boolean",
+        _set("guardians.1.abilities.0.quick", "yes"),
+        "guardians[1] 'Nyx Lanternbearer'",
+        "abilities[0].quick",
+        "must be true or false",
+    ),
+    (
+        "target enemy not a boolean",
+        _set("guardians.0.emergence.target_enemy", 1),
+        "guardians[0] 'Aurelia, Dawn Warden'",
+        "emergence.target_enemy",
+        "must be true or false",
+    ),
+    (
         "emergence without name",
         _set("guardians.0.emergence", {"mana": 1}),
         "guardians[0] 'Aurelia, Dawn Warden'",

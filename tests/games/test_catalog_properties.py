@@ -74,6 +74,8 @@ def ability(draw: st.DrawFn) -> dict[str, Any]:
         "name": draw(NAMES),
         "mana": draw(st.integers(0, 10)),
         "gems": draw(st.integers(0, 3)),
+        "quick": draw(st.booleans()),
+        "target_enemy": draw(st.booleans()),
         "text": draw(TEXT),
     }
 

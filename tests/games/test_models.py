@@ -120,7 +120,9 @@ def test_a_guardian_and_a_transformation_become_engine_guardians(catalogs: None)
         mana=0,
         gems=1,
         text="A target enemy cannot activate abilities during its controller's next turn.",
+        target_enemy=True,
     )
+    assert nyx.abilities[0].quick  # Shadow Flicker may answer an enemy's ability
     assert nyx.base_form is None
     assert ascended.base_form == "Caelum Skyforger"
     assert ascended.emergence is not None and ascended.emergence.name == "Ascension"

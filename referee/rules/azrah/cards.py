@@ -16,10 +16,16 @@ class Position(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class GuardianAbility:
+    """An ability as the card prints it (Anatomy of a Card; Activating and Resolving
+    Abilities): its name, activation cost, whether it is quick (may answer an enemy's
+    ability), whether its effect says "target enemy" (range arrows govern it), and its text."""
+
     name: str
     mana: int = 0  # Mana in the activation cost
     gems: int = 0  # Celestial Gems in the activation cost
     text: str = ""
+    quick: bool = False
+    target_enemy: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +39,24 @@ class Guardian:
     emergence: GuardianAbility | None = None
     abilities: tuple[GuardianAbility, ...] = ()
     base_form: str | None = None  # set on Transformation cards only
+
+
+ARROW_STEPS = {Position.LEFT: -1, Position.CENTRE: 0, Position.RIGHT: 1}
+
+
+def in_range(arrows: tuple[Position, ...], place: int, rows: int = 3) -> tuple[int, ...]:
+    """The enemy front-row places (0 left, 1 centre, 2 right, as the enemy sees its own row)
+    that the range arrows of a Guardian at ``place`` (as its controller sees their row) point
+    to (Range Arrows and Targeting Enemies, R100). The rows face each other, so the column in
+    front of a player's left place is the enemy's right place; a centre arrow points straight
+    across, a left or right arrow to the next column on that side, and an arrow off the end
+    of the row points at nobody."""
+    places = []
+    for arrow in arrows:
+        column = place + ARROW_STEPS[arrow]
+        if 0 <= column < rows:
+            places.append(rows - 1 - column)
+    return tuple(sorted(set(places)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,8 @@ Each entry's payload applies as it stands, and so does any combination of the va
 choices allow. Entries are enumerated where fields depend on each other (one per target
 Guardian, each with its own amount). A seat is offered only what it may see: its own
 Guardians, and the opponent's front row (an enemy in the back row cannot be targeted,
-Frequently Asked Questions; a face-down one cannot even be named, R53).
+Frequently Asked Questions; a face-down one cannot even be named, R53). For the table's
+shared device (``table``) nothing names a face-down card: a swap offers back-row places (R111).
 
 Names of cards the tracker does not know (a Transformation, a Curse, an Item) are free text;
 the listed payload carries a placeholder, and the choice (`Text`) lets the player type the name.
@@ -23,7 +24,9 @@ from collections.abc import Mapping
 from referee.rules.azrah.tracker import (
     ACTION,
     DEFEATED,
+    EMERGE,
     END,
+    FORCED,
     FROZEN,
     IMMUNE,
     MAX_AMOUNT,
@@ -33,11 +36,20 @@ from referee.rules.azrah.tracker import (
     POSITIONS,
     RECOVERY,
     RECOVERY_MANA,
+    RESOLVE,
+    RESPOND,
     STATUSES,
+    SWAP,
     VOLUNTARY,
     AzrahState,
     GuardianState,
     PlayerState,
+    card_of,
+    end_emergences,
+    pending_emerging,
+    reachable,
+    ready,
+    waiting,
 )
 from referee.rules.tracker.core import (
     JSON,
@@ -48,6 +60,7 @@ from referee.rules.tracker.core import (
     LegalAction,
     OneOf,
     Order,
+    SomeOf,
     Text,
 )
 
@@ -61,8 +74,13 @@ PLACEHOLDERS = {
 
 
 class _Listing:
-    def __init__(self, seat: int) -> None:
+    """``table``: listed for the table's shared device, which may not name a face-down
+    Guardian (R53): a swap picks the entering card by its back-row place (R111) and
+    nothing else concerns a face-down card."""
+
+    def __init__(self, seat: int, table: bool = False) -> None:
         self.seat = seat
+        self.table = table
         self.entries: list[LegalAction] = []
 
     def add(
@@ -92,12 +110,20 @@ def side_at(seat: int) -> str:
     return f"side:{seat}"
 
 
-def legal_actions(state: AzrahState, seat: int) -> tuple[LegalAction, ...]:
+def legal_actions(state: AzrahState, seat: int, table: bool = False) -> tuple[LegalAction, ...]:
+    """What ``seat`` may do now; ``table``: what the table's shared device may do for it,
+    nothing that names a face-down Guardian (R53, R111)."""
     if state.outcome.over or seat not in (0, 1):
         return ()
-    listing = _Listing(seat)
+    listing = _Listing(seat, table)
+    wait = waiting(state)
+    if wait is not None:
+        if wait[0] == seat:
+            _awaited(state, wait[1], wait[2], listing)
+        return tuple(listing.entries)
     if seat == state.active:
         _turn(state, listing)
+        _emergences(state, listing)
     _abilities(state, listing)
     _leaving(state, listing)
     for target in (0, 1):
@@ -105,6 +131,127 @@ def legal_actions(state: AzrahState, seat: int) -> tuple[LegalAction, ...]:
     if seat == state.active:
         _end_phase(state, listing)
     return tuple(listing.entries)
+
+
+def _awaited(state: AzrahState, kind: str, name: str, listing: _Listing) -> None:
+    """What the seat play waits for may do: swap out its defeated or forced-out ally
+    (R101), answer the newest ability or decline, resolve it, or activate an emergence."""
+    seat = listing.seat
+    if kind == SWAP:
+        _leaving(state, listing)
+    elif kind == RESPOND:
+        _abilities(state, listing, quick_only=True)
+        top = state.stack[-1]
+        what = "ability" if top.ability == "an ability" else top.ability
+        listing.add(
+            "no_response",
+            f"No response to {top.guardian}'s {what}",
+            {},
+            at="stack",
+        )
+    elif kind == RESOLVE:
+        _resolutions(state, listing)
+    elif kind == EMERGE:
+        for owner, entrant in dict.fromkeys(pending_emerging(state)):
+            if owner == seat:
+                _emergence(state, seat, entrant, listing)
+
+
+def _emergences(state: AzrahState, listing: _Listing) -> None:
+    pending = end_emergences(state)
+    if pending:
+        _emergence(state, listing.seat, pending[0], listing)
+
+
+def _emergence(state: AzrahState, seat: int, name: str, listing: _Listing) -> None:
+    player = state.players[seat]
+    card = card_of(state, seat, player.guardian(name))
+    if card is None or card.emergence is None:
+        return
+    payload: dict[str, JSON] = {"guardian": name}
+    choices: dict[str, Choice] = {}
+    in_reach = reachable(state, seat, name)
+    if card.emergence.target_enemy and in_reach:
+        payload["targets"] = [in_reach[0]]
+        choices["targets"] = SomeOf(in_reach, 1, len(in_reach))
+    listing.add(
+        "emerge",
+        f"{name}: {card.emergence.name} (emergence)",
+        payload,
+        choices,
+        at=guardian_at(seat, name),
+    )
+
+
+def _resolutions(state: AzrahState, listing: _Listing) -> None:
+    """The newest ability resolves: with nothing to record, or with one effect its text
+    applies (several at once go in ``effects``, through the API)."""
+    top = state.stack[-1]
+    seat = listing.seat
+    ability = f"{top.guardian}'s ability" if top.ability == "an ability" else top.ability
+    listing.add("resolve", f"Resolve {ability}, nothing to record", {"effects": []}, at="stack")
+    for target in (0, 1):
+        player = state.players[target]
+        names = _reachable_names(player, target == seat, listing.table)
+        for name in names:
+            if target != seat and top.target_enemy and name not in top.targets:
+                continue
+            guardian = player.guardian(name)
+            whose = _whose(player, name, target == seat)
+            on = _On(listing, {"seat": target, "guardian": name}, "stack", whose)
+            if (
+                name in player.front
+                and not guardian.statuses.has(IMMUNE)
+                and guardian.leaving != DEFEATED
+            ):
+                _flat(
+                    on,
+                    ability,
+                    "deal_damage",
+                    f"{whose} takes damage",
+                    {"amount": 1},
+                    {"amount": Amount(1, MAX_AMOUNT)},
+                )
+            if guardian.injured:
+                _flat(
+                    on,
+                    ability,
+                    "heal",
+                    f"heal {whose}",
+                    {"amount": 1},
+                    {"amount": Amount(1, MAX_AMOUNT)},
+                )
+            for status in STATUSES:
+                word = STATUS_NAMES[status]
+                _flat(
+                    on,
+                    ability,
+                    "apply_status",
+                    f"{whose} is {word} for some turns",
+                    {"status": status, "turns": 1},
+                    {"turns": Amount(1, MAX_TURNS)},
+                    {status: word},
+                )
+
+
+def _flat(
+    on: _On,
+    ability: str,
+    effect: str,
+    words: str,
+    payload: Mapping[str, JSON],
+    choices: Mapping[str, Choice],
+    names: Mapping[str, str] | None = None,
+) -> None:
+    """A resolution recording one effect, its fields given flat (``effect`` names it)."""
+    on.listing.add(
+        "resolve",
+        f"Resolve {ability}: {words}",
+        {"effect": effect, **on.payload, **payload},
+        choices,
+        at=on.at,
+        names=names,
+    )
 
 
 def _turn(state: AzrahState, listing: _Listing) -> None:
@@ -167,62 +314,115 @@ def _turn(state: AzrahState, listing: _Listing) -> None:
         )
 
 
-def _abilities(state: AzrahState, listing: _Listing) -> None:
-    """A front-row ally that is not leaving activates an ability: a normal one on its own
-    Action phase, a quick one at any time."""
+def _abilities(state: AzrahState, listing: _Listing, quick_only: bool = False) -> None:
+    """A front-row ally that is not leaving activates an ability its card prints, at the
+    printed cost it can pay: any of them in its own Action phase with nothing to answer, a
+    quick one in answer to an enemy's ability (R105). A "target enemy" ability is listed
+    only when a range arrow points to a front-row enemy, and offers only those (R100). A
+    Guardian whose card the setup does not carry gives the name and cost itself."""
     seat = listing.seat
     me = state.players[seat]
-    normal = seat == state.active and state.clock.phase.name == ACTION
+    if not quick_only and not (seat == state.active and state.clock.phase.name == ACTION):
+        return
     for name in me.front:
         guardian = me.guardian(name)
         if guardian.leaving is not None:
             continue
-        payload: dict[str, JSON] = {"guardian": name, "mana": 0, "gems": 0}
-        choices: dict[str, Choice] = {
-            "mana": Amount(0, guardian.mana),
-            "gems": Amount(0, me.gems.value),
-        }
         at = guardian_at(seat, name)
-        if normal:
-            listing.add("use_ability", f"{name} uses an ability", payload, choices, at=at)
-        listing.add(
-            "use_ability",
-            f"{name} uses a quick ability",
-            {**payload, "quick": True},
-            choices,
-            at=at,
-        )
+        card = card_of(state, seat, guardian)
+        if card is None:
+            payload: dict[str, JSON] = {"guardian": name, "mana": 0, "gems": 0}
+            choices: dict[str, Choice] = {
+                "mana": Amount(0, guardian.mana),
+                "gems": Amount(0, me.gems.value),
+            }
+            if not quick_only:
+                listing.add("use_ability", f"{name} uses an ability", payload, choices, at=at)
+            listing.add(
+                "use_ability",
+                f"{name} uses a quick ability",
+                {**payload, "quick": True},
+                choices,
+                at=at,
+            )
+            continue
+        in_reach = reachable(state, seat, name)
+        for ability in card.abilities:
+            if quick_only and not ability.quick:
+                continue
+            if ability.mana > guardian.mana or ability.gems > me.gems.value:
+                continue
+            payload = {"guardian": name, "ability": ability.name}
+            choices = {}
+            if ability.target_enemy:
+                if not in_reach:
+                    continue
+                payload["targets"] = [in_reach[0]]
+                choices["targets"] = SomeOf(in_reach, 1, len(in_reach))
+            listing.add("use_ability", f"{name}: {ability.name}", payload, choices, at=at)
 
 
 def _leaving(state: AzrahState, listing: _Listing) -> None:
-    """Swapping out an escaping or defeated ally (C.1, R51)."""
+    """Swapping out an escaping or defeated ally (C.1, R101)."""
     seat = listing.seat
     me = state.players[seat]
     in_end = seat == state.active and state.clock.phase.name == END
-    if in_end and state.end_swaps >= 2:
-        return
-    ready = tuple(n for n in me.back if not me.guardian(n).defeated_this_turn)
-    if not ready:
+    closed = state.end_swaps >= 2 or bool(state.emerged) or bool(state.emergence_order)
+    awaited = waiting(state)
+    can_enter = ready(state, seat)
+    if not can_enter:
         return
     for name in me.front:
         leaving = me.guardian(name).leaving
-        if leaving is None or (leaving == VOLUNTARY and not in_end):
+        if leaving is None:
+            continue
+        if leaving == VOLUNTARY and (not in_end or closed):
+            continue
+        if leaving in (FORCED, DEFEATED) and (awaited is None or awaited[0] != seat):
+            continue
+        if listing.table:
+            places = tuple(i for i, n in enumerate(me.back, start=1) if n in can_enter)
+            listing.add(
+                "swap",
+                f"Swap {name} with a back-row card",
+                {"guardian": name, "place": places[0]},
+                {"place": OneOf(places)},
+                at=guardian_at(seat, name),
+                names={str(i): _place_name(me, i) for i in places},
+            )
             continue
         listing.add(
             "swap",
             f"Swap {name} with a back-row ally",
-            {"guardian": name, "replacement": ready[0]},
-            {"replacement": OneOf(ready)},
+            {"guardian": name, "replacement": can_enter[0]},
+            {"replacement": OneOf(can_enter)},
             at=guardian_at(seat, name),
         )
+
+
+def _reachable_names(player: PlayerState, own: bool, table: bool) -> tuple[str, ...]:
+    """The Guardians of ``player`` an effect may name: the front row; the back row too
+    when they are the lister's own, but on the table's device only the face-up ones (R53)."""
+    if not own:
+        return player.front
+    back = tuple(n for n in player.back if not table or player.guardian(n).revealed)
+    return (*player.front, *back)
+
+
+def _place_name(player: PlayerState, place: int) -> str:
+    """A back-row place in words as the table may read it: the face-up card's name, else
+    only where the face-down card lies (R111)."""
+    name = player.back[place - 1]
+    if player.guardian(name).revealed:
+        return f"{name} (card {place})"
+    return f"Card {place}"
 
 
 def _effects(state: AzrahState, seat: int, target: int, listing: _Listing) -> None:
     """What an ability's effect may do to ``target``'s Guardians that ``seat`` may target:
     all of its own, the opponent's front row."""
     player = state.players[target]
-    names = (*player.front, *player.back) if seat == target else player.front
-    for name in names:
+    for name in _reachable_names(player, seat == target, listing.table):
         guardian = player.guardian(name)
         whose = _whose(player, name, seat == target)
         on = _On(listing, {"seat": target, "guardian": name}, guardian_at(target, name), whose)
@@ -238,7 +438,7 @@ def _effects(state: AzrahState, seat: int, target: int, listing: _Listing) -> No
         if guardian.injured:
             on.add("heal", f"Heal {whose}", {"amount": 1}, {"amount": Amount(1, MAX_AMOUNT)})
         if name in player.front:
-            _front_effects(on)
+            _front_effects(state, on, seat == target)
         _cards_and_statuses(on, guardian)
 
 
@@ -265,14 +465,27 @@ class _On:
         )
 
 
-def _front_effects(on: _On) -> None:
+def _front_effects(state: AzrahState, on: _On, own: bool) -> None:
+    """Transforming an ally (never an enemy: Transformations, Curses and Items) into one of
+    the Transformations tied to it, or, when the setup has none, one the table names;
+    attaching a Curse or an Item."""
     whose = on.whose
-    on.add(
-        "transform",
-        f"Transform {whose}",
-        {"transformation": PLACEHOLDERS["transform"], "hit_points": 1},
-        {"transformation": Text(MAX_NAME), "hit_points": Amount(1, MAX_HIT_POINTS)},
-    )
+    base = on.payload["guardian"]
+    tied = tuple(c.name for c in state.transformations if c.base_form == base)
+    if own and tied:
+        on.add(
+            "transform",
+            f"Transform {whose}",
+            {"transformation": tied[0]},
+            {"transformation": OneOf(tied)},
+        )
+    elif own:
+        on.add(
+            "transform",
+            f"Transform {whose}",
+            {"transformation": PLACEHOLDERS["transform"], "hit_points": 1},
+            {"transformation": Text(MAX_NAME), "hit_points": Amount(1, MAX_HIT_POINTS)},
+        )
     on.add(
         "attach_curse",
         f"Attach a Curse to {whose}",

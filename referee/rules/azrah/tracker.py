@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from referee.rules.azrah.cards import Party, Position
+from referee.rules.azrah.cards import Guardian, GuardianAbility, Party, Position, in_range
 from referee.rules.azrah.roster import BACK_ROW, CELESTIAL_GEMS, FRONT_ROW, MANA_CARDS
 from referee.rules.checks import Problems, add_problem, check_whole
 from referee.rules.errors import InvalidInput
@@ -74,6 +74,22 @@ EXAMPLE_PARTIES = (
 )
 # why a front-row Guardian is leaving: its own choice, an effect, or defeat
 VOLUNTARY, FORCED, DEFEATED = "voluntary", "forced", "defeated"
+# what an ability's effect may do, recorded as part of resolving it
+EFFECT_TYPES = (
+    "deal_damage",
+    "heal",
+    "attach_mana",
+    "attach_curse",
+    "attach_item",
+    "detach",
+    "apply_status",
+    "remove_status",
+    "escape",
+    "transform",
+)
+MAX_EFFECTS = 20
+# what play waits for before anything else is done
+SWAP, RESPOND, RESOLVE, EMERGE = "swap", "respond", "resolve", "emerge"
 
 
 Handler = Callable[["AzrahState", Action], "AzrahState"]
@@ -96,6 +112,7 @@ class SeatSetup:
     front: tuple[str, str, str]
     back: tuple[str, str]
     hit_points: Mapping[str, int]
+    cards: tuple[Guardian, ...] = ()  # the party's cards as printed, when the setup has them
 
     @classmethod
     def from_party(cls, name: str, party: Party, hit_points: Mapping[str, int]) -> SeatSetup:
@@ -113,6 +130,22 @@ class SeatSetup:
 class AzrahSetup:
     players: tuple[SeatSetup, SeatSetup]
     first_player: int = 0
+    transformations: tuple[Guardian, ...] = ()  # the shared pile's Transformation cards
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """An ability activated and not yet resolved, on the stack (Activating and Resolving
+    Abilities): whose, which Guardian's, the targets announced, and what its card says."""
+
+    seat: int
+    guardian: str
+    ability: str
+    emergence: bool = False
+    targets: tuple[str, ...] = ()
+    target_enemy: bool = False
+    quick: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +196,11 @@ class PlayerState:
     health: Counter = field(default_factory=lambda: Counter(STARTING_HEALTH, 0, None))
     gems: Counter = field(default_factory=lambda: Counter(0, 0, CELESTIAL_GEMS))
     mana_pool: Counter = field(default_factory=lambda: Counter(MANA_CARDS, 0, MANA_CARDS))
+    cards: tuple[Guardian, ...] = ()
+
+    def card(self, name: str) -> Guardian | None:
+        """The Guardian card of ``name`` as printed, when the setup carries it."""
+        return next((card for card in self.cards if card.name == name), None)
 
     def guardian(self, name: str) -> GuardianState:
         for guardian in self.guardians:
@@ -190,6 +228,12 @@ class AzrahState:
     entered: tuple[str, ...] = ()  # allies that entered the active front row this End phase
     emergence_order: tuple[str, ...] = ()
     outcome: Outcome = field(default_factory=Outcome)
+    transformations: tuple[Guardian, ...] = ()
+    stack: tuple[Activation, ...] = ()  # activated, not yet resolved; newest last
+    responder: int | None = None  # the seat that may answer the newest activation now
+    emerging: tuple[tuple[int, str], ...] = ()  # entered at once (R101), emergence to come
+    emerged: tuple[str, ...] = ()  # End-phase entrants whose emergence was activated
+    left_end: tuple[str, ...] = ()  # active allies that left the front row this End phase
 
     @property
     def active(self) -> int:
@@ -274,6 +318,7 @@ def _front_guardian(
 class AzrahSystem(System[AzrahSetup, AzrahState]):
     slug = "azrah"
     name = "AZRAH: War of Heralds"
+    table_knows_secrets = False  # R53: the table's device never learns a face-down card
     action_types = (
         ActionType(
             "attach_mana",
@@ -287,13 +332,47 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         ),
         ActionType(
             "use_ability",
-            "A front-row ally activates an ability, paying its attached Mana and Gems.",
+            "A front-row ally activates an ability its card prints, paying the printed cost "
+            "from its attached Mana and the player's Gems; it goes on the stack.",
             (
                 PayloadField("guardian", "str", "the ally"),
-                PayloadField("ability", "str", "the ability's name", False),
-                PayloadField("mana", "int", "Mana in the cost", False),
-                PayloadField("gems", "int", "Celestial Gems in the cost", False),
-                PayloadField("quick", "bool", "a quick ability used in response", False),
+                PayloadField("ability", "str", "the ability's name, as printed", False),
+                PayloadField("targets", "list[name]", "the front-row enemies targeted", False),
+                PayloadField("mana", "int", "Mana in the cost (the printed one)", False),
+                PayloadField("gems", "int", "Celestial Gems in the cost (the printed one)", False),
+                PayloadField("quick", "bool", "a quick ability", False),
+            ),
+        ),
+        ActionType(
+            "no_response",
+            "The player asked to answer the newest ability declines: the stack resolves.",
+        ),
+        ActionType(
+            "resolve",
+            "The newest ability on the stack resolves, with every effect it applies: "
+            "several in effects, or one given flat (effect, seat, guardian and its fields).",
+            (
+                PayloadField(
+                    "effects",
+                    "json",
+                    "each {type, payload}: deal_damage, heal, attach_mana, attach_curse, "
+                    "attach_item, detach, apply_status, remove_status, escape, transform",
+                    False,
+                ),
+                PayloadField("effect", "str", "one effect's type, its fields given flat", False),
+                PayloadField("seat", "int", "the effect's Guardian's controller", False),
+                PayloadField("guardian", "str", "the effect's Guardian", False),
+                PayloadField("amount", "int", "damage or healing", False),
+                PayloadField("status", "str", "frozen or immune", False),
+                PayloadField("turns", "int", "turns the status lasts", False),
+            ),
+        ),
+        ActionType(
+            "emerge",
+            "An ally that entered the front row activates its emergence ability.",
+            (
+                PayloadField("guardian", "str", "the ally"),
+                PayloadField("targets", "list[name]", "the front-row enemies targeted", False),
             ),
         ),
         ActionType(
@@ -319,7 +398,13 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "An escaping or defeated front-row Guardian changes places with a back-row one.",
             (
                 PayloadField("guardian", "str", "the Guardian leaving the front row"),
-                PayloadField("replacement", "str", "the back-row Guardian entering"),
+                PayloadField("replacement", "str", "the back-row Guardian entering", False),
+                PayloadField(
+                    "place",
+                    "int",
+                    "the back-row card entering, by its place (1 or 2)",
+                    False,
+                ),
             ),
         ),
         ActionType(
@@ -353,7 +438,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("seat", "int", "its controller"),
                 PayloadField("guardian", "str", "the base form"),
                 PayloadField("transformation", "str", "the Transformation's name"),
-                PayloadField("hit_points", "int", "the Transformation's total hit points"),
+                PayloadField("hit_points", "int", "the Transformation's total hit points", False),
             ),
         ),
         ActionType(
@@ -423,9 +508,12 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 seat = _seat_setup(problems, f"players.{index}", player)
                 if seat is not None:
                     seats.append(seat)
+        transformations = _cards_json(problems, "transformations", data.get("transformations"))
         if problems:
             raise InvalidInput(problems)
-        setup = AzrahSetup((seats[0], seats[1]), first_player=int(first))
+        setup = AzrahSetup(
+            (seats[0], seats[1]), first_player=int(first), transformations=transformations
+        )
         try:
             self.initial_state(setup)
         except IllegalAction as error:
@@ -433,7 +521,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         return setup
 
     def setup_to_json(self, setup: AzrahSetup) -> dict[str, JSON]:
-        return {
+        data: dict[str, JSON] = {
             "first_player": setup.first_player,
             "players": [
                 {
@@ -441,10 +529,14 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                     "front": list(seat.front),
                     "back": list(seat.back),
                     "hit_points": dict(seat.hit_points),
+                    **({"cards": [card_to_json(c) for c in seat.cards]} if seat.cards else {}),
                 }
                 for seat in setup.players
             ],
         }
+        if setup.transformations:
+            data["transformations"] = [card_to_json(c) for c in setup.transformations]
+        return data
 
     def seat_names(self, setup: AzrahSetup) -> tuple[str, ...]:
         return tuple(seat.name for seat in setup.players)
@@ -482,18 +574,37 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         if "seat" in p and guardian == str(p.get("guardian")):
             guardian = f"{player(owner)}'s {guardian}"
         amount = p.get("amount", 1)
+        enemy = 1 - owner if owner is not None else None
+        targets = p.get("targets") if isinstance(p.get("targets"), list) else []
+        aimed = ""
+        if targets and enemy is not None and setup is not None:
+            aimed = " on " + ", ".join(
+                f"one of {player(enemy)}'s Guardians"
+                if enemy != viewer and t in setup.players[enemy].back
+                else f"{player(enemy)}'s {t}"
+                for t in targets
+            )
+        if action.type == "resolve":
+            return f"{who}: " + self._resolution(action, setup, viewer)
         order: list[JSON] = p["order"] if isinstance(p.get("order"), list) else []
         lines = {
             "attach_mana": f"attaches Mana to {guardian}",
-            "use_ability": f"{guardian} uses {p.get('ability') or 'an ability'}"
+            "use_ability": f"{guardian} uses {p.get('ability') or 'an ability'}{aimed}"
             + (
                 f" ({p.get('mana', 0)} Mana, {p.get('gems', 0)} Gems)"
                 if p.get("mana") or p.get("gems")
                 else ""
             ),
+            "no_response": "no response",
+            "emerge": f"{guardian}'s emergence ability{aimed}",
             "move": f"moves {p.get('left')} and {p.get('right')}",
             "escape": f"{guardian} escapes",
-            "swap": f"swaps {guardian} for {entering(p.get('replacement'))}",
+            "swap": f"swaps {guardian} for "
+            + (
+                entering(p.get("replacement"))
+                if "replacement" in p
+                else f"back-row card {p.get('place')}"
+            ),
             "order_emergence": "orders emergence: " + ", ".join(entering(n) for n in order),
             "deal_damage": f"{guardian} takes {amount} damage",
             "heal": f"{guardian} heals {amount}",
@@ -508,6 +619,25 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         }
         line = lines.get(action.type)
         return f"{who}: {line}" if line else f"{who}: {action.type.replace('_', ' ')}"
+
+    def _resolution(self, action: Action, setup: AzrahSetup | None, viewer: int | None) -> str:
+        """A resolution's line: the ability resolves, then each effect it applied."""
+        p = action.payload
+        effects: list[JSON] = p["effects"] if isinstance(p.get("effects"), list) else []
+        if "effect" in p:
+            flat = {k: v for k, v in p.items() if k not in ("effect", "effects")}
+            effects = [{"type": p["effect"], "payload": flat}]
+        parts = []
+        for effect in effects:
+            if not isinstance(effect, Mapping) or not isinstance(effect.get("payload"), Mapping):
+                continue
+            body = effect["payload"]
+            assert isinstance(body, Mapping)
+            line = self.describe(
+                Action(action.seq, str(effect.get("type")), action.by, dict(body)), setup, viewer
+            )
+            parts.append(line.split(": ", 1)[-1])
+        return "resolves the newest ability" + (": " + "; ".join(parts) if parts else "")
 
     def visible_payload(
         self, action: Action, state: AzrahState, viewer: int | None
@@ -532,6 +662,26 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             p["replacement"] = entering(p["replacement"])
         if action.type == "order_emergence" and isinstance(p.get("order"), list):
             p["order"] = [entering(name) for name in p["order"]]
+        if isinstance(p.get("targets"), list) and owner is not None:
+            enemy = state.players[1 - owner]
+            p["targets"] = [
+                t if 1 - owner == viewer or not isinstance(t, str) or _face_up(enemy, t) else None
+                for t in p["targets"]
+            ]
+        if action.type == "resolve" and isinstance(p.get("effects"), list):
+            p["effects"] = [
+                {
+                    "type": e.get("type"),
+                    "payload": self.visible_payload(
+                        Action(action.seq, str(e.get("type")), action.by, e["payload"]),
+                        state,
+                        viewer,
+                    ),
+                }
+                if isinstance(e, Mapping) and isinstance(e.get("payload"), Mapping)
+                else e
+                for e in p["effects"]
+            ]
         return p
 
     def legal_actions(self, state: AzrahState, seat: int) -> tuple[LegalAction, ...]:
@@ -539,6 +689,14 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         from referee.rules.azrah.legal import legal_actions
 
         return legal_actions(state, seat)
+
+    def table_actions(self, state: AzrahState, seat: int) -> tuple[LegalAction, ...]:
+        """What the table's shared device may do for ``seat``: nothing that names a
+        face-down Guardian; a swap picks the entering card by its back-row place (R53,
+        R111)."""
+        from referee.rules.azrah.legal import legal_actions
+
+        return legal_actions(state, seat, table=True)
 
     def example_setup(self) -> dict[str, JSON]:
         """Two parties of the starter catalog's Guardians, Ana playing first."""
@@ -571,7 +729,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             raise IllegalAction("The first player is seat 0 or seat 1.", "first_player")
         players = (_player(setup.players[0], 0), _player(setup.players[1], 1))
         clock = Clock(PHASES, seats=2, first_seat=setup.first_player)
-        return _begin_turn(AzrahState(players, clock))
+        return _begin_turn(AzrahState(players, clock, transformations=setup.transformations))
 
     def apply(self, state: AzrahState, action: Action) -> AzrahState:
         if state.outcome.over:
@@ -584,6 +742,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         handler = _HANDLERS.get(action.type)
         if handler is None:
             raise IllegalAction(f"AZRAH has no action called {action.type!r}.", "type")
+        _gate(state, action)
         return handler(state, action)
 
     def view(self, state: AzrahState, viewer: int | None) -> dict[str, JSON]:
@@ -601,10 +760,32 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "notes": _notes(state),
             "winner": state.outcome.winner,
             "reason": state.outcome.reason,
-            "players": [
-                _player_view(player, seat == viewer) for seat, player in enumerate(state.players)
-            ],
+            "players": [_player_view(state, seat, seat == viewer) for seat in (0, 1)],
+            "stack": [_activation_view(state, a) for a in state.stack],
+            "responder": state.responder if state.stack else None,
+            "waiting": _waiting_view(state),
         }
+
+
+def _activation_view(state: AzrahState, activation: Activation) -> dict[str, JSON]:
+    return {
+        "seat": activation.seat,
+        "player": state.players[activation.seat].name,
+        "guardian": activation.guardian,
+        "ability": activation.ability,
+        "emergence": activation.emergence,
+        "quick": activation.quick,
+        "targets": list(activation.targets),
+        "text": activation.text,
+    }
+
+
+def _waiting_view(state: AzrahState) -> dict[str, JSON] | None:
+    """What play waits for, in words (every Guardian named in it is face up)."""
+    wait = waiting(state)
+    if wait is None:
+        return None
+    return {"seat": wait[0], "kind": wait[1], "guardian": wait[2], "text": _wait_words(state, wait)}
 
 
 def _notes(state: AzrahState) -> list[str]:
@@ -640,7 +821,8 @@ def _conceal_player(player: PlayerState) -> PlayerState:
         GuardianState(hidden[g.name], 1) if g.name in hidden else g for g in player.guardians
     )
     back = tuple(hidden.get(name, name) for name in player.back)
-    return replace(player, back=back, guardians=guardians)
+    cards = tuple(card for card in player.cards if card.name not in hidden)
+    return replace(player, back=back, guardians=guardians, cards=cards)
 
 
 def _names(problems: Problems, path: str, value: object, count: int, row: str) -> list[str]:
@@ -680,9 +862,157 @@ def _seat_setup(problems: Problems, path: str, data: object) -> SeatSetup | None
             value = hit_points.get(guardian)
             if isinstance(value, int):
                 points[guardian] = value
+    cards = _cards_json(problems, f"{path}.cards", data.get("cards"), points)
+    party = set(front) | set(back)
+    for index, card in enumerate(cards):
+        if card.name not in party:
+            add_problem(
+                problems, f"{path}.cards.{index}.name", f"{card.name!r} is not in the party."
+            )
     if not isinstance(name, str) or len(front) != FRONT_ROW or len(back) != BACK_ROW:
         return None
-    return SeatSetup(name.strip(), (front[0], front[1], front[2]), (back[0], back[1]), points)
+    return SeatSetup(
+        name.strip(), (front[0], front[1], front[2]), (back[0], back[1]), points, cards
+    )
+
+
+MAX_CARDS = 60
+MAX_ABILITIES = 6
+MAX_TEXT = 2000
+MAX_COST = 10
+
+
+def ability_to_json(ability: GuardianAbility) -> dict[str, JSON]:
+    return {
+        "name": ability.name,
+        "mana": ability.mana,
+        "gems": ability.gems,
+        "quick": ability.quick,
+        "target_enemy": ability.target_enemy,
+        "text": ability.text,
+    }
+
+
+def card_to_json(card: Guardian) -> dict[str, JSON]:
+    """A card as the setup carries it (a Transformation names its base form and hit points;
+    a party Guardian's hit points are the setup's)."""
+    data: dict[str, JSON] = {
+        "name": card.name,
+        "range_arrows": [arrow.value for arrow in card.range_arrows],
+        "emergence": ability_to_json(card.emergence) if card.emergence else None,
+        "abilities": [ability_to_json(a) for a in card.abilities],
+    }
+    if card.base_form is not None:
+        data["base_form"] = card.base_form
+        data["hit_points"] = card.hit_points
+    return data
+
+
+def _ability_json(problems: Problems, path: str, data: object) -> GuardianAbility | None:
+    if not isinstance(data, Mapping):
+        add_problem(problems, path, "An ability is {name, mana, gems, quick, target_enemy, text}.")
+        return None
+    name = data.get("name")
+    ok = True
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
+        add_problem(problems, f"{path}.name", f"An ability's name is 1 to {MAX_NAME} characters.")
+        ok = False
+    costs = {}
+    for key in ("mana", "gems"):
+        costs[key] = data.get(key, 0)
+        check_whole(problems, f"{path}.{key}", costs[key], 0, MAX_COST, f"The {key} cost")
+        ok = ok and isinstance(costs[key], int) and not isinstance(costs[key], bool)
+    flags = {}
+    for key in ("quick", "target_enemy"):
+        flags[key] = data.get(key, False)
+        if not isinstance(flags[key], bool):
+            add_problem(problems, f"{path}.{key}", f"'{key}' is true or false.")
+            ok = False
+    text = data.get("text", "")
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        add_problem(
+            problems, f"{path}.text", f"An ability's text is at most {MAX_TEXT} characters."
+        )
+        ok = False
+    if not ok or not isinstance(name, str) or not isinstance(text, str):
+        return None
+    return GuardianAbility(
+        name.strip(),
+        int(costs["mana"]),
+        int(costs["gems"]),
+        text,
+        quick=bool(flags["quick"]),
+        target_enemy=bool(flags["target_enemy"]),
+    )
+
+
+def _cards_json(
+    problems: Problems, path: str, data: object, hit_points: Mapping[str, int] | None = None
+) -> tuple[Guardian, ...]:
+    """Cards as printed: for a party (``hit_points`` given, names from it) or the shared
+    pile's Transformations (each naming its ``base_form`` and ``hit_points``)."""
+    if data is None:
+        return ()
+    if not isinstance(data, list) or len(data) > MAX_CARDS:
+        add_problem(problems, path, f"Cards are a list of at most {MAX_CARDS}.")
+        return ()
+    cards: list[Guardian] = []
+    seen: set[str] = set()
+    for index, item in enumerate(data):
+        where = f"{path}.{index}"
+        if not isinstance(item, Mapping):
+            add_problem(problems, where, "A card is {name, range_arrows, emergence, abilities}.")
+            continue
+        name = item.get("name")
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME or name in seen:
+            add_problem(
+                problems, f"{where}.name", "Each card has its own name, 1 to 120 characters."
+            )
+            continue
+        seen.add(name)
+        arrows_data = item.get("range_arrows")
+        arrows: list[Position] = []
+        if not isinstance(arrows_data, list) or not all(
+            a in [p.value for p in Position] for a in arrows_data
+        ):
+            add_problem(problems, f"{where}.range_arrows", "Range arrows are left, centre, right.")
+        else:
+            arrows = [p for p in Position if p.value in arrows_data]
+        emergence = None
+        if item.get("emergence") is not None:
+            emergence = _ability_json(problems, f"{where}.emergence", item.get("emergence"))
+        abilities_data = item.get("abilities", [])
+        abilities: list[GuardianAbility] = []
+        if not isinstance(abilities_data, list) or len(abilities_data) > MAX_ABILITIES:
+            add_problem(problems, f"{where}.abilities", f"At most {MAX_ABILITIES} abilities.")
+        else:
+            for i, ability_data in enumerate(abilities_data):
+                ability = _ability_json(problems, f"{where}.abilities.{i}", ability_data)
+                if ability is not None:
+                    abilities.append(ability)
+        base_form = None
+        points = hit_points.get(name, 1) if hit_points is not None else 0
+        if hit_points is None:
+            base_form = item.get("base_form")
+            if not isinstance(base_form, str) or not base_form.strip():
+                add_problem(problems, f"{where}.base_form", "A Transformation names its base form.")
+                base_form = None
+            points = item.get("hit_points")  # type: ignore[assignment]
+            check_whole(problems, f"{where}.hit_points", points, 1, MAX_HIT_POINTS, "Hit points")
+            if not isinstance(points, int) or isinstance(points, bool):
+                continue
+        cards.append(
+            Guardian(
+                id=name,
+                name=name,
+                hit_points=points,
+                range_arrows=tuple(arrows),
+                emergence=emergence,
+                abilities=tuple(abilities),
+                base_form=base_form,
+            )
+        )
+    return tuple(cards)
 
 
 def _player(seat: SeatSetup, index: int) -> PlayerState:
@@ -706,11 +1036,22 @@ def _player(seat: SeatSetup, index: int) -> PlayerState:
                 f"players.{index}.hit_points",
             )
         guardians.append(GuardianState(name, hit_points, revealed=name in seat.front))
-    return PlayerState(seat.name, seat.front, seat.back, tuple(guardians))
+    return PlayerState(seat.name, seat.front, seat.back, tuple(guardians), cards=seat.cards)
 
 
-def _guardian_view(guardian: GuardianState) -> dict[str, JSON]:
+def _guardian_view(state: AzrahState, seat: int, guardian: GuardianState) -> dict[str, JSON]:
+    card = card_of(state, seat, guardian)
+    player = state.players[seat]
+    front = guardian.name in player.front
     return {
+        "card": None
+        if card is None
+        else {
+            "range_arrows": [arrow.value for arrow in card.range_arrows],
+            "emergence": ability_to_json(card.emergence) if card.emergence else None,
+            "abilities": [ability_to_json(a) for a in card.abilities],
+        },
+        "in_range": list(reachable(state, seat, guardian.name)) if front else [],
         "name": guardian.name,
         "hit_points": guardian.hit_points,
         "damage": guardian.damage,
@@ -725,17 +1066,18 @@ def _guardian_view(guardian: GuardianState) -> dict[str, JSON]:
     }
 
 
-def _player_view(player: PlayerState, own: bool) -> dict[str, JSON]:
+def _player_view(state: AzrahState, seat: int, own: bool) -> dict[str, JSON]:
+    player = state.players[seat]
     back: list[JSON] = []
     for name in player.back:
         guardian = player.guardian(name)
-        back.append(_guardian_view(guardian) if own or guardian.revealed else None)
+        back.append(_guardian_view(state, seat, guardian) if own or guardian.revealed else None)
     return {
         "name": player.name,
         "health": player.health.value,
         "gems": player.gems.value,
         "mana_pool": player.mana_pool.value,
-        "front": [_guardian_view(player.guardian(name)) for name in player.front],
+        "front": [_guardian_view(state, seat, player.guardian(name)) for name in player.front],
         "back": back,
     }
 
@@ -760,12 +1102,14 @@ def _begin_turn(state: AzrahState) -> AzrahState:
 def _attach_mana(state: AzrahState, action: Action) -> AzrahState:
     """Mana is attached to front-row allies: two in the Recovery phase (A.2), more only by
     an ability's effect (Mana and Celestial Gems)."""
-    _require_active(state, action, "attach Mana")
     amount = _amount(action.payload, 1)
     effect: bool = payload_value(action.payload, "effect", bool, False)
-    player = state.players[state.active]
+    if not effect:
+        _require_active(state, action, "attach Mana")
+    seat = state.active if action.by is None else action.by
+    player = state.players[seat]
     name: str = payload_value(action.payload, "guardian", str)
-    guardian = _front_guardian(state, state.active, name, action.by, "hold Mana")
+    guardian = _front_guardian(state, seat, name, action.by, "hold Mana")
     recovery_mana = state.recovery_mana
     if not effect:
         _require_phase(state, RECOVERY, "attach Mana (unless an ability gives it)")
@@ -786,29 +1130,89 @@ def _attach_mana(state: AzrahState, action: Action) -> AzrahState:
     player = replace(player, mana_pool=pool).with_guardian(
         replace(guardian, mana=guardian.mana + amount)
     )
-    return replace(_set_player(state, state.active, player), recovery_mana=recovery_mana)
+    return replace(_set_player(state, seat, player), recovery_mana=recovery_mana)
 
 
 def _use_ability(state: AzrahState, action: Action) -> AzrahState:
-    """Pay the cost from the Mana attached to this ally and the player's Gems (Activating
-    and Resolving Abilities); an escaping ally cannot (Moving and Escaping)."""
-    quick: bool = payload_value(action.payload, "quick", bool, False)
-    if not quick:
-        _require_active(state, action, "activate a normal ability")
-        _require_phase(state, ACTION, "activate a normal ability")
-    seat = state.active if action.by is None else action.by
+    """An ally activates an ability its card prints, paying the printed cost from the Mana
+    attached to it and the player's Gems; a "target enemy" ability announces front-row
+    enemies its range arrows point to (Activating and Resolving Abilities, Range Arrows and
+    Targeting Enemies, R100). With nothing to answer, only the active player activates, in
+    the Action phase; an enemy's ability is answered only with a quick ability (R105). The
+    ability goes on the stack and the opponent may answer it. An escaping ally cannot
+    (Moving and Escaping). A Guardian whose card the setup does not carry activates an
+    ability by the name and cost the table gives."""
+    wait = waiting(state)
+    responding = wait is not None and wait[1] == RESPOND
+    if responding and wait is not None and action.by is None:
+        seat = wait[0]
+    else:
+        seat = state.active if action.by is None else action.by
+    if not responding:
+        _require_active(state, action, "activate an ability with nothing to answer")
+        _require_phase(state, ACTION, "activate an ability with nothing to answer (R105)")
     player = state.players[seat]
     name: str = payload_value(action.payload, "guardian", str)
     guardian = _front_guardian(state, seat, name, action.by, "activate abilities")
-    mana: int = payload_value(action.payload, "mana", int, 0)
-    gems: int = payload_value(action.payload, "gems", int, 0)
-    for cost, key in ((mana, "mana"), (gems, "gems")):
-        if cost < 0:
+    given_mana: int | None = payload_value(action.payload, "mana", int, None)
+    given_gems: int | None = payload_value(action.payload, "gems", int, None)
+    for cost, key in ((given_mana, "mana"), (given_gems, "gems")):
+        if cost is not None and cost < 0:
             raise IllegalAction("A cost is never negative.", f"payload.{key}")
+    quick: bool = payload_value(action.payload, "quick", bool, False)
     if guardian.leaving is not None:
         raise IllegalAction(
             f"{name} is escaping and cannot activate abilities (Moving and Escaping).",
             "payload.guardian",
+        )
+    card = card_of(state, seat, guardian)
+    targets: tuple[str, ...] = ()
+    target_enemy = False
+    text = ""
+    if card is not None:
+        ability_name: str = payload_value(action.payload, "ability", str)
+        ability = _ability_of(card, ability_name, emergence=False)
+        if ability is None:
+            printed = ", ".join(a.name for a in card.abilities) or "none"
+            raise IllegalAction(
+                f"{name} has no ability called {ability_name!r}; its card prints: {printed} "
+                "(Anatomy of a Card).",
+                "payload.ability",
+            )
+        for given, printed_cost, key, word in (
+            (given_mana, ability.mana, "mana", "Mana"),
+            (given_gems, ability.gems, "gems", "Celestial Gems"),
+        ):
+            if given is not None and given != printed_cost:
+                raise IllegalAction(
+                    f"{ability.name} costs {printed_cost} {word}, as its card prints, not "
+                    f"{given} (Activating and Resolving Abilities).",
+                    f"payload.{key}",
+                )
+        if quick and not ability.quick:
+            raise IllegalAction(
+                f"{ability.name} is not a quick ability (Activating and Resolving Abilities).",
+                "payload.quick",
+            )
+        quick = ability.quick
+        mana, gems = ability.mana, ability.gems
+        targets = _announced(state, seat, name, ability, action.payload)
+        target_enemy = ability.target_enemy
+        text = ability.text
+        shown = ability.name
+    else:
+        mana, gems = given_mana or 0, given_gems or 0
+        raw_name = action.payload.get("ability")
+        shown = raw_name if isinstance(raw_name, str) and raw_name.strip() else "an ability"
+        if action.payload.get("targets"):
+            raise IllegalAction(
+                f"{name}'s card is not in this game's setup, so its range arrows are unknown.",
+                "payload.targets",
+            )
+    if responding and not quick:
+        raise IllegalAction(
+            "Only a quick ability answers an enemy's ability (Activating and Resolving Abilities).",
+            "payload.ability" if card is not None else "payload.quick",
         )
     if guardian.mana < mana:
         raise IllegalAction(
@@ -827,7 +1231,11 @@ def _use_ability(state: AzrahState, action: Action) -> AzrahState:
         gems=player.gems.spend(gems, "Celestial Gems"),
         mana_pool=player.mana_pool.add(mana),
     ).with_guardian(replace(guardian, mana=guardian.mana - mana, used_ability=True))
-    return _set_player(state, seat, player)
+    state = _set_player(state, seat, player)
+    activation = Activation(
+        seat, name, shown, targets=targets, target_enemy=target_enemy, quick=quick, text=text
+    )
+    return replace(state, stack=(*state.stack, activation), responder=1 - seat)
 
 
 def _move(state: AzrahState, action: Action) -> AzrahState:
@@ -913,21 +1321,27 @@ def _strip(player: PlayerState, guardian: GuardianState) -> tuple[PlayerState, i
 
 
 def _swap(state: AzrahState, action: Action) -> AzrahState:
-    """An escaping or defeated front-row Guardian changes places with a back-row one. The
-    active player swaps in the End phase, up to two (C.1); a Guardian defeated or forced to
-    escape may be swapped out by its controller at once (R51). A Guardian defeated this
-    turn cannot re-enter (Dealing Damage and Defeating Enemies)."""
-    seat = _seat(state, action, False)
+    """An escaping or defeated front-row Guardian changes places with a back-row one. One
+    defeated or forced to escape leaves at once, before anything else is done (R101); one
+    that chose to escape waits for the End phase, where the active player swaps up to two,
+    all at the same time, so none that left this End phase comes back in it (C.1). A
+    Guardian defeated this turn cannot re-enter (Dealing Damage and Defeating Enemies). An
+    entering Guardian with damage at or above its hit points is defeated at once (R102)."""
+    wait = waiting(state)
+    if action.by is None and wait is not None and wait[1] == SWAP:
+        seat = wait[0]
+    else:
+        seat = _seat(state, action, False)
     player = state.players[seat]
     name: str = payload_value(action.payload, "guardian", str)
-    replacement_name: str = payload_value(action.payload, "replacement", str)
     guardian = _front_guardian(state, seat, name, action.by, "be swapped out")
     if guardian.leaving is None:
         raise IllegalAction(
             f"{name} is neither escaping nor defeated, so it stays (Anatomy of a Turn C.1).",
             "payload.guardian",
         )
-    if action.by != seat:
+    replacement_name = _entering(player, action.payload)
+    if "replacement" in action.payload and action.by != seat:
         _named(state, seat, replacement_name, action.by, "payload.replacement")
     if replacement_name not in player.back:
         raise IllegalAction(
@@ -940,20 +1354,36 @@ def _swap(state: AzrahState, action: Action) -> AzrahState:
             "until a later turn (Dealing Damage and Defeating Enemies).",
             "payload.replacement",
         )
-    end_swaps = state.end_swaps
     in_end = seat == state.active and state.clock.phase.name == END
-    if guardian.leaving == VOLUNTARY and not in_end:
+    if in_end and replacement_name in state.left_end:
         raise IllegalAction(
-            f"{name} escapes at the end of the turn: swap it in the End phase "
-            "(Moving and Escaping).",
-            "type",
+            f"{replacement_name} left the front row in this End phase: its swaps are made "
+            "at the same time, so it cannot come back in them (Anatomy of a Turn C.1, R101).",
+            "payload.replacement",
         )
-    if in_end:
+    end_swaps = state.end_swaps
+    at_once = guardian.leaving in (FORCED, DEFEATED)
+    end_open = in_end and not state.emerged and not state.emergence_order
+    if not at_once:
+        if not in_end:
+            raise IllegalAction(
+                f"{name} escapes at the end of the turn: swap it in the End phase "
+                "(Moving and Escaping).",
+                "type",
+            )
         if end_swaps >= 2:
             raise IllegalAction(
                 "Up to two allies are swapped in the End phase (Anatomy of a Turn C.1).",
                 "payload.guardian",
             )
+        if not end_open:
+            raise IllegalAction(
+                "The End phase's swaps are made together, before any emergence ability "
+                "(Anatomy of a Turn C.1, C.2).",
+                "type",
+            )
+    counted = end_open and end_swaps < 2  # one of the End phase's simultaneous swaps (C.1)
+    if counted:
         end_swaps += 1
     player, _ = _strip(player, guardian)
     leaving = replace(player.guardian(name), leaving=None)
@@ -963,10 +1393,42 @@ def _swap(state: AzrahState, action: Action) -> AzrahState:
     player = replace(player, front=(front[0], front[1], front[2]), back=back)
     player = player.with_guardian(leaving).with_guardian(entering)
     state = _set_player(state, seat, player)
-    entered = state.entered
+    entered, emerging, left_end = state.entered, state.emerging, state.left_end
     if in_end:
+        left_end = (*left_end, name)
+    if counted:
         entered = (*entered, replacement_name)
-    return replace(state, end_swaps=end_swaps, entered=entered)
+    else:
+        card = card_of(state, seat, entering)
+        if card is not None and card.emergence is not None:
+            emerging = (*emerging, (seat, replacement_name))
+    state = replace(
+        state, end_swaps=end_swaps, entered=entered, emerging=emerging, left_end=left_end
+    )
+    return _check_defeat(state, seat, state.players[seat], entering)
+
+
+def _entering(player: PlayerState, payload: Mapping[str, JSON]) -> str:
+    """The back-row Guardian a swap brings in: named (``replacement``), or picked by its
+    place in the back row (``place``, 1 or 2 from the left), as the table's device does
+    for a card it cannot see (R111). A place is refused the same way whatever the back row
+    holds: its cards' places are public, their names are not."""
+    if ("replacement" in payload) == ("place" in payload):
+        raise IllegalAction(
+            "Name the entering Guardian (replacement) or give its back-row place (place), "
+            "not both.",
+            "payload.replacement" if "replacement" in payload else "payload.place",
+        )
+    if "replacement" in payload:
+        name: str = payload_value(payload, "replacement", str)
+        return name
+    place: int = payload_value(payload, "place", int)
+    if not 1 <= place <= len(player.back):
+        raise IllegalAction(
+            f"A back-row place is 1 to {len(player.back)}, counted from the left (R111).",
+            "payload.place",
+        )
+    return player.back[place - 1]
 
 
 def _order_emergence(state: AzrahState, action: Action) -> AzrahState:
@@ -1003,7 +1465,8 @@ def _target(state: AzrahState, action: Action) -> tuple[int, PlayerState, Guardi
 
 
 def _deal_damage(state: AzrahState, action: Action) -> AzrahState:
-    """Damage accumulates; an Immune Guardian takes none (Important Keywords)."""
+    """Damage accumulates; an Immune Guardian takes none (Important Keywords). A back-row
+    Guardian, which only its controller's effects reach, is not defeated there (R107)."""
     seat, player, guardian = _target(state, action)
     amount = _amount(action.payload)
     if guardian.statuses.has(IMMUNE):
@@ -1054,8 +1517,33 @@ def _transform(state: AzrahState, action: Action) -> AzrahState:
     at once if its damage reaches them (Transformations, Curses and Items)."""
     seat, player, guardian = _target(state, action)
     _front_guardian(state, seat, guardian.name, action.by, "transform")
+    acting = state.active if action.by is None else action.by
+    if seat != acting:
+        raise IllegalAction(
+            f"{guardian.name} is {player.name}'s: an ability transforms an ally, never an "
+            "enemy (Transformations, Curses and Items).",
+            "payload.guardian",
+        )
     name: str = payload_value(action.payload, "transformation", str)
-    hit_points: int = payload_value(action.payload, "hit_points", int)
+    given: int | None = payload_value(action.payload, "hit_points", int, None)
+    tied = [c for c in state.transformations if c.base_form == guardian.name]
+    if tied:
+        card = next((c for c in tied if c.name == name), None)
+        if card is None:
+            raise IllegalAction(
+                f"{guardian.name} transforms only into {', '.join(c.name for c in tied)} "
+                "(Transformations, Curses and Items).",
+                "payload.transformation",
+            )
+        if given is not None and given != card.hit_points:
+            raise IllegalAction(
+                f"{card.name} has {card.hit_points} hit points, as its card prints.",
+                "payload.hit_points",
+            )
+        given = card.hit_points
+    if given is None:
+        raise IllegalAction("The action needs 'hit_points'.", "payload.hit_points")
+    hit_points = given
     if not 1 <= hit_points <= MAX_HIT_POINTS:
         raise IllegalAction(
             f"A Transformation has at least 1 hit point and at most {MAX_HIT_POINTS}.",
@@ -1139,12 +1627,11 @@ def _end_phase(state: AzrahState, action: Action) -> AzrahState:
             )
         return replace(state, clock=state.clock.next_phase())
     if phase == ACTION:
-        return replace(state, clock=state.clock.next_phase(), end_swaps=0, entered=())
-    ready = [n for n in player.back if not player.guardian(n).defeated_this_turn]
-    waiting = [n for n in player.front if player.guardian(n).leaving is not None]
-    if waiting and ready and state.end_swaps < 2:
+        return replace(state, clock=state.clock.next_phase(), end_swaps=0, entered=(), left_end=())
+    escaping = [n for n in player.front if player.guardian(n).leaving == VOLUNTARY]
+    if escaping and ready(state, state.active) and state.end_swaps < 2 and not state.emerged:
         raise IllegalAction(
-            f"Swap {', '.join(waiting)} with a back-row ally first (Anatomy of a Turn C.1).",
+            f"Swap {', '.join(escaping)} with a back-row ally first (Anatomy of a Turn C.1).",
             "type",
         )
     if len(state.entered) > 1 and not state.emergence_order:
@@ -1153,7 +1640,14 @@ def _end_phase(state: AzrahState, action: Action) -> AzrahState:
             f"{', '.join(state.entered)} first (Anatomy of a Turn C.2).",
             "type",
         )
-    players = tuple(_next_turn_player(p) for p in state.players)
+    pending = end_emergences(state)
+    if pending:
+        raise IllegalAction(
+            f"Activate {pending[0]}'s emergence ability first (Anatomy of a Turn C.2).", "type"
+        )
+    players = tuple(
+        _next_turn_player(p, seat == state.active) for seat, p in enumerate(state.players)
+    )
     state = replace(
         state,
         players=(players[0], players[1]),
@@ -1163,22 +1657,335 @@ def _end_phase(state: AzrahState, action: Action) -> AzrahState:
         end_swaps=0,
         entered=(),
         emergence_order=(),
+        emerged=(),
+        left_end=(),
     )
     return _begin_turn(state)
 
 
-def _next_turn_player(player: PlayerState) -> PlayerState:
-    guardians = tuple(
-        replace(
-            g,
-            used_ability=False,
-            defeated_this_turn=False,
-            leaving=g.leaving if g.leaving != VOLUNTARY else None,
-            statuses=g.statuses.tick(),
+def _next_turn_player(player: PlayerState, active: bool) -> PlayerState:
+    """The turn ends for ``player``. The active player's escaping allies that no back-row
+    ally could replace lose their attached cards and Transformation, keep their damage and
+    stay in the front row, no longer escaping (Moving and Escaping, R103); their counted
+    statuses lose a turn, as only their controller's turns count (R104)."""
+    guardians = []
+    for g in player.guardians:
+        if active and g.leaving == VOLUNTARY:
+            returned = g.mana
+            player = replace(player, mana_pool=player.mana_pool.add(returned))
+            g = replace(g.stripped(), leaving=None)
+        guardians.append(
+            replace(
+                g,
+                used_ability=False,
+                defeated_this_turn=False,
+                statuses=g.statuses.tick() if active else g.statuses,
+            )
         )
-        for g in player.guardians
+    return replace(player, guardians=tuple(guardians))
+
+
+def card_of(state: AzrahState, seat: int, guardian: GuardianState) -> Guardian | None:
+    """The card whose abilities and range arrows ``guardian`` has now: its Transformation's
+    while transformed, else its own (Transformations, Curses and Items); None when the setup
+    carries neither."""
+    if guardian.transformation is not None:
+        for card in state.transformations:
+            if card.name == guardian.transformation and card.base_form == guardian.name:
+                return card
+        return None
+    return state.players[seat].card(guardian.name)
+
+
+def reachable(state: AzrahState, seat: int, name: str) -> tuple[str, ...]:
+    """The front-row enemies the range arrows of ``seat``'s front-row ``name`` point to
+    (Range Arrows and Targeting Enemies, R100)."""
+    player = state.players[seat]
+    card = card_of(state, seat, player.guardian(name))
+    if card is None or name not in player.front:
+        return ()
+    enemy = state.players[1 - seat]
+    return tuple(enemy.front[i] for i in in_range(card.range_arrows, player.front.index(name)))
+
+
+def ready(state: AzrahState, seat: int) -> tuple[str, ...]:
+    """``seat``'s back-row allies that may enter the front row now: none defeated this turn
+    (Dealing Damage and Defeating Enemies), none that left it in this End phase (C.1: the
+    swaps are simultaneous, R101)."""
+    player = state.players[seat]
+    left = state.left_end if seat == state.active else ()
+    return tuple(
+        n for n in player.back if not player.guardian(n).defeated_this_turn and n not in left
     )
-    return replace(player, guardians=guardians)
+
+
+def waiting(state: AzrahState) -> tuple[int, str, str] | None:
+    """What play waits for before anything else is done, and whose it is: a defeated or
+    forced-out Guardian leaving the front row (R101), an answer to the newest ability, the
+    newest ability resolving (Activating and Resolving Abilities), an emergence ability of a
+    Guardian that entered (R106)."""
+    for seat in (state.active, 1 - state.active):
+        player = state.players[seat]
+        if not ready(state, seat):
+            continue
+        for name in player.front:
+            if player.guardian(name).leaving in (FORCED, DEFEATED):
+                return seat, SWAP, name
+    if state.stack:
+        if state.responder is not None:
+            return state.responder, RESPOND, state.stack[-1].guardian
+        return state.stack[-1].seat, RESOLVE, state.stack[-1].guardian
+    emerging = pending_emerging(state)
+    if emerging:
+        seat, name = emerging[0]
+        return seat, EMERGE, name
+    return None
+
+
+def pending_emerging(state: AzrahState) -> tuple[tuple[int, str], ...]:
+    """The allies that entered at once and have yet to activate their emergence ability:
+    one that has since left the front row, or is escaping, activates nothing (R106)."""
+    return tuple(
+        (seat, name)
+        for seat, name in state.emerging
+        if name in state.players[seat].front and state.players[seat].guardian(name).leaving is None
+    )
+
+
+def end_emergences(state: AzrahState) -> tuple[str, ...]:
+    """The End phase's entrants whose emergence ability is still to be activated, in the
+    order the player chose (C.2): empty while that order is still to be chosen."""
+    if state.clock.phase.name != END or not state.entered:
+        return ()
+    if len(state.entered) > 1 and not state.emergence_order:
+        return ()
+    order = state.emergence_order or state.entered
+    player = state.players[state.active]
+    pending = []
+    for name in order:
+        if name in state.emerged or name not in player.front:
+            continue
+        if player.guardian(name).leaving is not None:
+            continue  # an escaping Guardian activates no ability (Moving and Escaping)
+        card = card_of(state, state.active, player.guardian(name))
+        if card is not None and card.emergence is not None:
+            pending.append(name)
+    return tuple(pending)
+
+
+def _wait_words(state: AzrahState, wait: tuple[int, str, str]) -> str:
+    seat, kind, name = wait
+    who = state.players[seat].name
+    if kind == SWAP:
+        return (
+            f"{who}'s {name} leaves the front row first: {who} swaps it with a back-row ally (R101)"
+        )
+    if kind == RESPOND:
+        return (
+            f"{who} answers {name}'s ability first, with a quick ability or no response "
+            "(Activating and Resolving Abilities)"
+        )
+    if kind == RESOLVE:
+        ability = state.stack[-1].ability
+        return (
+            f"{name}'s {ability} resolves first, newest first (Activating and Resolving Abilities)"
+        )
+    return f"{who}'s {name} activates its emergence ability first (R106)"
+
+
+ALLOWED_WHILE = {
+    SWAP: ("swap",),
+    RESPOND: ("use_ability", "no_response"),
+    RESOLVE: ("resolve",),
+    EMERGE: ("emerge",),
+}
+
+
+def _gate(state: AzrahState, action: Action) -> None:
+    """Refuse what play is not waiting for: only the awaited seat acts, and only so."""
+    wait = waiting(state)
+    if wait is None:
+        if action.type in ("no_response", "resolve"):
+            raise IllegalAction(
+                "No ability is waiting for an answer or to resolve (Activating and "
+                "Resolving Abilities).",
+                "type",
+            )
+        return
+    seat, kind, _ = wait
+    if action.by is not None and action.by != seat:
+        raise IllegalAction(_wait_words(state, wait) + ".", "by")
+    if action.type not in ALLOWED_WHILE[kind]:
+        raise IllegalAction(_wait_words(state, wait) + ".", "type")
+    if kind == SWAP:
+        player = state.players[seat]
+        leaving = [n for n in player.front if player.guardian(n).leaving in (FORCED, DEFEATED)]
+        if action.payload.get("guardian") not in leaving:
+            raise IllegalAction(_wait_words(state, wait) + ".", "payload.guardian")
+
+
+def _ability_of(card: Guardian, name: str, emergence: bool) -> GuardianAbility | None:
+    if emergence:
+        return card.emergence if card.emergence and card.emergence.name == name else None
+    return next((a for a in card.abilities if a.name == name), None)
+
+
+def _announced(
+    state: AzrahState,
+    seat: int,
+    name: str,
+    ability: GuardianAbility,
+    payload: Mapping[str, JSON],
+    emergence: bool = False,
+) -> tuple[str, ...]:
+    """The targets announced for ``ability``: front-row enemies its range arrows point to
+    when it says "target enemy", none otherwise (Range Arrows and Targeting Enemies)."""
+    raw = payload.get("targets", [])
+    if not ability.target_enemy:
+        if raw:
+            raise IllegalAction(
+                f'{ability.name} does not say "target enemy": range arrows do not apply and '
+                "no target is announced (Range Arrows and Targeting Enemies).",
+                "payload.targets",
+            )
+        return ()
+    in_reach = reachable(state, seat, name)
+    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+        raise IllegalAction("'targets' must be a list of enemy names.", "payload.targets")
+    if len(set(raw)) != len(raw):
+        raise IllegalAction("A target is announced once.", "payload.targets")
+    if not in_reach and not emergence:
+        raise IllegalAction(
+            f"None of {name}'s range arrows points to a front-row enemy, so {ability.name} "
+            "has nothing to target (Range Arrows and Targeting Enemies, R100).",
+            "payload.targets",
+        )
+    if not raw and in_reach:
+        raise IllegalAction(
+            f"Announce the enemy {ability.name} targets: "
+            f"{', '.join(in_reach)} (Range Arrows and Targeting Enemies).",
+            "payload.targets",
+        )
+    for target in raw:
+        if target not in in_reach:
+            raise IllegalAction(
+                f"{name}'s range arrows point only to {', '.join(in_reach) or 'nobody'}: an "
+                'ability that says "target enemy" reaches only those (Range Arrows and '
+                "Targeting Enemies, R100).",
+                "payload.targets",
+            )
+    return tuple(raw)
+
+
+def _no_response(state: AzrahState, action: Action) -> AzrahState:
+    """The seat asked to answer declines: the window closes and the stack resolves, newest
+    first (Activating and Resolving Abilities, R105)."""
+    return replace(state, responder=None)
+
+
+def _resolve(state: AzrahState, action: Action) -> AzrahState:
+    """The newest ability resolves: every effect it applies (damage, healing, Mana, cards,
+    statuses, a forced escape, a transformation) is recorded in this one entry, applied in
+    order, all or nothing. A "target enemy" ability touches only the enemies announced (R100).
+    It resolves even if its Guardian has since left or been defeated (FAQ)."""
+    top = state.stack[-1]
+    effects = action.payload.get("effects", [])
+    if "effect" in action.payload:
+        flat = {k: v for k, v in action.payload.items() if k not in ("effect", "effects")}
+        effects = [{"type": action.payload["effect"], "payload": flat}]
+    if not isinstance(effects, list) or len(effects) > MAX_EFFECTS:
+        raise IllegalAction(
+            f"'effects' is a list of at most {MAX_EFFECTS} effects.", "payload.effects"
+        )
+    state = replace(state, stack=state.stack[:-1])
+    for index, effect in enumerate(effects):
+        where = f"payload.effects.{index}"
+        if not isinstance(effect, Mapping):
+            raise IllegalAction("An effect is {type, payload}.", where)
+        kind = effect.get("type")
+        body = effect.get("payload", {})
+        if kind not in EFFECT_TYPES:
+            raise IllegalAction(f"An effect is one of: {', '.join(EFFECT_TYPES)}.", f"{where}.type")
+        if not isinstance(body, Mapping):
+            raise IllegalAction("An effect's payload is an object.", f"{where}.payload")
+        body = dict(body)
+        if kind == "attach_mana":
+            body["effect"] = True
+        if kind == "escape":
+            body["forced"] = True
+            body.setdefault("seat", top.seat)
+        target_seat = body.get("seat", top.seat)
+        if (
+            top.target_enemy
+            and target_seat == 1 - top.seat
+            and body.get("guardian") not in top.targets
+        ):
+            raise IllegalAction(
+                f"{top.ability} targets {', '.join(top.targets) or 'no enemy'}: its effect "
+                "reaches no other enemy (Range Arrows and Targeting Enemies, R100).",
+                f"{where}.payload.guardian",
+            )
+        try:
+            state = _HANDLERS[str(kind)](state, Action(action.seq, str(kind), top.seat, body))
+        except IllegalAction as error:
+            field = (error.field or "").removeprefix("payload.")
+            raise IllegalAction(
+                f"Effect {index + 1}: {error.message}",
+                f"{where}.payload.{field}" if field and field != "type" else where,
+            ) from None
+    return state
+
+
+def _emerge(state: AzrahState, action: Action) -> AzrahState:
+    """An ally that entered the front row activates its emergence ability, at no cost
+    (Activating and Resolving Abilities, R106): those that entered at once first, then the
+    End phase's in the order chosen (C.2). The opponent may answer it."""
+    name: str = payload_value(action.payload, "guardian", str)
+    wait = waiting(state)
+    if wait is not None:
+        seat = wait[0]
+        mine = [n for s, n in pending_emerging(state) if s == seat]
+        expected = name if name in mine else mine[0]
+        emerging = tuple(e for e in pending_emerging(state) if e != (seat, expected))
+        emerged = state.emerged
+    else:
+        pending = end_emergences(state)
+        if not pending:
+            raise IllegalAction(
+                "No ally is waiting to activate an emergence ability (Activating and "
+                "Resolving Abilities).",
+                "payload.guardian",
+            )
+        _require_active(state, action, "activate emergence abilities")
+        seat, expected = state.active, pending[0]
+        emerging = state.emerging
+        emerged = (*state.emerged, expected)
+    if name != expected:
+        raise IllegalAction(
+            f"{expected}'s emergence ability comes next (Anatomy of a Turn C.2, R106).",
+            "payload.guardian",
+        )
+    player = state.players[seat]
+    card = card_of(state, seat, player.guardian(name))
+    if card is None or card.emergence is None:
+        raise IllegalAction(f"{name} has no emergence ability.", "payload.guardian")
+    targets = _announced(state, seat, name, card.emergence, action.payload, emergence=True)
+    activation = Activation(
+        seat,
+        name,
+        card.emergence.name,
+        emergence=True,
+        targets=targets,
+        target_enemy=card.emergence.target_enemy,
+        text=card.emergence.text,
+    )
+    return replace(
+        state,
+        stack=(*state.stack, activation),
+        responder=1 - seat,
+        emerging=emerging,
+        emerged=emerged,
+    )
 
 
 _HANDLERS: dict[str, Handler] = {
@@ -1197,6 +2004,9 @@ _HANDLERS: dict[str, Handler] = {
     "apply_status": _apply_status,
     "remove_status": _remove_status,
     "end_phase": _end_phase,
+    "no_response": _no_response,
+    "resolve": _resolve,
+    "emerge": _emerge,
 }
 
 AZRAH = AzrahSystem()

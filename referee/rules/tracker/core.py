@@ -372,6 +372,16 @@ class System(ABC, Generic[Setup, S]):
         """Every action ``seat`` may take now, each applying as listed (python-chess's
         ``legal_moves``). What is listed depends only on what ``seat`` may see."""
 
+    # Whether the table's shared device, acting for a seat, knows that seat's secrets. When
+    # not, what it sends is checked and previewed against the game as nobody knows it.
+    table_knows_secrets: bool = True
+
+    def table_actions(self, state: S, seat: int) -> tuple[LegalAction, ...]:
+        """What the table's shared device (the host at no seat) may do for ``seat`` now: the
+        seat's legal actions, less anything that names one of its secrets (the device shows
+        no secret, R53). A game whose seats have no secrets lists the seat's own."""
+        return self.legal_actions(state, seat)
+
     def conceal(self, state: S, viewer: int | None) -> S:
         """``state`` with every secret ``viewer`` may not see replaced by the same stand-in,
         whatever it was: what a preview for ``viewer`` is computed from, so that trying an

@@ -11,7 +11,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
+from urllib.parse import urlencode
 
+import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
@@ -218,8 +220,10 @@ def test_a_spectator_is_shown_no_control(game: Game, host: User, spectator: User
 
 
 def test_a_finished_game_shows_no_control(game: Game, host: User, player: User) -> None:
-    for name in ("Bard", "Cleric", "Duelist"):
+    for name, place in (("Bard", 1), ("Cleric", 2), ("Duelist", 0)):
         game = apply(game, host, "deal_damage", 0, seat=1, guardian=name, amount=9)
+        if place:  # the table swaps the defeated Guardian out at once (R101), by place (R111)
+            game = apply(game, host, "swap", 1, guardian=name, place=place)
     for account in (host, player):
         assert forms(page(account, game)) == []
 
@@ -350,9 +354,38 @@ def test_a_refusal_of_a_side_control_is_shown_on_that_side(game: Game, host: Use
         "p.right": "centre",
         "control": "side:0",
     }
-    response = client_for(host).post(f"/games/{game.pk}/act/", posted, headers=HTMX)
+    body = urlencode(posted, encoding="utf-8", errors="surrogatepass")
+    response = client_for(host).post(
+        f"/games/{game.pk}/act/", body, "application/x-www-form-urlencoded", headers=HTMX
+    )
     assert response.status_code == 400
     html = str(response.content.decode())
     side = html.split('data-testid="side-0"', 1)[1].split("Front row", 1)[0]
     assert "Frozen" in side and 'data-testid="refusal"' in side
     assert html.count('data-testid="refusal"') == 1
+
+
+# --- a swap by place on the table's device (R111) --------------------------------------------
+
+
+@pytest.mark.parametrize("place", ["3", "0", "\u00b2", "\uff11", "9" * 40, "1.0", "\ud800", ""])
+def test_a_bad_place_from_the_table_page_is_a_readable_refusal(
+    game: Game, host: User, place: str
+) -> None:
+    """Superscript and full-width digits, huge numbers, a lone surrogate: a message beside
+    the swap control naming the field, never a 500, and nothing recorded."""
+    game = apply(game, host, "deal_damage", 0, seat=1, guardian="Bard", amount=9)
+    version = game.version
+    posted = {"type": "swap", "version": str(version), "seat": "1", "p.guardian": "Bard",
+              "p.place": place, "control": "guardian:1:Bard"}  # fmt: skip
+    body = urlencode(posted, encoding="utf-8", errors="surrogatepass")
+    response = client_for(host).post(
+        f"/games/{game.pk}/act/", body, "application/x-www-form-urlencoded", headers=HTMX
+    )
+    assert response.status_code in (200, 400), response.status_code
+    html = response.content.decode()
+    refusal = html.split('data-testid="refusal"', 1)[1].split("</p>", 1)[0]
+    assert "place" in refusal.lower() or "back-row" in refusal.lower(), refusal
+    assert Game.objects.get(pk=game.pk).version == version
+    # the swap control is still there, beside its refusal, offering the places
+    assert "Card 1" in html and "Card 2" in html and "Mystic" not in html

@@ -68,11 +68,11 @@ def test_one_undo_takes_back_the_whole_batch(game: Game, player: User) -> None:
 def test_a_batch_is_previewed_with_every_change_and_a_commit_that_posts_it(
     game: Game, player: User
 ) -> None:
-    actions = [hit("Oracle", 2), hit("Dragoon", 1)]
+    actions = [hit("Oracle", 1), hit("Dragoon", 2)]  # Oracle (2 hit points) is not defeated
     response = post(player, game, "preview", form(actions))
     assert response.status_code == 200
     html = text(response)
-    assert "Deal damage x2 · Ana&#x27;s Oracle; Deal damage x1 · Ana&#x27;s Dragoon" in html
+    assert "Deal damage x1 · Ana&#x27;s Oracle; Deal damage x2 · Ana&#x27;s Dragoon" in html
     assert 'data-testid="changes"' in html and "Oracle" in html and "Dragoon" in html
     assert 'name="type" value="batch"' in html
     posted = re.search(r'name="batch" value="([^"]*)"', html)

@@ -44,6 +44,7 @@ from tests.rules.azeroth.legal_play import pick as pick_azeroth
 from tests.rules.azeroth.tracker_game import setup as azeroth_setup
 from tests.rules.azrah.legal_play import pick as pick_azrah
 from tests.rules.azrah.test_tracker_noninterference import other_setup, probes, rename, reveals
+from tests.rules.tracker.azrah_game import CARDED
 from tests.rules.tracker.azrah_game import SETUP as AZRAH_SETUP
 from tests.rules.tracker.legal_play import filled, randoms
 
@@ -272,8 +273,10 @@ def test_a_face_down_back_row_reaches_nobody_else_by_page_api_or_export(
 ) -> None:
     service.CACHE.clear()
     hidden = data.draw(st.sampled_from([0, 1]), label="hidden")
-    setup_b, renamed = other_setup(hidden)
-    setups = (AZRAH.setup_to_json(AZRAH_SETUP), AZRAH.setup_to_json(setup_b))
+    # with the cards too: abilities, the stack and emergence must not leak the back row
+    base = data.draw(st.sampled_from([AZRAH_SETUP, CARDED]), label="setup")
+    setup_b, renamed = other_setup(hidden, base)
+    setups = (AZRAH.setup_to_json(base), AZRAH.setup_to_json(setup_b))
     games = pair("azrah", setups, hidden, host_seated)
     for _ in range(data.draw(st.integers(0, 25), label="steps")):
         current = service.derived(games.a)
@@ -373,3 +376,86 @@ def sends_safely(pair: Pair, step: Step) -> bool:
     """A probe is sent for real only when it leaves the Warlord hidden in both games (one
     that slays Ben's Warlord in one game and another Hero in the other is previewed only)."""
     return all(keeps_the_secret(game, *step) for game in pair.games)
+
+
+# --- AZRAH on one shared tablet: the table's device swapping by place (R53, R111) ---------------
+
+
+def table_pair(hidden: int) -> tuple[Game, Game, User]:
+    """Two one-tablet games (the host at no seat, nobody seated) alike but for ``hidden``'s
+    back row, in Ana's Action phase with Ben's Bard just defeated: play waits for his swap."""
+    setup_b, _ = other_setup(hidden, CARDED)
+    host = account("hostess")
+    games = []
+    for setup in (CARDED, setup_b):
+        created = service.create_game(
+            host=host, system="azrah", name="Table", setup=AZRAH.setup_to_json(setup)
+        )
+        for type_, payload in (
+            ("attach_mana", {"guardian": "Alchemist"}),
+            ("attach_mana", {"guardian": "Oracle"}),
+            ("end_phase", {}),
+            ("deal_damage", {"seat": 1, "guardian": "Bard", "amount": 3}),
+        ):
+            assert record(created, host, type_, None, payload) == ("applies",)
+        games.append(Game.objects.prefetch_related("seats").get(pk=created.pk))
+    return games[0], games[1], host
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("hidden", [0, 1])
+def test_the_table_device_is_shown_the_same_while_a_swap_waits(hidden: int) -> None:
+    """The table's page, live part, ETag, state with its legal actions and log, and its
+    answers to swaps by place or by name (previews and refusals), are the same whatever the
+    back rows hold; its whole export is the table's own and is left out."""
+    service.CACHE.clear()
+    a, b, host = table_pair(hidden)
+    games = Pair(a, b, hidden, {}, {})
+    client = client_for(host)
+    seen = [received(client, game) for game in (a, b)]
+    for got in seen:
+        del got["export"], got["page export"]
+    assert_alike(seen[0], seen[1], games, "the table device")
+    state = client.get(f"/api/games/{a.pk}/").json()
+    swaps = [e for e in state["legal_actions"] if e["type"] == "swap"]
+    assert [(e["seat"], e["payload"], e["choices"]) for e in swaps] == [
+        (1, {"guardian": "Bard", "place": 1}, {"place": [1, 2]})
+    ]
+    page = seen[0]["page"][3].decode()
+    assert "Face-down card 1" in page and "Face-down card 2" in page
+    assert "Mystic" not in page and "Ranger" not in page
+    tries: list[dict[str, Any]] = [{"guardian": "Bard", "place": place} for place in (0, 3, 2)] + [
+        {"guardian": "Bard", "replacement": name} for name in ("Mystic", "Seer", "Nobody")
+    ]
+    for payload in tries:
+        answers = [probe(client, g, "swap", payload, send=False) for g in (a, b)]
+        assert_alike(answers[0], answers[1], games, f"the table device trying swap {payload}")
+        for g in (a, b):  # the table acts for the seat it is listed for, as its page does
+            body = {"system": "azrah", "type": "swap", "payload": payload, "seat": 1}
+            body["version"] = Game.objects.get(pk=g.pk).version
+            answer = client.post(f"/api/games/{g.pk}/preview/", body, "application/json")
+            answers.append({"preview for seat 1": (answer.status_code, answer.content)})
+        assert_alike(answers[2], answers[3], games, f"the table device for seat 1: {payload}")
+    preview = client.post(
+        f"/api/games/{a.pk}/preview/",
+        {
+            "system": "azrah",
+            "type": "swap",
+            "payload": {"guardian": "Bard", "place": 2},
+            "version": a.version,
+            "seat": 1,
+        },
+        "application/json",
+    )
+    assert preview.status_code == 200, preview.content
+    # the preview shows the face-down card coming in, not which Guardian it is
+    assert preview.json()["state"]["players"][1]["front"][0]["name"] == "Face-down Guardian 2"
+    for g, entering in ((a, "Ranger"), (b, renamed_back(hidden, "Ranger"))):
+        assert record(g, host, "swap", 1, {"guardian": "Bard", "place": 2}) == ("applies",)
+        front = client.get(f"/api/games/{g.pk}/").json()["state"]["players"][1]["front"]
+        assert front[0]["name"] == entering  # face up now, named like any front-row Guardian
+
+
+def renamed_back(hidden: int, name: str) -> str:
+    _, renamed = other_setup(hidden, CARDED)
+    return renamed.get(name, name) if hidden == 1 else name

@@ -69,7 +69,7 @@ def test_a_player_sees_their_own_back_row_and_not_the_other(game: Game, player: 
     page = html(client_for(player).get(url(game)))
     assert "Mystic" in page and "Ranger" in page  # Ben's own back row
     assert "Sentinel" not in page and "Warden" not in page  # Ana's, face down
-    assert "Face down" in page
+    assert "Face-down card 1" in page and "Face-down card 2" in page
     assert 'data-testid="links"' not in page
     assert game.join_token not in page
 
@@ -415,13 +415,24 @@ def test_the_segno_qr_code_is_inline_svg(game: Game, host: User) -> None:
 
 def test_a_finished_game_shows_the_winner_why_and_the_totals(game: Game, player: User) -> None:
     browser = client_for(player)
-    for version, (guardian, amount) in enumerate((("Bard", 3), ("Cleric", 3), ("Duelist", 4))):
+    version = 0
+    for guardian, amount, replacement in (
+        ("Bard", 3, "Mystic"),
+        ("Cleric", 3, "Ranger"),
+        ("Duelist", 4, ""),
+    ):
         browser.post(url(game, "act"), damage(game, version, amount, guardian), headers=HTMX)
+        version += 1
+        if replacement:  # the defeated Guardian leaves the front row at once (R101)
+            swap = {"type": "swap", "version": str(version), "p.guardian": guardian,
+                    "p.replacement": replacement, "control": f"guardian:1:{guardian}"}  # fmt: skip
+            assert browser.post(url(game, "act"), swap, headers=HTMX).status_code == 200
+            version += 1
     page = html(browser.get(url(game)))
     summary = page.split('data-testid="summary"', 1)[1].split("</section>", 1)[0]
     assert "Ana wins" in summary
     assert "health to zero" in summary
-    assert "3 actions recorded" in summary
+    assert "5 actions recorded" in summary
     assert "Export the game" in summary  # a player may export once it is over
     assert "data-tap" not in page  # no counters on a finished game
 

@@ -107,3 +107,30 @@ def test_a_bad_scenario_or_battle_size_is_named(owner: User, as_owner: Client) -
     response = start(as_owner, body)
     assert response.status_code == 400
     assert set(response.json()["errors"]) == {"scenario", "battle_size"}
+
+
+def test_an_azrah_game_carries_each_guardians_card_as_printed(
+    owner: User, as_owner: Client
+) -> None:
+    """Anatomy of a Card: a game from saved lists knows each party Guardian's abilities
+    (cost, quick, target enemy) and range arrows, and the shared Transformations."""
+    lists = [saved(owner, "azrah", "Embers"), saved(owner, "azrah", "Tides")]
+    response = start(as_owner, {"system": "azrah", "lists": lists, "first_player": 0})
+    assert response.status_code == 201, response.json()
+    game = Game.objects.get(pk=response.json()["id"])
+    catalog = {g.name: g for g in game.catalog.guardians.all()}  # type: ignore[union-attr]
+    for player in game.setup["players"]:
+        cards = {card["name"]: card for card in player["cards"]}
+        assert set(cards) == {*player["front"], *player["back"]}
+        for name, card in cards.items():
+            assert card["range_arrows"] == catalog[name].range_arrows
+            printed = [(a["name"], a["mana"], a["gems"]) for a in catalog[name].abilities]
+            assert [(a["name"], a["mana"], a["gems"]) for a in card["abilities"]] == printed
+    (smith,) = game.setup["transformations"]
+    assert (smith["name"], smith["base_form"], smith["hit_points"]) == (
+        "Caelum, Ascended Smith",
+        "Caelum Skyforger",
+        catalog["Caelum, Ascended Smith"].hit_points,
+    )
+    front = response.json()["state"]["players"][0]["front"][0]
+    assert front["card"]["abilities"] == game.setup["players"][0]["cards"][0]["abilities"]

@@ -14,7 +14,7 @@ from referee.rules.azrah.tracker import AZRAH, POSITIONS, STATUSES, AzrahState
 from referee.rules.tracker.core import IllegalAction, game_apply, start
 from tests.profiles import examples
 from tests.rules.azrah.legal_play import listed, mutations, pick, play
-from tests.rules.tracker.azrah_game import AzrahGame, act, new_game, recover
+from tests.rules.tracker.azrah_game import AzrahGame, act, carded_game, new_game, recover
 
 
 def test_the_example_setup_starts_a_game() -> None:
@@ -62,10 +62,10 @@ def test_each_entry_says_where_on_the_board_it_belongs() -> None:
 
 
 def _pieces(state: AzrahState, seat: int) -> set[str]:
-    """Every piece of the board ``seat``'s view shows: each Guardian it sees face up, and
-    its own side."""
+    """Every piece of the board ``seat``'s view shows: each Guardian it sees face up, its
+    own side, and the stack of abilities while there is one."""
     view = AZRAH.view(state, seat)
-    pieces = {f"side:{seat}"}
+    pieces = {f"side:{seat}"} | ({"stack"} if view["stack"] else set())
     for index, player in enumerate(view["players"]):
         for guardian in (*player["front"], *player["back"]):
             if guardian is not None:
@@ -115,14 +115,22 @@ def test_the_opponent_is_offered_only_the_front_row() -> None:
 
 def test_nothing_is_listed_once_the_game_is_over() -> None:
     game = new_game()
-    for name in ("Bard", "Cleric", "Duelist"):
+    for name, replacement in (("Bard", "Mystic"), ("Cleric", "Ranger"), ("Duelist", "")):
         game = act(game, "deal_damage", 0, seat=1, guardian=name, amount=9)
+        if replacement:  # the defeated Guardian leaves at once (R101)
+            game = act(game, "swap", 1, guardian=name, replacement=replacement)
     assert game.state.outcome.over
     assert AZRAH.legal_actions(game.state, 0) == () == AZRAH.legal_actions(game.state, 1)
 
 
+def _start(data: st.DataObject) -> AzrahGame:
+    """A new game, half the time with every Guardian's card (abilities, the stack)."""
+    first = data.draw(st.sampled_from([0, 1]))
+    return carded_game(first) if data.draw(st.booleans()) else new_game(first)
+
+
 def _run(data: st.DataObject, steps: int) -> AzrahGame:
-    game = new_game(first_player=data.draw(st.sampled_from([0, 1])))
+    game = _start(data)
     for _ in range(data.draw(st.integers(0, steps))):
         step = pick(data, game.state)
         if step is None:
@@ -134,7 +142,7 @@ def _run(data: st.DataObject, steps: int) -> AzrahGame:
 @settings(max_examples=examples(20))
 @given(st.data())
 def test_play_driven_by_the_list_never_meets_a_refusal(data: st.DataObject) -> None:
-    game = new_game(first_player=data.draw(st.sampled_from([0, 1])))
+    game = _start(data)
     for _ in range(data.draw(st.integers(1, 50))):
         for seat in (0, 1):
             for entry in AZRAH.legal_actions(game.state, seat):
@@ -157,7 +165,8 @@ def test_actions_just_outside_the_list_are_refused_naming_the_field(
     if game.state.outcome.over:
         return
     seat = data.draw(st.sampled_from([0, 1]))
-    entries = AZRAH.legal_actions(game.state, seat)
+    # while play waits for one seat (R101, R105, R106) the other is offered nothing
+    entries = AZRAH.legal_actions(game.state, seat) or AZRAH.legal_actions(game.state, 1 - seat)
     for entry in data.draw(st.lists(st.sampled_from(entries), min_size=1, max_size=4)):
         for type_, by, payload in mutations(game.state, entry):
             if listed(game.state, type_, by, payload):
@@ -182,7 +191,7 @@ def test_actions_just_outside_the_list_are_refused_naming_the_field(
 @settings(max_examples=examples(30))
 @given(st.data())
 def test_games_driven_towards_the_end_reach_it(data: st.DataObject) -> None:
-    game = new_game(first_player=data.draw(st.sampled_from([0, 1])))
+    game = _start(data)
     for _ in range(200):
         if game.state.outcome.over:
             break

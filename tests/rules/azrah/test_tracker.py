@@ -183,9 +183,16 @@ def test_a_normal_ability_waits_for_the_action_phase() -> None:
         act(new_game(), "use_ability", 0, guardian="Dragoon")
 
 
-def test_the_opponent_uses_only_quick_abilities() -> None:
+def test_the_opponent_uses_only_quick_abilities_in_answer() -> None:
+    """Activating and Resolving Abilities; R105: with nothing to answer, only the active
+    player activates, in the Action phase."""
     game = recover(new_game())
     with pytest.raises(IllegalAction, match="Only Ana, the active player"):
+        act(game, "use_ability", 1, guardian="Bard")
+    with pytest.raises(IllegalAction, match="Only Ana, the active player"):
+        act(game, "use_ability", 1, guardian="Bard", quick=True)
+    game = act(game, "use_ability", 0, guardian="Dragoon")
+    with pytest.raises(IllegalAction, match="Only a quick ability answers"):
         act(game, "use_ability", 1, guardian="Bard")
     game = act(game, "use_ability", 1, guardian="Bard", quick=True)
     assert guardian(game, 1, "Bard").used_ability
@@ -249,6 +256,7 @@ def test_an_uninjured_ally_cannot_escape() -> None:
 def test_an_ally_that_used_an_ability_cannot_escape() -> None:
     game = act(new_game(), "deal_damage", 1, seat=0, guardian="Dragoon", amount=1)
     game = act(recover(game), "use_ability", 0, guardian="Dragoon")
+    game = act(act(game, "no_response", 1), "resolve", 0)
     with pytest.raises(IllegalAction, match="used an ability this turn"):
         act(game, "escape", 0, guardian="Dragoon")
 
@@ -259,6 +267,7 @@ def test_a_forced_escape_ignores_frozen_and_strips_attachments_at_once() -> None
     game = act(game, "attach_item", 0, seat=0, guardian="Dragoon", card="Potion")
     game = act(game, "escape", 0, seat=1, guardian="Bard", forced=True)
     assert guardian(game, 1, "Bard").leaving == "forced"
+    game = act(game, "swap", 1, guardian="Bard", replacement="Mystic")  # at once (R101)
     game = act(game, "escape", 0, seat=0, guardian="Dragoon", forced=True)
     dragoon = guardian(game, 0, "Dragoon")
     assert (dragoon.mana, dragoon.items, dragoon.leaving) == (0, (), "forced")
@@ -321,14 +330,18 @@ def test_a_swap_needs_a_back_row_replacement() -> None:
 
 
 def test_at_most_two_swaps_in_the_end_phase_and_their_emergence_order() -> None:
-    game = recover(new_game())
-    for name in ("Alchemist", "Dragoon", "Oracle"):
-        game = act(game, "escape", 1, seat=0, guardian=name, forced=True)
-    game = act(game, "end_phase", 0)
+    game = act(
+        act(recover(new_game()), "end_phase", 0),
+        "escape",
+        1,
+        seat=0,
+        guardian="Alchemist",
+        forced=True,
+    )
     game = act(game, "swap", 0, guardian="Alchemist", replacement="Sentinel")
+    game = act(game, "escape", 1, seat=0, guardian="Dragoon", forced=True)
     game = act(game, "swap", 0, guardian="Dragoon", replacement="Warden")
-    with pytest.raises(IllegalAction, match="Up to two allies are swapped"):
-        act(game, "swap", 0, guardian="Oracle", replacement="Alchemist")
+    assert (game.state.end_swaps, game.state.entered) == (2, ("Sentinel", "Warden"))
     with pytest.raises(IllegalAction, match="order of the emergence abilities"):
         act(game, "end_phase", 0)
     with pytest.raises(IllegalAction, match="each ally that entered"):
@@ -385,7 +398,7 @@ def test_a_defeated_guardian_loses_everything_escapes_and_costs_a_health() -> No
     assert (bard.leaving, bard.defeated_this_turn) == ("defeated", True)
     assert player(game, 1).health.value == 2
     assert player(game, 1).mana_pool.value == 10
-    with pytest.raises(IllegalAction, match="already defeated"):
+    with pytest.raises(IllegalAction, match="Ben swaps it with a back-row ally"):
         act(game, "deal_damage", 0, seat=1, guardian="Bard", amount=1)
 
 
@@ -419,13 +432,13 @@ def test_a_transformation_changes_hit_points_and_may_defeat() -> None:
     assert guardian(game, 0, "Dragoon").hit_points == 6
     game = act(game, "deal_damage", 1, seat=0, guardian="Dragoon", amount=2)
     assert guardian(game, 0, "Dragoon").damage == 5
+    with pytest.raises(IllegalAction, match="at least 1 hit point"):
+        act(game, "transform", 0, seat=0, guardian="Alchemist", transformation="X", hit_points=0)
     game = act(
         game, "transform", 0, seat=0, guardian="Dragoon", transformation="Whelp", hit_points=2
     )
     assert guardian(game, 0, "Dragoon").leaving == "defeated"
     assert guardian(game, 0, "Dragoon").hit_points == 4  # back to its base form
-    with pytest.raises(IllegalAction, match="at least 1 hit point"):
-        act(game, "transform", 0, seat=0, guardian="Alchemist", transformation="X", hit_points=0)
 
 
 def test_curses_and_items_attach_to_front_row_guardians_and_detach() -> None:
@@ -453,10 +466,12 @@ def test_curses_and_items_attach_to_front_row_guardians_and_detach() -> None:
 
 
 def test_statuses_expire_after_their_turns() -> None:
+    """R104: a status counts its Guardian's controller's turns."""
     game = act(new_game(), "apply_status", 0, seat=1, guardian="Bard", status="immune", turns=2)
-    game = pass_turn(game)
-    assert guardian(game, 1, "Bard").statuses.has("immune")
-    game = pass_turn(game)
+    for _ in range(3):  # Ana's turn, Ben's first, Ana's again
+        game = pass_turn(game)
+        assert guardian(game, 1, "Bard").statuses.has("immune")
+    game = pass_turn(game)  # Ben's second turn ends
     assert not guardian(game, 1, "Bard").statuses.has("immune")
     with pytest.raises(IllegalAction, match="frozen or immune"):
         act(game, "apply_status", 0, seat=1, guardian="Bard", status="stunned")
@@ -468,9 +483,10 @@ def test_statuses_expire_after_their_turns() -> None:
 
 def test_a_player_at_zero_health_loses_and_the_game_stops() -> None:
     game = recover(new_game())
-    for name, hit_points in (("Bard", 3), ("Cleric", 3)):
-        game = act(game, "deal_damage", 0, seat=1, guardian=name, amount=hit_points)
+    game = act(game, "deal_damage", 0, seat=1, guardian="Bard", amount=3)
     game = act(game, "swap", 1, guardian="Bard", replacement="Mystic")
+    game = act(game, "deal_damage", 0, seat=1, guardian="Cleric", amount=3)
+    game = act(game, "swap", 1, guardian="Cleric", replacement="Ranger")
     game = act(game, "deal_damage", 0, seat=1, guardian="Mystic", amount=2)
     assert game.state.outcome.winner == 0
     assert "Ana reduced Ben's health to zero" in game.state.outcome.reason
@@ -483,14 +499,17 @@ def test_a_short_game_played_to_a_win() -> None:
     game = new_game(first_player=1)
     game = recover(game, "Duelist", "Duelist")
     game = act(game, "use_ability", 1, guardian="Duelist", ability="Riposte", mana=2)
-    game = act(game, "deal_damage", 1, seat=0, guardian="Oracle", amount=2)  # defeated
+    game = act(game, "no_response", 0)
+    effect = {"type": "deal_damage", "payload": {"seat": 0, "guardian": "Oracle", "amount": 2}}
+    game = act(game, "resolve", 1, effects=[effect])  # defeated
+    game = act(game, "swap", 0, guardian="Oracle", replacement="Warden")  # at once (R101)
     game = act(game, "end_phase", 1)
-    game = act(game, "end_phase", 1)  # Ben had nothing of his own to swap
-    game = act(game, "swap", 0, guardian="Oracle", replacement="Warden")
+    game = act(game, "end_phase", 1)
     assert player(game, 0).health.value == 2
     game = recover(game, "Alchemist", "Alchemist")  # Ana's first turn, the game's second
     assert player(game, 0).gems.value == 1  # turn 2 is not the game's first: Z1
     game = act(game, "use_ability", 0, guardian="Alchemist", ability="Acid", mana=2)
+    game = act(act(game, "no_response", 1), "resolve", 0)
     game = act(game, "deal_damage", 0, seat=1, guardian="Duelist", amount=4)
     game = act(game, "swap", 1, guardian="Duelist", replacement="Ranger")
     game = pass_turn(pass_turn(game))
@@ -526,7 +545,7 @@ def test_the_view_reports_the_phase_and_its_checklist() -> None:
 
 def test_every_action_type_has_a_description() -> None:
     names = {t.name for t in AZRAH.action_types}
-    assert len(names) == 15
+    assert len(names) == 18
     assert all(t.description for t in AZRAH.action_types)
     assert SETUP.players == (ANA, BEN)
 
@@ -553,22 +572,33 @@ def test_every_action_type_is_undone_and_redone_to_identical_states() -> None:
         assert undo(after).state == base.state, type_
         assert redo(undo(after)).state == after.state, type_
         assert replay(AZRAH, after.setup, redo(undo(after)).log) == after.state, type_
-    end = act(act(base, "escape", 0, seat=0, guardian="Alchemist", forced=True), "end_phase", 0)
-    end = act(end, "escape", 0, seat=0, guardian="Dragoon", forced=True)
+    used = act(base, "use_ability", 0, guardian="Dragoon", mana=1)
+    answered = act(used, "no_response", 1)
+    for before, type_, by, payload in (
+        (used, "no_response", 1, {}),
+        (answered, "resolve", 0, {"effects": []}),
+    ):
+        after = act(before, type_, by, **payload)
+        assert undo(after).state == before.state, type_
+        assert redo(undo(after)).state == after.state, type_
+    end = act(act(base, "end_phase", 0), "escape", 0, seat=0, guardian="Alchemist", forced=True)
     for type_, payload in (
         ("swap", {"guardian": "Alchemist", "replacement": "Sentinel"}),
         ("detach", {"seat": 0, "guardian": "Oracle", "card": "Hex"}),
         ("remove_status", {"seat": 0, "guardian": "Oracle", "status": "immune"}),
     ):
         start = end
+        if type_ != "swap":
+            start = act(end, "swap", 0, guardian="Alchemist", replacement="Sentinel")
         if type_ == "detach":
-            start = act(end, "attach_curse", 1, seat=0, guardian="Oracle", card="Hex")
+            start = act(start, "attach_curse", 1, seat=0, guardian="Oracle", card="Hex")
         if type_ == "remove_status":
-            start = act(end, "apply_status", 1, seat=0, guardian="Oracle", status="immune")
+            start = act(start, "apply_status", 1, seat=0, guardian="Oracle", status="immune")
         after = act(start, type_, 0, **payload)
         assert undo(after).state == start.state, type_
         assert redo(undo(after)).state == after.state, type_
     two = act(end, "swap", 0, guardian="Alchemist", replacement="Sentinel")
+    two = act(two, "escape", 0, seat=0, guardian="Dragoon", forced=True)
     two = act(two, "swap", 0, guardian="Dragoon", replacement="Warden")
     after = act(two, "order_emergence", 0, order=["Warden", "Sentinel"])
     assert undo(after).state == two.state

@@ -5,30 +5,43 @@ previews computed from ``conceal`` (R52, R53)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.rules.azrah.cards import Guardian, GuardianAbility, Position
 from referee.rules.azrah.tracker import AZRAH, AzrahSetup, SeatSetup
 from referee.rules.tracker.core import Action, IllegalAction, start
 from tests.profiles import examples
 from tests.rules.azrah.legal_play import Step, pick
-from tests.rules.tracker.azrah_game import ANA, BEN, SETUP, AzrahGame, act
+from tests.rules.tracker.azrah_game import CARDED, SETUP, AzrahGame, act
 
 OTHER_BACKS = {0: ("Herald", "Scout"), 1: ("Seer", "Tracker")}
 OTHER_POINTS = {"Herald": 1, "Scout": 7, "Seer": 5, "Tracker": 1}
 
 
-def other_setup(hidden: int) -> tuple[AzrahSetup, dict[str, str]]:
-    """SETUP with ``hidden``'s back row replaced, and the renaming it makes."""
-    seat = (ANA, BEN)[hidden]
+def _other_card(name: str, points: int) -> Guardian:
+    """A back-row card unlike the one it replaces: other arrows, a quick target-enemy
+    ability and an emergence."""
+    strike = GuardianAbility("Ambush", 0, 0, "Deal 3 damage.", quick=True, target_enemy=True)
+    return Guardian(name, name, points, (Position.RIGHT,), strike, (strike,))
+
+
+def other_setup(hidden: int, base: AzrahSetup = SETUP) -> tuple[AzrahSetup, dict[str, str]]:
+    """``base`` with ``hidden``'s back row replaced (and its cards, when it has some), and
+    the renaming it makes."""
+    seat = base.players[hidden]
     renamed = dict(zip(seat.back, OTHER_BACKS[hidden], strict=True))
     points = {n: seat.hit_points[n] for n in seat.front}
     points.update({renamed[n]: OTHER_POINTS[renamed[n]] for n in seat.back})
-    other = SeatSetup(seat.name, seat.front, OTHER_BACKS[hidden], points)
-    players = (other, BEN) if hidden == 0 else (ANA, other)
-    return AzrahSetup(players, SETUP.first_player), renamed
+    cards = tuple(c for c in seat.cards if c.name in seat.front)
+    if seat.cards:
+        cards += tuple(_other_card(renamed[n], points[renamed[n]]) for n in seat.back)
+    other = SeatSetup(seat.name, seat.front, OTHER_BACKS[hidden], points, cards)
+    players = (other, base.players[1]) if hidden == 0 else (base.players[0], other)
+    return replace(base, players=players), renamed
 
 
 def rename(payload: dict[str, Any], renamed: dict[str, str]) -> dict[str, Any]:
@@ -88,6 +101,9 @@ def probes(game: AzrahGame, other: int, hidden: int, names: list[str]) -> list[S
             ]
         for replacement in [*names, "Nobody"]:
             steps.append(("swap", None, {"guardian": name, "replacement": replacement}))
+        for place in (0, 1, 2, 3):  # by its back-row place, as the table's device swaps (R111)
+            steps.append(("swap", None, {"guardian": name, "place": place}))
+            steps.append(("swap", other, {"guardian": name, "place": place}))
     return steps
 
 
@@ -96,8 +112,9 @@ def probes(game: AzrahGame, other: int, hidden: int, names: list[str]) -> list[S
 def test_a_face_down_back_row_makes_no_difference_to_the_others(data: st.DataObject) -> None:
     hidden = data.draw(st.sampled_from([0, 1]))
     other = 1 - hidden
-    setup_b, renamed = other_setup(hidden)
-    a, b = start(AZRAH, SETUP), start(AZRAH, setup_b)
+    base = data.draw(st.sampled_from([SETUP, CARDED]))
+    setup_b, renamed = other_setup(hidden, base)
+    a, b = start(AZRAH, base), start(AZRAH, setup_b)
     for _ in range(data.draw(st.integers(0, 40))):
         step = pick(data, a.state)
         if step is None or reveals(a, hidden, step):
@@ -119,7 +136,12 @@ def test_a_face_down_back_row_makes_no_difference_to_the_others(data: st.DataObj
                 entry_b, b.state, viewer
             )
     assert AZRAH.legal_actions(a.state, other) == AZRAH.legal_actions(b.state, other)
-    for type_, by, payload in probes(a, other, hidden, names):
+    for seat in (0, 1):  # the table's device, for either seat (R53, R111)
+        assert AZRAH.table_actions(a.state, seat) == AZRAH.table_actions(b.state, seat)
+    table_steps: list[Step] = [
+        (e.type, None, dict(e.payload)) for e in AZRAH.table_actions(a.state, hidden)
+    ]
+    for type_, by, payload in [*probes(a, other, hidden, names), *table_steps]:
         assert outcome(a, type_, by, payload) == outcome(b, type_, by, payload), (type_, payload)
         for viewer in (other, None):
             assert preview(a.state, viewer, type_, by, payload) == preview(

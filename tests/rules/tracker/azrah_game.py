@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from referee.rules.azrah.cards import Guardian, GuardianAbility, Position
 from referee.rules.azrah.tracker import AZRAH, AzrahSetup, AzrahState, SeatSetup
 from referee.rules.tracker.core import Game, game_apply, start
 
@@ -66,3 +68,74 @@ def player(game: AzrahGame, seat: int) -> Any:
 
 def guardian(game: AzrahGame, seat: int, name: str) -> Any:
     return game.state.players[seat].guardian(name)
+
+
+# The same parties with their cards as printed (made up for the tests): abilities with
+# costs, quick ones, "target enemy" ones with range arrows, emergence abilities, and a
+# Transformation in the shared pile.
+def _ability(
+    name: str, mana: int = 0, gems: int = 0, quick: bool = False, target: bool = False
+) -> GuardianAbility:
+    text = "Deal 2 damage to a target enemy." if target else "Heal 1 damage from an ally."
+    return GuardianAbility(name, mana, gems, text, quick=quick, target_enemy=target)
+
+
+def _card(
+    name: str,
+    arrows: tuple[str, ...],
+    *abilities: GuardianAbility,
+    emergence: GuardianAbility | None = None,
+    hit_points: int = 1,
+    base_form: str | None = None,
+) -> Guardian:
+    return Guardian(
+        name,
+        name,
+        hit_points,
+        tuple(Position(a) for a in arrows),
+        emergence,
+        abilities,
+        base_form,
+    )
+
+
+ANA_CARDS = (
+    _card(
+        "Alchemist", ("centre",), _ability("Acid", 1, target=True), _ability("Flask", quick=True)
+    ),
+    _card("Dragoon", ("left", "right"), _ability("Lunge", 2, target=True)),
+    _card("Oracle", ("centre",), _ability("Ward", quick=True), _ability("Omen", gems=1)),
+    _card("Sentinel", ("centre",), emergence=_ability("Stand Guard")),
+    _card("Warden", ("left", "centre", "right"), emergence=_ability("Challenge", target=True)),
+)
+BEN_CARDS = (
+    _card("Bard", ("centre",), _ability("Dissonance", quick=True, target=True)),
+    _card("Cleric", ("centre",), _ability("Mend", 1)),
+    _card("Duelist", ("left", "centre", "right"), _ability("Riposte", 2, target=True)),
+    _card("Mystic", ("centre",), emergence=_ability("Veil")),
+    _card("Ranger", ("left",), _ability("Volley", 1, target=True)),
+)
+WYRM = _card(
+    "Wyrm Dragoon",
+    ("left", "centre", "right"),
+    _ability("Flame", 2, target=True),
+    hit_points=6,
+    base_form="Dragoon",
+)
+
+
+def _printed(seat: SeatSetup, cards: tuple[Guardian, ...]) -> SeatSetup:
+    points = seat.hit_points
+    return replace(seat, cards=tuple(replace(c, hit_points=points[c.name]) for c in cards))
+
+
+CARDED = AzrahSetup(
+    (_printed(ANA, ANA_CARDS), _printed(BEN, BEN_CARDS)),
+    first_player=0,
+    transformations=(WYRM,),
+)
+
+
+def carded_game(first_player: int = 0) -> AzrahGame:
+    """The parties above, each Guardian carrying its card."""
+    return start(AZRAH, replace(CARDED, first_player=first_player))
