@@ -283,6 +283,7 @@ def _live_context(
         "access": access,
         "system": system,
         "board_template": pages.board_template(game.system),
+        "board_stylesheet": pages.board_stylesheet(game.system),
         "history": pages.history(entries, body["next_redo"], error),
         "history_live": True,
         "history_more": counts.entries - len(entries),

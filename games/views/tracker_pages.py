@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.contrib.staticfiles import finders
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.dateparse import parse_datetime
@@ -48,6 +49,14 @@ def board_template(system: str) -> str:
     except TemplateDoesNotExist:
         return GENERIC_BOARD
     return name
+
+
+def board_stylesheet(system: str) -> str | None:
+    """The system's board stylesheet (static/css/tracker-<slug>.css), if it has one. The
+    table page loads it outside the live part, so no swap of the live part can leave the
+    board unstyled."""
+    name = f"css/tracker-{system}.css"
+    return name if finders.find(name) else None
 
 
 # --- the generic board: the view as nested lists --------------------------------------------

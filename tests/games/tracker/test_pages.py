@@ -462,3 +462,11 @@ def test_a_new_azeroth_game_takes_the_scenario_and_battle_size_from_the_form(
     assert created.setup["battle_size"] == "large"
     page = html(client_for(host).get(url(created)))
     assert "Assassination" in page and "Large battle" in page
+
+
+def test_the_table_page_loads_its_board_stylesheet_outside_the_live_part(
+    game: Game, host: User
+) -> None:
+    page = html(client_for(host).get(url(game)))
+    outside = page.split('id="live"', 1)[0]
+    assert 'href="/static/css/tracker-azrah.css"' in outside
