@@ -295,6 +295,8 @@ def describe(action: Action, setup: AzukiSetup | None) -> str:
     card = _card_name(setup, by, p.get("card"))
     token = " with the IKZ token" if p.get("use_token") is True else ""
     seat = p.get("seat")
+    # A player recording their own draw reads "Ben: draws 1", not "Ben: Ben draws 1".
+    whose = "" if seat == by else f"{_who(names, seat)} "
     lines = {
         "keep_hand": "keeps the opening hand",
         "mulligan": "mulligans: the hand to the bottom, draws 7, shuffles",
@@ -330,9 +332,9 @@ def describe(action: Action, setup: AzukiSetup | None) -> str:
             if isinstance(value := p.get(stat), int) and not isinstance(value, bool) and value
         )
         + (" (lasting)" if p.get("lasting") is True else " (this turn)"),
-        "draw": f"{_who(names, seat)} draws {p.get('count')}",
-        "discard": f"{_who(names, seat)} discards {p.get('count')} from the hand",
-        "return_from_discard": f"{_who(names, seat)} takes {p.get('count')} back from the "
+        "draw": f"{whose}draws {p.get('count')}",
+        "discard": f"{whose}discards {p.get('count')} from the hand",
+        "return_from_discard": f"{whose}takes {p.get('count')} back from the "
         "discard pile to the hand",
         "destroy": f"destroys {_piece(names, seat, p.get('entity'))}",
         "return_to_hand": f"returns {_piece(names, seat, p.get('entity'))} to the hand",

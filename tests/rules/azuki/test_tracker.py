@@ -183,7 +183,14 @@ def test_effects_move_cards_between_deck_hand_and_discard() -> None:
     refused(game, "return_from_discard", 1, "holds 2 cards", seat=1, count=3)
     game = act(game, "return_from_discard", 1, seat=1, count=2)
     assert (player(game, 1).hand, player(game, 1).discard) == (7, 0)
-    assert game.line(game.log[-1], 0) == "Ben: Ben takes 2 back from the discard pile to the hand"
+    assert game.line(game.log[-1], 0) == "Ben: takes 2 back from the discard pile to the hand"
+
+
+def test_a_history_line_names_the_player_drawing_only_when_someone_else_records_it() -> None:
+    game = act(new_game(), "draw", 1, seat=1, count=1)
+    assert game.line(game.log[-1], 0) == "Ben: draws 1"
+    game = act(game, "draw", 0, seat=1, count=1)
+    assert game.line(game.log[-1], 0) == "Ana: Ben draws 1"
 
 
 def test_main_spells_only_in_ones_own_main_phase() -> None:
