@@ -193,3 +193,24 @@ def test_a_long_game_links_its_whole_history_where_an_old_entry_is_undone(
     expect(host.page.locator(".tr-entry")).to_have_count(HISTORY_SHOWN)
     expect(host.page.get_by_test_id(f"log-{HISTORY_SHOWN + 5}")).to_be_visible()  # the undo
     assert host.csp_violations() == []
+
+
+def test_the_header_links_on_an_upright_tablet_fade_at_the_edge_and_scroll_clear_of_it(
+    open_tab: OpenTab, table: Game
+) -> None:
+    """At 800 px the game page's one-row header scrolls sideways: its right edge fades, so
+    the row plainly goes on, and the last link scrolls clear of the fade; the Build menu
+    still opens below the row."""
+    tab = open_tab(*TABLET_PORTRAIT)
+    tab.sign_in("hostess", PASSWORD, f"/games/{table.pk}/")
+    fade = tab.page.evaluate(
+        "() => getComputedStyle(document.querySelector('.site-header'), '::after').width"
+    )
+    assert fade == "36px"
+    nav = tab.page.locator(".site-nav")
+    assert nav.evaluate("n => n.scrollWidth > n.clientWidth")
+    nav.evaluate("n => { n.scrollLeft = n.scrollWidth; }")
+    last = tab.page.get_by_role("button", name="Sign out").bounding_box()
+    assert last is not None and last["x"] + last["width"] <= TABLET_PORTRAIT[0] - 36
+    tab.page.locator(".nav-menu > summary").click()
+    expect(tab.page.get_by_role("link", name=re.compile("^Roster"))).to_be_visible()
