@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django import template
@@ -70,15 +71,37 @@ def tucks(kind: str) -> bool:
 SUMMARY_LEFT_OUT = ("name", "front", "back")
 
 
+@dataclass(frozen=True)
+class SummaryTable:
+    """The end-of-game table: one column per field every player has as a plain number or
+    short word, so each row lines up under the same headings."""
+
+    columns: list[str]
+    rows: list[tuple[str, list[Any]]]
+
+
+def _plain(value: object) -> bool:
+    return value is None or (isinstance(value, int | str) and len(str(value)) < 12)
+
+
 @register.filter
-def summary_cells(player: Mapping[str, Any]) -> list[tuple[str, Any]]:
-    """A player's plain numbers and short words for the end-of-game table (nothing yet is a
-    dash): their name, lists, objects and long texts are left out (an empty list is not a
-    number)."""
-    return [
-        (key, "—" if value is None else value)
-        for key, value in player.items()
+def summary_table(players: Sequence[Mapping[str, Any]]) -> SummaryTable:
+    """Players' plain numbers and short words (nothing yet is a dash). Names, lists,
+    objects and long texts are left out, and so is a field any player lacks or holds as
+    something else, so no row is shifted against the headings."""
+    keys = [
+        key
+        for key in (players[0] if players else {})
         if key not in SUMMARY_LEFT_OUT
-        and (value is None or isinstance(value, int | str))
-        and len(str(value)) < 12
+        and all(key in player and _plain(player[key]) for player in players)
     ]
+    return SummaryTable(
+        columns=[key.replace("_", " ").capitalize() for key in keys],
+        rows=[
+            (
+                str(player.get("name", "")),
+                ["—" if player[key] is None else player[key] for key in keys],
+            )
+            for player in players
+        ],
+    )
