@@ -37,8 +37,9 @@ class Reminder:
 
 
 def _effect(state: RuneAgeState, name: str) -> str:
+    """The card's own text, as a sentence after the reminder's."""
     text = event_card(state, name).text
-    return f" ({text})" if text else ""
+    return f" {text}" if text else ""
 
 
 def _next_event_phase(state: RuneAgeState) -> int:
@@ -57,12 +58,12 @@ def reminders(state: RuneAgeState) -> tuple[Reminder, ...]:
         effect = _effect(state, name)
         if applies <= state.round:
             text = (
-                f"{name} is in effect during this round{effect}. It leaves play when this "
-                "round's event phase ends."
+                f"{name} is in effect during this round; it leaves play when this round's "
+                f"event phase ends.{effect}"
             )
             found.append(Reminder(NOW, LASTING, name, text, everyone, True, "Instant Event Cards"))
         else:
-            text = f"{name} takes effect during the next round, round {applies}{effect}."
+            text = f"{name} takes effect during the next round, round {applies}.{effect}"
             found.append(Reminder(NEXT, LASTING, name, text, everyone, True, "Instant Event Cards"))
     for name, arrived in state.enemies:
         if not event_card(state, name).start_of_event_phase:
@@ -71,7 +72,7 @@ def reminders(state: RuneAgeState) -> tuple[Reminder, ...]:
         if state.step == EVENT and state.drawn is None and arrived < state.round:
             text = (
                 f"{name} was in play at the start of this event phase: its effect applies "
-                f"now, before the event is drawn{effect}."
+                f"now, before the event is drawn.{effect}"
             )
             found.append(
                 Reminder(NOW, ENEMY_EFFECT, name, text, everyone, True, "Enemy Event Cards")
@@ -79,10 +80,11 @@ def reminders(state: RuneAgeState) -> tuple[Reminder, ...]:
             continue
         text = (
             f"At the start of the next event phase (round {_next_event_phase(state)}), "
-            f"{name}'s effect applies{effect}."
+            f"{name}'s effect applies."
         )
         if arrived == state.round and state.step == EVENT:
             text += " It came into play in this event phase, so it does not act in it."
+        text += effect
         found.append(Reminder(NEXT, ENEMY_EFFECT, name, text, everyone, True, "Enemy Event Cards"))
     combat = state.combat
     if combat is not None and combat.event and combat.attacker.seat is not None:
