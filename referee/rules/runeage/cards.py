@@ -337,21 +337,17 @@ def _event(r: _Reader, path: str, data: object) -> Event:
         cooperative_removed=r.flag(f"{path}.cooperative_removed", d.get("cooperative_removed")),
         text=r.text(f"{path}.text", d.get("text"), optional=True, most=MAX_TEXT),
     )
-    if event.until_repelled and not event.attacks:
+    # only the flags added with R196 and R197 are checked against the kind of card, so a
+    # game stored before them still reads back
+    if event.until_repelled and not (event.attacks and event.kind == INSTANT):
         add_problem(
             r.problems,
             f"{path}.until_repelled",
-            "Only an event that attacks Home Realms stops once repelled: set attacks too.",
+            "Only an instant that attacks Home Realms stops once repelled: set attacks too.",
         )
-    if event.kind != INSTANT:
-        for name in ("attacks", "next_round"):
-            if getattr(event, name):
-                add_problem(r.problems, f"{path}.{name}", "Only an instant has this.")
-    elif event.start_of_event_phase:
+    if event.next_round and event.kind != INSTANT:
         add_problem(
-            r.problems,
-            f"{path}.start_of_event_phase",
-            "Only an enemy stays in play to act at the start of an event phase.",
+            r.problems, f"{path}.next_round", "Only an instant lasts during the next round."
         )
     return event
 

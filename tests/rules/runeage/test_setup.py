@@ -198,11 +198,10 @@ def test_the_demonstration_catalog_is_labelled_and_round_trips() -> None:
             True,
             "scenarios.0.events.2.until_repelled",
         ),
-        # Enemy Event Cards: only an enemy stays in play to act at the start of the phase
         (
-            ("scenarios", 0, "events", 3, "start_of_event_phase"),
+            ("scenarios", 0, "events", 0, "until_repelled"),
             True,
-            "scenarios.0.events.3.start_of_event_phase",
+            "scenarios.0.events.0.until_repelled",
         ),
     ],
 )
