@@ -1085,6 +1085,38 @@ PROJECT: tuple[Ruling, ...] = (
         "active; the other leaves the game.",
     ),
     Ruling(
+        "R196",
+        "runeage",
+        "Instant Event Cards; Event Cards & the Event Phase",
+        "An instant that lasts during the next round",
+        "The next game round is the one that begins when the event phase the instant was drawn "
+        "in ends. The card stays beside the objective through that round's turns and its event "
+        "phase, and goes to the event discard pile when that event phase ends; until then it is "
+        "not in the discard pile, so an event deck rebuilt meanwhile does not take it back.",
+    ),
+    Ruling(
+        "R197",
+        "runeage",
+        "Conduct a Battle: Defend Against an Instant Card",
+        "An instant that attacks until repelled",
+        "The book moves an attacking instant on to the next player only when its text says it "
+        "goes on attacking. One whose text says it stops once repelled is battled in play order "
+        "and leaves play, to the discard pile, as soon as a player repels it; a player it beats "
+        "takes the difference and it moves on. When no player repels it, it leaves after the "
+        "last player's battle: it never goes round the table twice.",
+    ),
+    Ruling(
+        "R198",
+        "runeage",
+        "Enemy Event Cards",
+        "Several enemies acting at the start of the event phase",
+        "Every enemy in play before the event is drawn acts, one after another in the order they "
+        "came into play, and all before the first player draws. An enemy defeated during a turn "
+        "no longer acts; one drawn in this event phase acts from the next. The table applies "
+        "each effect (damage through Damage from the event); the app reminds every player which "
+        "effects are due.",
+    ),
+    Ruling(
         "R160",
         "athazar",
         "Characters; How to Play 2",

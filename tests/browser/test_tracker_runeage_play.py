@@ -152,3 +152,81 @@ def test_two_rounds_with_a_siege_and_a_battle_against_an_enemy(
     tab.at_every_size(SHOTS, "05-round-3", TARGETS)
     assert tab.foreign_requests() == []
     assert tab.csp_violations() == []
+
+
+REMINDER_SHOTS = Path("/tmp/shots-runeage13")
+
+
+def test_an_instant_attacking_until_repelled_is_shown_repelled_and_gone(
+    open_tab: OpenTab, host: User
+) -> None:
+    """Conduct a Battle: Defend Against an Instant Card; R197. Scorched Fields beats Ana and
+    moves on to Ben, each tablet half saying who battles it now and who next; Ben repels it
+    and it leaves play: Cleo's half never shows it, and the reminders are gone. Then an
+    instant lasting during the next round is announced in the round's box."""
+    from games.tracker import service
+    from referee.rules.runeage.tracker import RUNE_AGE
+
+    table = service.create_game(
+        host=host, system="runeage", name="Rune Age", setup=RUNE_AGE.example_setup()
+    )
+    tab = open_tab(*TABLET_LANDSCAPE)
+    tab.sign_in("hostess", PASSWORD, f"/games/{table.pk}/")
+    page = tab.page
+    for _ in range(3):
+        _act(tab, "End the turn (discard, draw up to five)")
+    draw = _control(tab, "Draw the event (Stage 1, 10 left)")
+    draw.get_by_label("Event").select_option(label="Scorched Fields")
+    _act(tab, "Draw the event (Stage 1, 10 left)")
+    expect(page.get_by_test_id("drawn")).to_contain_text("attacks Home Realms until repelled")
+    expect(page.get_by_test_id("reminders-0")).to_contain_text(
+        "Scorched Fields (strength 4) is attacking Ana's Home Realm: Ana battles it now. "
+        "It stops once a player repels it."
+    )
+    expect(page.get_by_test_id("reminders-1")).to_contain_text(
+        "Scorched Fields attacks Ben's Home Realm next unless Ana repels it first."
+    )
+    expect(page.get_by_test_id("reminders-2")).to_contain_text("unless Ana or Ben repels it")
+    tab.at_every_size(REMINDER_SHOTS, "01-instant-attacks", TARGETS)
+
+    combat = page.get_by_test_id("combat")
+    _act(tab, "Pass (play no more cards)", within=combat)
+    _act(tab, "Resolve the combat")
+    expect(page.get_by_test_id("damage-0")).to_contain_text("4")
+    expect(page.get_by_test_id("reminders-0")).to_have_count(0)
+    expect(page.get_by_test_id("reminders-1")).to_contain_text("Ben battles it now")
+    page.get_by_test_id("combat-more").locator("summary").click()
+    other = _control(tab, "Play a card not in the list")
+    other.get_by_label("Name").fill("Hired Ogre")
+    other.get_by_label("Strength").fill("4")
+    _act(tab, "Play a card not in the list")
+    tab.at_every_size(REMINDER_SHOTS, "02-ben-defends", TARGETS)
+    _act(tab, "Pass (play no more cards)", within=combat)
+    _act(tab, "Resolve the combat")
+
+    # Repelled: it has left play; Cleo is never attacked.
+    expect(page.get_by_test_id("combat")).to_have_count(0)
+    expect(page.locator("[data-testid^=reminders]")).to_have_count(0)
+    expect(page.get_by_test_id("damage-1")).to_contain_text("0")
+    expect(page.get_by_test_id("damage-2")).to_contain_text("0")
+    tab.at_every_size(REMINDER_SHOTS, "03-repelled-and-gone", TARGETS)
+    _act(tab, "End the event phase")
+    expect(page.get_by_test_id("round")).to_have_text("Round 2")
+
+    # Instant Event Cards, R196: an instant for the next round, announced, then in effect.
+    for _ in range(3):
+        _act(tab, "End the turn (discard, draw up to five)")
+    draw = _control(tab, "Draw the event (Stage 1, 9 left)")
+    draw.get_by_label("Event").select_option(label="Bountiful Harvest")
+    _act(tab, "Draw the event (Stage 1, 9 left)")
+    expect(page.get_by_test_id("reminders-next")).to_contain_text(
+        "Bountiful Harvest takes effect during the next round, round 3"
+    )
+    expect(page.get_by_test_id("lasting")).to_contain_text("in effect during round 3")
+    tab.at_every_size(REMINDER_SHOTS, "04-next-round", TARGETS)
+    _act(tab, "End the event phase")
+    expect(page.get_by_test_id("reminders-now")).to_contain_text(
+        "Bountiful Harvest is in effect during this round"
+    )
+    assert tab.foreign_requests() == []
+    assert tab.csp_violations() == []

@@ -125,7 +125,11 @@ class Event:
     """An event card. ``strength`` None: the number is typed at the table when drawn.
     ``reward`` names the resource a defeated enemy gives as a Reward ("gold" or "influence",
     ``reward_value`` of it), "card" for a Reward with only text, or "" when it is no Reward.
-    ``attacks`` says an instant attacks each player's Home Realm in play order."""
+    ``attacks`` says an instant attacks each player's Home Realm in play order;
+    ``until_repelled`` that it stops at the first player who repels it (R197).
+    ``next_round`` says an instant's effect lasts during the next game round (Instant Event
+    Cards, R196); ``start_of_event_phase`` that an enemy acts at the start of each event phase
+    it was in play for (Enemy Event Cards)."""
 
     name: str
     stage: int
@@ -135,6 +139,8 @@ class Event:
     reward: str = ""
     reward_value: int = 0
     attacks: bool = False
+    until_repelled: bool = False
+    next_round: bool = False
     start_of_event_phase: bool = False
     solo_removed: bool = False
     cooperative_removed: bool = False
@@ -315,7 +321,7 @@ def _race(r: _Reader, path: str, data: object) -> Race:
 def _event(r: _Reader, path: str, data: object) -> Event:
     d = r.obj(path, data)
     strength = d.get("strength")
-    return Event(
+    event = Event(
         name=r.text(f"{path}.name", d.get("name")),
         stage=r.number(f"{path}.stage", d.get("stage"), 1, 3),
         kind=r.one_of(f"{path}.kind", d.get("kind"), (ENEMY, INSTANT)),
@@ -324,11 +330,26 @@ def _event(r: _Reader, path: str, data: object) -> Event:
         reward=r.one_of(f"{path}.reward", d.get("reward", ""), ("", "gold", "influence", "card")),
         reward_value=r.number(f"{path}.reward_value", d.get("reward_value", 0)),
         attacks=r.flag(f"{path}.attacks", d.get("attacks")),
+        until_repelled=r.flag(f"{path}.until_repelled", d.get("until_repelled")),
+        next_round=r.flag(f"{path}.next_round", d.get("next_round")),
         start_of_event_phase=r.flag(f"{path}.start_of_event_phase", d.get("start_of_event_phase")),
         solo_removed=r.flag(f"{path}.solo_removed", d.get("solo_removed")),
         cooperative_removed=r.flag(f"{path}.cooperative_removed", d.get("cooperative_removed")),
         text=r.text(f"{path}.text", d.get("text"), optional=True, most=MAX_TEXT),
     )
+    # only the flags added with R196 and R197 are checked against the kind of card, so a
+    # game stored before them still reads back
+    if event.until_repelled and not (event.attacks and event.kind == INSTANT):
+        add_problem(
+            r.problems,
+            f"{path}.until_repelled",
+            "Only an instant that attacks Home Realms stops once repelled: set attacks too.",
+        )
+    if event.next_round and event.kind != INSTANT:
+        add_problem(
+            r.problems, f"{path}.next_round", "Only an instant lasts during the next round."
+        )
+    return event
 
 
 def _scenario(r: _Reader, path: str, data: object) -> Scenario:
@@ -452,6 +473,8 @@ def event_to_json(e: Event) -> dict[str, JSON]:
             "reward": e.reward,
             "reward_value": e.reward_value,
             "attacks": e.attacks,
+            "until_repelled": e.until_repelled,
+            "next_round": e.next_round,
             "start_of_event_phase": e.start_of_event_phase,
             "solo_removed": e.solo_removed,
             "cooperative_removed": e.cooperative_removed,

@@ -31,9 +31,28 @@ def _race(
     }
 
 
+TEXTS = {
+    "Bountiful Harvest": "Made up: during the next round, each player's first Spend Influence "
+    "action gives 1 more influence.",
+    "Scorched Fields": "Made up: attacks the Home Realms in play order until a player repels it.",
+    "Dragonlord Herald": "Made up: at the start of the event phase, each player places 1 damage "
+    "on their Home Realm.",
+    "Skirmish Lines": "Made up: during the next round, sieges add 1 to the defender's strength.",
+    "Siege Rains": "Made up: attacks the Home Realms in play order until a player repels it.",
+    "Rune Golem": "Made up: at the start of the event phase, the first player places 1 damage on "
+    "their Home Realm.",
+    "Rising Tide": "Made up: attacks the Home Realms in play order until a player repels it.",
+    "Ash Giant": "Made up: at the start of the event phase, place 1 damage on each Home Realm.",
+    "World Eater": "Made up: at the start of the event phase, place 2 damage on each Home Realm.",
+    "Famine": "Made up: during the next round, gold cards cost 1 more influence.",
+    "Golem Foreman": "Made up: at the start of the event phase, each player may keep 1 card free.",
+}
+
+
 def _events(*rows: tuple[str, int, str, int, int, str]) -> list[JSON]:
     """(name, stage, kind, strength, attrition icons, options) rows; options are words:
-    reward:gold:1, attacks, start, solo, coop."""
+    reward:gold:1, attacks, repel (stops once repelled), next (lasts during the next round),
+    start, solo, coop. ``TEXTS`` gives some of them a made-up text."""
     events: list[JSON] = []
     for name, stage, kind, strength, attrition, options in rows:
         event: dict[str, JSON] = {
@@ -43,6 +62,8 @@ def _events(*rows: tuple[str, int, str, int, int, str]) -> list[JSON]:
             "strength": strength,
             "attrition": attrition,
         }
+        if name in TEXTS:
+            event["text"] = TEXTS[name]
         for option in options.split():
             if option.startswith("reward:"):
                 _, resource, value = option.split(":")
@@ -51,6 +72,8 @@ def _events(*rows: tuple[str, int, str, int, int, str]) -> list[JSON]:
             else:
                 key = {
                     "attacks": "attacks",
+                    "repel": "until_repelled",
+                    "next": "next_round",
                     "start": "start_of_event_phase",
                     "solo": "solo_removed",
                     "coop": "cooperative_removed",
@@ -138,8 +161,8 @@ DEMO_JSON: dict[str, JSON] = {
             "events": _events(
                 ("Cinder Drake", 1, "enemy", 6, 1, "reward:gold:1"),
                 ("Marauding Wyvern", 1, "enemy", 5, 1, ""),
-                ("Bountiful Harvest", 1, "instant", 0, 0, "solo"),
-                ("Scorched Fields", 1, "instant", 4, 0, "attacks"),
+                ("Bountiful Harvest", 1, "instant", 0, 0, "solo next"),
+                ("Scorched Fields", 1, "instant", 4, 0, "attacks repel"),
                 ("Ash Cultists", 1, "enemy", 4, 0, "reward:influence:1"),
                 ("Dragonlord Herald", 2, "enemy", 9, 1, "reward:influence:2 start"),
                 ("Firestorm", 2, "instant", 7, 0, "attacks"),
@@ -157,9 +180,9 @@ DEMO_JSON: dict[str, JSON] = {
                 ("Border Raiders", 1, "enemy", 4, 0, "reward:gold:1"),
                 ("Storm of Ash", 1, "instant", 3, 0, "attacks"),
                 ("Rune Thief", 1, "enemy", 5, 1, ""),
-                ("Skirmish Lines", 1, "instant", 0, 0, ""),
+                ("Skirmish Lines", 1, "instant", 0, 0, "next"),
                 ("Warlord's Muster", 2, "enemy", 8, 1, "reward:influence:2"),
-                ("Siege Rains", 2, "instant", 6, 0, "attacks"),
+                ("Siege Rains", 2, "instant", 6, 0, "attacks repel"),
                 ("Rune Golem", 2, "enemy", 9, 1, "start"),
                 ("Bloodied Banners", 2, "instant", 0, 0, ""),
                 ("Ravager Horde", 2, "instant", 7, 1, "attacks"),
@@ -175,7 +198,7 @@ DEMO_JSON: dict[str, JSON] = {
                 ("The Guardian Obelisk", 1, "enemy", 6, 0, "reward:influence:1 solo"),
                 ("Falling Stars", 2, "instant", 5, 0, "attacks"),
                 ("Ash Giant", 2, "enemy", 8, 1, "start"),
-                ("Rising Tide", 2, "instant", 6, 1, "attacks"),
+                ("Rising Tide", 2, "instant", 6, 1, "attacks repel"),
                 ("Sundered Earth", 3, "instant", 8, 1, "attacks"),
                 ("World Eater", 3, "enemy", 11, 2, "start"),
                 ("Brother Against Brother", 3, "instant", 0, 0, "solo coop"),
@@ -195,7 +218,7 @@ DEMO_JSON: dict[str, JSON] = {
                 ("Sky Serpent", 2, "enemy", 8, 1, "reward:gold:2"),
                 ("Sandstorm", 2, "instant", 5, 0, "attacks"),
                 ("Golem Foreman", 2, "enemy", 9, 1, "reward:influence:2 start"),
-                ("Famine", 2, "instant", 0, 0, ""),
+                ("Famine", 2, "instant", 0, 0, "next"),
                 ("Earthshaker", 2, "instant", 7, 1, "attacks"),
             ),
         },

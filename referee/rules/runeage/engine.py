@@ -650,6 +650,15 @@ def _draw_event(state: RuneAgeState, action: Action) -> RuneAgeState:
         queue = state.standing()
         state = replace(state, attack_queue=queue[1:], event_strength=strength)
         return _start_event_battle(state, queue[0], event, strength)
+    return _instant_resolved(state, name)
+
+
+def _instant_resolved(state: RuneAgeState, name: str) -> RuneAgeState:
+    """A resolved instant goes to the event discard pile, unless its effect lasts during the
+    next game round: then it stays beside the objective, recorded with the round it applies
+    to, until that round is over (Instant Event Cards, R196)."""
+    if event_card(state, name).next_round:
+        return replace(state, lasting=(*state.lasting, (name, state.round + 1)))
     return replace(state, discard=(*state.discard, name))
 
 
@@ -681,7 +690,8 @@ def _start_event_battle(
 
 
 def _end_event_phase(state: RuneAgeState, action: Action) -> RuneAgeState:
-    """Everyone draws up to five; the round is over. A Monument built this round wins now;
+    """Everyone draws up to five; the round is over, and so are the effects of instants
+    that lasted during it (R196). A Monument built this round wins now;
     several compare the strength of the units in their decks, ties sharing (The Monument,
     R193).
     The next round begins with the first player's turn."""
@@ -712,7 +722,16 @@ def _end_event_phase(state: RuneAgeState, action: Action) -> RuneAgeState:
             )
         return replace(state, outcome=Outcome.win(winners, state.seats, reason))
     players = tuple(replace(p, attacked=frozenset(), rune_used=False) for p in state.players)
-    state = replace(state, players=players, round=state.round + 1, drawn=None, built=())
+    over = tuple(name for name, applies in state.lasting if applies <= state.round)
+    state = replace(
+        state,
+        players=players,
+        round=state.round + 1,
+        drawn=None,
+        built=(),
+        lasting=tuple(entry for entry in state.lasting if entry[0] not in over),
+        discard=(*state.discard, *over),  # their round is over (R196)
+    )
     return _begin_turn(state, state.first or 0)
 
 
@@ -1075,6 +1094,9 @@ def _resolve(state: RuneAgeState, action: Action) -> RuneAgeState:
     if kind == "instant":
         if not won:
             state = damage(state, attacker, defence - attack, by_event=True)
+        elif event_card(state, name).until_repelled:
+            # repelled: an instant that attacks until repelled stops here (R197)
+            state = replace(state, attack_queue=())
         return _next_event_battle(state)
     player = state.players[attacker]
     if not won:
@@ -1126,18 +1148,19 @@ def _resolve(state: RuneAgeState, action: Action) -> RuneAgeState:
 
 
 def _next_event_battle(state: RuneAgeState) -> RuneAgeState:
-    """The attacking instant goes on to the next player in play order; when all have
-    battled it, it is discarded."""
-    if state.outcome.over:
-        return state
-    queue = tuple(s for s in state.attack_queue if not state.players[s].eliminated)
+    """The attacking instant stays in play in front of the next player in play order, who
+    battles it (Conduct a Battle: Defend Against an Instant Card); when nobody is left to
+    battle it, it has resolved (R192, R197)."""
     name = state.drawn or ""
+    if state.outcome.over:  # the game ended in this battle: the card is done with all the same
+        return _instant_resolved(replace(state, attack_queue=()), name)
+    queue = tuple(s for s in state.attack_queue if not state.players[s].eliminated)
     if queue:
         event = event_card(state, name)
         strength = event.strength if event.strength is not None else state.event_strength
         state = replace(state, attack_queue=queue[1:])
         return _start_event_battle(state, queue[0], event, strength)
-    return replace(state, attack_queue=(), discard=(*state.discard, name), active=state.first or 0)
+    return _instant_resolved(replace(state, attack_queue=(), active=state.first or 0), name)
 
 
 HANDLERS: dict[str, Handler] = {

@@ -131,6 +131,9 @@ class RuneAgeState:
     discard: tuple[str, ...] = ()  # the event discard pile
     removed: tuple[str, ...] = ()  # events out of the game
     enemies: tuple[tuple[str, int], ...] = ()  # (enemy, the round it was drawn)
+    # instants whose effect lasts during the next round, beside the objective until that
+    # round is over: (instant, the round it applies to) (Instant Event Cards, R196)
+    lasting: tuple[tuple[str, int], ...] = ()
     drawn: str | None = None  # this event phase's card
     attack_queue: tuple[int, ...] = ()  # players still to battle the attacking instant
     event_strength: int = 0  # the attacking instant's strength

@@ -16,6 +16,7 @@ from referee.rules.runeage.cards import (
     VARIABLE_SETUP,
 )
 from referee.rules.runeage.demo import DEMO
+from referee.rules.runeage.reminders import NEXT, NOW, Reminder, reminders
 from referee.rules.runeage.setup import RuneAgeSetup, build_setup, setup_from_json, setup_to_json
 from referee.rules.runeage.state import (
     ACTIONS,
@@ -268,10 +269,22 @@ def _combat_view(state: RuneAgeState, combat: Combat) -> dict[str, JSON]:
     }
 
 
+def _reminder_view(reminder: Reminder) -> dict[str, JSON]:
+    return {
+        "when": reminder.when,
+        "kind": reminder.kind,
+        "event": reminder.event,
+        "text": reminder.text,
+        "seats": list(reminder.seats),
+        "section": reminder.section,
+    }
+
+
 def view(state: RuneAgeState) -> dict[str, JSON]:
     setup = state.setup
     cards = setup.cards
     scenario = cards.scenario(setup.scenario)
+    due = reminders(state)
     players: list[JSON] = []
     for seat, player in enumerate(state.players):
         race = cards.race(player.race)
@@ -359,6 +372,8 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
                 "rune_powers": list(player.rune_powers),
                 "rune_used": player.rune_used,
                 "attacked": sorted(player.attacked),
+                # what concerns this player alone (an attack on the Home Realm)
+                "reminders": [_reminder_view(r) for r in due if not r.everyone and seat in r.seats],
             }
         )
     enemies = []
@@ -387,6 +402,8 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
             "strength": engine.event_strength(state, event.name),
             "attrition": event.attrition,
             "attacks": event.attacks,
+            "until_repelled": event.until_repelled,
+            "next_round": event.next_round,
             "text": event.text,
         }
     objective = scenario.objective
@@ -452,12 +469,21 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
             "drawn": drawn,
             "discard": list(state.discard),
             "enemies": enemies,
+            "lasting": [
+                {"name": name, "round": applies, "text": engine.event_card(state, name).text}
+                for name, applies in state.lasting
+            ],
             "waiting_to_battle": list(state.attack_queue),
         },
         "objective": {
             "name": objective.name,
             "strength": objective.strength if setup.scenario == DRAGONLORDS else None,
             "attrition": objective.attrition if setup.scenario == DRAGONLORDS else 0,
+        },
+        # what concerns every player: lasting instants and enemies' start-of-phase effects
+        "reminders": {
+            "now": [_reminder_view(r) for r in due if r.everyone and r.when == NOW],
+            "next": [_reminder_view(r) for r in due if r.everyone and r.when == NEXT],
         },
         "combat": _combat_view(state, state.combat) if state.combat is not None else None,
         "rune_choice": state.rune_choice,

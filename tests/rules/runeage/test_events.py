@@ -48,30 +48,36 @@ def test_an_enemy_stays_in_play_until_defeated() -> None:
 
 
 def test_an_instant_without_an_attack_is_discarded_at_once() -> None:
-    """Instant Event Cards: resolved at once, then discarded."""
-    state = step(event_phase(), "draw_event", 0, event="Bountiful Harvest")
-    assert state.discard == ("Bountiful Harvest",) and state.combat is None
+    """Instant Event Cards: resolved at once, then discarded (Gold Rush lasts no longer)."""
+    state = step(event_phase(scenario="monument"), "draw_event", 0, event="Gold Rush")
+    assert state.discard == ("Gold Rush",) and state.combat is None and state.lasting == ()
+
+
+def stage_two(state: RuneAgeState) -> RuneAgeState:
+    """The event deck with its Stage 1 used up, so a Stage 2 card is on top."""
+    deck: tuple[tuple[str, ...], ...] = ((), state.deck[1])
+    return replace(state, deck=deck)
 
 
 def test_an_attacking_instant_is_battled_by_each_player_in_play_order() -> None:
-    """Conduct a Battle: Defend Against an Instant Card; R192. Scorched Fields has strength
-    4: Ana repels it with 4 (a tie goes to the army), Ben takes 4 - 1 = 3, Cleo plays
-    nothing and takes 4."""
-    state = step(event_phase(), "draw_event", 0, event="Scorched Fields")
+    """Conduct a Battle: Defend Against an Instant Card; R192. Firestorm has strength 7 and
+    attacks each Home Realm: Ana repels it with 7 (a tie goes to the army), and it still
+    attacks Ben, who takes 7 - 1 = 6, and Cleo, who plays nothing and takes 7."""
+    state = step(stage_two(event_phase()), "draw_event", 0, event="Firestorm")
     assert state.combat is not None and state.combat.attacker.seat == 0
     for _ in range(3):
         state = step(state, "play_card", 0, card="Levy Spearman")
-    state = step(state, "adjust", 0, side="attacker", amount=1)
+    state = step(state, "adjust", 0, side="attacker", amount=4)
     state = step(state, "pass", 0)
     state = step(state, "resolve", 0)
     assert state.players[0].damage == 0
     assert state.combat is not None and state.combat.attacker.seat == 1
     state = step(state, "play_card", 1, card="Grove Scout")
     state = step(step(state, "pass", 1), "resolve", 1)
-    assert state.players[1].damage == 3
+    assert state.players[1].damage == 6
     state = step(step(state, "pass", 2), "resolve", 2)
-    assert state.players[2].damage == 4
-    assert state.combat is None and state.discard == ("Scorched Fields",)
+    assert state.players[2].damage == 7
+    assert state.combat is None and state.discard == ("Firestorm",)
     assert state.step == EVENT and state.active == 0
     state = step(state, "end_event_phase", 0)
     assert state.round == 2
@@ -88,10 +94,7 @@ def test_the_event_phase_ends_only_after_the_event() -> None:
 
 def test_a_start_of_event_phase_enemy_acts_only_from_the_next_event_phase() -> None:
     """Enemy Event Cards: the effect needs the enemy in play before the card is drawn."""
-    state = event_phase()
-    deck: tuple[tuple[str, ...], ...] = ((), state.deck[1])  # Stage 1 used up
-    state = replace(state, deck=deck)
-    state = step(state, "draw_event", 0, event="Dragonlord Herald")
+    state = step(stage_two(event_phase()), "draw_event", 0, event="Dragonlord Herald")
     herald = view(state)["events"]["enemies"][0]
     assert herald["start_of_event_phase"] and not herald["acts_this_event_phase"]
     state = end_turns(step(state, "end_event_phase", 0), 3)
@@ -152,7 +155,7 @@ def test_a_defeated_enemy_with_a_reward_gives_gold_or_influence_each_turn() -> N
 
 
 def test_the_event_phases_damage_is_placed_by_each_player() -> None:
-    state = step(event_phase(), "draw_event", 0, event="Bountiful Harvest")
+    state = step(event_phase(), "draw_event", 0, event="Cinder Drake")
     state = step(state, "take_damage", 1, seat=1, amount=2)
     assert state.players[1].damage == 2
 
@@ -176,3 +179,77 @@ def test_a_strength_the_cards_lack_is_typed_when_the_event_is_drawn() -> None:
     state = step(state, "end_event_phase", 0)
     targets = {a.label for a in legal_actions(state, 0) if a.type == "attack"}
     assert "Attack Ash Cultists (strength 7)" in targets
+
+
+def test_an_instant_lasting_during_the_next_round_stays_beside_the_objective_until_it_ends() -> (
+    None
+):
+    """Instant Event Cards: an ongoing effect during the next game round, the card beside
+    the objective until the round is over; R196. Bountiful Harvest is drawn in round 1's
+    event phase, applies to round 2 and goes to the discard pile when round 2's event phase
+    ends."""
+    state = step(event_phase(), "draw_event", 0, event="Bountiful Harvest")
+    assert state.lasting == (("Bountiful Harvest", 2),) and state.discard == ()
+    state = step(state, "end_event_phase", 0)
+    assert state.round == 2 and state.lasting == (("Bountiful Harvest", 2),)
+    state = end_turns(state, 3)
+    assert state.step == EVENT and state.discard == ()
+    state = next_round(state, "Cinder Drake")
+    assert state.round == 3 and state.lasting == ()
+    assert state.discard == ("Bountiful Harvest",)
+    assert view(state)["events"]["lasting"] == []
+
+
+def test_a_lasting_instant_is_not_taken_back_into_a_rebuilt_event_deck() -> None:
+    """Event Cards & the Event Phase (the deck rebuilt from the Stage 2 discards); R196,
+    R188: Famine, drawn as the last card, is still beside the objective when the next event
+    phase finds the deck empty, so nothing is drawn; it is discarded when that round ends."""
+    state = event_phase(2, "monument")
+    state = replace(state, deck=((), ("Famine",)), discard=("Gold Rush",))
+    state = next_round(state, "Famine")
+    assert state.lasting == (("Famine", 2),)
+    state = end_turns(state, 2)
+    assert state.deck_size == 0 and state.top_stage is None
+    state = step(state, "end_event_phase", 0)
+    assert state.lasting == () and state.discard == ("Gold Rush", "Famine")
+    state = end_turns(state, 2)
+    assert state.deck == ((), ("Famine",))  # rebuilt from it a round later
+
+
+def test_an_instant_attacking_until_repelled_stops_at_the_first_player_to_repel_it() -> None:
+    """Conduct a Battle: Defend Against an Instant Card; R197. Scorched Fields (strength 4)
+    beats Ana, who plays nothing and takes 4; Ben repels it with 1 + 3, and it leaves play:
+    Cleo never battles it."""
+    state = step(event_phase(), "draw_event", 0, event="Scorched Fields")
+    state = step(step(state, "pass", 0), "resolve", 0)
+    assert state.players[0].damage == 4
+    assert state.combat is not None and state.combat.attacker.seat == 1
+    assert state.attack_queue == (2,)
+    state = step(state, "play_card", 1, card="Grove Scout")
+    state = step(state, "adjust", 1, side="attacker", amount=3)
+    state = step(step(state, "pass", 1), "resolve", 1)
+    assert state.players[1].damage == 0 and state.players[2].damage == 0
+    assert state.combat is None and state.attack_queue == ()
+    assert state.discard == ("Scorched Fields",)
+    assert [a.type for a in legal_actions(state, 2) if a.type != "take_damage"] == []
+    state = step(state, "end_event_phase", 0)
+    assert state.round == 2
+
+
+def test_an_instant_attacking_until_repelled_that_nobody_repels_goes_round_once() -> None:
+    """R197: when no player repels it, it leaves after the last player's battle."""
+    state = step(event_phase(), "draw_event", 0, event="Scorched Fields")
+    for seat in (0, 1, 2):
+        assert state.combat is not None and state.combat.attacker.seat == seat
+        state = step(step(state, "pass", seat), "resolve", seat)
+    assert [p.damage for p in state.players] == [4, 4, 4]
+    assert state.combat is None and state.discard == ("Scorched Fields",)
+
+
+def test_an_instant_repelled_by_the_first_player_attacks_nobody_else() -> None:
+    """R197: Ana repels Scorched Fields at once."""
+    state = step(event_phase(), "draw_event", 0, event="Scorched Fields")
+    state = step(state, "play_other", 0, name="Hired Ogre", strength=4)
+    state = step(step(state, "pass", 0), "resolve", 0)
+    assert state.combat is None and state.attack_queue == ()
+    assert all(p.damage == 0 for p in state.players)

@@ -173,6 +173,11 @@ def test_the_demonstration_catalog_is_labelled_and_round_trips() -> None:
     assert DEMO.demonstration and "made up" in DEMO.name
     assert catalog_from_json(catalog_to_json(DEMO)) == DEMO
     assert catalog_to_json(catalog_from_json(DEMO_JSON)) == catalog_to_json(DEMO)
+    events = {e.name: e for e in DEMO.scenario("dragonlords").events}
+    assert events["Bountiful Harvest"].next_round and events["Scorched Fields"].until_repelled
+    written = catalog_to_json(DEMO)["scenarios"][0]["events"]
+    assert {"next_round": True}.items() <= written[2].items()
+    assert {"until_repelled": True}.items() <= written[3].items()
 
 
 @pytest.mark.parametrize(
@@ -184,6 +189,20 @@ def test_the_demonstration_catalog_is_labelled_and_round_trips() -> None:
         (("races", 0, "units", 0, "cost"), 4, "races.0.units.0.cost"),
         (("scenarios", 2, "events", 0, "stage"), True, "scenarios.2.events.0.stage"),
         (("gold", 0, "influence"), -1, "gold.0.influence"),
+        # Instant Event Cards: only an instant lasts during the next round, and only one
+        # attacking Home Realms stops once repelled (R196, R197)
+        (("scenarios", 0, "events", 0, "next_round"), True, "scenarios.0.events.0.next_round"),
+        (("scenarios", 0, "events", 2, "next_round"), "yes", "scenarios.0.events.2.next_round"),
+        (
+            ("scenarios", 0, "events", 2, "until_repelled"),
+            True,
+            "scenarios.0.events.2.until_repelled",
+        ),
+        (
+            ("scenarios", 0, "events", 0, "until_repelled"),
+            True,
+            "scenarios.0.events.0.until_repelled",
+        ),
     ],
 )
 def test_a_bad_card_number_is_named_by_its_field(

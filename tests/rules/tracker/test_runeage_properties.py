@@ -1,8 +1,9 @@
 """Rune Age games played at random from the engine's own legal actions, for 1 to 4 players
 and every scenario that seats them: nothing listed is refused, the supply never goes below
 zero, each target is attacked at most once per player per round, a game that ends ends as its
-scenario says, undo then redo gives back the same state, and the log replays to the identical
-game after export and import as JSON."""
+scenario says, every event card is in exactly one place and a lasting instant never outlives
+the round after it was drawn, undo then redo gives back the same state, and the log replays to
+the identical game after export and import as JSON."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.runeage.cards import CATACLYSM, DRAGONLORDS, MONUMENT, RUNEWARS
+from referee.rules.runeage.reminders import reminders
 from referee.rules.runeage.setup import setup_from_json
 from referee.rules.runeage.state import RuneAgeState
 from referee.rules.runeage.tracker import RUNE_AGE
@@ -104,6 +106,7 @@ def play(scenario: str, players: int, rng: Random, policy: Policy) -> RuneAgeGam
             attacked[key].add(payload["target"])
         game = game_apply(game, type=chosen.type, by=chosen.seat, payload=payload)
         supply_is_never_negative(game.state)
+        events_are_each_in_one_place(game.state)
         if rng.random() < 0.03:
             before = game.state
             game = game_apply(game, type="undo", payload={"target": game.next_undo()})
@@ -121,6 +124,28 @@ def supply_is_never_negative(state: RuneAgeState) -> None:
         assert min(player.barracks.values()) >= 0
         assert min(player.owned.values(), default=0) >= 0
     assert state.pool >= 0
+
+
+def events_are_each_in_one_place(state: RuneAgeState) -> None:
+    """Every event card of the scenario is in the deck, the discard pile, out of the game,
+    in play as an enemy, beside the objective for the round it lasts (Instant Event Cards,
+    R196), a player's Reward, or the instant being battled now; and nowhere else."""
+    scenario = state.setup.cards.scenario(state.setup.scenario)
+    places = [
+        *(name for stage in state.deck for name in stage),
+        *state.discard,
+        *state.removed,
+        *(name for name, _ in state.enemies),
+        *(name for name, _ in state.lasting),
+        *(name for player in state.players for name in player.rewards),
+    ]
+    if state.combat is not None and state.combat.event:
+        places.append(state.combat.target_name)
+    assert sorted(places) == sorted(e.name for e in scenario.events)
+    assert all(state.round <= applies <= state.round + 1 for _, applies in state.lasting)
+    due = reminders(state)
+    assert all(r.text and (r.seats or not state.standing()) for r in due)
+    assert all(not state.players[s].eliminated for r in due for s in r.seats)
 
 
 def ended_as_the_scenario_says(state: RuneAgeState) -> None:
