@@ -116,11 +116,15 @@ def plural_forms(name: str) -> set[str]:
 
 
 _CODE = re.compile(r"^(?P<prefix>[A-Za-z]{1,8})[-_ ]?(?P<number>\d{1,6})$")
+# A mistyped ID keeps its dash and a digit: "AZK-0l9" (a letter l for a 1).
+_TYPO_CODE = re.compile(r"^[A-Za-z]{1,8}-(?=[0-9A-Za-z]*\d)[0-9A-Za-z]{1,6}$")
 
 
 def looks_like_code(key: str) -> bool:
-    """Whether ``key`` is written like a card ID ("AZK-017", "azr7"), not like a name."""
-    return _CODE.match(key.strip()) is not None
+    """Whether ``key`` is written like a card ID ("AZK-017", "azr7", "AZK-0l9"), not like a
+    name."""
+    key = key.strip()
+    return _CODE.match(key) is not None or _TYPO_CODE.match(key) is not None
 
 
 def _distance(a: str, b: str) -> int:

@@ -94,7 +94,8 @@ def test_a_far_card_id_suggests_nothing_and_a_close_one_suggests_its_card():
     assert close_codes("AZK-0l9", cards) == ("AZK-019",)
     assert close_codes("azk 17", cards) == ("AZK-017",)
     assert close_codes("AZK-0171", cards) == ("AZK-017", "AZK-011")
-    assert looks_like_code("AZK-999") and not looks_like_code("Fireball")
+    assert looks_like_code("AZK-999") and looks_like_code("AZK-0l9")
+    assert not looks_like_code("Fireball") and not looks_like_code("Ember-Gate")
 
 
 def test_plural_forms_are_made_from_a_name_s_last_word():
