@@ -57,6 +57,7 @@ class ArmyState:
             dict(self.counts),
             dict(self.filters),
             list_id=self.list_id,
+            notes=self.notes,  # a note made before an import still shows after it
         )
 
     def pairs(self, *, filters: bool = True, game: bool = True) -> list[tuple[str, str]]:

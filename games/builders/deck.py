@@ -56,6 +56,7 @@ class DeckState:
             dict(self.counts),
             dict(self.filters),
             list_id=self.list_id,
+            notes=self.notes,  # a note made before an import still shows after it
         )
 
     def pairs(self, *, filters: bool = True) -> list[tuple[str, str]]:
@@ -158,7 +159,9 @@ def read_state(query: QueryDict) -> DeckState:
 
 def from_deck(deck: Deck, base: DeckState) -> DeckState:
     """A state holding ``deck`` (read from text, JSON or a saved list) in ``base``'s catalog."""
-    state = DeckState(base.catalog, filters=dict(base.filters), list_id=base.list_id)
+    state = DeckState(
+        base.catalog, filters=dict(base.filters), list_id=base.list_id, notes=base.notes
+    )
     if deck.leader is not None:
         state.leader = deck.leader.card.id if deck.leader.card else deck.leader.card_id
     if deck.gate is not None:

@@ -42,6 +42,7 @@ from referee.rules.azuki.deck import (
 )
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import Problem, Report
+from referee.rules.textlists import in_line_order
 
 from ..catalogs.engine import (
     azeroth_factions,
@@ -256,7 +257,8 @@ def save_checked(
     else:
         raise InvalidInput({"payload": ["Give the list as 'payload' or as 'text'."]})
     report = check_engine_list(engine_list, catalog)
-    report = Report(problems=text_problems + report.problems, totals=report.totals)
+    # as the engines' text checks order them: a line's problems by line, then the list's
+    report = Report(problems=in_line_order(text_problems + report.problems), totals=report.totals)
     target = saved if saved is not None else SavedList(owner=owner, system=system)
     target.name = name
     target.payload = engine_to_payload(engine_list)

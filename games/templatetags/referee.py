@@ -10,9 +10,12 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from games.builders.importing import fix_value
 from games.charts import format_percent
 from referee.rules.azeroth.profiles import RollTarget
+from referee.rules.lists import Problem
 from referee.rules.rulings import BY_CODE
+from referee.rules.textlists import suggestion_fixes
 
 register = template.Library()
 
@@ -65,3 +68,10 @@ def rule_links(rule: str) -> SafeString:
         else:
             parts.append(format_html("{}", code))
     return format_html_join(", ", "{}", ((part,) for part in parts))
+
+
+@register.simple_tag
+def import_fixes(problem: Problem, text: str) -> list[tuple[str, int, str]]:
+    """Each "did you mean" of a line to fix as (the suggestion, its line, the value of the
+    button that applies it): the engine says what the line would read."""
+    return [(fix.suggestion, fix.number, fix_value(fix)) for fix in suggestion_fixes(text, problem)]

@@ -52,6 +52,21 @@ def _next_url(request: HttpRequest) -> str:
     return resolve_url(settings.LOGIN_REDIRECT_URL)
 
 
+def _point_at_errors(form: UserCreationForm[User]) -> None:
+    """Mark each field in error for assistive technology and give the first one the focus:
+    Django's form always focuses the username, which left a player looking at it while the
+    error sat below the fold (the page sums the errors up on top as well)."""
+    first = next((name for name in form.fields if name in form.errors), None)
+    if first is None:
+        return
+    for name, field in form.fields.items():
+        field.widget.attrs.pop("autofocus", None)
+        if name in form.errors:
+            described = f"err-{name}" + (f" help-{name}" if field.help_text else "")
+            field.widget.attrs.update({"aria-invalid": "true", "aria-describedby": described})
+    form.fields[first].widget.attrs["autofocus"] = True
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """A new account at the table: a username and a password twice; signed in at once."""
@@ -68,5 +83,6 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return HttpResponseRedirect(_next_url(request))
     status = 400 if request.method == "POST" else 200
+    _point_at_errors(form)
     context = {"form": form, "next": request.POST.get("next") or request.GET.get("next", "")}
     return render(request, "registration/signup.html", context, status=status)

@@ -37,6 +37,7 @@ from games.builders.deck import (
     read_state,
     search,
 )
+from games.builders.importing import pasted_text
 from games.builders.roster import SLOTS, RosterState
 from games.builders.roster import catalog_entries as roster_entries
 from games.builders.roster import from_roster as roster_from_engine
@@ -79,6 +80,7 @@ from referee.rules.azuki.deck import (
 )
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import OVER_POINTS, PARTY, UNKNOWN_ENTRY, Problem, Report
+from referee.rules.textlists import in_line_order
 
 MAX_TEXT = 20_000  # characters of pasted text read
 
@@ -337,7 +339,7 @@ def azuki_deck(request: HtmxHttpRequest) -> HttpResponse:
     saved_name = saved.name if saved is not None else request.POST.get("name", "").strip()
     deck = state.deck()
     if action == "import":
-        text = request.POST.get("text", "")[:MAX_TEXT]
+        text = pasted_text(request.POST, MAX_TEXT, state.notes)
         parsed, text_problems = parse_deck_text(text, cards)
         base = state.copy()
         state = from_deck(parsed, base)
@@ -394,7 +396,7 @@ def azuki_deck(request: HtmxHttpRequest) -> HttpResponse:
         "export_json": url + ("&" if "?" in url else "?") + "export=json",
         "text": text,
         "imported": imported,
-        "import_problems": import_problems,
+        "import_problems": in_line_order(import_problems),
         "saved": saved if action == "save" else None,
         "editing": bool(state.list_id),
         "saved_name": saved_name,
@@ -535,7 +537,7 @@ def azeroth_army(request: HtmxHttpRequest) -> HttpResponse:
     if action == "import":
         # The engine reads the text, its header, faction and budget (R125); the page's
         # battle size and faction are used only where the header names none.
-        text = request.POST.get("text", "")[:MAX_TEXT]
+        text = pasted_text(request.POST, MAX_TEXT, state.notes)
         read = read_army_text(
             text, units, factions, fallback_size=state.size, fallback_faction=state.faction
         )
@@ -605,7 +607,7 @@ def azeroth_army(request: HtmxHttpRequest) -> HttpResponse:
         "export_json": f"{url}{sep}export=json",
         "text": text,
         "imported": imported,
-        "import_problems": import_problems,
+        "import_problems": in_line_order(import_problems),
         "saved": saved if action == "save" else None,
         "editing": bool(state.list_id),
         "saved_name": saved_name,
@@ -688,7 +690,7 @@ def azrah_roster(request: HtmxHttpRequest) -> HttpResponse:
     saved_name = saved.name if saved is not None else request.POST.get("name", "").strip()
     roster = state.roster()
     if action == "import":
-        text = request.POST.get("text", "")[:MAX_TEXT]
+        text = pasted_text(request.POST, MAX_TEXT, state.notes)
         roster, text_problems = parse_roster_text(text, cards)
         state = roster_from_engine(roster, state)
         imported = True
@@ -778,7 +780,7 @@ def azrah_roster(request: HtmxHttpRequest) -> HttpResponse:
         "export_json": f"{url}{sep}export=json",
         "text": text,
         "imported": imported,
-        "import_problems": import_problems,
+        "import_problems": in_line_order(import_problems),
         "saved": saved if action == "save" else None,
         "editing": bool(state.list_id),
         "saved_name": saved_name,

@@ -390,7 +390,8 @@ PROJECT: tuple[Ruling, ...] = (
         "Deck Composition, K3",
         "A shared name is not guessed",
         "A pasted line that names a card several card IDs share is not counted as any of "
-        "them; the list says so and asks for the card ID.",
+        "them; the list says so and asks for the card ID. The line stays in the list, with "
+        "its count, as a line to correct.",
     ),
     Ruling(
         "R41",
@@ -794,6 +795,18 @@ PROJECT: tuple[Ruling, ...] = (
         "the game's battle size the same way. A faction is found by its name or slug in any "
         "case; a header naming a faction the catalog lacks is reported, and the list is then "
         "checked as one naming no faction (R22).",
+    ),
+    Ruling(
+        "R126",
+        "azeroth",
+        "4, 9.2",
+        "How a pasted line names a unit",
+        "A line of a pasted army names a unit by its catalog name or slug, in any case and "
+        "spacing, once points or tiers another tool wrote after the name are set aside. When "
+        "nothing has that name, a plain English plural of one unit's name names that unit: "
+        "'3 Orc Grunts' is three of the Orc Grunt. A plural that fits the names of two "
+        "units is not guessed and is reported with both as suggestions, and a unit whose "
+        "own name is the plural keeps it.",
     ),
     Ruling(
         "R53",

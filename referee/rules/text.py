@@ -67,3 +67,11 @@ def surrogate_problems(value: Any, path: str = "") -> dict[str, list[str]]:
         if message is not None:
             problems.setdefault(where or "body", []).append(message)
     return problems
+
+
+def counted(count: int, singular: str, plural: str | None = None) -> str:
+    """``count`` and the noun that agrees with it: "1 Guardian", "0 Guardians", "2 Mana
+    cards". ``plural`` is needed only when adding an "s" to the last word is wrong."""
+    if count == 1:
+        return f"{count} {singular}"
+    return f"{count} {plural if plural is not None else singular + 's'}"

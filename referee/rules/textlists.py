@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from .lists import UNREADABLE_LINE, Problem, Severity, TextLine
 
@@ -90,3 +91,148 @@ def closest(name: str, candidates: Iterable[str], limit: int = 3) -> tuple[str, 
     by_lower = {candidate.lower(): candidate for candidate in pool}
     found = difflib.get_close_matches(name.lower(), list(by_lower), n=limit, cutoff=0.6)
     return tuple(by_lower[match] for match in found)
+
+
+def plural_forms(name: str) -> set[str]:
+    """The plain English plurals of a name, made on its last word: "Orc Grunts",
+    "Axes", "Sentries", "Footmen", "Wolves" (R126). Only forms of names the catalog holds are
+    ever made, so a typed word is never cut down to guess what it meant."""
+    head, _, last = name.strip().rpartition(" ")
+    if not last:
+        return set()
+    lower = last.lower()
+    forms = {last + "s"}
+    if lower.endswith(("s", "x", "z", "ch", "sh", "o")):
+        forms.add(last + "es")
+    if lower.endswith("y") and len(lower) > 1 and lower[-2] not in "aeiou":
+        forms.add(last[:-1] + "ies")
+    if lower.endswith("man"):
+        forms.add(last[:-3] + "men")
+    if lower.endswith("fe"):
+        forms.add(last[:-2] + "ves")
+    elif lower.endswith("f"):
+        forms.add(last[:-1] + "ves")
+    return {f"{head} {form}" if head else form for form in forms}
+
+
+_CODE = re.compile(r"^(?P<prefix>[A-Za-z]{1,8})[-_ ]?(?P<number>\d{1,6})$")
+# A mistyped ID keeps its dash and a digit: "AZK-0l9" (a letter l for a 1).
+_TYPO_CODE = re.compile(r"^[A-Za-z]{1,8}-(?=[0-9A-Za-z]*\d)[0-9A-Za-z]{1,6}$")
+
+
+def looks_like_code(key: str) -> bool:
+    """Whether ``key`` is written like a card ID ("AZK-017", "azr7", "AZK-0l9"), not like a
+    name."""
+    key = key.strip()
+    return _CODE.match(key) is not None or _TYPO_CODE.match(key) is not None
+
+
+def _distance(a: str, b: str) -> int:
+    """The Levenshtein distance between two short strings."""
+    before = list(range(len(b) + 1))
+    for i, char in enumerate(a, start=1):
+        now = [i]
+        for j, other in enumerate(b, start=1):
+            now.append(min(before[j] + 1, now[j - 1] + 1, before[j - 1] + (char != other)))
+        before = now
+    return before[-1]
+
+
+def close_codes(key: str, codes: Iterable[str], limit: int = 3) -> tuple[str, ...]:
+    """The catalog IDs close to the ID ``key``: one character typed wrong, added or left out
+    ("AZK-0l9", "AZK-17" for AZK-017), or the same number padded otherwise ("azk 17"). A far
+    ID ("AZK-999") has no close one: an unrelated card would be a wrong hint, not a hint."""
+    wanted = key.strip().upper()
+    typed = _CODE.match(wanted)
+    found: list[tuple[int, int, str]] = []  # (distance, -shared start, code): closest first
+    for code in dict.fromkeys(codes):
+        upper = code.upper()
+        listed = _CODE.match(upper)
+        same_number = (
+            typed is not None
+            and listed is not None
+            and typed["prefix"] == listed["prefix"]
+            and int(typed["number"]) == int(listed["number"])
+        )
+        distance = 0 if same_number else _distance(wanted, upper)
+        if distance <= 1:
+            shared = next(
+                (i for i, (a, b) in enumerate(zip(wanted, upper, strict=False)) if a != b),
+                min(len(wanted), len(upper)),
+            )
+            found.append((distance, -shared, code))
+    found.sort(key=lambda item: item[:2])  # stable: catalog order among equals
+    return tuple(code for _, _, code in found[:limit])
+
+
+def line_numbers(problem: Problem) -> tuple[int, ...]:
+    """The text lines a problem names (its ``"line 7"`` entries), in the order named."""
+    numbers: list[int] = []
+    for entry in problem.entries:
+        word, _, number = entry.partition(" ")
+        if word == "line" and number.isdigit():
+            numbers.append(int(number))
+    return tuple(dict.fromkeys(numbers))
+
+
+def line_of(problem: Problem) -> int | None:
+    """The first text line a problem names, or None for a problem of the whole list."""
+    numbers = line_numbers(problem)
+    return numbers[0] if numbers else None
+
+
+def in_line_order(problems: Iterable[Problem]) -> tuple[Problem, ...]:
+    """The problems that name a text line, in the order of their lines, then the problems of
+    the whole list in the order they were found: read top to bottom, as the text is."""
+    listed = list(problems)
+    return tuple(
+        sorted(listed, key=lambda p: (0, line) if (line := line_of(p)) is not None else (1, 0))
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """One "did you mean" applied to a pasted text: line ``number``, which reads ``before``,
+    would read ``after``."""
+
+    suggestion: str
+    number: int
+    before: str
+    after: str
+
+
+def suggestion_fixes(text: str, problem: Problem) -> tuple[Fix, ...]:
+    """How each of ``problem``'s suggestions would change the pasted ``text``: in every line
+    the problem names, what was typed (``problem.actual``) becomes the suggestion. Empty when
+    the problem names no line or suggests nothing."""
+    typed = problem.actual
+    if not isinstance(typed, str) or not typed.strip() or not problem.suggestions:
+        return ()
+    raw = text.splitlines()
+    fixes: list[Fix] = []
+    for suggestion in problem.suggestions:
+        for number in line_numbers(problem):
+            if not 1 <= number <= len(raw):
+                continue
+            before = raw[number - 1]
+            # the last place the line spells what was typed, in any case (the count is first)
+            found = list(re.finditer(re.escape(typed.strip()), before, re.IGNORECASE))
+            if not found:
+                continue
+            after = before[: found[-1].start()] + suggestion + before[found[-1].end() :]
+            fixes.append(Fix(suggestion, number, before, after))
+    return tuple(fixes)
+
+
+def apply_fix(text: str, number: int, before: str, after: str) -> str | None:
+    """``text`` with line ``number`` changed from ``before`` to ``after``; None when that line
+    no longer reads ``before`` (the text was changed since), so nothing is overwritten."""
+    lines = text.splitlines(keepends=True)  # numbered as ``parse_lines`` numbers them
+    if not 1 <= number <= len(lines):
+        return None
+    line = lines[number - 1]
+    content = line.splitlines()[0] if line.splitlines() else ""
+    if content != before:
+        return None
+    lines[number - 1] = after + line[len(content) :]
+    return "".join(lines)

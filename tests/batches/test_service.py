@@ -140,7 +140,10 @@ def test_an_unknown_faction_in_the_header_is_an_error(catalogs: dict[str, Catalo
 
 
 def test_it_checks_azrah_rosters(catalogs: dict[str, Catalog]) -> None:
-    job = run_batch(start("azrah", [text("short", "Emberwing\nMana: 10\nGems: 3\n")]).pk)
+    # One Guardian the catalog holds: the roster is short. (A name it lacks would come first,
+    # as the problems of a line come before the whole roster's.)
+    roster = "Aurelia, Dawn Warden\nMana: 10\nGems: 3\n"
+    job = run_batch(start("azrah", [text("short", roster)]).pk)
 
     assert job is not None
     assert job.results[0]["first_code"] == "roster_size"

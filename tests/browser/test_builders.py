@@ -105,6 +105,35 @@ def test_pasting_a_list_shows_line_errors_and_keeps_the_text(
     tab.screenshot("deck-builder-import", full_page=True)
 
 
+@pytest.mark.parametrize(("size", "name"), [(TABLET_LANDSCAPE, "tablet"), (PHONE, "phone")])
+def test_tapping_a_did_you_mean_corrects_the_line_and_imports_again(
+    open_tab: OpenTab, starter: None, size: tuple[int, int], name: str
+) -> None:
+    """Issue 14: "did you mean" could not be tapped; an ambiguous line vanished."""
+    tab = open_tab(*size)
+    tab.goto(DECK)
+    page = tab.page
+    page.evaluate("window.__stillTheSamePage = true")
+    text = "Leader: AZK-001\nGate: AZK-003\n2 Cinderwake Ritualist\n3 AZK-0l9\n"
+    page.get_by_test_id("import-text").fill(text)
+    page.get_by_role("button", name="Import", exact=True).click()
+    expect(page.get_by_test_id("count-Cinderwake Ritualist")).to_have_text("2")
+    fix = page.get_by_role("button", name="Change line 4 to AZK-019 Fireball and import again")
+    expect(fix).to_be_visible()
+    tab.screenshot(f"deck-builder-did-you-mean-{name}", full_page=True)
+    fix.click()
+    expect(page.get_by_test_id("count-AZK-019")).to_have_text("3")
+    expect(page.get_by_test_id("import-text")).to_have_value(
+        text.replace("3 AZK-0l9", "3 AZK-019 Fireball")
+    )
+    page.get_by_role(
+        "button", name="Change line 3 to AZK-041 Cinderwake Ritualist and import again"
+    ).click()
+    expect(page.get_by_test_id("count-AZK-041")).to_have_text("2")
+    expect(page.get_by_test_id("import-problems")).to_have_count(0)
+    assert page.evaluate("window.__stillTheSamePage") is True
+
+
 def test_the_deck_builder_fits_a_phone(open_tab: OpenTab, starter: None) -> None:
     tab = open_tab(*PHONE)
     query = "leader=AZK-001&gate=AZK-004&c=AZK-017:5&c=AZK-035:2"

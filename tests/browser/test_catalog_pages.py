@@ -78,7 +78,7 @@ def test_the_catalog_list_opens_a_catalog(open_tab: OpenTab) -> None:
     tab.goto("/catalogs/")
     tab.page.get_by_test_id("catalog-azrah-starter-1.0").click()
     expect(tab.page).to_have_url(re.compile(r"/catalogs/azrah/starter/1\.0/$"))
-    expect(tab.page.get_by_test_id("demo-note")).to_contain_text("not official cards")
+    expect(tab.page.get_by_test_id("demo-note")).to_contain_text("not official game material")
 
 
 @pytest.mark.parametrize(("size", "device"), [(TABLET_LANDSCAPE, "tablet"), (PHONE, "phone")])

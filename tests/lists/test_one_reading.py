@@ -41,12 +41,26 @@ ARMIES: dict[str, str] = {
     "large with a higher budget": "# Azeroth at War army: Large Battle, agreed budget 1200 "
     "points\n# Faction: Alliance\n10 Footman\n2 Knight\n1 Jaina Proudmoore\n1 Paladin\n"
     "1 Wolf Rider\n",
+    # issue 14: a plain plural names its unit (R126); the typo is still reported
+    "plural names": "# Azeroth at War army: Skirmish, 500 points\n# Faction: Horde\n"
+    "4 Orc Grunts\n2 Wolf Riders\nOrc Blademastr\n",
 }
+# issue 14: lines 5, 7, 10 and 15 are the ones to fix, and the reading finds line 10's
+LINE_ORDER = [
+    *("Leader:", "AZK-001", "Gate:", "AZK-003", "4 AZK-0l0", "4 AZK-011", "4 AZK-9999"),
+    *("4 AZK-013", "4 AZK-014", "0 AZK-015", "4 AZK-016", "4 AZK-017", "4 AZK-018"),
+    *("4 AZK-019", "5 AZK-012"),
+]
 DECKS: dict[str, str] = {
     "sections, typo and bad line": "Leader:\n1 AZK-001\nGate:\n1 AZK-003\nMain deck:\n"
     + "".join(f"4 AZK-{n:03}\n" for n in range(10, 21))
     + "4 AZK-99\nfour AZK-021\n",
     "no sections": "AZK-001\nAZK-003\n" + "".join(f"4x AZK-{n:03}\n" for n in range(10, 22)),
+    # issue 14: a name two card IDs share stays in the deck as a line to fix (R40)
+    "ambiguous line": "Leader:\n1 AZK-001\nGate:\n1 AZK-003\nMain deck:\n"
+    + "".join(f"4 AZK-{n:03}\n" for n in range(10, 17))
+    + "4 Cinderwake Ritualist\n",
+    "line order": "\n".join(LINE_ORDER) + "\n",
 }
 ROSTERS: dict[str, str] = {
     "typo and bad line": "Guardians:\n"
@@ -188,3 +202,70 @@ def test_a_whole_batch_counts_what_the_api_says(
     for row, text in zip(job.results, ARMIES.values(), strict=True):
         api = through_api(signed_in, "azeroth", text)
         assert row["errors"] == sum(1 for p in api if p[1] == "error"), row
+
+
+def api_body(client: Client, system: str, text: str) -> dict[str, Any]:
+    response = client.post(
+        VALIDATE[system], json.dumps({"text": text}), content_type="application/json"
+    )
+    assert response.status_code == 200, response.json()
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def test_a_plain_plural_names_its_unit_at_every_door(
+    signed_in: Client, catalogs: dict[str, Catalog]
+) -> None:
+    """Issue 14: "Orc Grunts" was refused (R126)."""
+    text = ARMIES["plural names"]
+    body = api_body(signed_in, "azeroth", text)
+    (unknown,) = [p for p in body["errors"] if p["code"] == "unknown_entry"]
+    assert "Orc Blademastr" in unknown["message"] and unknown["entries"][-1] == "line 5"
+    assert body["unit_count"] == 6  # 4 Grunts and 2 Wolf Riders
+    html = signed_in.post(BUILDER["azeroth"], {"action": "import", "text": text})
+    assert 'data-testid="count-orc-grunt">4<' in html.content.decode()
+
+
+def test_an_ambiguous_line_is_a_problem_with_its_line_at_every_door(
+    signed_in: Client, catalogs: dict[str, Catalog]
+) -> None:
+    """Issue 14: the line vanished from the deck; every door reports it with its line, and
+    the builder keeps it as a row of the deck."""
+    text = DECKS["ambiguous line"]
+    body = api_body(signed_in, "azuki", text)
+    (shared,) = [p for p in body["errors"] if p["code"] == "ambiguous_name"]
+    assert shared["entries"] == ["Cinderwake Ritualist", "line 13"]
+    assert shared["message"].startswith("Line 13: 2 different cards")
+    assert body["card_count"] == 32  # the line's 4 still count
+    html = signed_in.post(BUILDER["azuki"], {"action": "import", "text": text}).content.decode()
+    assert 'data-testid="count-Cinderwake Ritualist">4<' in html
+    saved = signed_in.post(
+        "/api/lists/",
+        json.dumps({"system": "azuki", "name": "pasted", "text": text}),
+        content_type="application/json",
+    ).json()
+    assert "ambiguous_name" in [p["code"] for p in saved["problems"]]
+
+
+def test_problems_come_in_line_order_at_every_door(
+    signed_in: Client, catalogs: dict[str, Catalog]
+) -> None:
+    """Issue 14: deck problems came as lines 10, 5, 7, 15."""
+    text = DECKS["line order"]
+
+    def lines(messages: list[str]) -> list[int]:
+        return [int(m.split(":")[0].split()[1]) for m in messages if m.startswith("Line ")]
+
+    api = api_body(signed_in, "azuki", text)
+    assert lines([p["message"] for p in api["errors"]]) == [5, 7, 10, 15]
+    batch = CHECKERS["azuki"](catalogs["azuki"], {})({"name": "x", "format": "text", "data": text})
+    assert lines([p.message for p in batch.errors]) == [5, 7, 10, 15]
+    response = signed_in.post(BUILDER["azuki"], {"action": "import", "text": text})
+    assert lines([p.message for p in response.context["import_problems"]]) == [5, 7, 10, 15]
+    saved = signed_in.post(
+        "/api/lists/",
+        json.dumps({"system": "azuki", "name": "pasted", "text": text}),
+        content_type="application/json",
+    ).json()
+    errors = [p["message"] for p in saved["problems"] if p["severity"] == "error"]
+    assert lines(errors) == [5, 7, 10, 15]

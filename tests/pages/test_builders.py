@@ -459,3 +459,91 @@ def test_a_second_catalog_version_can_be_picked_and_is_used(client: Client, star
     assert 'value="starter:0.9" selected' in html
     assert 'data-code="unknown_entry"' in _row(html, "AZK-035")
     assert "catalog=starter%3A0.9" in html  # links keep the catalog
+
+
+# --- Issue 14: reading pasted lists as players wrote them ------------------------------------
+
+
+def _import_problems(html: str) -> str:
+    start = html.index('data-testid="import-problems"')
+    return html[start : html.index("</ul>", start)]
+
+
+def test_a_plain_plural_in_a_pasted_army_is_read_as_the_unit(client: Client, starter: None) -> None:
+    text = "# Azeroth at War army: Skirmish, 500 points\n# Faction: Horde\n3 Orc Grunts\n"
+    html = client.post(ARMY, {"action": "import", "text": text}).content.decode()
+    assert 'data-testid="count-orc-grunt">3<' in html
+    assert "Every line was read." in html
+
+
+def test_an_ambiguous_deck_line_stays_as_an_error_row(client: Client, starter: None) -> None:
+    """Issue 14: the line vanished from the deck; it is a row with its problem."""
+    text = "Leader:\nAZK-001\nGate:\nAZK-003\n4 AZK-010\n2 Cinderwake Ritualist\n"
+    html = client.post(DECK, {"action": "import", "text": text}).content.decode()
+    row = html[html.index('data-testid="entry-Cinderwake Ritualist"') :]
+    row = row[: row.index('<div class="deck-row')] if '<div class="deck-row' in row else row
+    assert 'data-testid="count-Cinderwake Ritualist">2<' in row
+    assert 'data-code="ambiguous_name"' in row and "AZK-017, AZK-041" in row
+    assert "several cards have this name" in row and "not in the catalog" not in row
+    assert "Line 6: 2 different cards" in _import_problems(html)
+
+
+def test_deck_import_problems_come_in_line_order(client: Client, starter: None) -> None:
+    """Issue 14: they came as lines 10, 5, 7, 15 (the reading's, then the check's)."""
+    lines = ["Leader:", "AZK-001", "Gate:", "AZK-003", "4 AZK-0l0", "4 AZK-011", "4 AZK-9999"]
+    lines += ["4 AZK-013", "4 AZK-014", "0 AZK-015", "4 AZK-016", "4 AZK-017", "4 AZK-018"]
+    lines += ["4 AZK-019", "5 AZK-012"]
+    html = client.post(DECK, {"action": "import", "text": "\n".join(lines)}).content.decode()
+    found = [int(n) for n in re.findall(r"Line (\d+)", _import_problems(html))]
+    assert found == [5, 7, 10, 15]
+
+
+def test_a_far_card_id_offers_no_unrelated_card(client: Client, starter: None) -> None:
+    """Issue 14: "AZK-999" suggested "Fireball" citing K3."""
+    html = client.post(DECK, {"action": "import", "text": "4 AZK-999\n"}).content.decode()
+    problems = _import_problems(html)
+    assert "AZK-999 is not a card in the catalog." in problems
+    assert "Fireball" not in problems and "Did you mean" not in problems
+
+
+def test_a_did_you_mean_is_a_button_that_imports_the_corrected_line(
+    client: Client, starter: None
+) -> None:
+    """Issue 14: "did you mean" could not be tapped. Each suggestion is a submit button of
+    the import form carrying the corrected line, so it works without JavaScript."""
+    text = "Leader: AZK-001\nGate: AZK-003\n3 AZK-0l9\n"
+    html = client.post(DECK, {"action": "import", "text": text}).content.decode()
+    form = html[html.index('id="import"') :]
+    form = form[: form.index("</form>")]
+    values = re.findall(r'name="fix" value="([^"]+)"', form)
+    fixes = [json.loads(value.replace("&quot;", '"')) for value in values]
+    assert "Use AZK-019 Fireball" in form
+    (fix,) = fixes  # a mistyped ID is offered the one close ID, not names like it
+    assert fix == {"line": 3, "before": "3 AZK-0l9", "after": "3 AZK-019 Fireball"}
+    fixed = client.post(DECK, {"action": "import", "text": text, "fix": json.dumps(fix)})
+    html = fixed.content.decode()
+    assert 'data-testid="count-AZK-019">3<' in html
+    assert "3 AZK-019 Fireball" in html  # the box shows the corrected text
+    assert "Every line was read." in html
+
+
+def test_a_suggestion_for_a_line_changed_since_leaves_the_text_as_typed(
+    client: Client, starter: None
+) -> None:
+    fix = {"line": 1, "before": "3 AZK-0l9", "after": "3 AZK-019 Fireball"}
+    text = "3 AZK-0l8\n"
+    html = client.post(DECK, {"action": "import", "text": text, "fix": json.dumps(fix)})
+    page = html.content.decode()
+    assert "Line 1 was changed since the suggestion was made" in page
+    assert "3 AZK-0l8" in page  # nothing typed is lost
+    bad = client.post(DECK, {"action": "import", "text": text, "fix": "{not json"})
+    assert bad.status_code == 200 and "could not be read" in bad.content.decode()
+
+
+def test_army_and_roster_suggestions_are_buttons_too(client: Client, starter: None) -> None:
+    army = "# Azeroth at War army: Skirmish, 500 points\n# Faction: Horde\n3 Orc Grnut\n"
+    html = client.post(ARMY, {"action": "import", "text": army}).content.decode()
+    assert 'data-testid="fix-3"' in html and "Use Orc Grunt" in html
+    text = "Aurelia, Dawn Wardn\n"
+    roster = client.post(ROSTER, {"action": "import", "text": text}).content.decode()
+    assert 'data-testid="fix-1"' in roster

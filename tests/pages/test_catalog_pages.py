@@ -87,7 +87,8 @@ def test_it_lists_every_catalog_grouped_by_game_with_its_counts(client: Client) 
 
 def test_it_says_plainly_that_demonstration_catalogs_are_not_official(client: Client) -> None:
     text = _text(client.get(CATALOGS).content.decode())
-    assert text.count("Made-up demonstration content, not official cards.") == 3
+    assert text.count("Made-up demonstration content, not official game material.") == 3
+    assert "official cards" not in text  # Azeroth at War is played with miniatures
 
 
 def test_it_labels_a_real_catalog_without_the_demonstration_note(organiser: Client) -> None:
@@ -152,8 +153,10 @@ def test_it_shows_a_heros_abilities_and_unique_flag(client: Client) -> None:
 
 
 def test_it_says_the_catalog_is_demonstration_content(client: Client) -> None:
+    """Issue 14: the Azeroth at War units were labelled "not official cards"."""
     text = _text(client.get(AZEROTH).content.decode())
-    assert "Made-up demonstration content for trying Referee out, not official cards." in text
+    assert "Made-up demonstration content for trying Referee out, not official game" in text
+    assert "cards" not in text.lower()
 
 
 def test_it_shows_cards_with_type_element_cost_and_stats(client: Client) -> None:

@@ -109,6 +109,30 @@ def test_sign_up_reports_each_problem_beside_its_field(client: Client, owner: Us
     assert User.objects.count() == 1
 
 
+def test_sign_up_errors_are_summed_up_on_top_and_the_first_bad_field_takes_the_focus(
+    client: Client, db: None
+) -> None:
+    """Issue 14: the errors showed below the fold, under the password confirmation, while
+    the focus stayed on the username."""
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "newcomer", "password1": PASSWORD, "password2": PASSWORD + "x"},
+    )
+    assert response.status_code == 400
+    page = html(response)
+    summary = page.index('data-testid="error-summary"')
+    assert summary < page.index('id="id_username"')  # on top, before the first field
+    top = page[summary : page.index("</div>", summary)]
+    assert 'href="#id_password2"' in top and "The two password fields didn" in top
+    username = re.search(r"<input[^>]*id=\"id_username\"[^>]*>", page)
+    confirmation = re.search(r"<input[^>]*id=\"id_password2\"[^>]*>", page)
+    assert username is not None and confirmation is not None
+    assert "autofocus" not in username.group() and "autofocus" in confirmation.group()
+    assert 'aria-invalid="true"' in confirmation.group()
+    assert 'aria-describedby="err-password2' in confirmation.group()
+    assert "The two password fields didn" in page[page.index('id="err-password2"') :]
+
+
 def test_sign_up_goes_to_a_safe_next_only(client: Client, db: None) -> None:
     response = client.post(
         "/accounts/signup/",

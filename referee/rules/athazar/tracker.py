@@ -36,7 +36,7 @@ from referee.rules.athazar.cards import (
 )
 from referee.rules.checks import Problems, add_problem
 from referee.rules.errors import InvalidInput
-from referee.rules.text import lone_surrogate
+from referee.rules.text import counted, lone_surrogate
 from referee.rules.tracker.core import (
     JSON,
     Action,
@@ -424,7 +424,7 @@ def _pass_cards(state: AthazarState, action: Action) -> AthazarState:
         raise IllegalAction("Name the first card before the second.", "payload.card")
     if len(named) > count:
         raise IllegalAction(
-            f"{len(named)} cards named for a pass of {count}.", "payload.second_card"
+            f"{counted(len(named), 'card')} named for a pass of {count}.", "payload.second_card"
         )
     for name, card in (("card", first), ("second_card", second)):
         if card is not None and card.character == DJINN:

@@ -32,7 +32,7 @@ from ..lists import (
     Report,
     Severity,
 )
-from ..textlists import MAX_COUNT, closest, parse_lines, pick_key
+from ..textlists import MAX_COUNT, closest, in_line_order, parse_lines, pick_key, plural_forms
 from .profiles import Tier
 from .units import (
     BATTLE_SIZES,
@@ -169,11 +169,12 @@ def _check_line(problems: Problems, path: str, line: ArmyLine) -> None:
 class _Names:
     """Case-insensitive name and slug lookup, built only when an exact slug misses."""
 
-    __slots__ = ("_catalog", "_index")
+    __slots__ = ("_catalog", "_index", "_plurals")
 
     def __init__(self, catalog: Mapping[str, Unit]) -> None:
         self._catalog = catalog
         self._index: dict[str, Unit] | None = None
+        self._plurals: dict[str, dict[str, Unit]] | None = None
 
     def find(self, ref: str) -> Unit | None:
         unit = self._catalog.get(ref)
@@ -187,6 +188,22 @@ class _Names:
                 index.setdefault(_norm(unit.slug), unit)
             self._index = index
         return self._index.get(_norm(ref))
+
+    def read(self, ref: str) -> Unit | None:
+        """The unit a pasted line names: as ``find`` does, else by a plain plural of exactly
+        one unit's name ("2 Orc Grunts"); a plural two units' names share names neither
+        (R126)."""
+        unit = self.find(ref)
+        if unit is not None:
+            return unit
+        if self._plurals is None:
+            plurals: dict[str, dict[str, Unit]] = {}
+            for listed in self._catalog.values():
+                for form in plural_forms(listed.name):
+                    plurals.setdefault(_norm(form), {})[listed.slug] = listed
+            self._plurals = plurals
+        named = self._plurals.get(_norm(ref), {})
+        return next(iter(named.values())) if len(named) == 1 else None
 
 
 def find_unit(ref: str, catalog: Mapping[str, Unit]) -> Unit | None:
@@ -519,7 +536,7 @@ def _unknown_problem(missing: _Unknown, names: list[str]) -> Problem:
         message=f"{where}{missing.ref!r} is not a unit in the catalog.{hint}",
         rule="9.2, R23",
         actual=missing.ref,
-        entries=(missing.ref,),
+        entries=(missing.ref, *(f"line {number}" for number in missing.lines)),
         suggestions=suggestions,
     )
 
@@ -625,8 +642,9 @@ def parse_army_text(
 ) -> tuple[tuple[ArmyLine, ...], tuple[Problem, ...]]:
     """Read a pasted army list: one ArmyLine per readable line, a Problem per unreadable one.
 
-    A line resolves to its catalog unit by slug or by name in any case, after dropping points
-    or tiers other tools append ("Orc Grunt (55 pts)"); a line that names nothing in the
+    A line resolves to its catalog unit by slug or by name in any case, or by a plain plural
+    of one unit's name ("2 Orc Grunts", R126), after dropping points or tiers other tools
+    append ("Orc Grunt (55 pts)"); a line that names nothing in the
     catalog keeps its text so ``validate_army`` reports it with did-you-mean names.
     Duplicate lines stay apart here, with their line numbers, and are merged when validated.
     """
@@ -634,14 +652,14 @@ def parse_army_text(
     text_lines, problems = parse_lines(text)
     lines: list[ArmyLine] = []
     for text_line in text_lines:
-        key = pick_key(text_line, lambda k: names.find(k) is not None)
-        unit = names.find(key)
+        key = pick_key(text_line, lambda k: names.read(k) is not None)
+        unit = names.read(key)
         while unit is None:
             shorter = _DECORATION.sub("", key)
             if shorter == key or not shorter:
                 break
             key = shorter
-            unit = names.find(key)
+            unit = names.read(key)
         ref = unit.slug if unit is not None else key
         lines.append(ArmyLine(count=text_line.count, ref=ref, line=text_line.number))
     return tuple(lines), tuple(problems)
@@ -841,11 +859,12 @@ def check_army_text(
     **choices: Any,
 ) -> Report:
     """Read a pasted army (``read_army_text``, its keyword choices) and check it: the
-    reading's problems, then every problem ``validate_army`` finds (one report, whatever the
-    door: the API, a batch, the builder's import, a saved list)."""
+    reading's problems and every problem ``validate_army`` finds, those of a line in the
+    order of their lines, then those of the whole army (one report, whatever the door: the
+    API, a batch, the builder's import, a saved list)."""
     read = read_army_text(text, catalog, factions, **choices)
     report = validate_army(read.army, catalog)
-    return Report(problems=read.problems + report.problems, totals=report.totals)
+    return Report(problems=in_line_order(read.problems + report.problems), totals=report.totals)
 
 
 def validate_army_text(

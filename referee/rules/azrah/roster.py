@@ -26,7 +26,15 @@ from ..lists import (
     Report,
     Severity,
 )
-from ..textlists import closest, parse_lines, pick_key
+from ..text import counted
+from ..textlists import (
+    close_codes,
+    closest,
+    in_line_order,
+    looks_like_code,
+    parse_lines,
+    pick_key,
+)
 from .cards import Guardian, Party, Position, Roster, SharedCard
 
 ROSTER_GUARDIANS = 15
@@ -105,8 +113,17 @@ class RosterIndex:
         guardians = [g for g in self.by_id.values() if isinstance(g, Guardian)]
         by_label: dict[str, Entry] = {g.name: g for g in guardians}
         by_label.update({g.id: g for g in guardians})
-        first = entry.split(maxsplit=1)[0]
-        found = [*closest(entry, by_label, limit), *closest(first, by_label, limit)]
+        first, _, rest = entry.strip().partition(" ")
+        if looks_like_code(first):
+            # An ID is matched against IDs only, and only a close one is offered: a far ID
+            # ("AZR-999") is no Guardian's, and the nearest name would be a guess.
+            by_name = {g.name: g for g in guardians}
+            found = [
+                *close_codes(first, {g.id: g for g in guardians}, limit),
+                *(closest(rest.strip(), by_name, limit) if rest.strip() else ()),
+            ]
+        else:
+            found = [*closest(entry, by_label, limit), *closest(first, by_label, limit)]
         return tuple(dict.fromkeys(by_label[label].name for label in found))[:limit]
 
 
@@ -208,7 +225,8 @@ def validate_roster(
             Problem(
                 code=ROSTER_SIZE,
                 severity=Severity.ERROR,
-                message=f"The roster has {count} Guardians; it needs exactly {ROSTER_GUARDIANS}.",
+                message=f"The roster has {counted(count, 'Guardian')}; it needs exactly "
+                f"{ROSTER_GUARDIANS}.",
                 rule="Game Setup",
                 actual=count,
                 limit=ROSTER_GUARDIANS,
@@ -230,15 +248,15 @@ def validate_roster(
                 )
             )
     for code, what, actual, limit in (
-        (MANA_COUNT, "Mana cards", roster.mana, MANA_CARDS),
-        (GEM_COUNT, "Celestial Gem cards", roster.gems, CELESTIAL_GEMS),
+        (MANA_COUNT, "Mana card", roster.mana, MANA_CARDS),
+        (GEM_COUNT, "Celestial Gem card", roster.gems, CELESTIAL_GEMS),
     ):
         if actual != limit:
             problems.append(
                 Problem(
                     code=code,
                     severity=Severity.ERROR,
-                    message=f"The roster comes with {actual} {what}; a player starts with "
+                    message=f"The roster comes with {counted(actual, what)}; a player starts with "
                     f"exactly {limit}.",
                     rule="Game Setup",
                     actual=actual,
@@ -276,8 +294,8 @@ def _party(
                 Problem(
                     code=PARTY,
                     severity=Severity.ERROR,
-                    message=f"The {row} row has {len(members)} Guardians; it takes exactly "
-                    f"{size}{order}.",
+                    message=f"The {row} row has {counted(len(members), 'Guardian')}; it takes "
+                    f"exactly {size}{order}.",
                     rule="Game Setup, R46",
                     actual=len(members),
                     limit=size,
@@ -399,11 +417,12 @@ def parse_roster_text(
 def validate_roster_text(
     text: str, catalog: Mapping[str, Guardian | SharedCard] | None = None
 ) -> Report:
-    """Read and check a pasted roster in one go: its unreadable lines, then every problem
-    ``validate_roster`` finds in what could be read."""
+    """Read and check a pasted roster in one go: its unreadable lines and every problem
+    ``validate_roster`` finds in what could be read, those of a line in the order of their
+    lines, then those of the whole roster."""
     roster, problems = parse_roster_text(text, catalog)
     report = validate_roster(roster, catalog)
-    return Report(problems=problems + report.problems, totals=report.totals)
+    return Report(problems=in_line_order(problems + report.problems), totals=report.totals)
 
 
 def _members(value: str, known: set[str]) -> tuple[str, ...]:

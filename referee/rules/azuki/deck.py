@@ -27,7 +27,8 @@ from ..lists import (
     Report,
     Severity,
 )
-from ..textlists import closest, parse_lines, pick_key
+from ..text import counted
+from ..textlists import close_codes, closest, in_line_order, looks_like_code, parse_lines, pick_key
 from .cards import Card, CardType, Deck, DeckLine, Element
 
 MAIN_DECK_CARDS = 50  # K1
@@ -111,7 +112,14 @@ def suggestions(key: str, catalog: Mapping[str, Card], limit: int = 3) -> tuple[
         by_name.setdefault(card.name, card)
     found: list[Card] = []
     first, _, rest = key.strip().partition(" ")
-    # A key of one word is an ID or a one-word name; a longer one a name or "ID Name".
+    if looks_like_code(first):
+        # An ID is matched against IDs only, and only a close one is offered: "AZK-0l9" is
+        # AZK-019, but "AZK-999" is no card's, and the nearest name would be a guess.
+        found.extend(by_id[code] for code in close_codes(first, by_id, limit))
+        if rest.strip():
+            found.extend(by_name[m] for m in closest(rest.strip(), by_name, limit))
+        return tuple(dict.fromkeys(_label(card) for card in found))[:limit]
+    # A key of one word is a one-word name; a longer one a name or "ID Name".
     searches: list[tuple[str, Mapping[str, Card]]] = (
         [(key, by_label), (first, by_id), (rest.strip(), by_name), (key, by_name)]
         if rest
@@ -121,6 +129,28 @@ def suggestions(key: str, catalog: Mapping[str, Card], limit: int = 3) -> tuple[
         if wanted:
             found.extend(pool[match] for match in closest(wanted, pool, limit))
     return tuple(dict.fromkeys(_label(card) for card in found))[:limit]
+
+
+def _sharing(key: str, catalog: Mapping[str, Card]) -> tuple[Card, ...]:
+    """The cards named ``key`` (any case and spacing) when more than one card ID has that
+    name (R40); empty otherwise."""
+    wanted = _normal(key)
+    named = tuple(card for card in catalog.values() if _normal(card.name) == wanted)
+    return named if len(named) > 1 else ()
+
+
+def _ambiguous(key: str, several: Sequence[Card], lines: Sequence[int]) -> Problem:
+    ids = tuple(card.id for card in several)
+    return Problem(
+        code=AMBIGUOUS_NAME,
+        severity=Severity.ERROR,
+        message=f"{_line_prefix(lines)}{len(ids)} different cards are named "
+        f"{several[0].name!r} ({', '.join(ids)}); write the card ID you mean.",
+        rule="Deck Composition, K3, R40",
+        actual=key,
+        entries=(key, *_where(lines)),
+        suggestions=tuple(_label(card) for card in several),
+    )
 
 
 @dataclass(slots=True)
@@ -134,6 +164,9 @@ class _Entry:
 
 
 def _unknown(key: str, lines: Sequence[int], catalog: Mapping[str, Card]) -> Problem:
+    several = _sharing(key, catalog)
+    if several:
+        return _ambiguous(key, several, lines)
     hints = suggestions(key, catalog)
     hint = f" Did you mean {' or '.join(hints)}?" if hints else ""
     return Problem(
@@ -355,7 +388,7 @@ def validate_deck(deck: Deck, catalog: Mapping[str, Card] | None = None) -> Repo
             Problem(
                 code=DECK_SIZE,
                 severity=Severity.ERROR,
-                message=f"The main deck has {card_count} cards; it must have exactly "
+                message=f"The main deck has {counted(card_count, 'card')}; it must have exactly "
                 f"{MAIN_DECK_CARDS} (the Leader and the Gate are not counted).",
                 rule="Deck Composition, K1",
                 actual=card_count,
@@ -429,8 +462,9 @@ def parse_deck_text(text: str, catalog: Mapping[str, Card]) -> tuple[Deck, tuple
     ID and name disagree the ID counts and a warning says so (R41). The card's type decides
     its slot; headings such as ``Leader:`` are optional and only place lines whose card is
     unknown, so that ``validate_deck`` reports them (with their line numbers and the closest
-    cards) where they were meant to be. Returns the deck and the problems only the text shows:
-    unreadable lines, ambiguous names, name mismatches, and second Leaders or Gates (a second
+    cards) where they were meant to be; a line naming a shared name stays as typed, a line of
+    no card that ``validate_deck`` reports as ambiguous. Returns the deck and the problems only
+    the text shows: unreadable lines, name mismatches, and second Leaders or Gates (a second
     Leader or Gate of another card ID is reported and left out of the deck; more copies of
     the same one stay, for ``validate_deck`` to report).
     """
@@ -460,26 +494,10 @@ def parse_deck_text(text: str, catalog: Mapping[str, Card]) -> tuple[Deck, tuple
     found: list[_Found] = []
     for line in lines:
         key = pick_key(line, lambda k: any(_resolve(k, by_id, by_name)[:2]))
-        card, several, typed_name = _resolve(key, by_id, by_name)
+        # A name several card IDs share resolves to no card and stays in the deck as typed:
+        # ``validate_deck`` reports it as ambiguous with its line (R40), so it is not lost.
+        card, _, typed_name = _resolve(key, by_id, by_name)
         where = (f"line {line.number}",)
-        if several:
-            ids = tuple(c.id for c in several)
-            numbered.append(
-                (
-                    line.number,
-                    Problem(
-                        code=AMBIGUOUS_NAME,
-                        severity=Severity.ERROR,
-                        message=f"Line {line.number}: {len(ids)} different cards are named "
-                        f"{several[0].name!r} ({', '.join(ids)}); write the card ID you mean.",
-                        rule="Deck Composition, K3, R40",
-                        actual=line.key,
-                        entries=(*ids, *where),
-                        suggestions=tuple(_label(c) for c in several),
-                    ),
-                )
-            )
-            continue
         if card is not None and typed_name is not None:
             numbered.append(
                 (
@@ -496,7 +514,7 @@ def parse_deck_text(text: str, catalog: Mapping[str, Card]) -> tuple[Deck, tuple
                     ),
                 )
             )
-        found.append(_Found(line.number, line.count, line.key, card, hints.get(line.number)))
+        found.append(_Found(line.number, line.count, key, card, hints.get(line.number)))
 
     slots: dict[str, DeckLine | None] = {"leader": None, "gate": None}
     main: list[DeckLine] = []
@@ -541,11 +559,12 @@ def parse_deck_text(text: str, catalog: Mapping[str, Card]) -> tuple[Deck, tuple
 
 
 def validate_deck_text(text: str, catalog: Mapping[str, Card]) -> Report:
-    """Read and check a pasted deck in one go: the problems only the text shows (in line
-    order), then every problem ``validate_deck`` finds in what could be read."""
+    """Read and check a pasted deck in one go: the problems only the text shows and every
+    problem ``validate_deck`` finds in what could be read, those of a line in the order of
+    their lines, then those of the whole deck."""
     deck, problems = parse_deck_text(text, catalog)
     report = validate_deck(deck, catalog)
-    return Report(problems=problems + report.problems, totals=report.totals)
+    return Report(problems=in_line_order(problems + report.problems), totals=report.totals)
 
 
 def _name(line: DeckLine, catalog: Mapping[str, Card] | None) -> tuple[str, str]:

@@ -22,7 +22,7 @@ from typing import Any
 from referee.rules.azuki.cards import CardType, Element
 from referee.rules.checks import Problems, add_problem, check_whole
 from referee.rules.errors import InvalidInput
-from referee.rules.text import lone_surrogate
+from referee.rules.text import counted, lone_surrogate
 from referee.rules.tracker.core import (
     JSON,
     Action,
@@ -886,7 +886,8 @@ def _seat_setup(problems: Problems, path: str, data: object) -> SeatSetup | None
             add_problem(
                 problems,
                 f"{path}.deck",
-                f"The deck holds {size} cards; a game needs {MIN_SETUP_DECK} to {DECK_CARDS} "
+                f"The deck holds {counted(size, 'card')}; a game needs {MIN_SETUP_DECK} to "
+                f"{DECK_CARDS} "
                 f"(a legal deck is exactly {DECK_CARDS}: Deck Composition, R150).",
             )
     if not name or leader is None or gate is None or not lines:
@@ -1783,7 +1784,7 @@ def _discard(state: AzukiState, action: Action) -> AzukiState:
     count = _amount(action, "count")
     player = state.players[seat]
     if count > player.hand:
-        raise IllegalAction(f"{player.name} holds {player.hand} cards.", "payload.count")
+        raise IllegalAction(f"{player.name} holds {counted(player.hand, 'card')}.", "payload.count")
     return _set(
         state, seat, replace(player, hand=player.hand - count, discard=player.discard + count)
     )
@@ -1797,7 +1798,8 @@ def _return_from_discard(state: AzukiState, action: Action) -> AzukiState:
     player = state.players[seat]
     if count > player.discard:
         raise IllegalAction(
-            f"{player.name}'s discard pile holds {player.discard} cards.", "payload.count"
+            f"{player.name}'s discard pile holds {counted(player.discard, 'card')}.",
+            "payload.count",
         )
     player = replace(player, discard=player.discard - count, hand=player.hand + count)
     return _set(state, seat, player)

@@ -63,8 +63,45 @@ def test_it_keeps_an_unknown_name_for_the_validator_to_report_with_suggestions()
     assert lines[1] == ArmyLine(count=2, ref="Wolf Ryder", line=2)
     report = validate_army(army(lines=lines), CATALOG)
     unknown = [p for p in report.problems if p.code == UNKNOWN_ENTRY]
-    assert [(p.entries, p.suggestions) for p in unknown] == [(("Wolf Ryder",), ("Wolf Rider",))]
+    assert [(p.entries, p.suggestions) for p in unknown] == [
+        (("Wolf Ryder", "line 2"), ("Wolf Rider",))
+    ]
     assert unknown[0].message.startswith("Line 2: 'Wolf Ryder' is not a unit in the catalog.")
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("2 Orc Grunts", "orc-grunt"),
+        ("orc grunts x2", "orc-grunt"),
+        ("2 Wolf Riders (120 pts)", "wolf-rider"),
+        ("2 Footmen", "footman"),
+        ("2 Troll Axethrowers", "troll-axethrower"),
+    ],
+)
+def test_it_reads_a_plain_plural_of_a_unit_name(text, slug):
+    """Issue 14: "Orc Grunts" was refused; a plain plural of one unit's name names it (R126)."""
+    lines, problems = parse_army_text(text, CATALOG)
+    assert problems == ()
+    assert lines == (ArmyLine(count=2, ref=slug, line=1),)
+
+
+def test_a_plural_two_unit_names_share_names_neither():
+    axe = unit("axe", "Axe", "horde", (Tier.BASELINE,), 10)
+    ax = unit("ax", "Ax", "horde", (Tier.BASELINE,), 10)
+    catalog = {**CATALOG, "axe": axe, "ax": ax}
+    lines, _ = parse_army_text("2 Axes\n1 Axe\n1 ax", catalog)
+    assert [line.ref for line in lines] == ["Axes", "axe", "ax"]
+    report = validate_army(army(lines=lines), catalog)
+    (unknown,) = [p for p in report.problems if p.code == UNKNOWN_ENTRY]
+    assert unknown.message.startswith("Line 1: 'Axes' is not a unit in the catalog.")
+    assert set(unknown.suggestions) >= {"Axe", "Ax"}
+
+
+def test_a_name_the_catalog_holds_wins_over_a_plural_reading():
+    grunts = unit("orc-grunts", "Orc Grunts", "horde", (Tier.BASELINE,), 90)
+    lines, _ = parse_army_text("1 Orc Grunts", {**CATALOG, "orc-grunts": grunts})
+    assert lines == (ArmyLine(count=1, ref="orc-grunts", line=1),)
 
 
 def test_it_reports_an_unreadable_line_by_number_and_reads_the_rest():

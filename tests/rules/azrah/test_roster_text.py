@@ -12,6 +12,7 @@ from referee.rules.azrah.roster import (
     roster_to_dict,
     roster_to_text,
     validate_roster,
+    validate_roster_text,
 )
 from referee.rules.lists import DUPLICATE_NAME, PARTY, UNKNOWN_ENTRY, UNREADABLE_LINE
 
@@ -212,3 +213,21 @@ def test_it_exports_a_name_that_starts_with_an_x_word_so_it_reads_back_whole():
     assert "Front: Aurelia, Dawn Warden;\n" in text
     parsed, _ = parse_roster_text(text)
     assert (parsed.guardians, parsed.party) == (original.guardians, original.party)
+
+
+def test_counts_in_messages_agree_with_their_nouns():
+    """Issue 14: "The roster has 1 Guardians"."""
+    report = validate_roster_text("Emberwing\nMana: 1\nGems: 1\nFront: Emberwing\n", CATALOG)
+    messages = " ".join(p.message for p in report.problems)
+    assert "The roster has 1 Guardian;" in messages
+    assert "comes with 1 Mana card;" in messages and "with 1 Celestial Gem card;" in messages
+    assert "The front row has 1 Guardian;" in messages
+    assert "1 Guardians" not in messages and "1 Mana cards" not in messages
+
+
+def test_a_far_guardian_id_suggests_nothing():
+    """Issue 14: an unknown code must not suggest an unrelated name."""
+    report = validate_roster_text("AZR-999\nAZR-01\n", CATALOG)
+    far, near = [p for p in report.problems if p.code == "unknown_entry"]
+    assert far.suggestions == () and "Did you mean" not in far.message
+    assert near.suggestions  # AZR-01 is AZR-001 written short

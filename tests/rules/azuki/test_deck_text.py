@@ -16,8 +16,17 @@ from referee.rules.azuki.deck import (
     deck_to_text,
     parse_deck_text,
     validate_deck,
+    validate_deck_text,
 )
-from referee.rules.lists import DECK_SIZE, UNKNOWN_ENTRY, UNREADABLE_LINE, Severity
+from referee.rules.lists import (
+    DECK_SIZE,
+    MISSING_GATE,
+    MISSING_LEADER,
+    UNKNOWN_ENTRY,
+    UNREADABLE_LINE,
+    Severity,
+)
+from referee.rules.textlists import line_of
 
 from .sample import CATALOG, LEGAL_TEXT, deck
 
@@ -71,15 +80,35 @@ def test_it_keeps_duplicate_lines_and_the_validator_merges_them():
     assert validate_deck(parsed, CATALOG).valid
 
 
-def test_it_refuses_to_guess_a_name_shared_by_several_card_ids():
+def test_it_refuses_to_guess_a_name_shared_by_several_card_ids_and_keeps_the_line():
+    """Issue 14: an ambiguous line vanished from the deck; it stays, as a line of no card
+    that the check reports with its line (R40)."""
     parsed, problems = parse_deck_text("1 AZK-010\n2 Ashen Squire", CATALOG)
-    (problem,) = problems
-    assert problem.code == AMBIGUOUS_NAME
+    assert problems == ()
+    assert [(line.card_id, line.count, line.line) for line in parsed.cards] == [
+        ("AZK-010", 1, 1),
+        ("Ashen Squire", 2, 2),
+    ]
+    report = validate_deck(parsed, CATALOG)
+    (problem,) = [p for p in report.problems if p.code == AMBIGUOUS_NAME]
     assert problem.severity is Severity.ERROR
-    assert problem.entries == ("AZK-040", "AZK-041", "line 2")
+    assert problem.entries == ("Ashen Squire", "line 2")
+    assert problem.actual == "Ashen Squire"
     assert problem.suggestions == ("AZK-040 Ashen Squire", "AZK-041 Ashen Squire")
+    assert problem.message.startswith("Line 2: 2 different cards are named 'Ashen Squire'")
     assert "R40" in problem.rule
-    assert [line.card_id for line in parsed.cards] == ["AZK-010"]
+    assert not [p for p in report.problems if p.code == UNKNOWN_ENTRY]
+    assert report.totals["card_count"] == 3  # the line still counts, as an unknown card does
+
+
+def test_a_json_deck_naming_a_shared_name_is_ambiguous_too():
+    one = Deck(leader=None, gate=None, cards=(DeckLine(2, "AZK-040"),))
+    assert AMBIGUOUS_NAME not in [p.code for p in validate_deck(one, CATALOG).problems]
+    shared = validate_deck(
+        Deck(leader=None, gate=None, cards=(DeckLine(2, "ashen  squire"),)), CATALOG
+    )
+    (problem,) = [p for p in shared.problems if p.code == AMBIGUOUS_NAME]
+    assert problem.entries == ("ashen  squire",) and problem.message.startswith("2 different")
 
 
 def test_it_warns_when_the_name_is_not_the_card_ids_and_counts_the_id():
@@ -150,8 +179,30 @@ def test_it_reports_malformed_lines_by_number_and_reads_the_rest():
 
 def test_it_lists_problems_in_line_order():
     text = "2 Ashen Squire\n0 AZK-010\n1 AZK-017 Tidecaller"
-    _, problems = parse_deck_text(text, CATALOG)
-    assert [p.code for p in problems] == [AMBIGUOUS_NAME, UNREADABLE_LINE, NAME_MISMATCH]
+    report = validate_deck_text(text, CATALOG)
+    assert [p.code for p in report.problems] == [
+        AMBIGUOUS_NAME,
+        UNREADABLE_LINE,
+        NAME_MISMATCH,
+        MISSING_LEADER,
+        MISSING_GATE,
+        DECK_SIZE,
+    ]
+
+
+def test_problems_of_the_text_and_of_the_check_come_out_in_line_order():
+    """Issue 14: deck import problems came out as lines 10, 5, 7, 15 (the reading's problems,
+    then the check's). Every problem of a line comes in the order of its line, then the
+    problems of the whole deck."""
+    lines = ["Leader:", "AZK-001", "Gate:", "AZK-003", "4 AZK-0l0", "4 AZK-011"]
+    lines += ["4 AZK-9999", "4 AZK-013", "4 AZK-014", "0 AZK-015", "4 AZK-016"]
+    lines += ["4 AZK-017", "4 AZK-018", "4 AZK-019", "5 AZK-012"]
+    report = validate_deck_text("\n".join(lines), CATALOG)
+    numbered = [line_of(p) for p in report.problems]
+    named = [n for n in numbered if n is not None]
+    assert named == [5, 7, 10, 15]
+    assert numbered[: len(named)] == named  # the whole deck's after
+    assert [p.code for p in report.problems][-1] == DECK_SIZE
 
 
 def test_it_exports_a_deck_as_text_it_reads_back():
@@ -284,3 +335,17 @@ def test_it_reads_a_card_whose_name_starts_with_x_after_a_count():
     parsed, problems = parse_deck_text("1 X Marks", catalog)
     assert problems == ()
     assert [(line.count, line.card_id) for line in parsed.cards] == [(1, "AZK-900")]
+
+
+def test_a_far_card_id_suggests_no_unrelated_card():
+    """Issue 14: "AZK-999" suggested "Fireball" citing K3."""
+    report = validate_deck_text("4 AZK-999\n4 AZK-0l9\n", CATALOG)
+    far, near = [p for p in report.problems if p.code == UNKNOWN_ENTRY]
+    assert far.suggestions == () and "Did you mean" not in far.message
+    assert near.suggestions[0].startswith("AZK-019 ")
+
+
+def test_the_main_deck_count_agrees_with_its_noun():
+    report = validate_deck_text("1 AZK-010\n", CATALOG)
+    (size,) = [p for p in report.problems if p.code == DECK_SIZE]
+    assert size.message.startswith("The main deck has 1 card;")

@@ -193,6 +193,14 @@ def test_a_history_line_names_the_player_drawing_only_when_someone_else_records_
     assert game.line(game.log[-1], 0) == "Ana: Ben draws 1"
 
 
+def test_a_refusal_s_count_agrees_with_its_noun() -> None:
+    """Issue 14 (wording): "holds 1 cards"."""
+    game = act(new_game(), "discard", 1, seat=1, count=1)
+    refused(game, "return_from_discard", 1, "pile holds 1 card\\.", seat=1, count=2)
+    game = act(game, "discard", 1, seat=1, count=5)
+    refused(game, "discard", 1, "Ben holds 1 card\\.", seat=1, count=2)
+
+
 def test_main_spells_only_in_ones_own_main_phase() -> None:
     game = new_game()
     game = act(game, "play_spell", 0, card=BOLT.id)
