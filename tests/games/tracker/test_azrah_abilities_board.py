@@ -39,6 +39,13 @@ def _action_phase(game: Game, host: User) -> Game:
     return apply(game, host, "end_phase", 0)
 
 
+def pick(html: str, words: str) -> str:
+    """The value of the resolve panel's pick that says ``words``."""
+    panel = html.split('data-testid="resolve-panel"', 1)[1].split("</form>", 1)[0]
+    options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]*)</option>', panel)
+    return next(unescape(value) for value, text in options if unescape(text) == words)
+
+
 def _every_control_once(game: Game, *accounts: User) -> None:
     for account in accounts:
         assert shown(page(account, game)) == listed(game, account)
@@ -92,10 +99,12 @@ def test_the_stack_is_shown_and_answered_and_resolved_newest_first(
     ]
     assert "Resolves now" in items[0]
     _every_control_once(game, host, player)
-    resolves = [f for f in forms(html) if f.type == "resolve"]
-    blow = next(f for f in resolves if f.button == "Resolve Dissonance: Ana's Oracle takes damage")
+    (panel,) = [f for f in forms(html) if f.button == "Resolve with these effects"]
+    blow = pick(html, "Ana's Oracle takes damage")
     response = client_for(player).post(
-        f"/games/{game.pk}/act/", {**blow.post(), "p.amount": "1"}, headers=HTMX
+        f"/games/{game.pk}/act/",
+        {**panel.post(), "p.effects.pick": [blow, ""], "p.effects.number": ["1", ""]},
+        headers=HTMX,
     )
     assert response.status_code == 200
     game = Game.objects.get(pk=game.pk)
