@@ -194,9 +194,10 @@ def _cost_words(mana: int, gems: int) -> str:
 
 def _resolutions(state: AzrahState, listing: _Listing) -> None:
     """The newest ability resolves: with nothing to record, or with one effect its text
-    applies, each listed on its own with its fields flat. A resolution applies several at
-    once in ``effects``: any of these, each as listed (the board's resolve panel gathers
-    them, R110)."""
+    applies, each listed on its own with its fields flat, worded what first ("damage to
+    Ben's Bard", "Frozen on Bard for some turns"), so a phone's narrow menu shows it. A
+    resolution applies several at once in ``effects``: any of these, each as listed (the
+    board's resolve panel gathers them, R110)."""
     top = state.stack[-1]
     seat = listing.seat
     ability = f"{top.guardian}'s ability" if top.ability == "an ability" else top.ability
@@ -219,12 +220,12 @@ def _resolutions(state: AzrahState, listing: _Listing) -> None:
                     on,
                     ability,
                     "deal_damage",
-                    f"{whose} takes damage",
+                    f"damage to {whose}",
                     {"amount": 1},
                     {"amount": Amount(1, MAX_AMOUNT)},
                 )
             if name in player.front and guardian.leaving is None:
-                _flat(on, ability, "escape", f"{whose} escapes", {}, {})
+                _flat(on, ability, "escape", f"force {whose} to escape", {}, {})
             if target == seat and name in player.front and player.mana_pool.value >= 1:
                 _flat(
                     on,
@@ -249,7 +250,7 @@ def _resolutions(state: AzrahState, listing: _Listing) -> None:
                     on,
                     ability,
                     "apply_status",
-                    f"{whose} is {word} for some turns",
+                    f"{word} on {whose} for some turns",
                     {"status": status, "turns": 1},
                     {"turns": Amount(1, MAX_TURNS)},
                     {status: word},

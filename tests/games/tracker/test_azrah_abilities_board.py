@@ -100,7 +100,7 @@ def test_the_stack_is_shown_and_answered_and_resolved_newest_first(
     assert "Resolves now" in items[0]
     _every_control_once(game, host, player)
     (panel,) = [f for f in forms(html) if f.button == "Resolve with these effects"]
-    blow = pick(html, "Ana's Oracle takes damage")
+    blow = pick(html, "Damage to Ana's Oracle")
     response = client_for(player).post(
         f"/games/{game.pk}/act/",
         {**panel.post(), "p.effects.pick": [blow, ""], "p.effects.number": ["1", ""]},

@@ -67,8 +67,8 @@ def test_the_panel_offers_every_one_effect_resolution_the_engine_lists(
     ]
     # a "target enemy" ability reaches only its announced target (R100): no other enemy
     words = unescape(text(_panel(html)))
-    assert "Ben's Duelist takes damage" in words
-    assert "Ben's Bard takes damage" not in words
+    assert "Damage to Ben's Duelist" in words
+    assert "Damage to Ben's Bard" not in words
     # one form for the panel, not one button per effect and target
     assert [f.button for f in forms(html)].count(PANEL_BUTTON) == 1
     assert not [f for f in forms(html) if "p.effect" in f.fields]
@@ -81,8 +81,8 @@ def test_several_effects_resolve_as_one_itemised_entry(carded: Game, host: User)
     form = {
         **panel.post(),
         "p.effects.pick": [
-            pick(html, "Ben's Duelist takes damage"),
-            pick(html, "Alchemist is Frozen for some turns"),
+            pick(html, "Damage to Ben's Duelist"),
+            pick(html, "Frozen on Alchemist for some turns"),
             "",
             "",
         ],
@@ -110,7 +110,7 @@ def test_it_works_without_javascript(carded: Game, host: User) -> None:
     (panel,) = [f for f in forms(html) if f.button == PANEL_BUTTON]
     form = {
         **panel.post(),
-        "p.effects.pick": [pick(html, "Ben's Duelist takes damage"), ""],
+        "p.effects.pick": [pick(html, "Damage to Ben's Duelist"), ""],
         "p.effects.number": ["3", ""],
     }
     response = client_for(host).post(f"/games/{game.pk}/act/", form)
@@ -125,8 +125,8 @@ def test_a_refusal_shows_the_panel_again_with_what_was_entered(
     game = _resolving(carded, host)
     html = page(host, game)
     (panel,) = [f for f in forms(html) if f.button == PANEL_BUTTON]
-    blow = pick(html, "Ben's Duelist takes damage")
-    frozen = pick(html, "Alchemist is Frozen for some turns")
+    blow = pick(html, "Damage to Ben's Duelist")
+    frozen = pick(html, "Frozen on Alchemist for some turns")
     form = {
         **panel.post(),
         "p.effects.pick": [frozen, blow, "", ""],
@@ -148,7 +148,7 @@ def test_an_unreadable_row_is_a_400_naming_the_row(carded: Game, host: User) -> 
     game = _resolving(carded, host)
     html = page(host, game)
     (panel,) = [f for f in forms(html) if f.button == PANEL_BUTTON]
-    blow = pick(html, "Ben's Duelist takes damage")
+    blow = pick(html, "Damage to Ben's Duelist")
     for picks, numbers, words in (
         ([blow, "not json"], ["1", ""], "Effect 2: pick one of the effects listed."),
         ([blow], ["two"], "Effect 1: the number must be a whole number"),

@@ -190,7 +190,7 @@ def test_the_board_is_offered_one_effect_resolutions_for_the_targets_only() -> N
     blow = next(
         e for e in entries if e.payload.get("effect") == "deal_damage" and e.payload["seat"] == 1
     )
-    assert blow.label == "Resolve Acid: Ben's Duelist takes damage"
+    assert blow.label == "Resolve Acid: damage to Ben's Duelist"
     game = act(game, "resolve", 0, **{**blow.payload, "amount": 3})
     assert guardian(game, 1, "Duelist").damage == 3
 
