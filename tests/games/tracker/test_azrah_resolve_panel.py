@@ -161,6 +161,29 @@ def test_an_unreadable_row_is_a_400_naming_the_row(carded: Game, host: User) -> 
     assert Game.objects.get(pk=game.pk).version == game.version
 
 
+@pytest.mark.parametrize(
+    "forged",
+    [
+        {"type": "deal_damage", "payload": {"seat": "one", "guardian": ["Duelist"]}},
+        {"type": "deal_damage", "payload": {"seat": 1, "guardian": "Bard"}, "number": "amount"},
+        {"type": "end_phase", "payload": {}},
+        {"type": "heal", "payload": {"seat": 1, "guardian": "Duelist"}, "number": 7},
+    ],
+)
+def test_a_forged_pick_is_refused_by_the_engine_not_a_500(
+    carded: Game, host: User, forged: dict[str, Any]
+) -> None:
+    """A pick is only ever what the engine listed, but the engine checks whatever is posted."""
+    game = _resolving(carded, host)
+    (panel,) = [f for f in forms(page(host, game)) if f.button == PANEL_BUTTON]
+    form = {**panel.post(), "p.effects.pick": [json.dumps(forged)], "p.effects.number": ["2"]}
+    response = client_for(host).post(f"/games/{game.pk}/act/", form, headers=HTMX)
+    assert response.status_code == 400
+    stack = response.content.decode().split('data-testid="stack"', 1)[1]
+    assert 'data-testid="refusal"' in stack.split("</section>", 1)[0]
+    assert Game.objects.get(pk=game.pk).version == game.version
+
+
 def test_nobody_else_is_offered_the_panel(carded: Game, host: User, player: User) -> None:
     """Only the seat whose ability resolves resolves it: Ben's tablet has no panel."""
     game = _resolving(carded, host)
