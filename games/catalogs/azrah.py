@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.rules.azrah.cards import Position
+from referee.rules.azrah.cards import MAX_TARGETS, Position
 
 from ..models import Catalog, Guardian, SharedCard
 from .reading import CARD_ID, Entry, Problems, check_unique, entry_label, one_of, section
@@ -22,7 +22,7 @@ GUARDIAN_FIELDS = (
     "abilities",
     "base_form",
 )
-ABILITY_FIELDS = ("name", "mana", "gems", "quick", "target_enemy", "text")
+ABILITY_FIELDS = ("name", "mana", "gems", "quick", "target_enemy", "targets", "text")
 SHARED_FIELDS = ("id", "kind", "name", "creator", "text")
 ID_HELP = "use letters, digits, '-', '_' or '.', like 'AZR-001'"
 KINDS = (Guardian.GUARDIAN, Guardian.TRANSFORMATION)
@@ -31,6 +31,7 @@ SHARED_KINDS = (SharedCard.CURSE, SharedCard.ITEM)
 HIT_POINTS = (1, 30)
 MANA = (0, 10)  # a player has ten Mana cards (Game Setup)
 GEMS = (0, 3)  # and three Celestial Gems
+TARGETS = (1, MAX_TARGETS)  # enemies an ability targets: a front row holds three
 
 
 def check(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
@@ -68,6 +69,10 @@ def check(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
 
 def _check_ability(entry: Entry, field: str, data: object) -> dict[str, Any]:
     ability = Entry(entry.problems, entry.label, data, ABILITY_FIELDS, field)
+    target_enemy = ability.boolean("target_enemy", default=False)
+    targets = ability.integer("targets", *TARGETS, default=1) or 1
+    if targets != 1 and not target_enemy:
+        ability.add("targets", 'only an ability that says "target enemy" announces targets')
     return {
         "name": ability.text("name"),
         "mana": ability.integer("mana", *MANA, default=0),
@@ -76,7 +81,10 @@ def _check_ability(entry: Entry, field: str, data: object) -> dict[str, Any]:
         "quick": ability.boolean("quick", default=False),
         # its effect says "target enemy": range arrows govern it (Range Arrows and
         # Targeting Enemies)
-        "target_enemy": ability.boolean("target_enemy", default=False),
+        "target_enemy": target_enemy,
+        # how many enemies it may announce: one for "target enemy", up to the front row's
+        # three for "any number of target enemies" (R112)
+        "targets": targets,
         "text": ability.text("text", default="", blank=True, max_length=2000),
     }
 
@@ -155,6 +163,7 @@ def _export_ability(ability: Mapping[str, Any]) -> dict[str, Any]:
         "gems": ability["gems"],
         "quick": bool(ability.get("quick", False)),
         "target_enemy": bool(ability.get("target_enemy", False)),
+        **({"targets": int(ability.get("targets", 1))} if ability.get("target_enemy") else {}),
         "text": ability["text"],
     }
 

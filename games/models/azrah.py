@@ -20,15 +20,17 @@ def _ability(data: dict[str, Any]) -> engine.GuardianAbility:
         text=str(data.get("text", "")),
         quick=bool(data.get("quick", False)),
         target_enemy=bool(data.get("target_enemy", False)),
+        targets=int(data.get("targets", 1)),
     )
 
 
 class Guardian(models.Model):
     """A Guardian card, or a Transformation card (``kind``) whose ``base_form`` names the
     Guardian it transforms. Abilities are ``{"name", "mana", "gems", "quick", "target_enemy",
-    "text"}``: ``mana`` and ``gems`` are the activation cost in Mana and Celestial Gems,
+    "targets", "text"}``: ``mana`` and ``gems`` are the activation cost in Mana and Celestial Gems,
     ``quick`` whether it may answer an enemy's ability, ``target_enemy`` whether its effect
-    says "target enemy" (range arrows govern it); older catalogs without them read false."""
+    says "target enemy" (range arrows govern it), ``targets`` how many enemies it may
+    announce (R112); older catalogs without them read false, and one target."""
 
     GUARDIAN = "guardian"
     TRANSFORMATION = "transformation"

@@ -12,6 +12,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from games.tracker.forms import posted_rows
 from games.views import tracker_controls
 from games.views.tracker_controls import Control, Controls
 
@@ -44,6 +45,17 @@ def controls_at(controls: Controls | None, *parts: object) -> list[Control]:
     """``{% controls_at controls "guardian" side.seat g.name as here %}``: the controls at
     that piece (none when the viewer may do nothing there)."""
     return controls.at(*parts) if controls else []
+
+
+@register.simple_tag(takes_context=True)
+def gathering(
+    context: template.Context, controls: Sequence[Control], field: str = "effects"
+) -> tracker_controls.Gathering:
+    """``{% gathering stack_controls as panel %}``: the panel that gathers the listed
+    one-effect controls into one action, its rows showing again what a refused post held."""
+    posted = context.get("posted")
+    kept = posted_rows(posted, field) if posted is not None else []
+    return tracker_controls.gathering(controls, kept, field)
 
 
 @register.filter

@@ -460,6 +460,13 @@ def payload_from_post(
     if action_type is None:
         return payload, errors
     for field in action_type.fields:
+        rows = posted_rows(data, field.name) if field.kind == "json" else []
+        if rows:
+            try:
+                payload[field.name] = gathered(rows)
+            except ValueError as error:
+                errors[field.name] = str(error)
+            continue
         values = _values(data, PAYLOAD_PREFIX + field.name)
         if not values:
             if field.kind == "bool" or not field.required or (app_rolls and field.dice):
@@ -487,3 +494,57 @@ def form_int(
     except ValueError as error:
         problems[key] = f"The {key.replace('_', ' ')} {error}."
         return None
+
+
+ROW_PICK, ROW_NUMBER = ".pick", ".number"
+MAX_ROWS = 20  # an AZRAH resolution applies at most twenty effects (MAX_EFFECTS)
+
+
+def posted_rows(data: Mapping[str, str], name: str) -> list[tuple[str, str]]:
+    """The rows a gathering panel posted for the list field ``name``: each row's pick
+    (``p.<name>.pick``, one of the listed actions) and its number (``p.<name>.number``),
+    as typed, in order; none when the panel was not posted."""
+    getlist = getattr(data, "getlist", None)
+    if getlist is None:
+        return []
+    picks = [str(v) for v in getlist(PAYLOAD_PREFIX + name + ROW_PICK)]
+    numbers = [str(v) for v in getlist(PAYLOAD_PREFIX + name + ROW_NUMBER)]
+    numbers += [""] * (len(picks) - len(numbers))
+    return list(zip(picks, numbers, strict=False))
+
+
+def gathered(rows: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """The ``[{type, payload}]`` list a gathering panel's rows say, in order: a row with no
+    pick is left out; a pick's number, left empty, takes the listed default. Raises
+    ValueError with a sentence naming the row when one cannot be read (the engine checks
+    everything else)."""
+    items: list[dict[str, Any]] = []
+    for index, (pick, number) in enumerate(rows, start=1):
+        if not pick.strip():
+            continue
+        if len(items) >= MAX_ROWS:
+            raise ValueError(f"At most {MAX_ROWS} effects at once.")
+        try:
+            value = strict_json(pick)
+        except ValueError:
+            value = None
+        if (
+            not isinstance(value, dict)
+            or not isinstance(value.get("type"), str)
+            or not isinstance(value.get("payload"), dict)
+        ):
+            raise ValueError(f"Effect {index}: pick one of the effects listed.")
+        body = dict(value["payload"])
+        field = value.get("number")
+        if isinstance(field, str) and field:
+            if number.strip():
+                try:
+                    body[field] = whole_number(number.strip(), minimum=1)
+                except ValueError as error:
+                    raise ValueError(f"Effect {index}: the number {error}.") from None
+            elif value.get("default") is not None:
+                body[field] = value["default"]
+        items.append({"type": value["type"], "payload": body})
+    if not items:
+        raise ValueError("Pick at least one effect, or resolve with nothing to record.")
+    return items

@@ -291,6 +291,8 @@ def _live_context(
         "undone": counts.undone,
         "recorded": counts.recorded,
         "error": error,
+        # a refused form's fields, so a panel shows again what the player entered
+        "posted": request.POST if error and request.method == "POST" else None,
         "notice": notice,
         "poll_headers": json.dumps(
             {

@@ -289,3 +289,65 @@ def of_type(controls: Sequence[Control], types: str) -> list[Control]:
 def except_types(controls: Sequence[Control], types: str) -> list[Control]:
     unwanted = set(types.split())
     return [c for c in controls if c.type not in unwanted]
+
+
+ROWS = 4
+"""The rows a gathering panel shows at first (with JavaScript, one at a time)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """One effect a gathering panel offers: ``value`` is what its menu posts (the effect as
+    the engine listed it, its number field named in ``number``), ``text`` says it in words."""
+
+    value: str
+    text: str
+    number: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    pick: str = ""
+    number: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Gathering:
+    """A panel that gathers several listed one-effect actions of ``type`` into one action
+    (an AZRAH resolution and the effects it applies), the way the pending panel gathers
+    taps into one batch. ``field`` is the payload field the effects travel in."""
+
+    type: str
+    field: str
+    seat: int | None
+    picks: tuple[Pick, ...]
+    rows: tuple[Row, ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.picks)
+
+
+def gathering(
+    controls: Sequence[Control], kept: Sequence[tuple[str, str]] = (), field: str = "effects"
+) -> Gathering:
+    """The gathering panel for ``controls``: every one whose payload names one ``effect``
+    (its fields given flat) becomes a pick; the rows hold what the player posted last
+    (``kept``, on a refusal) and empty ones up to ``ROWS``."""
+    picks: list[Pick] = []
+    seat: int | None = None
+    kind = ""
+    for c in controls:
+        effect = c.payload.get("effect")
+        if not isinstance(effect, str):
+            continue
+        kind, seat = c.type, c.seat
+        number = next((i.name for i in c.inputs if i.widget == "number"), "")
+        fixed = {k: v for k, v in c.payload.items() if k not in ("effect", number)}
+        value: dict[str, Any] = {"type": effect, "payload": fixed, "number": number}
+        if number:
+            value["default"] = c.payload.get(number)
+        words = c.label.split(": ", 1)[-1]
+        picks.append(Pick(json.dumps(value, sort_keys=True), words[:1].upper() + words[1:], number))
+    rows = [Row(pick, number) for pick, number in kept]
+    rows += [Row()] * max(0, ROWS - len(rows))
+    return Gathering(kind, field, seat, tuple(picks), tuple(rows))

@@ -529,9 +529,10 @@ PROJECT: tuple[Ruling, ...] = (
         "Activating and Resolving Abilities; Anatomy of a Turn C.2",
         "Emergence abilities",
         "An emergence ability triggers each time its Guardian enters the front row: by an "
-        "End-phase swap, or by a swap made at once (R101). It costs nothing and may be "
-        "answered like any other ability. The starting party is placed, not entering, so it "
-        "triggers nothing. The player orders several: by order_emergence for the End "
+        "End-phase swap, or by a swap made at once (R101). It pays the cost its card "
+        "prints, if any (R113), and may be answered like any other ability. The starting "
+        "party is placed, not entering, so it triggers nothing. The player orders several: "
+        "by order_emergence for the End "
         "phase's swaps, and otherwise by choosing which to activate next. One triggered "
         "while abilities are still resolving waits until they have all resolved. A Guardian "
         "that is escaping by then activates nothing.",
@@ -576,6 +577,31 @@ PROJECT: tuple[Ruling, ...] = (
         "Transformation), each checked, applied in order, all or none. The history lists "
         "each effect. The ability resolves even if its Guardian has left the front row or "
         "been defeated since it was activated.",
+    ),
+    Ruling(
+        "R112",
+        "azrah",
+        "Range Arrows and Targeting Enemies; Activating and Resolving Abilities",
+        "How many enemies an ability targets",
+        'An ability that says "target enemy" targets one enemy. One that targets several, '
+        "or any number, says how many on the card, and the catalog records that number "
+        "(three, the whole front row, for any number). The targets are announced as the "
+        "ability is activated: at least one, no more than that number, each a front-row "
+        "enemy one of the Guardian's range arrows points to; anything else is refused. The "
+        "book never asks for exactly that many, so fewer may be announced.",
+    ),
+    Ruling(
+        "R113",
+        "azrah",
+        "Activating and Resolving Abilities; Anatomy of a Card",
+        "An emergence ability with a printed cost",
+        "Activating any ability means paying every cost printed beside its name, and the "
+        "book makes no exception for emergence abilities, so a printed cost on one is paid: "
+        "Mana from what is attached to the entering Guardian (usually none), Celestial Gems "
+        "from its controller's. Abilities are activated only while their cost can be paid, "
+        "so an emergence ability whose cost cannot be paid when its turn to be activated "
+        "comes is passed over and does not activate; nothing is paid and play goes on. One "
+        "with no printed cost is activated as R106 says.",
     ),
     Ruling(
         "R52",

@@ -16,6 +16,8 @@
    - A swap of the live part leaves the page where it was (no scroll), the control that had
      the focus has it again, and every "More" (any <details>) that was open is open again.
    - An ability's folded cost ("Cost: 0 Mana, 0 Gems") follows what the player types in it.
+   - A gathering panel (the AZRAH resolve panel) shows one empty row at a time, and "Add an
+     effect" shows the next; without JavaScript all its rows show.
    - A refusal (400, 403 or 409) is the live part with the reason beside the control that
      sent it: it is swapped in like any answer, never handed to the debug error page. A
      notice for the whole table (the game moved on) shows over the top of the screen until
@@ -409,6 +411,47 @@
     if (!fold || !field.name) return;
     var shown = fold.querySelector('[data-cost-of="' + CSS.escape(field.name) + '"]');
     if (shown) shown.textContent = field.value === "" ? "0" : field.value;
+  });
+
+  // A gathering panel (the AZRAH resolve panel) shows its rows up to the first empty one;
+  // "Add an effect" shows the next. Without JavaScript every row is shown.
+  function gatherRows(form) {
+    var rows = Array.prototype.slice.call(form.querySelectorAll("[data-gather-row]"));
+    var last = 0;
+    rows.forEach(function (row, index) {
+      var pick = row.querySelector("select");
+      if (pick && pick.value) last = index + 1;
+    });
+    rows.forEach(function (row, index) { row.hidden = index > last; });
+    var add = form.querySelector("[data-gather-add]");
+    if (!add) {
+      add = document.createElement("button");
+      add.type = "button";
+      add.className = "button button-small";
+      add.setAttribute("data-gather-add", "");
+      add.setAttribute("data-testid", "add-effect");
+      add.textContent = "Add an effect";
+      var actions = form.querySelector(".tr-gather-actions");
+      if (actions) actions.insertBefore(add, actions.firstChild);
+    }
+    add.hidden = !rows.some(function (row) { return row.hidden; });
+  }
+  function gatherAll() {
+    document.querySelectorAll("form[data-gather]").forEach(gatherRows);
+  }
+  document.addEventListener("DOMContentLoaded", gatherAll);
+  document.body.addEventListener("htmx:afterSettle", gatherAll);
+  document.addEventListener("click", function (event) {
+    var add = event.target.closest && event.target.closest("[data-gather-add]");
+    if (!add) return;
+    var form = add.closest("form[data-gather]");
+    var next = form && form.querySelector("[data-gather-row][hidden]");
+    if (next) {
+      next.hidden = false;
+      var pick = next.querySelector("select");
+      if (pick) pick.focus();
+    }
+    add.hidden = !(form && form.querySelector("[data-gather-row][hidden]"));
   });
 
   // --- following the game --------------------------------------------------------------

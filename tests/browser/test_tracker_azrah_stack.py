@@ -1,8 +1,9 @@
 """An AZRAH turn in Chromium on two tablets with the cards as printed (the starter catalog):
 Ana's Aurelia activates Radiant Lance on the one enemy its range arrow points to (R100), Ben
 answers with Seraphine's quick Mirror Veil, Ana declines to answer (R105), and the stack
-resolves newest first: Ben's Mirror Veil, then Ana's Radiant Lance, each with what it did
-(R110). Screenshots at 1280x800, 800x1280 and 360x740 in /tmp/shots-azrah-fidelity/."""
+resolves newest first: Ben's Mirror Veil, then Ana's Radiant Lance, each with what it did,
+picked in the resolve panel (Ana's with two effects, as one entry: R110). Screenshots at
+1280x800, 800x1280 and 360x740 in /tmp/shots-azrah10/."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from .conftest import PHONE, TABLET_LANDSCAPE, OpenTab, Tab
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/shots-azrah-fidelity")
+SHOTS = Path("/tmp/shots-azrah10")
 STARTER = Path(__file__).resolve().parents[2] / "games/catalogs/starter/azrah.json"
 # a target is ticked on its toggle, the label drawn as a large button round a hidden box
 TARGETS = ", ".join(
@@ -150,34 +151,35 @@ def test_an_ability_by_range_arrow_a_quick_answer_and_the_stack_resolving_newest
     newest = ben.page.get_by_test_id("stack-item").first
     expect(newest).to_contain_text("Resolves now", timeout=10_000)
     expect(newest).to_contain_text("Mirror Veil")
-    effects = ben.page.get_by_test_id("effects")
-    effects.locator("summary").click()
-    blow = effects.locator(
-        "form",
-        has=ben.page.get_by_role(
-            "button", name="Resolve Mirror Veil: Ana's Aurelia, Dawn Warden takes damage"
-        ),
+    # Ben resolves Mirror Veil through the resolve panel: one row, one effect.
+    panel = ben.page.get_by_test_id("resolve-panel")
+    expect(panel.get_by_test_id("effect-pick-2")).to_be_hidden()  # one row at a time
+    panel.get_by_test_id("effect-pick-1").select_option(
+        label="Damage to Ana's Aurelia, Dawn Warden"
     )
-    blow.get_by_role("spinbutton").fill("1")
+    panel.get_by_test_id("effect-number-1").fill("1")
     ben.at_every_size(SHOTS, "04-ben-resolves", TARGETS)
-    _tap(ben, blow.get_by_role("button"))
+    _tap(ben, panel.get_by_test_id("resolve-effects"))
 
     expect(ana.page.get_by_test_id("stack-item")).to_have_count(1, timeout=10_000)
     expect(ana.page.get_by_test_id("stack-item")).to_contain_text("Resolves now")
     assert _stack_names(ana) == ["Radiant Lance"]
-    effects = ana.page.get_by_test_id("effects")
-    effects.locator("summary").click()
-    # only the announced target can be hit by a "target enemy" ability
-    options = effects.get_by_role("button").all_inner_texts()
+    # Ana resolves Radiant Lance with two effects, built up row by row in the panel; only
+    # the announced target can be hit by a "target enemy" ability (R100)
+    panel = ana.page.get_by_test_id("resolve-panel")
+    row_one = panel.get_by_test_id("effect-pick-1")
+    options = row_one.locator("option").all_inner_texts()
+    assert "Damage to Ben's Thorne Wildcaller" in options, options
     assert not [o for o in options if "Ben's" in o and "Thorne" not in o], options
-    strike = effects.locator(
-        "form",
-        has=ana.page.get_by_role(
-            "button", name="Resolve Radiant Lance: Ben's Thorne Wildcaller takes damage"
-        ),
-    )
-    strike.get_by_role("spinbutton").fill("2")
-    _tap(ana, strike.get_by_role("button"))
+    row_one.select_option(label="Damage to Ben's Thorne Wildcaller")
+    panel.get_by_test_id("effect-number-1").fill("2")
+    panel.get_by_test_id("add-effect").click()
+    row_two = panel.get_by_test_id("effect-pick-2")
+    expect(row_two).to_be_visible()
+    row_two.select_option(label="Frozen on Ben's Thorne Wildcaller for some turns")
+    panel.get_by_test_id("effect-number-2").fill("1")
+    ana.at_every_size(SHOTS, "05-ana-two-effects", TARGETS)
+    _tap(ana, panel.get_by_test_id("resolve-effects"))
 
     expect(ana.page.get_by_test_id("stack")).to_have_count(0)
     # the board keeps its stylesheet through every swap of the live part
@@ -185,10 +187,12 @@ def test_an_ability_by_range_arrow_a_quick_answer_and_the_stack_resolving_newest
     expect(abilities).to_have_css("list-style-type", "none")
     expect(ana.page.get_by_test_id("damage-0-aurelia-dawn-warden")).to_have_text("1")
     expect(ana.page.get_by_test_id("damage-1-thorne-wildcaller")).to_have_text("2")
-    ana.at_every_size(SHOTS, "05-resolved", TARGETS)
+    expect(ana.page.get_by_test_id("guardian-1-thorne-wildcaller")).to_contain_text("Frozen")
+    ana.at_every_size(SHOTS, "06-resolved", TARGETS)
     history = ana.page.locator(".tr-history").inner_text()
     first = history.find("Ben: resolves the newest ability: Ana's Aurelia, Dawn Warden takes 1")
     second = history.find(
-        "Ana: resolves the newest ability: Ben's Thorne Wildcaller takes 2 damage"
+        "Ana: resolves the newest ability: Ben's Thorne Wildcaller takes 2 damage; "
+        "Ben's Thorne Wildcaller is frozen for 1 turns"
     )
     assert first != -1 and second != -1, history

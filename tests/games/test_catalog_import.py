@@ -491,6 +491,20 @@ AZRAH_CASES: list[tuple[str, Mutation, str, str, str]] = [
         "must be true or false",
     ),
     (
+        "more targets than a front row holds (R112)",
+        _set("guardians.0.abilities.0.targets", 4),
+        "guardians[0] 'Aurelia, Dawn Warden'",
+        "abilities[0].targets",
+        "between 1 and 3",
+    ),
+    (
+        "targets on an ability that targets no enemy (R112)",
+        _set("guardians.0.emergence.targets", 2),
+        "guardians[0] 'Aurelia, Dawn Warden'",
+        "emergence.targets",
+        'only an ability that says "target enemy" announces targets',
+    ),
+    (
         "emergence without name",
         _set("guardians.0.emergence", {"mana": 1}),
         "guardians[0] 'Aurelia, Dawn Warden'",

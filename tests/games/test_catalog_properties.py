@@ -70,12 +70,15 @@ def azuki_file(draw: st.DrawFn) -> dict[str, Any]:
 
 @st.composite
 def ability(draw: st.DrawFn) -> dict[str, Any]:
+    target_enemy = draw(st.booleans())
     return {
         "name": draw(NAMES),
         "mana": draw(st.integers(0, 10)),
         "gems": draw(st.integers(0, 3)),
         "quick": draw(st.booleans()),
-        "target_enemy": draw(st.booleans()),
+        "target_enemy": target_enemy,
+        # only a "target enemy" ability announces targets, and exports how many (R112)
+        **({"targets": draw(st.integers(1, 3))} if target_enemy else {}),
         "text": draw(TEXT),
     }
 

@@ -18,7 +18,10 @@ class Position(StrEnum):
 class GuardianAbility:
     """An ability as the card prints it (Anatomy of a Card; Activating and Resolving
     Abilities): its name, activation cost, whether it is quick (may answer an enemy's
-    ability), whether its effect says "target enemy" (range arrows govern it), and its text."""
+    ability), whether its effect says "target enemy" (range arrows govern it), and its text.
+    ``targets`` is the most enemies a "target enemy" ability announces: one for "target
+    enemy", the number the card prints for several, the front row's three for "any number
+    of target enemies" (Range Arrows and Targeting Enemies, R112)."""
 
     name: str
     mana: int = 0  # Mana in the activation cost
@@ -26,6 +29,10 @@ class GuardianAbility:
     text: str = ""
     quick: bool = False
     target_enemy: bool = False
+    targets: int = 1
+
+
+MAX_TARGETS = 3  # a front row holds three Guardians (Game Setup)
 
 
 @dataclass(frozen=True, slots=True)

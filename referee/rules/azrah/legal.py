@@ -173,19 +173,31 @@ def _emergence(state: AzrahState, seat: int, name: str, listing: _Listing) -> No
     in_reach = reachable(state, seat, name)
     if card.emergence.target_enemy and in_reach:
         payload["targets"] = [in_reach[0]]
-        choices["targets"] = SomeOf(in_reach, 1, len(in_reach))
+        choices["targets"] = SomeOf(in_reach, 1, min(card.emergence.targets, len(in_reach)))
+    cost = _cost_words(card.emergence.mana, card.emergence.gems)
     listing.add(
         "emerge",
-        f"{name}: {card.emergence.name} (emergence)",
+        f"{name}: {card.emergence.name} (emergence{', ' + cost if cost else ''})",
         payload,
         choices,
         at=guardian_at(seat, name),
     )
 
 
+def _cost_words(mana: int, gems: int) -> str:
+    """A printed cost in words ("1 Mana, 2 Gems"), empty when it costs nothing."""
+    parts = [f"{mana} Mana"] if mana else []
+    if gems:
+        parts.append(f"{gems} Gem{'s' if gems > 1 else ''}")
+    return ", ".join(parts)
+
+
 def _resolutions(state: AzrahState, listing: _Listing) -> None:
     """The newest ability resolves: with nothing to record, or with one effect its text
-    applies (several at once go in ``effects``, through the API)."""
+    applies, each listed on its own with its fields flat, worded what first ("damage to
+    Ben's Bard", "Frozen on Bard for some turns"), so a phone's narrow menu shows it. A
+    resolution applies several at once in ``effects``: any of these, each as listed (the
+    board's resolve panel gathers them, R110)."""
     top = state.stack[-1]
     seat = listing.seat
     ability = f"{top.guardian}'s ability" if top.ability == "an ability" else top.ability
@@ -208,9 +220,20 @@ def _resolutions(state: AzrahState, listing: _Listing) -> None:
                     on,
                     ability,
                     "deal_damage",
-                    f"{whose} takes damage",
+                    f"damage to {whose}",
                     {"amount": 1},
                     {"amount": Amount(1, MAX_AMOUNT)},
+                )
+            if name in player.front and guardian.leaving is None:
+                _flat(on, ability, "escape", f"force {whose} to escape", {}, {})
+            if target == seat and name in player.front and player.mana_pool.value >= 1:
+                _flat(
+                    on,
+                    ability,
+                    "attach_mana",
+                    f"attach Mana to {whose}",
+                    {"amount": 1},
+                    {"amount": Amount(1, player.mana_pool.value)},
                 )
             if guardian.injured:
                 _flat(
@@ -227,7 +250,7 @@ def _resolutions(state: AzrahState, listing: _Listing) -> None:
                     on,
                     ability,
                     "apply_status",
-                    f"{whose} is {word} for some turns",
+                    f"{word} on {whose} for some turns",
                     {"status": status, "turns": 1},
                     {"turns": Amount(1, MAX_TURNS)},
                     {status: word},
@@ -318,7 +341,8 @@ def _abilities(state: AzrahState, listing: _Listing, quick_only: bool = False) -
     """A front-row ally that is not leaving activates an ability its card prints, at the
     printed cost it can pay: any of them in its own Action phase with nothing to answer, a
     quick one in answer to an enemy's ability (R105). A "target enemy" ability is listed
-    only when a range arrow points to a front-row enemy, and offers only those (R100). A
+    only when a range arrow points to a front-row enemy, and offers only those, as many as
+    its card's number of targets (R100, R112). A
     Guardian whose card the setup does not carry gives the name and cost itself."""
     seat = listing.seat
     me = state.players[seat]
@@ -358,7 +382,7 @@ def _abilities(state: AzrahState, listing: _Listing, quick_only: bool = False) -
                 if not in_reach:
                     continue
                 payload["targets"] = [in_reach[0]]
-                choices["targets"] = SomeOf(in_reach, 1, len(in_reach))
+                choices["targets"] = SomeOf(in_reach, 1, min(ability.targets, len(in_reach)))
             listing.add("use_ability", f"{name}: {ability.name}", payload, choices, at=at)
 
 

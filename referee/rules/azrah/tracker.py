@@ -11,7 +11,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from referee.rules.azrah.cards import Guardian, GuardianAbility, Party, Position, in_range
+from referee.rules.azrah.cards import (
+    MAX_TARGETS,
+    Guardian,
+    GuardianAbility,
+    Party,
+    Position,
+    in_range,
+)
 from referee.rules.azrah.roster import BACK_ROW, CELESTIAL_GEMS, FRONT_ROW, MANA_CARDS
 from referee.rules.checks import Problems, add_problem, check_whole
 from referee.rules.errors import InvalidInput
@@ -743,7 +750,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         if handler is None:
             raise IllegalAction(f"AZRAH has no action called {action.type!r}.", "type")
         _gate(state, action)
-        return handler(state, action)
+        return _pass_over(handler(state, action))
 
     def view(self, state: AzrahState, viewer: int | None) -> dict[str, JSON]:
         """Everything but the face-down back row of the other player (R52)."""
@@ -889,6 +896,7 @@ def ability_to_json(ability: GuardianAbility) -> dict[str, JSON]:
         "gems": ability.gems,
         "quick": ability.quick,
         "target_enemy": ability.target_enemy,
+        **({"targets": ability.targets} if ability.target_enemy else {}),
         "text": ability.text,
     }
 
@@ -910,7 +918,9 @@ def card_to_json(card: Guardian) -> dict[str, JSON]:
 
 def _ability_json(problems: Problems, path: str, data: object) -> GuardianAbility | None:
     if not isinstance(data, Mapping):
-        add_problem(problems, path, "An ability is {name, mana, gems, quick, target_enemy, text}.")
+        add_problem(
+            problems, path, "An ability is {name, mana, gems, quick, target_enemy, targets, text}."
+        )
         return None
     name = data.get("name")
     ok = True
@@ -928,6 +938,17 @@ def _ability_json(problems: Problems, path: str, data: object) -> GuardianAbilit
         if not isinstance(flags[key], bool):
             add_problem(problems, f"{path}.{key}", f"'{key}' is true or false.")
             ok = False
+    targets = data.get("targets", 1)
+    check_whole(problems, f"{path}.targets", targets, 1, MAX_TARGETS, "The number of targets")
+    if not isinstance(targets, int) or isinstance(targets, bool):
+        ok = False
+    elif targets != 1 and flags.get("target_enemy") is False:
+        add_problem(
+            problems,
+            f"{path}.targets",
+            'Only an ability that says "target enemy" announces targets (R112).',
+        )
+        ok = False
     text = data.get("text", "")
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         add_problem(
@@ -943,6 +964,7 @@ def _ability_json(problems: Problems, path: str, data: object) -> GuardianAbilit
         text,
         quick=bool(flags["quick"]),
         target_enemy=bool(flags["target_enemy"]),
+        targets=int(targets),
     )
 
 
@@ -1742,14 +1764,43 @@ def waiting(state: AzrahState) -> tuple[int, str, str] | None:
     return None
 
 
+def _pass_over(state: AzrahState) -> AzrahState:
+    """Allies that entered at once and whose emergence would now be activated, nothing
+    resolving or leaving before it, but that cannot pay its printed cost, are passed over
+    for good: their emergence does not activate (R113)."""
+    wait = waiting(state)
+    if not state.emerging or (wait is not None and wait[1] != EMERGE):
+        return state
+    kept = tuple(
+        (seat, name)
+        for seat, name in state.emerging
+        if name not in state.players[seat].front or can_pay_emergence(state, seat, name)
+    )
+    return state if kept == state.emerging else replace(state, emerging=kept)
+
+
 def pending_emerging(state: AzrahState) -> tuple[tuple[int, str], ...]:
     """The allies that entered at once and have yet to activate their emergence ability:
-    one that has since left the front row, or is escaping, activates nothing (R106)."""
+    one that has since left the front row, or is escaping, activates nothing (R106), nor
+    one that cannot pay the ability's printed cost (R113)."""
     return tuple(
         (seat, name)
         for seat, name in state.emerging
-        if name in state.players[seat].front and state.players[seat].guardian(name).leaving is None
+        if name in state.players[seat].front
+        and state.players[seat].guardian(name).leaving is None
+        and can_pay_emergence(state, seat, name)
     )
+
+
+def can_pay_emergence(state: AzrahState, seat: int, name: str) -> bool:
+    """Whether ``seat``'s ``name`` can pay its emergence ability's printed cost now: Mana
+    attached to it, the player's Celestial Gems. One that cannot is not activated (R113)."""
+    player = state.players[seat]
+    guardian = player.guardian(name)
+    card = card_of(state, seat, guardian)
+    if card is None or card.emergence is None:
+        return True
+    return card.emergence.mana <= guardian.mana and card.emergence.gems <= player.gems.value
 
 
 def end_emergences(state: AzrahState) -> tuple[str, ...]:
@@ -1768,7 +1819,9 @@ def end_emergences(state: AzrahState) -> tuple[str, ...]:
         if player.guardian(name).leaving is not None:
             continue  # an escaping Guardian activates no ability (Moving and Escaping)
         card = card_of(state, state.active, player.guardian(name))
-        if card is not None and card.emergence is not None:
+        if card is None or card.emergence is None:
+            continue
+        if can_pay_emergence(state, state.active, name):
             pending.append(name)
     return tuple(pending)
 
@@ -1839,7 +1892,8 @@ def _announced(
     emergence: bool = False,
 ) -> tuple[str, ...]:
     """The targets announced for ``ability``: front-row enemies its range arrows point to
-    when it says "target enemy", none otherwise (Range Arrows and Targeting Enemies)."""
+    when it says "target enemy", at least one and no more than the card's number of targets,
+    none otherwise (Range Arrows and Targeting Enemies, R100, R112)."""
     raw = payload.get("targets", [])
     if not ability.target_enemy:
         if raw:
@@ -1864,6 +1918,13 @@ def _announced(
         raise IllegalAction(
             f"Announce the enemy {ability.name} targets: "
             f"{', '.join(in_reach)} (Range Arrows and Targeting Enemies).",
+            "payload.targets",
+        )
+    if len(raw) > ability.targets:
+        most = "one enemy" if ability.targets == 1 else f"up to {ability.targets} enemies"
+        raise IllegalAction(
+            f"{ability.name} targets {most}, as its card prints; {len(raw)} were announced "
+            "(Range Arrows and Targeting Enemies, R112).",
             "payload.targets",
         )
     for target in raw:
@@ -1937,9 +1998,11 @@ def _resolve(state: AzrahState, action: Action) -> AzrahState:
 
 
 def _emerge(state: AzrahState, action: Action) -> AzrahState:
-    """An ally that entered the front row activates its emergence ability, at no cost
-    (Activating and Resolving Abilities, R106): those that entered at once first, then the
-    End phase's in the order chosen (C.2). The opponent may answer it."""
+    """An ally that entered the front row activates its emergence ability, paying the cost
+    its card prints, if any, as for any ability: Mana attached to it and the player's Gems;
+    one that cannot pay is passed over (Activating and Resolving Abilities, R106, R113).
+    Those that entered at once come first, then the End phase's in the order chosen (C.2).
+    The opponent may answer it."""
     name: str = payload_value(action.payload, "guardian", str)
     wait = waiting(state)
     if wait is not None:
@@ -1970,6 +2033,21 @@ def _emerge(state: AzrahState, action: Action) -> AzrahState:
     if card is None or card.emergence is None:
         raise IllegalAction(f"{name} has no emergence ability.", "payload.guardian")
     targets = _announced(state, seat, name, card.emergence, action.payload, emergence=True)
+    cost = card.emergence
+    guardian = player.guardian(name)
+    if cost.mana > guardian.mana or cost.gems > player.gems.value:
+        raise IllegalAction(
+            f"{cost.name} costs {cost.mana} Mana and {cost.gems} Celestial Gems, as its card "
+            f"prints; {name} has {guardian.mana} Mana attached and {player.name} "
+            f"{player.gems.value} Gems, so it does not activate (R113).",
+            "payload.guardian",
+        )
+    player = replace(
+        player,
+        gems=player.gems.spend(cost.gems, "Celestial Gems"),
+        mana_pool=player.mana_pool.add(cost.mana),
+    ).with_guardian(replace(guardian, mana=guardian.mana - cost.mana))
+    state = _set_player(state, seat, player)
     activation = Activation(
         seat,
         name,

@@ -6,6 +6,7 @@ every control the engine lists is on the board exactly once, through the whole e
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html import unescape
 from typing import Any
 
@@ -37,6 +38,13 @@ def carded(host: User, player: User, spectator: User) -> Game:
 def _action_phase(game: Game, host: User) -> Game:
     game = apply(game, host, "attach_mana", 0, guardian="Alchemist", amount=2)
     return apply(game, host, "end_phase", 0)
+
+
+def pick(html: str, words: str) -> str:
+    """The value of the resolve panel's pick that says ``words``."""
+    panel = html.split('data-testid="resolve-panel"', 1)[1].split("</form>", 1)[0]
+    options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]*)</option>', panel)
+    return next(unescape(value) for value, text in options if unescape(text) == words)
 
 
 def _every_control_once(game: Game, *accounts: User) -> None:
@@ -92,10 +100,12 @@ def test_the_stack_is_shown_and_answered_and_resolved_newest_first(
     ]
     assert "Resolves now" in items[0]
     _every_control_once(game, host, player)
-    resolves = [f for f in forms(html) if f.type == "resolve"]
-    blow = next(f for f in resolves if f.button == "Resolve Dissonance: Ana's Oracle takes damage")
+    (panel,) = [f for f in forms(html) if f.button == "Resolve with these effects"]
+    blow = pick(html, "Damage to Ana's Oracle")
     response = client_for(player).post(
-        f"/games/{game.pk}/act/", {**blow.post(), "p.amount": "1"}, headers=HTMX
+        f"/games/{game.pk}/act/",
+        {**panel.post(), "p.effects.pick": [blow, ""], "p.effects.number": ["1", ""]},
+        headers=HTMX,
     )
     assert response.status_code == 200
     game = Game.objects.get(pk=game.pk)
@@ -142,3 +152,34 @@ def test_an_entering_ally_is_prompted_for_its_emergence_on_its_card(
     assert "Emergence" in challenge and "Target enemy" in challenge
     assert [f.button for f in forms(html)] == ["Warden: Challenge (emergence)"]
     _every_control_once(game, host, player)
+
+
+def test_a_card_shows_how_many_enemies_an_ability_targets_and_an_emergence_cost(
+    host: User,
+) -> None:
+    """R112, R113: Dragoon's Lunge targets up to three enemies; Warden's Challenge costs a
+    Gem; both show on the cards as printed."""
+    cards = []
+    for card in CARDED.players[0].cards:
+        if card.name == "Dragoon":
+            card = replace(card, abilities=(replace(card.abilities[0], targets=3),))
+        if card.name == "Warden" and card.emergence is not None:
+            card = replace(card, emergence=replace(card.emergence, gems=1))
+        cards.append(card)
+    ana = replace(CARDED.players[0], cards=tuple(cards))
+    setup = AZRAH.setup_to_json(replace(CARDED, players=(ana, CARDED.players[1])))
+    game = service.create_game(host=host, system="azrah", name="Counts", setup=setup)
+    html = page(host, game)
+    lunge = html.split('data-testid="ability-0-dragoon-lunge"', 1)[1].split("</li>", 1)[0]
+    assert "Up to 3 target enemies" in lunge
+    acid = html.split('data-testid="ability-0-alchemist-acid"', 1)[1].split("</li>", 1)[0]
+    assert "Target enemy" in acid and "Up to" not in acid
+    game = apply(game, host, "attach_mana", 0, guardian="Alchemist", amount=2)
+    game = apply(game, host, "end_phase", 0)
+    game = apply(game, host, "escape", 0, seat=0, guardian="Dragoon", forced=True)
+    game = apply(game, host, "swap", 0, guardian="Dragoon", place=2)  # Warden, by place
+    html = page(host, game)
+    challenge = html.split('data-testid="ability-0-warden-challenge"', 1)[1].split("</li>", 1)[0]
+    assert "1 Gem" in text(challenge) and "Emergence" in challenge
+    # no Gem on Ana's first turn: Challenge is passed over, so nothing prompts it (R113)
+    assert not [f for f in forms(html) if f.type == "emerge"]

@@ -142,7 +142,16 @@ def listed(game: Game, account: User) -> Counter[tuple[str, str, str]]:
     access = service.access_for(row, account)
     active = service.state_for(row, access)["state"]["active_seat"]
     controls = Controls(service.shown_legal_actions(row, access), AZRAH, prefer=active)
-    return Counter((c.type, c.key, c.label) for c in controls.all)
+    # the one-effect resolutions are the resolve panel's picks: one form for them all
+    # (test_azrah_resolve_panel checks each is offered there)
+    one_effect = [c for c in controls.all if c.type == "resolve" and "effect" in c.payload]
+    listed = Counter((c.type, c.key, c.label) for c in controls.all if c not in one_effect)
+    if one_effect:
+        listed[("resolve", "stack", PANEL_BUTTON)] += 1
+    return listed
+
+
+PANEL_BUTTON = "Resolve with these effects"
 
 
 def shown(html: str) -> Counter[tuple[str, str, str]]:

@@ -190,7 +190,7 @@ def test_the_board_is_offered_one_effect_resolutions_for_the_targets_only() -> N
     blow = next(
         e for e in entries if e.payload.get("effect") == "deal_damage" and e.payload["seat"] == 1
     )
-    assert blow.label == "Resolve Acid: Ben's Duelist takes damage"
+    assert blow.label == "Resolve Acid: damage to Ben's Duelist"
     game = act(game, "resolve", 0, **{**blow.payload, "amount": 3})
     assert guardian(game, 1, "Duelist").damage == 3
 
@@ -237,6 +237,7 @@ def test_stack_and_abilities_show_on_the_view() -> None:
         "gems": 0,
         "quick": False,
         "target_enemy": True,
+        "targets": 1,
         "text": "Deal 2 damage to a target enemy.",
     }
     assert alchemist["card"]["range_arrows"] == ["centre"]
@@ -275,7 +276,8 @@ def test_an_ally_entering_at_once_activates_its_emergence_and_may_be_answered() 
     with pytest.raises(IllegalAction, match="Warden activates its emergence ability first"):
         act(game, "end_phase", 0)
     (entry,) = _entries(game, 0, "emerge")
-    assert entry.choices["targets"] == SomeOf(("Bard", "Cleric", "Duelist"), 1, 3)
+    # Challenge says "target enemy": one of the three its arrows reach (R112)
+    assert entry.choices["targets"] == SomeOf(("Bard", "Cleric", "Duelist"), 1, 1)
     game = act(game, "emerge", 0, guardian="Warden", targets=["Cleric"])
     assert game.state.stack[-1].emergence and waiting(game.state) == (1, "respond", "Warden")
     game = act(act(game, "no_response", 1), "resolve", 0, effects=[_damage(1, "Cleric", 1)])
