@@ -589,5 +589,5 @@ def test_an_ability_is_answered_and_resolved_with_its_effects_over_rest(
     log = send(client_for(player), "get", url(game, "log/")).json()
     assert log["entries"][-1]["text"] == (
         "The table: resolves the newest ability: Ben's Duelist takes 2 damage; Ben's Duelist "
-        "is frozen for 1 turns"
+        "is frozen for 1 turn"
     )

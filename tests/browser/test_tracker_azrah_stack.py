@@ -193,6 +193,6 @@ def test_an_ability_by_range_arrow_a_quick_answer_and_the_stack_resolving_newest
     first = history.find("Ben: resolves the newest ability: Ana's Aurelia, Dawn Warden takes 1")
     second = history.find(
         "Ana: resolves the newest ability: Ben's Thorne Wildcaller takes 2 damage; "
-        "Ben's Thorne Wildcaller is frozen for 1 turns"
+        "Ben's Thorne Wildcaller is frozen for 1 turn"
     )
     assert first != -1 and second != -1, history

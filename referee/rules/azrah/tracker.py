@@ -620,7 +620,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "attach_item": f"attaches the Item {p.get('card')} to {guardian}",
             "detach": f"returns {p.get('card')} from {guardian}",
             "apply_status": f"{guardian} is {p.get('status')}"
-            + (f" for {p.get('turns')} turns" if p.get("turns") else ""),
+            + (f" for {_turns(p.get('turns'))}" if p.get("turns") else ""),
             "remove_status": f"{guardian} is no longer {p.get('status')}",
             "end_phase": "ends the phase",
         }
@@ -1875,6 +1875,11 @@ def _gate(state: AzrahState, action: Action) -> None:
         leaving = [n for n in player.front if player.guardian(n).leaving in (FORCED, DEFEATED)]
         if action.payload.get("guardian") not in leaving:
             raise IllegalAction(_wait_words(state, wait) + ".", "payload.guardian")
+
+
+def _turns(turns: object) -> str:
+    """ "1 turn", "2 turns": a status's length in a history line."""
+    return f"{turns} turn" if turns == 1 else f"{turns} turns"
 
 
 def _ability_of(card: Guardian, name: str, emergence: bool) -> GuardianAbility | None:

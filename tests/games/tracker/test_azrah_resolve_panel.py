@@ -99,7 +99,7 @@ def test_several_effects_resolve_as_one_itemised_entry(carded: Game, host: User)
     history = unescape(text(page(host, row)))
     assert (
         "resolves the newest ability: Ben's Duelist takes 2 damage; "
-        "Ana's Alchemist is frozen for 1 turns" in history
+        "Ana's Alchemist is frozen for 1 turn" in history
     )
 
 

@@ -175,7 +175,7 @@ def test_a_resolution_records_every_effect_in_one_entry() -> None:
     assert guardian(game, 0, "Dragoon").mana == 1
     assert game.line(game.log[-1], 1) == (
         "Ana: resolves the newest ability: Ben's Duelist takes 2 damage; Ben's Duelist is "
-        "frozen for 1 turns; attaches Mana to Dragoon"
+        "frozen for 1 turn; attaches Mana to Dragoon"
     )
     assert undo(game).state.stack[-1].ability == "Acid"
 
