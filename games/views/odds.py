@@ -1,6 +1,6 @@
 """The Azeroth at War odds page: attack, morale, magic and blast odds from one query string.
 
-The view only parses the query string (games.forms), calls the engines and hands their results
+The view only parses the query string (games.odds.forms), calls the engines and hands their results
 to the template: every number on the page comes from referee.rules.azeroth. An htmx request
 gets the result panels only (``azeroth/odds.html#results``), so the inputs being typed in are
 never replaced.
@@ -21,7 +21,8 @@ from django_htmx.middleware import HtmxDetails
 from games.catalogs import azeroth_factions, azeroth_units
 from games.catalogs.service import default_catalog, find_catalog
 from games.charts import DamageChart, damage_chart
-from games.forms import (
+from games.models import Catalog
+from games.odds.forms import (
     PICK_LABELS,
     PICK_PREFIXES,
     SITUATION_LABELS,
@@ -35,7 +36,6 @@ from games.forms import (
     expand_unit_picks,
     profile_matches_unit,
 )
-from games.models import Catalog
 from referee.rules.azeroth import blast, combat, magic, morale
 from referee.rules.azeroth.profiles import (
     AttackOdds,

@@ -1,4 +1,4 @@
-"""Forms of the Azeroth at War odds page.
+"""Forms of the Azeroth at War odds page (the page's side of games.odds).
 
 The page is one GET form whose query string holds the whole state, so a calculation can be
 bookmarked and shared. Parameter names are short and readable (``mode=melee&a_atk=4&d_def=4
