@@ -21,6 +21,7 @@ from django import forms
 from django.http import QueryDict
 from django.utils.datastructures import MultiValueDict
 
+from games.numbers import whole_number
 from referee.rules.azeroth.profiles import (
     LIMITS,
     MAX_BLAST_DISTANCE,
@@ -133,21 +134,80 @@ NUMBER_MESSAGES = {
 DECIMAL_MESSAGES = {**NUMBER_MESSAGES, "invalid": "Enter a number."}
 
 
+def _shown(text: str, limit: int = 12) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class NumberText(forms.TextInput):
+    """A number typed as text. A browser empties an ``<input type="number">`` holding
+    letters before the form sees it, so "4x" would come back as "Needed." and be lost; as
+    text, what was typed is sent, kept in the box and answered with what is wrong with it.
+    ``data-min`` and ``data-max`` are the range the minus and plus buttons keep to."""
+
+    def __init__(self, attrs: dict[str, Any] | None = None, *, decimal: bool = False) -> None:
+        base = {"inputmode": "decimal" if decimal else "numeric", "class": "num live"}
+        super().__init__(attrs={**base, "autocomplete": "off", **(attrs or {})})
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number read by ``games.numbers.whole_number``, the one reader of page numbers."""
+
+    widget = NumberText
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        try:
+            return whole_number(str(value))
+        except ValueError:
+            raise forms.ValidationError(
+                f"“{_shown(str(value).strip())}” is not a whole number: use the digits 0 to 9.",
+                code="invalid",
+            ) from None
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        attrs = super().widget_attrs(widget)
+        if self.min_value is not None:
+            attrs["data-min"] = self.min_value
+        if self.max_value is not None:
+            attrs["data-max"] = self.max_value
+        return attrs
+
+
+class DecimalField(forms.FloatField):
+    """A number that may have a decimal point, typed as text (see NumberText)."""
+
+    def to_python(self, value: Any) -> float | None:  # type: ignore[override]
+        try:
+            return super().to_python(value)
+        except forms.ValidationError:
+            raise forms.ValidationError(
+                f"“{_shown(str(value).strip())}” is not a number: use digits and a point.",
+                code="invalid",
+            ) from None
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        attrs = super().widget_attrs(widget)
+        if self.min_value is not None:
+            attrs["data-min"] = self.min_value
+        if self.max_value is not None:
+            attrs["data-max"] = self.max_value
+        return attrs
+
+
 def _number(
     limit: str, label: str, *, required: bool = True, placeholder: str = ""
-) -> forms.IntegerField:
+) -> WholeNumberField:
     """A whole number within ``LIMITS[limit]``. ``placeholder`` says what blank means."""
     low, high = LIMITS[limit]
-    attrs = {"inputmode": "numeric", "class": "num live"}
-    if placeholder:
-        attrs["placeholder"] = placeholder
-    return forms.IntegerField(
+    attrs = {"placeholder": placeholder} if placeholder else {}
+    return WholeNumberField(
         label=label,
         required=required,
         min_value=low,
         max_value=high,
         error_messages=NUMBER_MESSAGES,
-        widget=forms.NumberInput(attrs=attrs),
+        widget=NumberText(attrs),
     )
 
 
@@ -173,6 +233,8 @@ class QueryForm(forms.Form):
 
     marker: ClassVar[str]
     defaults: ClassVar[Defaults]
+    # What the page calls the form where its fields' labels alone are ambiguous ("Unit 1").
+    title: str = ""
 
     def __init__(
         self, query: QueryDict, *, prefix: str | None = None, defaults: Defaults | None = None
@@ -407,20 +469,13 @@ class AttackForm(QueryForm):
     into_melee = _toggle(SITUATION_LABELS["into_melee"])
     s = _toggle("Give the second model's profile")
     f = _toggle("Give the friendly's profile")
-    goal = forms.FloatField(
+    goal = DecimalField(
         label="Goal P(kill) %",
         required=False,
         min_value=1,
         max_value=99.99,
         error_messages=DECIMAL_MESSAGES,
-        widget=forms.NumberInput(
-            attrs={
-                "inputmode": "decimal",
-                "step": "any",
-                "class": "num live",
-                "placeholder": "e.g. 75",
-            }
-        ),
+        widget=NumberText({"placeholder": "e.g. 75"}, decimal=True),
     )
 
     @property
@@ -546,6 +601,7 @@ class MoraleForm(QueryForm):
         "tier": Tier.BASELINE.value,
         "wnd": "2",
         "lost": "1",
+        "back": "0",
     }
     ENGINE_FIELDS: ClassVar[dict[str, str]] = {
         "tier": "tier",
@@ -558,6 +614,7 @@ class MoraleForm(QueryForm):
         "wounds_lost_this_turn": "lost",
         "friendly_destroyed_within_6": "near",
         "routing": "rout",
+        "wounds_given_back": "back",
     }
 
     tier = _segmented(
@@ -575,12 +632,20 @@ class MoraleForm(QueryForm):
     aura = _toggle("Another Hero's Command Aura")
     undead = _toggle("Undead / Mechanical")
     wnd = _number("wounds", "Starting wounds")
-    lost = forms.IntegerField(
+    lost = WholeNumberField(
         label="Wounds lost this turn",
         min_value=0,
         max_value=LIMITS["wounds"][1],
         error_messages=NUMBER_MESSAGES,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "num live"}),
+        widget=NumberText(),
+    )
+    back = WholeNumberField(
+        label="Wounds given back",
+        help_text="this turn",
+        min_value=0,
+        max_value=LIMITS["wounds"][1],
+        error_messages=NUMBER_MESSAGES,
+        widget=NumberText(),
     )
     near = _toggle('Friend destroyed within 6"')
     rout = _toggle("Routing")
@@ -604,6 +669,7 @@ class MoraleForm(QueryForm):
             friendly_destroyed_within_6=data["near"],
             routing=data["rout"],
             undead_or_mechanical=data["undead"],
+            wounds_given_back=data["back"],
         )
 
     def add_problems(self, problems: Mapping[str, Sequence[str]]) -> None:
@@ -738,6 +804,11 @@ class BlastTargetForm(QueryForm):
 
     marker = "b_tpl"
     defaults: ClassVar[Defaults] = {}
+
+    def __init__(self, query: QueryDict, *, prefix: str, defaults: Defaults) -> None:
+        super().__init__(query, prefix=prefix, defaults=defaults)
+        self.title = f"Unit {BLAST_ROWS.index(prefix) + 1}"
+
     ENGINE_FIELDS: ClassVar[dict[str, str]] = {
         "label": "lbl",
         "distance": "dist",
@@ -757,20 +828,13 @@ class BlastTargetForm(QueryForm):
         max_length=40,
         widget=forms.TextInput(attrs={"class": "live", "autocomplete": "off"}),
     )
-    dist = forms.FloatField(
+    dist = DecimalField(
         label='Distance (")',
         required=False,
         min_value=0,
         max_value=MAX_BLAST_DISTANCE,
         error_messages=DECIMAL_MESSAGES,
-        widget=forms.NumberInput(
-            attrs={
-                "inputmode": "decimal",
-                "step": "any",
-                "class": "num live",
-                "placeholder": "left out",
-            }
-        ),
+        widget=NumberText({"placeholder": "left out"}, decimal=True),
     )
     base = _number("base_mm", "Base (mm)", required=False)
     tgh = _number("tgh", "TGH", required=False)

@@ -110,13 +110,22 @@ class MoralePanel:
     odds: MoraleOdds | None = None
     must: MustTest | None = None
 
+    @property
+    def forms(self) -> tuple[MoraleForm]:
+        return (self.form,)
+
 
 def morale_panel(form: MoraleForm) -> MoralePanel:
     panel = MoralePanel(form)
     if not form.is_valid():
         return panel
+    # The test's odds do not hang on the trigger: each is asked on its own, so a problem with
+    # one leaves the other's answer on the page.
     try:
         panel.odds = morale.morale_odds(form.to_test())
+    except RulesError as error:
+        form.add_problems(_problems(error))
+    try:
         panel.must = morale.must_test(form.to_trigger())
     except RulesError as error:
         form.add_problems(_problems(error))
@@ -127,6 +136,10 @@ def morale_panel(form: MoraleForm) -> MoralePanel:
 class SpellPanel:
     form: SpellForm
     odds: SpellOdds | None = None
+
+    @property
+    def forms(self) -> tuple[SpellForm]:
+        return (self.form,)
 
 
 def spell_panel(form: SpellForm, rulings: RulingsForm) -> SpellPanel:

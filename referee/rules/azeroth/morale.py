@@ -106,8 +106,8 @@ def _check_lost_within_reach(
         return
     if given_back == 0:
         message = (
-            f"At most {most}, its starting wounds, unless Regeneration or healing gave some "
-            f"back this turn (R30); got {lost}."
+            f"At most {most}, its starting wounds, unless some were given back this turn "
+            f"(R30); got {lost}."
         )
     else:
         message = (
