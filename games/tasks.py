@@ -1,7 +1,9 @@
 """Celery tasks: the same calculations as the REST API, for callers that queue their work.
 
-A task is a thin shell around the function the API view calls (in ``games.odds``), so a
-queued calculation and an HTTP request can never disagree.
+A task takes plain data, calls the same service the API view calls (``games.odds.service``,
+which raises only the rules' own errors) and records nothing of HTTP, so a queued calculation
+and an HTTP request can never disagree. Services are imported inside each task body, so that
+loading the tasks loads no more than the Celery app needs.
 """
 
 from __future__ import annotations
@@ -9,19 +11,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rest_framework.exceptions import ValidationError
-from rest_framework.utils.encoders import JSONEncoder
-
 from games import tokens
 from games.batches.service import purge_old_batches, run_batch
-from games.errors import BODY, bad_request_body, flatten_errors
-from games.odds.azeroth import attack_odds_response
 from referee.celery import app
 
 
 def _as_json(body: object) -> dict[str, Any]:
     """The body exactly as a JSON client reads it, whether the task ran eagerly or in a worker."""
-    data: dict[str, Any] = json.loads(json.dumps(body, cls=JSONEncoder))
+    data: dict[str, Any] = json.loads(json.dumps(body))
     return data
 
 
@@ -33,11 +30,15 @@ def attack_odds(payload: dict[str, Any]) -> dict[str, Any]:
     ``{"detail": ..., "errors": {field: [messages]}}``, rather than a failed task: the caller
     asked a question and gets the same answer the API gives.
     """
+    from games.errors import bad_request_body
+    from games.odds import service
+    from games.odds.requests import read_attack
+    from referee.rules.errors import RulesError
+
     try:
-        return _as_json(attack_odds_response(payload))
-    except ValidationError as error:
-        errors = flatten_errors(error.detail) or {BODY: ["The request is invalid."]}
-        return _as_json(bad_request_body(errors))
+        return _as_json(service.attack_odds(*read_attack(payload)))
+    except RulesError as error:
+        return _as_json(bad_request_body(service.problems_of(error)))
 
 
 @app.task(

@@ -1,6 +1,6 @@
 """The Azeroth at War odds page: attack, morale, magic and blast odds from one query string.
 
-The view only parses the query string (games.forms), calls the engines and hands their results
+The view only parses the query string (games.odds.forms), calls the engines and hands their results
 to the template: every number on the page comes from referee.rules.azeroth. An htmx request
 gets the result panels only (``azeroth/odds.html#results``), so the inputs being typed in are
 never replaced.
@@ -21,7 +21,8 @@ from django_htmx.middleware import HtmxDetails
 from games.catalogs import azeroth_factions, azeroth_units
 from games.catalogs.service import default_catalog, find_catalog
 from games.charts import DamageChart, damage_chart
-from games.forms import (
+from games.models import Catalog
+from games.odds.forms import (
     PICK_LABELS,
     PICK_PREFIXES,
     SITUATION_LABELS,
@@ -35,7 +36,6 @@ from games.forms import (
     expand_unit_picks,
     profile_matches_unit,
 )
-from games.models import Catalog
 from referee.rules.azeroth import blast, combat, magic, morale
 from referee.rules.azeroth.profiles import (
     AttackOdds,
@@ -110,13 +110,22 @@ class MoralePanel:
     odds: MoraleOdds | None = None
     must: MustTest | None = None
 
+    @property
+    def forms(self) -> tuple[MoraleForm]:
+        return (self.form,)
+
 
 def morale_panel(form: MoraleForm) -> MoralePanel:
     panel = MoralePanel(form)
     if not form.is_valid():
         return panel
+    # The test's odds do not hang on the trigger: each is asked on its own, so a problem with
+    # one leaves the other's answer on the page.
     try:
         panel.odds = morale.morale_odds(form.to_test())
+    except RulesError as error:
+        form.add_problems(_problems(error))
+    try:
         panel.must = morale.must_test(form.to_trigger())
     except RulesError as error:
         form.add_problems(_problems(error))
@@ -127,6 +136,10 @@ def morale_panel(form: MoraleForm) -> MoralePanel:
 class SpellPanel:
     form: SpellForm
     odds: SpellOdds | None = None
+
+    @property
+    def forms(self) -> tuple[SpellForm]:
+        return (self.form,)
 
 
 def spell_panel(form: SpellForm, rulings: RulingsForm) -> SpellPanel:

@@ -17,18 +17,66 @@
     if (!input) return;
     event.preventDefault();
     var before = input.value;
-    if (input.value === "") {
-      input.value = input.min !== "" ? input.min : "0";
+    var text = input.value.trim();
+    var up = button.dataset.step === "up";
+    if (input.type === "number") {
+      if (text === "") {
+        input.value = input.min !== "" ? input.min : "0";
+      } else {
+        try {
+          if (up) input.stepUp(); else input.stepDown();
+        } catch (error) {
+          return; // not a number yet: leave it for the user to fix
+        }
+      }
     } else {
-      try {
-        if (button.dataset.step === "up") input.stepUp(); else input.stepDown();
-      } catch (error) {
+      // A number typed as text (the odds page keeps letters typed by mistake, to say what
+      // is wrong with them): step by one within data-min and data-max.
+      var low = input.dataset.min !== undefined ? Number(input.dataset.min) : -Infinity;
+      var high = input.dataset.max !== undefined ? Number(input.dataset.max) : Infinity;
+      if (text === "") {
+        input.value = String(low > -Infinity ? low : 0);
+      } else if (/^-?\d+(\.\d+)?$/.test(text)) {
+        input.value = String(Math.min(high, Math.max(low, Number(text) + (up ? 1 : -1))));
+      } else {
         return; // not a number yet: leave it for the user to fix
       }
     }
     if (input.value !== before) {
       input.dispatchEvent(new Event("change", { bubbles: true }));
     }
+  });
+
+  // A bar pinned to the screen that belongs to one panel of the page (the odds page's P(kill)
+  // belongs to the attack panel): hidden while another panel crosses the screen's reading
+  // line (40% down) or holds the field used last, so it never sits over the Morale or Magic
+  // panel with a figure that is not theirs.
+  document.querySelectorAll("[data-show-with]").forEach(function (bar) {
+    var part = document.querySelector(bar.getAttribute("data-show-with"));
+    if (!part || !("IntersectionObserver" in window)) return;
+    var onLine = new Set();
+    var usedElsewhere = false;
+    function otherOnLine() {
+      return Array.from(onLine).some(function (panel) { return panel !== part; });
+    }
+    function update() {
+      bar.hidden = otherOnLine() || usedElsewhere;
+    }
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (entry.isIntersecting) onLine.add(entry.target); else onLine.delete(entry.target);
+      });
+      // Scrolled away from the other panels: the bar's own is the one in use again.
+      if (!otherOnLine()) usedElsewhere = false;
+      update();
+    }, { rootMargin: "-40% 0px -59% 0px" });
+    document.querySelectorAll(".panel").forEach(function (panel) { observer.observe(panel); });
+    document.addEventListener("focusin", function (event) {
+      var panel = event.target.closest ? event.target.closest(".panel") : null;
+      if (!panel) return;
+      usedElsewhere = panel !== part;
+      update();
+    });
   });
 
   // A choice that sends its form as soon as it changes (the catalog picker); the page's

@@ -151,3 +151,69 @@ def test_dark_mode_follows_the_system(open_tab: OpenTab) -> None:
     red, green, blue = (int(x) for x in re.findall(r"\d+", background)[:3])
     assert max(red, green, blue) < 60, background
     tab.screenshot("odds-dark")
+
+
+@pytest.mark.parametrize(("size", "name"), [(TABLET_PORTRAIT, "portrait"), (PHONE, "phone")])
+def test_the_p_kill_bar_shows_only_with_the_attack_panel(
+    open_tab: OpenTab, size: tuple[int, int], name: str
+) -> None:
+    tab = open_tab(*size)
+    tab.goto(ODDS)
+    bar = tab.page.locator("#kill-summary")
+    expect(bar).to_be_visible()
+
+    tab.page.locator("#morale").scroll_into_view_if_needed()
+    tab.page.locator("label[for=id_m_fear]").click()
+    expect(tab.page).to_have_url(re.compile(r"m_fear=1"))
+    expect(bar).to_be_hidden()
+    tab.screenshot(f"odds-morale-without-bar-{name}")
+
+    tab.page.locator("#magic").scroll_into_view_if_needed()
+    tab.page.locator("label[for=id_sp_block]").click()
+    expect(bar).to_be_hidden()
+
+    tab.page.evaluate("window.scrollTo(0, 0)")
+    expect(bar).to_be_visible()
+    kill = tab.page.get_by_test_id("p-kill")
+    before = kill.inner_text()
+    tab.page.locator("label[for=id_charge]").click()
+    expect(kill).not_to_have_text(before)
+    expect(bar.get_by_test_id("kill-summary")).to_have_text(kill.inner_text())
+    tab.screenshot(f"odds-attack-with-bar-{name}")
+
+
+@pytest.mark.parametrize(
+    ("size", "name"),
+    [(TABLET_LANDSCAPE, "landscape"), (TABLET_PORTRAIT, "portrait"), (PHONE, "phone")],
+)
+def test_letters_typed_in_a_number_are_kept_and_explained(
+    open_tab: OpenTab, size: tuple[int, int], name: str
+) -> None:
+    tab = open_tab(*size)
+    tab.goto(ODDS)
+    atk = tab.page.locator("#id_a_atk")
+    atk.fill("4x")
+
+    error = tab.page.locator("#err-a_atk")
+    expect(error).to_contain_text("“4x” is not a whole number")
+    expect(atk).to_have_value("4x")
+    expect(tab.page.locator("#attack-results")).to_contain_text("ATK (dice): “4x”")
+
+    lost = tab.page.locator("#id_m_lost")
+    lost.fill("5")
+    expect(tab.page.locator("#err-m_lost")).to_contain_text("At most 2, its starting wounds")
+    expect(lost).to_have_value("5")
+    tab.page.locator("#err-m_lost").scroll_into_view_if_needed()
+    tab.screenshot(f"odds-morale-wounds-lost-{name}")
+
+    tab.page.locator("#id_b1_tgh").fill("99")
+    expect(tab.page.locator("#blast-results")).to_contain_text("Unit 1 · TGH: At most 20.")
+    tab.page.locator("#blast-results").scroll_into_view_if_needed()
+    tab.screenshot(f"odds-blast-error-{name}")
+
+    # The minus and plus buttons still step a number typed as text, within its range.
+    atk.fill("6")
+    expect(tab.page.get_by_test_id("dice")).to_have_text("6")
+    tab.page.get_by_role("button", name="ATK (dice) plus one").click()
+    expect(atk).to_have_value("7")
+    assert tab.foreign_requests() == []

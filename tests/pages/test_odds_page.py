@@ -450,3 +450,77 @@ def test_every_problem_shows_at_once(client: Client) -> None:
     assert _field_errors(html, "a_atk") == "At most 200."
     assert "needs charging" in _field_errors(html, "downhill")
     assert "more than wounds" in _field_errors(html, "d_wrem")
+
+
+# --- what players met (issue 14, section 5) --------------------------------------------------
+
+
+def _results(html: str, panel: str) -> str:
+    """The text of one panel's results, tags dropped."""
+    match = re.search(rf'<div id="{panel}-results"[^>]*>(.*?)(<section id=|</form>)', html, re.S)
+    assert match, f"no {panel} results"
+    return html_lib.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", match.group(1))))
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ("a_atk=4x", "a_atk"),
+        ("d_tgh=three", "d_tgh"),
+        ("m_lost=1o", "m_lost"),
+        ("goal=7five", "goal"),
+    ],
+)
+def test_letters_typed_in_a_number_field_are_kept_and_explained(
+    client: Client, query: str, field: str
+) -> None:
+    typed = query.partition("=")[2]
+    html = _get(client, query)
+    box = _input(html, field)
+    # A browser empties a type="number" box holding letters, so the page would answer
+    # "Needed." and lose what was typed: the box is text with a numeric keyboard.
+    assert 'type="text"' in box
+    assert 'inputmode="numeric"' in box or 'inputmode="decimal"' in box
+    assert f'value="{typed}"' in box
+    message = _field_errors(html, field)
+    assert f"“{typed}”" in message
+    assert "Needed" not in message
+
+
+def test_the_number_boxes_carry_their_range_for_the_steppers(client: Client) -> None:
+    box = _input(_get(client), "a_atk")
+    assert 'data-min="0"' in box and 'data-max="200"' in box
+
+
+def test_a_blast_problem_names_its_unit_and_field_in_the_results(client: Client) -> None:
+    html = _get(client, "b_tpl=small&b1_dist=1&b1_tgh=99&b2_dist=2&b2_wrem=")
+    results = _results(html, "blast")
+    assert "Unit 1 · TGH: At most 20." in results
+    assert "Unit 2 · Wounds left: Needed for a unit that is in the calculation." in results
+    assert 'href="#id_b1_tgh"' in html
+
+
+def test_the_morale_panel_refuses_more_wounds_lost_than_the_model_had(client: Client) -> None:
+    html = _get(client, "m_tier=baseline&m_wnd=2&m_lost=5")
+    assert _field_errors(html, "m_lost").startswith("At most 2, its starting wounds")
+    assert 'data-testid="must-test"' not in html
+    assert "Wounds lost this turn: At most 2" in _results(html, "morale")
+    assert 'value="5"' in _input(html, "m_lost")
+
+
+def test_wounds_given_back_let_a_model_lose_more_than_it_started_with(client: Client) -> None:
+    html = _get(client, "m_tier=baseline&m_wnd=2&m_lost=5&m_back=3")
+    assert _field_errors(html, "m_lost") == ""
+    assert _testid(html, "must-test") == "Yes"
+
+
+def test_one_die_is_one_die(client: Client) -> None:
+    html = _get(client, "mode=melee&a_atk=1&a_mom=0&goal=99")
+    assert "1 die rolled" in html
+    assert "1 dice" not in html
+    assert "4 dice rolled" in _get(client, "a_atk=4&a_mom=0")
+
+
+def test_the_mana_pool_is_two_words_on_the_odds_page(client: Client) -> None:
+    html = _get(client, "sp_type=instant&sp_mana=1&sp_resp=1")
+    assert "Manapool" not in html and "manapool" not in html.lower()

@@ -79,9 +79,42 @@ def validate_trigger(trigger: MoraleTrigger) -> None:
         high,
         "Wounds lost this turn",
     )
+    given_back = trigger.wounds_given_back
+    if given_back is not None:
+        check_whole(
+            problems, "wounds_given_back", given_back, 0, high, "Wounds given back this turn"
+        )
+    if not problems and given_back is not None:
+        _check_lost_within_reach(problems, trigger, given_back)
     check_flags(problems, trigger, _TRIGGER_FLAGS)
     if problems:
         raise InvalidInput(problems)
+
+
+def most_wounds_lost(starting_wounds: int, given_back: int) -> int:
+    """The most wounds a model can lose in one turn: those it started with, and again each
+    one Regeneration or healing gave back during the turn (4.6, R30)."""
+    return starting_wounds + given_back
+
+
+def _check_lost_within_reach(
+    problems: dict[str, list[str]], trigger: MoraleTrigger, given_back: int
+) -> None:
+    starting, lost = trigger.starting_wounds, trigger.wounds_lost_this_turn
+    most = most_wounds_lost(starting, given_back)
+    if lost <= most:
+        return
+    if given_back == 0:
+        message = (
+            f"At most {most}, its starting wounds, unless some were given back this turn "
+            f"(R30); got {lost}."
+        )
+    else:
+        message = (
+            f"At most {most}: {starting} starting wounds and {given_back} given back this "
+            f"turn (R30); got {lost}."
+        )
+    problems.setdefault("wounds_lost_this_turn", []).append(message)
 
 
 def below_quarter(starting_wounds: int, wounds_remaining: int) -> bool:

@@ -295,6 +295,10 @@ class MoraleTrigger:
     friendly_destroyed_within_6: bool = False
     routing: bool = False  # a routing model tests again to Rally (10.3)
     undead_or_mechanical: bool = False
+    # Wounds Regeneration or healing gave back this turn. A model can lose only the wounds it
+    # has, so it loses more than its starting wounds only when some were given back (R30).
+    # None: not said, and the count is held to the overall limit alone.
+    wounds_given_back: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

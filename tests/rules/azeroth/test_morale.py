@@ -463,3 +463,52 @@ def test_below_a_quarter_reports_both_bad_numbers():
 def test_it_says_one_wound_not_one_wounds():
     verdict = must_test(MoraleTrigger(starting_wounds=2, wounds_lost_this_turn=1))
     assert verdict.reasons[0].text.startswith("It lost 1 wound this turn, of 2 starting wounds")
+
+
+# --- How many wounds a model can lose in a turn (4.6, R30) -----------------------------------
+
+
+def test_it_refuses_more_wounds_lost_than_the_model_had_when_none_were_given_back():
+    with pytest.raises(InvalidInput) as caught:
+        must_test(MoraleTrigger(starting_wounds=2, wounds_lost_this_turn=5, wounds_given_back=0))
+    (message,) = caught.value.problems["wounds_lost_this_turn"]
+    assert message.startswith("At most 2, its starting wounds")
+    assert "R30" in message and "got 5" in message
+
+
+def test_wounds_given_back_this_turn_can_be_lost_again():
+    verdict = must_test(
+        MoraleTrigger(starting_wounds=2, wounds_lost_this_turn=5, wounds_given_back=3)
+    )
+    assert verdict.required is True
+    assert verdict.reasons[0].rule == "10.1, R14, R30"
+
+
+def test_it_names_the_wounds_given_back_in_the_limit():
+    with pytest.raises(InvalidInput) as caught:
+        must_test(MoraleTrigger(starting_wounds=2, wounds_lost_this_turn=5, wounds_given_back=1))
+    assert caught.value.problems["wounds_lost_this_turn"] == [
+        "At most 3: 2 starting wounds and 1 given back this turn (R30); got 5."
+    ]
+
+
+def test_wounds_given_back_must_be_a_whole_number_in_range():
+    with pytest.raises(InvalidInput) as caught:
+        must_test(MoraleTrigger(starting_wounds=2, wounds_lost_this_turn=1, wounds_given_back=-1))
+    assert set(caught.value.problems) == {"wounds_given_back"}
+
+
+@given(
+    starting=st.integers(1, 99),
+    lost=st.integers(0, 99),
+    given_back=st.integers(0, 99),
+)
+def test_a_model_loses_at_most_its_starting_wounds_and_those_given_back(starting, lost, given_back):
+    trigger = MoraleTrigger(
+        starting_wounds=starting, wounds_lost_this_turn=lost, wounds_given_back=given_back
+    )
+    if lost <= starting + given_back:
+        assert must_test(trigger).required is (2 * lost >= starting)
+    else:
+        with pytest.raises(InvalidInput):
+            must_test(trigger)

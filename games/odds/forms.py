@@ -1,4 +1,4 @@
-"""Forms of the Azeroth at War odds page.
+"""Forms of the Azeroth at War odds page (the page's side of games.odds).
 
 The page is one GET form whose query string holds the whole state, so a calculation can be
 bookmarked and shared. Parameter names are short and readable (``mode=melee&a_atk=4&d_def=4
@@ -7,9 +7,10 @@ Cleave's second model, ``f`` the friendly in a melee), the other panels ``m`` (m
 (magic) and ``b`` / ``b1``... (blast and its target rows).
 
 These forms only parse and range-check input (the ranges come from ``profiles.LIMITS``) and
-turn it into the engines' dataclasses. Every rule is left to the engines; the errors they raise
-(``InvalidInput`` keyed by API-style paths such as ``attacker.atk``) are mapped back onto the
-fields here so the page can show each message beside its input.
+turn it into the engines' dataclasses through ``games.odds.mapping``, the one table of each
+input's names on the page, in the API and in the engine, with the builders the API's request
+reader uses too. Every rule is left to the engines; the errors they raise (``InvalidInput``
+keyed by paths such as ``attacker.atk``) are placed beside their fields with the same table.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from django import forms
 from django.http import QueryDict
 from django.utils.datastructures import MultiValueDict
 
+from games.numbers import whole_number
 from referee.rules.azeroth.profiles import (
     LIMITS,
     MAX_BLAST_DISTANCE,
@@ -33,7 +35,6 @@ from referee.rules.azeroth.profiles import (
     Cover,
     Defender,
     Dispeller,
-    Keywords,
     Mode,
     MoraleTest,
     MoraleTrigger,
@@ -46,6 +47,9 @@ from referee.rules.azeroth.profiles import (
     Weapon,
 )
 from referee.rules.azeroth.units import Unit as CatalogUnit
+
+from . import mapping
+from .mapping import Name, page_field
 
 Defaults = Mapping[str, str | Sequence[str]]
 
@@ -65,6 +69,12 @@ TARGET_CHOICES = [(str(n), f"{n}+") for n in range(2, 7)]
 NO_SAVE = "-"
 DEF_CHOICES = [*TARGET_CHOICES, (NO_SAVE, "none")]
 
+
+def _save(value: str | None) -> int | None:
+    """The DEF save a choice stands for: None for "none" (and while the choice is invalid)."""
+    return None if value in (None, "", NO_SAVE) else int(value)
+
+
 # Labels of the situation toggles, keyed by the engine's Situation field names; the page uses
 # them for the toggles and to name the toggle the inverse question recommends.
 SITUATION_LABELS: dict[str, str] = {
@@ -77,19 +87,6 @@ SITUATION_LABELS: dict[str, str] = {
     "elevated": "Elevated",
     "long_range": "Long range",
     "into_melee": "Into melee",
-}
-# Query parameter of each Situation field.
-SITUATION_PARAMS: dict[str, str] = {
-    "charging": "charge",
-    "downhill_charge": "downhill",
-    "uphill_defender": "uphill",
-    "flanking": "flank",
-    "opportunity_attack": "opp",
-    "hold": "hold",
-    "elevated": "elev",
-    "long_range": "long",
-    "cover": "cover",
-    "into_melee": "into_melee",
 }
 MELEE_SITUATION = (
     "charging",
@@ -133,21 +130,80 @@ NUMBER_MESSAGES = {
 DECIMAL_MESSAGES = {**NUMBER_MESSAGES, "invalid": "Enter a number."}
 
 
+def _shown(text: str, limit: int = 12) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class NumberText(forms.TextInput):
+    """A number typed as text. A browser empties an ``<input type="number">`` holding
+    letters before the form sees it, so "4x" would come back as "Needed." and be lost; as
+    text, what was typed is sent, kept in the box and answered with what is wrong with it.
+    ``data-min`` and ``data-max`` are the range the minus and plus buttons keep to."""
+
+    def __init__(self, attrs: dict[str, Any] | None = None, *, decimal: bool = False) -> None:
+        base = {"inputmode": "decimal" if decimal else "numeric", "class": "num live"}
+        super().__init__(attrs={**base, "autocomplete": "off", **(attrs or {})})
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number read by ``games.numbers.whole_number``, the one reader of page numbers."""
+
+    widget = NumberText
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        try:
+            return whole_number(str(value))
+        except ValueError:
+            raise forms.ValidationError(
+                f"“{_shown(str(value).strip())}” is not a whole number: use the digits 0 to 9.",
+                code="invalid",
+            ) from None
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        attrs = super().widget_attrs(widget)
+        if self.min_value is not None:
+            attrs["data-min"] = self.min_value
+        if self.max_value is not None:
+            attrs["data-max"] = self.max_value
+        return attrs
+
+
+class DecimalField(forms.FloatField):
+    """A number that may have a decimal point, typed as text (see NumberText)."""
+
+    def to_python(self, value: Any) -> float | None:  # type: ignore[override]
+        try:
+            return super().to_python(value)
+        except forms.ValidationError:
+            raise forms.ValidationError(
+                f"“{_shown(str(value).strip())}” is not a number: use digits and a point.",
+                code="invalid",
+            ) from None
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        attrs = super().widget_attrs(widget)
+        if self.min_value is not None:
+            attrs["data-min"] = self.min_value
+        if self.max_value is not None:
+            attrs["data-max"] = self.max_value
+        return attrs
+
+
 def _number(
     limit: str, label: str, *, required: bool = True, placeholder: str = ""
-) -> forms.IntegerField:
+) -> WholeNumberField:
     """A whole number within ``LIMITS[limit]``. ``placeholder`` says what blank means."""
     low, high = LIMITS[limit]
-    attrs = {"inputmode": "numeric", "class": "num live"}
-    if placeholder:
-        attrs["placeholder"] = placeholder
-    return forms.IntegerField(
+    attrs = {"placeholder": placeholder} if placeholder else {}
+    return WholeNumberField(
         label=label,
         required=required,
         min_value=low,
         max_value=high,
         error_messages=NUMBER_MESSAGES,
-        widget=forms.NumberInput(attrs=attrs),
+        widget=NumberText(attrs),
     )
 
 
@@ -173,6 +229,10 @@ class QueryForm(forms.Form):
 
     marker: ClassVar[str]
     defaults: ClassVar[Defaults]
+    # What the page calls the form where its fields' labels alone are ambiguous ("Unit 1").
+    title: str = ""
+    # The inputs of the engine type this form fills (games.odds.mapping).
+    names: ClassVar[tuple[Name, ...]] = ()
 
     def __init__(
         self, query: QueryDict, *, prefix: str | None = None, defaults: Defaults | None = None
@@ -241,6 +301,13 @@ class QueryForm(forms.Form):
         else:
             self.add_error(None, message[:1].upper() + message[1:])
 
+    def add_problems(self, problems: Mapping[str, Sequence[str]]) -> None:
+        """Show each engine problem beside the field its path names."""
+        for path, messages in problems.items():
+            name = page_field(self.names, path)
+            for message in messages:
+                self.map_problem(name, message, path)
+
 
 class ProfileForm(QueryForm):
     """A defender-like profile: the target, Cleave's second model or the friendly (7.6)."""
@@ -254,18 +321,7 @@ class ProfileForm(QueryForm):
         "wpn": [Weapon.STANDARD.value, Weapon.SHIELD.value],
         "wnd": "2",
     }
-    # Engine field names (API paths) to this form's field names.
-    ENGINE_FIELDS: ClassVar[dict[str, str]] = {
-        "tgh": "tgh",
-        "def": "def",
-        "defense": "def",
-        "ini": "ini",
-        "armor": "arm",
-        "weapons": "wpn",
-        "wounds": "wnd",
-        "wounds_remaining": "wrem",
-        "fly": "fly",
-    }
+    names = mapping.DEFENDER
 
     tgh = _number("tgh", "TGH")
     def_ = forms.ChoiceField(label="DEF", choices=DEF_CHOICES, widget=forms.RadioSelect)
@@ -279,18 +335,9 @@ class ProfileForm(QueryForm):
     fly = _toggle("Fly")
 
     def to_defender(self) -> Defender:
-        data = self.values
-        save = data["def"]
-        return Defender(
-            tgh=data["tgh"],
-            defense=None if save == NO_SAVE else int(save),
-            ini=data["ini"],
-            wounds=data["wnd"],
-            armor=Armor(data["arm"]),
-            weapons=tuple(Weapon(w) for w in data["wpn"]),
-            wounds_remaining=data["wrem"],
-            fly=data["fly"],
-        )
+        values = mapping.from_page(self.values, self.names)
+        values["defense"] = _save(values["defense"])
+        return mapping.defender(values)
 
 
 class AttackerForm(QueryForm):
@@ -306,23 +353,7 @@ class AttackerForm(QueryForm):
         "mom": "1",
         "db": "0",
     }
-    ENGINE_FIELDS: ClassVar[dict[str, str]] = {
-        "atk": "atk",
-        "skl": "skl",
-        "str": "str",
-        "ranged_str": "rstr",
-        "ini": "ini",
-        "armor": "arm",
-        "weapons": "wpn",
-        "wounds": "wnd",
-        "wounds_remaining": "wrem",
-        "fly": "fly",
-        "momentum": "mom",
-        "decisive_blow": "db",
-        "cleave": "clv",
-        "berserker": "bzk",
-        "precision_shot": "ps",
-    }
+    names = (*mapping.ATTACKER, *mapping.KEYWORDS)
 
     atk = _number("atk", "ATK (dice)")
     skl = _target("SKL")
@@ -343,25 +374,10 @@ class AttackerForm(QueryForm):
     ps = _toggle("Precision Shot")
 
     def to_attacker(self) -> Attacker:
-        data = self.values
-        return Attacker(
-            atk=data["atk"],
-            skl=data["skl"],
-            str=data["str"],
-            ini=data["ini"],
-            wounds=data["wnd"],
-            ranged_str=data["rstr"],
-            armor=Armor(data["arm"]),
-            weapons=tuple(Weapon(w) for w in data["wpn"]),
-            wounds_remaining=data["wrem"],
-            fly=data["fly"],
-            keywords=Keywords(
-                momentum=data["mom"],
-                decisive_blow=data["db"],
-                cleave=data["clv"],
-                berserker=data["bzk"],
-                precision_shot=data["ps"],
-            ),
+        values = self.values
+        return mapping.attacker(
+            mapping.from_page(values, mapping.ATTACKER),
+            mapping.from_page(values, mapping.KEYWORDS),
         )
 
 
@@ -407,20 +423,13 @@ class AttackForm(QueryForm):
     into_melee = _toggle(SITUATION_LABELS["into_melee"])
     s = _toggle("Give the second model's profile")
     f = _toggle("Give the friendly's profile")
-    goal = forms.FloatField(
+    goal = DecimalField(
         label="Goal P(kill) %",
         required=False,
         min_value=1,
         max_value=99.99,
         error_messages=DECIMAL_MESSAGES,
-        widget=forms.NumberInput(
-            attrs={
-                "inputmode": "decimal",
-                "step": "any",
-                "class": "num live",
-                "placeholder": "e.g. 75",
-            }
-        ),
+        widget=NumberText({"placeholder": "e.g. 75"}, decimal=True),
     )
 
     @property
@@ -431,13 +440,9 @@ class AttackForm(QueryForm):
 
     def to_situation(self) -> Situation:
         """Only the toggles of the chosen mode: the others are hidden on the page."""
-        data = self.values
         applies = MELEE_SITUATION if self.mode_value is Mode.MELEE else RANGED_SITUATION
-        values: dict[str, Any] = {}
-        for name in applies:
-            value = data[SITUATION_PARAMS[name]]
-            values[name] = Cover(value) if name == "cover" else value
-        return Situation(**values)
+        names = [name for name in mapping.SITUATION if name.engine in applies]
+        return mapping.situation(mapping.from_page(self.values, names))
 
     def goal_probability(self) -> float | None:
         goal = self.cleaned_data.get("goal")
@@ -514,15 +519,15 @@ class AttackForms:
         }
         for path, messages in problems.items():
             parts = path.split(".")
-            head, leaf = parts[0], parts[-1]
+            head = parts[0]
             form: QueryForm
             name: str | None
             if head == "attacker":
-                form, name = self.attacker, AttackerForm.ENGINE_FIELDS.get(leaf)
+                form, name = self.attacker, page_field(self.attacker.names, path)
             elif head in profiles:
-                form, name = profiles[head], ProfileForm.ENGINE_FIELDS.get(leaf)
+                form, name = profiles[head], page_field(mapping.DEFENDER, path)
             elif head == "situation":
-                form, name = self.attack, SITUATION_PARAMS.get(leaf)
+                form, name = self.attack, page_field(mapping.SITUATION, path)
             elif head == "rulings":
                 form, name = self.rulings, "nat"
             elif head in ("mode", "goal"):
@@ -546,19 +551,9 @@ class MoraleForm(QueryForm):
         "tier": Tier.BASELINE.value,
         "wnd": "2",
         "lost": "1",
+        "back": "0",
     }
-    ENGINE_FIELDS: ClassVar[dict[str, str]] = {
-        "tier": "tier",
-        "last_hero_slain": "lhs",
-        "below_quarter_wounds": "quarter",
-        "fear_nearby": "fear",
-        "command_aura": "aura",
-        "undead_or_mechanical": "undead",
-        "starting_wounds": "wnd",
-        "wounds_lost_this_turn": "lost",
-        "friendly_destroyed_within_6": "near",
-        "routing": "rout",
-    }
+    names = (*mapping.MORALE_TEST, *mapping.MORALE_TRIGGER)
 
     tier = _segmented(
         [
@@ -575,42 +570,32 @@ class MoraleForm(QueryForm):
     aura = _toggle("Another Hero's Command Aura")
     undead = _toggle("Undead / Mechanical")
     wnd = _number("wounds", "Starting wounds")
-    lost = forms.IntegerField(
+    lost = WholeNumberField(
         label="Wounds lost this turn",
         min_value=0,
         max_value=LIMITS["wounds"][1],
         error_messages=NUMBER_MESSAGES,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "num live"}),
+        widget=NumberText(),
+    )
+    back = WholeNumberField(
+        label="Wounds given back",
+        help_text="this turn",
+        min_value=0,
+        max_value=LIMITS["wounds"][1],
+        error_messages=NUMBER_MESSAGES,
+        widget=NumberText(),
     )
     near = _toggle('Friend destroyed within 6"')
     rout = _toggle("Routing")
 
     def to_test(self) -> MoraleTest:
-        data = self.cleaned_data
-        return MoraleTest(
-            tier=Tier(data["tier"]),
-            last_hero_slain=data["lhs"],
-            below_quarter_wounds=data["quarter"],
-            fear_nearby=data["fear"],
-            command_aura=data["aura"],
-            undead_or_mechanical=data["undead"],
-        )
+        return mapping.morale_test(mapping.from_page(self.cleaned_data, mapping.MORALE_TEST))
 
     def to_trigger(self) -> MoraleTrigger:
         data = self.cleaned_data
-        return MoraleTrigger(
-            starting_wounds=data["wnd"],
-            wounds_lost_this_turn=data["lost"],
-            friendly_destroyed_within_6=data["near"],
-            routing=data["rout"],
-            undead_or_mechanical=data["undead"],
+        return mapping.morale_trigger(
+            mapping.from_page(data, mapping.MORALE_TRIGGER), undead_or_mechanical=data["undead"]
         )
-
-    def add_problems(self, problems: Mapping[str, Sequence[str]]) -> None:
-        for path, messages in problems.items():
-            name = self.ENGINE_FIELDS.get(path.split(".")[-1])
-            for message in messages:
-                self.map_problem(name, message, path)
 
 
 # --- Magic --------------------------------------------------------------------------------
@@ -626,14 +611,7 @@ class SpellForm(QueryForm):
         "disp": Dispeller.MAGICAL_MODEL.value,
         "resp": "1",
     }
-    ENGINE_FIELDS: ClassVar[dict[str, str]] = {
-        "ability_type": "type",
-        "mana_cost": "cost",
-        "spell_block": "block",
-        "respond": "resp",
-        "dispeller": "disp",
-        "defender_mana": "mana",
-    }
+    names = mapping.SPELL
 
     type_ = _segmented(
         [
@@ -660,22 +638,7 @@ class SpellForm(QueryForm):
     resp = _toggle("Defender responds")
 
     def to_attempt(self, rulings: Rulings) -> SpellAttempt:
-        data = self.cleaned_data
-        return SpellAttempt(
-            ability_type=AbilityType(data["type"]),
-            mana_cost=data["cost"],
-            spell_block=data["block"],
-            respond=data["resp"],
-            dispeller=Dispeller(data["disp"]),
-            defender_mana=data["mana"],
-            rulings=rulings,
-        )
-
-    def add_problems(self, problems: Mapping[str, Sequence[str]]) -> None:
-        for path, messages in problems.items():
-            name = self.ENGINE_FIELDS.get(path.split(".")[-1])
-            for message in messages:
-                self.map_problem(name, message, path)
+        return mapping.spell(mapping.from_page(self.cleaned_data, mapping.SPELL), rulings)
 
 
 # --- Blast --------------------------------------------------------------------------------
@@ -720,11 +683,7 @@ class BlastForm(QueryForm):
         "skl": "4",
         "str": "4",
     }
-    ENGINE_FIELDS: ClassVar[dict[str, str]] = {
-        "template": "tpl",
-        "caster_skl": "skl",
-        "strength": "str",
-    }
+    names = mapping.BLAST
 
     tpl = _segmented(
         [(Template.SMALL.value, 'Small 3"'), (Template.LARGE.value, 'Large 5"')], "Template"
@@ -738,18 +697,12 @@ class BlastTargetForm(QueryForm):
 
     marker = "b_tpl"
     defaults: ClassVar[Defaults] = {}
-    ENGINE_FIELDS: ClassVar[dict[str, str]] = {
-        "label": "lbl",
-        "distance": "dist",
-        "base_mm": "base",
-        "tgh": "tgh",
-        "def": "def",
-        "defense": "def",
-        "armor": "arm",
-        "weapons": "sh",
-        "hard_cover": "hc",
-        "wounds_remaining": "wrem",
-    }
+
+    def __init__(self, query: QueryDict, *, prefix: str, defaults: Defaults) -> None:
+        super().__init__(query, prefix=prefix, defaults=defaults)
+        self.title = f"Unit {BLAST_ROWS.index(prefix) + 1}"
+
+    names = mapping.BLAST_TARGET
 
     lbl = forms.CharField(
         label="Unit",
@@ -757,20 +710,13 @@ class BlastTargetForm(QueryForm):
         max_length=40,
         widget=forms.TextInput(attrs={"class": "live", "autocomplete": "off"}),
     )
-    dist = forms.FloatField(
+    dist = DecimalField(
         label='Distance (")',
         required=False,
         min_value=0,
         max_value=MAX_BLAST_DISTANCE,
         error_messages=DECIMAL_MESSAGES,
-        widget=forms.NumberInput(
-            attrs={
-                "inputmode": "decimal",
-                "step": "any",
-                "class": "num live",
-                "placeholder": "left out",
-            }
-        ),
+        widget=NumberText({"placeholder": "left out"}, decimal=True),
     )
     base = _number("base_mm", "Base (mm)", required=False)
     tgh = _number("tgh", "TGH", required=False)
@@ -794,19 +740,12 @@ class BlastTargetForm(QueryForm):
         return data
 
     def to_target(self) -> BlastTarget:
-        data = self.cleaned_data
-        save = data["def"]
-        return BlastTarget(
-            distance=float(data["dist"]),
-            base_mm=float(data["base"]),
-            tgh=data["tgh"],
-            defense=None if save == NO_SAVE else int(save),
-            armor=Armor(data["arm"] or Armor.MEDIUM.value),
-            weapons=(Weapon.SHIELD,) if data["sh"] else (),
-            hard_cover=data["hc"],
-            wounds_remaining=data["wrem"],
-            label=data["lbl"] or self.prefix or "",
-        )
+        values = mapping.from_page(self.cleaned_data, self.names)
+        values["defense"] = _save(values["defense"])
+        values["armor"] = values["armor"] or Armor.MEDIUM.value
+        values["weapons"] = [Weapon.SHIELD.value] if values["weapons"] else []
+        values["label"] = values["label"] or self.prefix or ""
+        return mapping.blast_target(values)
 
 
 class BlastForms:
@@ -829,13 +768,10 @@ class BlastForms:
         return all(results) and bool(self.used_rows())
 
     def to_blast(self) -> Blast:
-        data = self.blast.cleaned_data
-        return Blast(
-            template=Template(data["tpl"]),
-            caster_skl=data["skl"],
-            strength=data["str"],
-            targets=tuple(row.to_target() for row in self.used_rows()),
-            rulings=self.rulings.to_rulings(),
+        return mapping.blast(
+            mapping.from_page(self.blast.cleaned_data, mapping.BLAST),
+            (row.to_target() for row in self.used_rows()),
+            self.rulings.to_rulings(),
         )
 
     def add_problems(self, problems: Mapping[str, Sequence[str]]) -> None:
@@ -844,12 +780,11 @@ class BlastForms:
         for path, messages in problems.items():
             parts = path.split(".")
             form: QueryForm = self.blast
-            name = BlastForm.ENGINE_FIELDS.get(parts[-1])
             if parts[0] == "targets" and len(parts) >= 2 and parts[1].isdigit():
                 index = int(parts[1])
                 if index < len(used):
                     form = used[index]
-                    name = BlastTargetForm.ENGINE_FIELDS.get(parts[-1])
+            name = page_field(form.names, path)
             for message in messages:
                 form.map_problem(name, message, path)
 
