@@ -32,6 +32,10 @@ class ListState(Protocol):
     notes: list[str]
     list_id: str  # the saved list that "Save" updates
 
+    def pairs(self) -> list[tuple[str, str]]:
+        """The query string's fields, in a stable order."""
+        ...
+
     def query(self) -> str: ...
 
 

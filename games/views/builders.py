@@ -61,11 +61,10 @@ def builder(request: HtmxHttpRequest, system: str) -> HttpResponse:
     state = checked.state
 
     export = request.GET.get("export", "") if opening else ""
-    if export in ("text", "json"):
-        content = game.to_text(checked.engine_list, entries) if export == "text" else None
-        return _download(
-            game.stem, content if content is not None else game.to_dict(checked.engine_list)
-        )
+    if export == "text":
+        return _download(game.stem, game.to_text(checked.engine_list, entries))
+    if export == "json":
+        return _download(game.stem, game.to_dict(checked.engine_list))
 
     name = found.saved.name if found.opened and found.saved else request.POST.get("name", "")
     saved, name, save_errors = _save_step(request, game, action, name.strip(), checked, found)
