@@ -74,6 +74,23 @@ def test_four_quick_taps_on_a_deck_rows_plus_add_four(open_tab: OpenTab, starter
     expect(page).to_have_url(re.compile(r"c=AZK-017%3A1(&|$)"))
 
 
+def test_quick_taps_on_mana_and_on_a_guardian_each_count(open_tab: OpenTab, starter: None) -> None:
+    tab = open_tab(*TABLET_PORTRAIT)
+    tab.goto(f"{ROSTER}?g=AZR-001")
+    page = tab.page
+    _tap(page, page.locator('[data-tap="mana-plus"]'), 4, 60)
+    expect(page.get_by_test_id("mana")).to_have_text("14")
+    # Tapping a Guardian twice quickly puts it in and takes it out again.
+    _tap(page, page.get_by_test_id("toggle-AZR-002"), 2, 60)
+    page.wait_for_load_state("networkidle")
+    expect(page.get_by_test_id("toggle-AZR-002")).to_have_attribute("aria-pressed", "false")
+    expect(page.get_by_test_id("list-summary").get_by_test_id("summary-figure")).to_have_text(
+        "1 / 15"
+    )
+    expect(page.get_by_test_id("mana")).to_have_text("14")
+    expect(page).to_have_url(re.compile(r"mana=14"))
+
+
 def _in_view(page: Page, locator: Locator) -> bool:
     box = locator.bounding_box()
     size = page.viewport_size
