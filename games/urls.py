@@ -30,9 +30,9 @@ urlpatterns = [
     path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/logout/", SignOutView.as_view(), name="logout"),
     path("accounts/signup/", signup, name="signup"),
-    path("azuki/deck/", builders.azuki_deck, name="azuki-deck"),
-    path("azeroth/army/", builders.azeroth_army, name="azeroth-army"),
-    path("azrah/roster/", builders.azrah_roster, name="azrah-roster"),
+    path("azuki/deck/", builders.builder, {"system": "azuki"}, name="azuki-deck"),
+    path("azeroth/army/", builders.builder, {"system": "azeroth"}, name="azeroth-army"),
+    path("azrah/roster/", builders.builder, {"system": "azrah"}, name="azrah-roster"),
     path("catalogs/", catalogs.catalog_list, name="catalogs"),
     path("catalogs/<str:system>/<slug:slug>/", catalogs.catalog_newest, name="catalog-newest"),
     path(

@@ -8,18 +8,39 @@ be read is left out and reported in ``notes``; the rules are checked by
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
 from urllib.parse import urlencode
 
 from django.http import QueryDict
 
 from games.catalogs.engine import azeroth_factions, azeroth_units
-from games.catalogs.service import default_catalog, find_catalog
 from games.models import Catalog
-from referee.rules.azeroth.army import MAX_POINTS_LIMIT, find_unit
+from referee.rules.azeroth.army import (
+    MAX_POINTS_LIMIT,
+    TIER_NAMES,
+    TIER_ORDER,
+    army_from_dict,
+    army_to_dict,
+    army_to_text,
+    find_unit,
+    read_army_text,
+    validate_army,
+)
 from referee.rules.azeroth.profiles import Tier
-from referee.rules.azeroth.units import ArmyLine, ArmyList, BattleSize, Faction, Unit
+from referee.rules.azeroth.units import (
+    BATTLE_SIZES,
+    ArmyLine,
+    ArmyList,
+    BattleSize,
+    Faction,
+    Unit,
+)
+from referee.rules.errors import InvalidInput
+from referee.rules.lists import OVER_POINTS, UNKNOWN_ENTRY, Problem, Report
+
+from .base import SEARCH_LIMIT, Checked, catalog_pairs
 
 MAX_COUNT = 99
 FILTER_KEYS = ("q", "tier", "uf")  # search text, tier, the units' faction
@@ -35,6 +56,7 @@ class ArmyState:
     filters: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     list_id: str = ""  # the saved list that "Save" updates
+    default_pk: int | None = None  # the default catalog, left out of the query string
 
     @property
     def catalog_key(self) -> str:
@@ -56,15 +78,13 @@ class ArmyState:
             self.points,
             dict(self.counts),
             dict(self.filters),
+            self.notes,
             list_id=self.list_id,
-            notes=self.notes,  # a note made before an import still shows after it
+            default_pk=self.default_pk,
         )
 
     def pairs(self, *, filters: bool = True, game: bool = True) -> list[tuple[str, str]]:
-        out: list[tuple[str, str]] = []
-        default = default_catalog("azeroth")
-        if self.catalog is not None and (default is None or default.pk != self.catalog.pk):
-            out.append(("catalog", self.catalog_key))
+        out = catalog_pairs(self)
         if game:
             out.append(("size", self.size.value))
             if self.faction:
@@ -90,27 +110,20 @@ class ArmyState:
         return state
 
 
-def pick_catalog(value: str, notes: list[str]) -> Catalog | None:
-    value = value.strip()
-    if value:
-        slug, _, version = value.partition(":")
-        try:
-            return find_catalog("azeroth", slug, version or None)
-        except Catalog.DoesNotExist:
-            notes.append(f"There is no Azeroth at War catalog {value!r}; the default one is used.")
-    return default_catalog("azeroth")
-
-
-def read_state(query: QueryDict) -> ArmyState:
-    notes: list[str] = []
-    state = ArmyState(pick_catalog(query.get("catalog", ""), notes), notes=notes)
+def read_state(
+    query: QueryDict,
+    catalog: Catalog | None,
+    default_pk: int | None,
+    factions: Mapping[str, Faction],
+    notes: list[str],
+) -> ArmyState:
+    state = ArmyState(catalog, notes=notes, default_pk=default_pk)
     size = query.get("size", "").strip().lower()
     if size:
         try:
             state.size = BattleSize(size)
         except ValueError:
             notes.append(f"Unknown battle size {size!r}: Standard is used.")
-    factions = azeroth_factions(state.catalog) if state.catalog is not None else {}
     faction = query.get("faction", "").strip()
     if faction and faction not in factions:
         notes.append(f"There is no faction {faction!r} in the catalog.")
@@ -192,9 +205,202 @@ def search(units: Mapping[str, Unit], filters: Mapping[str, str]) -> list[Unit]:
     ]
 
 
-def catalog_units(state: ArmyState) -> dict[str, Unit]:
-    return azeroth_units(state.catalog) if state.catalog is not None else {}
+@dataclass
+class UnitRow:
+    key: str
+    unit: Unit | None
+    count: int
+    problems: list[Problem] = field(default_factory=list)
+    minus_url: str = ""
+    plus_url: str = ""
+    remove_url: str = ""
+
+    @property
+    def has_error(self) -> bool:
+        return any(p.severity == "error" for p in self.problems)
+
+    @property
+    def subtotal(self) -> int:
+        return self.count * self.unit.points if self.unit is not None else 0
 
 
-def catalog_factions(state: ArmyState) -> dict[str, Faction]:
-    return azeroth_factions(state.catalog) if state.catalog is not None else {}
+@dataclass
+class UnitResult:
+    unit: Unit
+    in_army: int
+    add_url: str
+
+
+@dataclass(frozen=True)
+class TierTotal:
+    """ "Elite 2 of 0-3": a tier's slots used against the faction's limits."""
+
+    tier: str
+    name: str
+    used: int
+    min: int | None
+    max: int | None
+
+    @property
+    def ok(self) -> bool:
+        return (self.min is None or self.used >= self.min) and (
+            self.max is None or self.used <= self.max
+        )
+
+
+@dataclass(frozen=True)
+class ArmyCatalog:
+    """An Azeroth at War catalog's entries: its units by slug and its factions by slug."""
+
+    units: dict[str, Unit]
+    factions: dict[str, Faction]
+
+
+# A problem about the whole army, not its units, even when it names them (the budget).
+_ARMY_WIDE = {OVER_POINTS}
+
+Link = Callable[[ArmyState], str]
+
+
+def _rows(
+    state: ArmyState, units: Mapping[str, Unit], report: Report, link: Link
+) -> dict[str, object]:
+    problems = [p for p in report.problems if p.code not in _ARMY_WIDE]
+    rows = []
+    for ref, count in state.counts.items():
+        unit = find_unit(ref, units)
+        name = unit.name if unit is not None else ref
+        rows.append(
+            UnitRow(
+                ref,
+                unit,
+                count,
+                [p for p in problems if name in p.entries or ref in p.entries],
+                minus_url=link(state.with_count(ref, count - 1)),
+                plus_url=link(state.with_count(ref, count + 1)),
+                remove_url=link(state.with_count(ref, 0)),
+            )
+        )
+    shown = {id(p) for row in rows for p in row.problems}
+    general = [p for p in report.problems if id(p) not in shown]
+    first_error = next((row.key for row in rows if row.has_error), "")
+    return {"entries": rows, "general": general, "first_error": first_error}
+
+
+def _tier_totals(report: Report) -> list[TierTotal]:
+    counts = report.totals.get("tier_counts", {})
+    limits = report.totals.get("tier_limits", {})
+    assert isinstance(counts, dict) and isinstance(limits, dict)
+    out = []
+    for tier in TIER_ORDER:
+        limit = limits.get(tier.value)
+        out.append(
+            TierTotal(
+                tier.value,
+                TIER_NAMES[tier],
+                int(counts.get(tier.value, 0)),
+                limit["min"] if limit else None,
+                limit["max"] if limit else None,
+            )
+        )
+    return out
+
+
+class ArmyBuilder:
+    """``/azeroth/army/``: an Azeroth at War army, checked by ``referee.rules.azeroth.army``."""
+
+    system = "azeroth"
+    url_name = "azeroth-army"
+    template = "builders/army.html"
+    stem = "azeroth-army"
+    noun = "army"
+
+    def entries(self, catalog: Catalog | None) -> ArmyCatalog:
+        if catalog is None:
+            return ArmyCatalog({}, {})
+        return ArmyCatalog(azeroth_units(catalog), azeroth_factions(catalog))
+
+    def read_state(
+        self,
+        query: QueryDict,
+        catalog: Catalog | None,
+        default_pk: int | None,
+        entries: ArmyCatalog,
+        notes: list[str],
+    ) -> ArmyState:
+        return read_state(query, catalog, default_pk, entries.factions, notes)
+
+    def open_saved(
+        self, payload: Mapping[str, Any], state: ArmyState, entries: ArmyCatalog
+    ) -> ArmyState:
+        loaded = army_from_dict(payload)
+        state = from_lines(loaded.lines, state, entries.units)
+        state.size = loaded.battle_size
+        state.points = loaded.points_limit
+        state.faction = loaded.faction.slug if loaded.faction else ""
+        return state
+
+    def check(
+        self, state: ArmyState, entries: ArmyCatalog, text: str | None
+    ) -> Checked[ArmyState, ArmyList]:
+        units, factions = entries.units, entries.factions
+        army = state.army(factions)
+        read_problems: list[Problem] = []
+        if text is not None:
+            # The engine reads the text, its header, faction and budget (R125); the page's
+            # battle size and faction are used only where the header names none.
+            read = read_army_text(
+                text, units, factions, fallback_size=state.size, fallback_faction=state.faction
+            )
+            state.size = read.army.battle_size
+            state.points = read.army.points_limit
+            state.faction = read.army.faction.slug if read.army.faction is not None else ""
+            state = from_lines(read.army.lines, state, units)
+            army = replace(state.army(factions), lines=read.army.lines)
+            read_problems = list(read.problems)
+        try:
+            report = validate_army(army, units)
+        except InvalidInput as error:
+            state.notes += [m for messages in error.problems.values() for m in messages]
+            army = replace(army, lines=())
+            report = validate_army(army, units)
+        if text is None:
+            return Checked(state, army, report)
+        unknown = [p for p in report.problems if p.code == UNKNOWN_ENTRY]
+        return Checked(state, army, report, True, text, [*read_problems, *unknown])
+
+    def to_text(self, engine_list: ArmyList, entries: ArmyCatalog) -> str:
+        return army_to_text(engine_list, entries.units)
+
+    def to_dict(self, engine_list: ArmyList) -> dict[str, object]:
+        return army_to_dict(engine_list)
+
+    def context(
+        self, checked: Checked[ArmyState, ArmyList], entries: ArmyCatalog, link: Link
+    ) -> dict[str, Any]:
+        state, report = checked.state, checked.report
+        found = search(entries.units, state.filters)
+        results = [
+            UnitResult(
+                unit,
+                state.counts.get(unit.slug, 0),
+                link(state.with_count(unit.slug, state.counts.get(unit.slug, 0) + 1)),
+            )
+            for unit in found[:SEARCH_LIMIT]
+        ]
+        unit_range = report.totals.get("unit_range", (0, 0))
+        assert isinstance(unit_range, tuple)
+        return {
+            "rows": _rows(state, entries.units, report, link),
+            "results": results,
+            "found": len(found),
+            "totals": report.totals,
+            "unit_min": unit_range[0],
+            "unit_max": unit_range[1],
+            "tiers": _tier_totals(report),
+            "tier_choices": [(t.value, TIER_NAMES[t]) for t in TIER_ORDER],
+            "sizes": [(s.value, s.value.capitalize(), BATTLE_SIZES[s].points) for s in BattleSize],
+            "factions": list(entries.factions.values()),
+            "state_pairs": state.pairs(filters=False),
+            "unit_pairs": state.pairs(game=False),
+        }

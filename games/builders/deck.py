@@ -8,20 +8,30 @@ themselves are always checked by ``referee.rules.azuki.deck``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlencode
 
 from django.http import QueryDict
 
 from games.catalogs.engine import azuki_cards
-from games.catalogs.service import default_catalog, find_catalog
 from games.models import Catalog
 from referee.rules.azuki.cards import Card, CardType, Deck, DeckLine, Element
-from referee.rules.lists import Problem
+from referee.rules.azuki.deck import (
+    MAIN_DECK_CARDS,
+    MAX_COPIES,
+    deck_from_dict,
+    deck_to_dict,
+    deck_to_text,
+    parse_deck_text,
+    validate_deck,
+)
+from referee.rules.lists import Problem, Report
+
+from .base import SEARCH_LIMIT, Checked, catalog_pairs
 
 MAX_COUNT = 99  # a count above this is a typo, not a deck
-SEARCH_LIMIT = 40
 FILTER_KEYS = ("q", "type", "element")
 
 
@@ -36,6 +46,7 @@ class DeckState:
     filters: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     list_id: str = ""  # the saved list that "Save" updates
+    default_pk: int | None = None  # the default catalog, left out of the query string
 
     @property
     def catalog_key(self) -> str:
@@ -57,14 +68,12 @@ class DeckState:
             dict(self.filters),
             list_id=self.list_id,
             notes=self.notes,  # a note made before an import still shows after it
+            default_pk=self.default_pk,
         )
 
     def pairs(self, *, filters: bool = True) -> list[tuple[str, str]]:
         """The query string's fields, in a stable order."""
-        out: list[tuple[str, str]] = []
-        default = default_catalog("azuki")
-        if self.catalog is not None and (default is None or default.pk != self.catalog.pk):
-            out.append(("catalog", self.catalog_key))
+        out = catalog_pairs(self)
         if self.leader:
             out.append(("leader", self.leader))
         if self.gate:
@@ -103,23 +112,11 @@ class DeckState:
         return self.with_count(card.id, self.counts.get(card.id, 0) + 1)
 
 
-def pick_catalog(value: str, notes: list[str]) -> Catalog | None:
-    """The catalog named ``slug:version`` (or ``slug``, its newest), else the default."""
-    value = value.strip()
-    if value:
-        slug, _, version = value.partition(":")
-        try:
-            return find_catalog("azuki", slug, version or None)
-        except Catalog.DoesNotExist:
-            notes.append(f"There is no Azuki catalog {value!r}; the default one is used.")
-    return default_catalog("azuki")
-
-
-def read_state(query: QueryDict) -> DeckState:
+def read_state(
+    query: QueryDict, catalog: Catalog | None, default_pk: int | None, notes: list[str]
+) -> DeckState:
     """The deck a query string holds. Unreadable values are reported in ``notes``, not raised."""
-    notes: list[str] = []
-    catalog = pick_catalog(query.get("catalog", ""), notes)
-    state = DeckState(catalog, notes=notes)
+    state = DeckState(catalog, notes=notes, default_pk=default_pk)
     state.leader = query.get("leader", "").strip()[:40]
     state.gate = query.get("gate", "").strip()[:40]
     for raw in query.getlist("c"):
@@ -160,7 +157,11 @@ def read_state(query: QueryDict) -> DeckState:
 def from_deck(deck: Deck, base: DeckState) -> DeckState:
     """A state holding ``deck`` (read from text, JSON or a saved list) in ``base``'s catalog."""
     state = DeckState(
-        base.catalog, filters=dict(base.filters), list_id=base.list_id, notes=base.notes
+        base.catalog,
+        filters=dict(base.filters),
+        notes=base.notes,
+        list_id=base.list_id,
+        default_pk=base.default_pk,
     )
     if deck.leader is not None:
         state.leader = deck.leader.card.id if deck.leader.card else deck.leader.card_id
@@ -193,5 +194,163 @@ def problems_for(problems: tuple[Problem, ...], key: str) -> list[Problem]:
     return [problem for problem in problems if key and key in problem.entries]
 
 
-def catalog_cards(state: DeckState) -> dict[str, Card]:
-    return azuki_cards(state.catalog) if state.catalog is not None else {}
+@dataclass
+class Row:
+    """One line of the deck as shown: its card (None when the catalog lacks the ID), the
+    links that change it, and the problems that name it."""
+
+    key: str
+    card: Card | None
+    count: int = 1
+    problems: list[Problem] = field(default_factory=list)
+    minus_url: str = ""
+    plus_url: str = ""
+    remove_url: str = ""
+
+    @property
+    def has_error(self) -> bool:
+        return any(p.severity == "error" for p in self.problems)
+
+
+@dataclass
+class Result:
+    card: Card
+    in_deck: int
+    add_url: str
+
+
+Link = Callable[[DeckState], str]
+
+
+def _rows(
+    state: DeckState, cards: Mapping[str, Card], report: Report, link: Link
+) -> dict[str, object]:
+    problems = report.problems
+    leader = gate = None
+    if state.leader:
+        leader = Row(
+            state.leader, cards.get(state.leader), problems=problems_for(problems, state.leader)
+        )
+        leader.remove_url = link(state.with_slot("leader", ""))
+    if state.gate:
+        gate = Row(state.gate, cards.get(state.gate), problems=problems_for(problems, state.gate))
+        gate.remove_url = link(state.with_slot("gate", ""))
+    entries = [
+        Row(
+            key,
+            cards.get(key),
+            count,
+            problems_for(problems, key),
+            minus_url=link(state.with_count(key, count - 1)),
+            plus_url=link(state.with_count(key, count + 1)),
+            remove_url=link(state.with_count(key, 0)),
+        )
+        for key, count in state.counts.items()
+    ]
+    shown = {id(p) for row in [leader, gate, *entries] if row for p in row.problems}
+    general = [p for p in problems if id(p) not in shown]
+    # The verdict links to the first row with an error, which may be far down the deck.
+    first_error = next(
+        (
+            "leader" if row is leader else "gate" if row is gate else row.key
+            for row in [leader, gate, *entries]
+            if row is not None and row.has_error
+        ),
+        "",
+    )
+    return {
+        "leader": leader,
+        "gate": gate,
+        "entries": entries,
+        "general": general,
+        "first_error": first_error,
+    }
+
+
+def _results(state: DeckState, cards: Mapping[str, Card], link: Link) -> tuple[list[Result], int]:
+    found = search(cards, state.filters)
+    results = []
+    for card in found[:SEARCH_LIMIT]:
+        if card.type is CardType.LEADER:
+            in_deck = int(state.leader == card.id)
+        elif card.type is CardType.GATE:
+            in_deck = int(state.gate == card.id)
+        else:
+            in_deck = state.counts.get(card.id, 0)
+        results.append(Result(card, in_deck, link(state.adding(card))))
+    return results, len(found)
+
+
+class DeckBuilder:
+    """``/azuki/deck/``: an Azuki deck, checked by ``referee.rules.azuki.deck``."""
+
+    system = "azuki"
+    url_name = "azuki-deck"
+    template = "builders/deck.html"
+    stem = "azuki-deck"
+    noun = "deck"
+
+    def entries(self, catalog: Catalog | None) -> dict[str, Card]:
+        return azuki_cards(catalog) if catalog is not None else {}
+
+    def read_state(
+        self,
+        query: QueryDict,
+        catalog: Catalog | None,
+        default_pk: int | None,
+        entries: dict[str, Card],
+        notes: list[str],
+    ) -> DeckState:
+        return read_state(query, catalog, default_pk, notes)
+
+    def open_saved(
+        self, payload: Mapping[str, Any], state: DeckState, entries: dict[str, Card]
+    ) -> DeckState:
+        return from_deck(deck_from_dict(payload), state)
+
+    def check(
+        self, state: DeckState, entries: dict[str, Card], text: str | None
+    ) -> Checked[DeckState, Deck]:
+        if text is None:
+            deck = state.deck()
+            return Checked(state, deck, validate_deck(deck, entries))
+        deck, text_problems = parse_deck_text(text, entries)
+        report = validate_deck(deck, entries)
+        # Problems a line of the pasted text caused, beside the text.
+        line_problems = [
+            p for p in report.problems if any(e.startswith("line ") for e in p.entries)
+        ]
+        return Checked(
+            from_deck(deck, state), deck, report, True, text, [*text_problems, *line_problems]
+        )
+
+    def to_text(self, engine_list: Deck, entries: dict[str, Card]) -> str:
+        return deck_to_text(engine_list, entries)
+
+    def to_dict(self, engine_list: Deck) -> dict[str, object]:
+        return deck_to_dict(engine_list)
+
+    def context(
+        self, checked: Checked[DeckState, Deck], entries: dict[str, Card], link: Link
+    ) -> dict[str, Any]:
+        state, totals = checked.state, checked.report.totals
+        results, found = _results(state, entries, link)
+        per_element = totals.get("per_element", {})
+        per_type = totals.get("per_type", {})
+        return {
+            "rows": _rows(state, entries, checked.report, link),
+            "results": results,
+            "found": found,
+            "card_count": totals.get("card_count", 0),
+            "deck_size": MAIN_DECK_CARDS,
+            "max_copies": MAX_COPIES,
+            "per_element": [(e, n) for e, n in dict(per_element).items() if n]
+            if isinstance(per_element, dict)
+            else [],
+            "per_type": [(t, n) for t, n in dict(per_type).items() if n]
+            if isinstance(per_type, dict)
+            else [],
+            "types": [t.value for t in CardType],
+            "elements": [e.value for e in Element],
+            "state_pairs": state.pairs(filters=False),
+        }

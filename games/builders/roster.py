@@ -8,17 +8,29 @@ checked by ``referee.rules.azrah.roster``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlencode
 
 from django.http import QueryDict
 
 from games.catalogs.engine import azrah_guardians, azrah_shared_cards
-from games.catalogs.service import default_catalog, find_catalog
 from games.models import Catalog
 from referee.rules.azrah.cards import Guardian, Party, Roster, SharedCard
-from referee.rules.azrah.roster import CELESTIAL_GEMS, MANA_CARDS
+from referee.rules.azrah.roster import (
+    CELESTIAL_GEMS,
+    MANA_CARDS,
+    ROSTER_GUARDIANS,
+    parse_roster_text,
+    roster_from_dict,
+    roster_to_dict,
+    roster_to_text,
+    validate_roster,
+)
+from referee.rules.lists import PARTY, Problem
+
+from .base import Checked, catalog_pairs
 
 MAX_ENTRIES = 60
 MAX_CARDS = 99
@@ -42,6 +54,7 @@ class RosterState:
     q: str = ""
     notes: list[str] = field(default_factory=list)
     list_id: str = ""  # the saved list that "Save" updates
+    default_pk: int | None = None  # the default catalog, left out of the query string
 
     @property
     def catalog_key(self) -> str:
@@ -65,13 +78,11 @@ class RosterState:
             dict(self.party),
             self.q,
             list_id=self.list_id,
+            default_pk=self.default_pk,
         )
 
     def pairs(self, *, party: bool = True, search: bool = True) -> list[tuple[str, str]]:
-        out: list[tuple[str, str]] = []
-        default = default_catalog("azrah")
-        if self.catalog is not None and (default is None or default.pk != self.catalog.pk):
-            out.append(("catalog", self.catalog_key))
+        out = catalog_pairs(self)
         out += [("g", entry) for entry in self.guardians]
         if self.mana != MANA_CARDS:
             out.append(("mana", str(self.mana)))
@@ -112,17 +123,6 @@ class RosterState:
         return state
 
 
-def pick_catalog(value: str, notes: list[str]) -> Catalog | None:
-    value = value.strip()
-    if value:
-        slug, _, version = value.partition(":")
-        try:
-            return find_catalog("azrah", slug, version or None)
-        except Catalog.DoesNotExist:
-            notes.append(f"There is no AZRAH catalog {value!r}; the default one is used.")
-    return default_catalog("azrah")
-
-
 def _number(query: QueryDict, key: str, default: int, what: str, notes: list[str]) -> int:
     raw = query.get(key, "").strip()
     if not raw:
@@ -138,9 +138,10 @@ def _number(query: QueryDict, key: str, default: int, what: str, notes: list[str
     return value
 
 
-def read_state(query: QueryDict) -> RosterState:
-    notes: list[str] = []
-    state = RosterState(pick_catalog(query.get("catalog", ""), notes), notes=notes)
+def read_state(
+    query: QueryDict, catalog: Catalog | None, default_pk: int | None, notes: list[str]
+) -> RosterState:
+    state = RosterState(catalog, notes=notes, default_pk=default_pk)
     entries = [g.strip()[:120] for g in query.getlist("g")]
     if any(not g for g in entries):
         notes.append("A blank Guardian entry is left out.")
@@ -160,7 +161,9 @@ def read_state(query: QueryDict) -> RosterState:
 
 
 def from_roster(roster: Roster, base: RosterState) -> RosterState:
-    state = RosterState(base.catalog, q=base.q, notes=base.notes, list_id=base.list_id)
+    state = RosterState(
+        base.catalog, q=base.q, notes=base.notes, list_id=base.list_id, default_pk=base.default_pk
+    )
     state.guardians = [g.strip()[:120] for g in roster.guardians if g.strip()][:MAX_ENTRIES]
     state.mana = max(0, min(roster.mana, MAX_CARDS))
     state.gems = max(0, min(roster.gems, MAX_CARDS))
@@ -173,15 +176,6 @@ def from_roster(roster: Roster, base: RosterState) -> RosterState:
     return state
 
 
-def catalog_entries(state: RosterState) -> dict[str, Guardian | SharedCard]:
-    if state.catalog is None:
-        return {}
-    entries: dict[str, Guardian | SharedCard] = {}
-    entries.update(azrah_guardians(state.catalog))
-    entries.update(azrah_shared_cards(state.catalog))
-    return entries
-
-
 def search(entries: Mapping[str, Guardian | SharedCard], q: str) -> list[Guardian]:
     """The catalog's Guardians (not Transformations, Curses or Items) matching ``q``."""
     words = q.lower().split()
@@ -192,3 +186,164 @@ def search(entries: Mapping[str, Guardian | SharedCard], q: str) -> list[Guardia
         and card.base_form is None
         and all(word in f"{card.id} {card.name}".lower() for word in words)
     ]
+
+
+Entries = dict[str, Guardian | SharedCard]
+Link = Callable[[RosterState], str]
+
+
+@dataclass
+class GuardianRow:
+    key: str  # the entry as listed (an ID, or a name)
+    card: Guardian | SharedCard | None
+    problems: list[Problem] = field(default_factory=list)
+    remove_url: str = ""
+
+    @property
+    def has_error(self) -> bool:
+        return any(p.severity == "error" for p in self.problems)
+
+
+@dataclass
+class PartySlot:
+    key: str
+    position: str
+    label: str
+    value: str
+    problems: list[Problem] = field(default_factory=list)
+
+
+@dataclass
+class GuardianResult:
+    card: Guardian
+    in_roster: bool
+    toggle_url: str
+
+
+def find_entry(
+    entry: str, cards: Mapping[str, Guardian | SharedCard]
+) -> Guardian | SharedCard | None:
+    """The catalog card a roster entry names, by card ID or by name (case and spacing aside)."""
+    wanted = " ".join(entry.lower().split())
+    by_id = next((c for key, c in cards.items() if key.lower() == wanted), None)
+    if by_id is not None:
+        return by_id
+    return next((c for c in cards.values() if " ".join(c.name.lower().split()) == wanted), None)
+
+
+class RosterBuilder:
+    """``/azrah/roster/``: an AZRAH roster and its starting party, checked by
+    ``referee.rules.azrah.roster``."""
+
+    system = "azrah"
+    url_name = "azrah-roster"
+    template = "builders/roster.html"
+    stem = "azrah-roster"
+    noun = "roster"
+
+    def entries(self, catalog: Catalog | None) -> Entries:
+        if catalog is None:
+            return {}
+        entries: Entries = {}
+        entries.update(azrah_guardians(catalog))
+        entries.update(azrah_shared_cards(catalog))
+        return entries
+
+    def read_state(
+        self,
+        query: QueryDict,
+        catalog: Catalog | None,
+        default_pk: int | None,
+        entries: Entries,
+        notes: list[str],
+    ) -> RosterState:
+        return read_state(query, catalog, default_pk, notes)
+
+    def open_saved(
+        self, payload: Mapping[str, Any], state: RosterState, entries: Entries
+    ) -> RosterState:
+        return from_roster(roster_from_dict(payload), state)
+
+    def check(
+        self, state: RosterState, entries: Entries, text: str | None
+    ) -> Checked[RosterState, Roster]:
+        if text is None:
+            roster = state.roster()
+            return Checked(state, roster, validate_roster(roster, entries))
+        read, text_problems = parse_roster_text(text, entries)
+        state = from_roster(read, state)
+        report = validate_roster(read, entries)
+        line_problems = [
+            p for p in report.problems if any(e.startswith("line ") for e in p.entries)
+        ]
+        # The page's links carry the roster without line numbers.
+        return Checked(state, state.roster(), report, True, text, [*text_problems, *line_problems])
+
+    def to_text(self, engine_list: Roster, entries: Entries) -> str:
+        return roster_to_text(engine_list)
+
+    def to_dict(self, engine_list: Roster) -> dict[str, object]:
+        return roster_to_dict(engine_list)
+
+    def context(
+        self, checked: Checked[RosterState, Roster], entries: Entries, link: Link
+    ) -> dict[str, Any]:
+        state, report = checked.state, checked.report
+        party_problems = [p for p in report.problems if p.code == PARTY]
+        other = [p for p in report.problems if p.code != PARTY]
+        rows = []
+        for index, entry in enumerate(state.guardians):
+            card = find_entry(entry, entries)
+            names = {entry, card.name} if card is not None else {entry}
+            rows.append(
+                GuardianRow(
+                    entry,
+                    card,
+                    [p for p in other if names & set(p.entries)],
+                    link(state.removing(index)),
+                )
+            )
+        slots = [
+            PartySlot(
+                key,
+                position,
+                label,
+                state.party.get(key, ""),
+                [p for p in party_problems if position in p.entries],
+            )
+            for key, position, label in SLOTS
+        ]
+        shown = {id(p) for row in rows for p in row.problems}
+        shown |= {id(p) for slot in slots for p in slot.problems}
+        general = [p for p in report.problems if id(p) not in shown]
+        first_error = next((f"row-{i}" for i, row in enumerate(rows) if row.has_error), "")
+        if not first_error:
+            first_error = next(
+                (f"slot-{s.key}" for s in slots if any(p.severity == "error" for p in s.problems)),
+                "",
+            )
+        in_roster = set(state.guardians)
+        results = [
+            GuardianResult(
+                card,
+                card.id in in_roster or card.name in in_roster,
+                link(state.toggling(card.id if card.name not in in_roster else card.name)),
+            )
+            for card in search(entries, state.q)
+        ]
+        return {
+            "rows": {"entries": rows, "general": general, "first_error": first_error},
+            "slots": slots,
+            "results": results,
+            "guardian_count": report.totals.get("guardian_count", 0),
+            "roster_size": ROSTER_GUARDIANS,
+            "mana_target": MANA_CARDS,
+            "gems_target": CELESTIAL_GEMS,
+            "mana_minus": link(state.with_cards(state.mana - 1, state.gems)),
+            "mana_plus": link(state.with_cards(state.mana + 1, state.gems)),
+            "gems_minus": link(state.with_cards(state.mana, state.gems - 1)),
+            "gems_plus": link(state.with_cards(state.mana, state.gems + 1)),
+            "choices": [(row.key, row.card.name if row.card else row.key) for row in rows],
+            "state_pairs": state.pairs(search=False),
+            "party_pairs": state.pairs(party=False),
+        }

@@ -22,9 +22,13 @@ def azeroth_factions(catalog: Catalog) -> dict[str, Faction]:
 
 
 def azeroth_units(catalog: Catalog) -> dict[str, Unit]:
-    """Units by slug, with their abilities."""
-    units = catalog.units.select_related("faction").prefetch_related("abilities")
-    return {unit.slug: unit.to_engine() for unit in units}
+    """Units by slug, with their abilities. Kept on the catalog instance: a builder page that
+    shows and then saves an army reads them once (a fresh instance reads them afresh)."""
+    cached: dict[str, Unit] | None = catalog.__dict__.get("_engine_units")
+    if cached is None:
+        units = catalog.units.select_related("faction").prefetch_related("abilities")
+        cached = catalog.__dict__["_engine_units"] = {unit.slug: unit.to_engine() for unit in units}
+    return dict(cached)
 
 
 def azuki_cards(catalog: Catalog) -> dict[str, Card]:

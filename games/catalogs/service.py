@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -210,10 +210,17 @@ def default_catalog(system: str) -> Catalog | None:
     """The catalog a list is checked against when the caller names none: the newest version
     of the catalog updated most recently for that system (the starter catalog on a fresh
     install), or None when the system has no catalog at all."""
-    latest = Catalog.objects.filter(system=system).order_by("-updated").first()
-    if latest is None:
+    return pick_default(Catalog.objects.filter(system=system))
+
+
+def pick_default(catalogs: Iterable[Catalog]) -> Catalog | None:
+    """``default_catalog`` among one system's ``catalogs``, already read: for a caller that
+    needs them all anyway (a builder page's catalog picker) and so reads them once."""
+    catalogs = list(catalogs)
+    if not catalogs:
         return None
-    return find_catalog(system, latest.slug)
+    latest = max(catalogs, key=lambda c: c.updated)
+    return max((c for c in catalogs if c.slug == latest.slug), key=lambda c: version_key(c.version))
 
 
 def entry_counts(catalog: Catalog) -> str:
