@@ -382,7 +382,9 @@ PROJECT: tuple[Ruling, ...] = (
         "10.1, 4.6",
         "Wounds lost this turn",
         "Every wound the model lost during the turn counts, including any that "
-        "Regeneration has given back since, so the count may exceed its starting wounds.",
+        "Regeneration has given back since, so the count may exceed its starting wounds, "
+        "though never by more than the wounds given back that turn. The odds page asks for "
+        "those (none unless told) and refuses a count beyond the two together.",
     ),
     Ruling(
         "R40",
