@@ -20,7 +20,6 @@ from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods
-from django_htmx.middleware import HtmxDetails
 
 from games.builders.army import ArmyState
 from games.builders.army import catalog_factions as army_factions
@@ -45,6 +44,7 @@ from games.builders.roster import search as search_guardians
 from games.catalogs.service import version_key
 from games.lists.service import save_list
 from games.models import Catalog, SavedList
+from games.views.htmx import HtmxHttpRequest
 from referee.rules.azeroth.army import (
     TIER_NAMES,
     TIER_ORDER,
@@ -81,10 +81,6 @@ from referee.rules.errors import InvalidInput
 from referee.rules.lists import OVER_POINTS, PARTY, UNKNOWN_ENTRY, Problem, Report
 
 MAX_TEXT = 20_000  # characters of pasted text read
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 @dataclass

@@ -12,25 +12,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
-from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods
-from django_htmx.middleware import HtmxDetails
 
 from games.catalogs import CatalogError, CatalogProblem, export_catalog, import_catalog
 from games.catalogs.service import dump_catalog, entry_counts, find_catalog, version_key
 from games.limits import limit_named, size_text
 from games.models import CATALOG_SYSTEMS, Card, Catalog, Guardian, SharedCard, Unit
+from games.views.htmx import HtmxHttpRequest
 from referee.rules import SYSTEMS
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-    user: User | AnonymousUser
 
 
 def _is_staff(request: HtmxHttpRequest) -> bool:
