@@ -23,6 +23,7 @@ from games.catalogs import CatalogError, CatalogProblem, export_catalog, import_
 from games.catalogs.service import dump_catalog, entry_counts, find_catalog, version_key
 from games.limits import limit_named, size_text
 from games.models import CATALOG_SYSTEMS, Card, Catalog, Guardian, SharedCard, Unit
+from games.strict_json import read_json
 from games.views.htmx import HtmxHttpRequest
 from referee.rules import SYSTEMS
 
@@ -52,13 +53,15 @@ class CatalogUploadForm(forms.Form):
             message = f"is larger than {size_text(limit.bytes)}, the most taken ({limit.setting})"
         else:
             try:
-                return json.loads(upload.read().decode("utf-8"))
+                return read_json(upload.read(limit.bytes + 1).decode("utf-8"))
             except UnicodeDecodeError:
                 message = "is not UTF-8 text"
             except json.JSONDecodeError as error:
                 message = (
                     f"is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
                 )
+            except ValueError as error:
+                message = f"is not valid JSON: {error}"
         raise CatalogError([CatalogProblem(name, "", message)])
 
 
