@@ -76,13 +76,8 @@ def _forbidden(request: HttpRequest, game: Game | None = None, message: str = ""
 
 
 def _my_games(user: User) -> list[dict[str, Any]]:
-    rows = (
-        Game.objects.filter(host=user)
-        | Game.objects.filter(seats__user=user)
-        | Game.objects.filter(spectators__user=user)
-    )
     games = []
-    for row in rows.distinct().prefetch_related("seats")[:200]:
+    for row in Game.objects.visible_to(user).prefetch_related("seats")[:200]:
         access = service.access_for(row, user)
         games.append({"game": row, "role": access.role.value, "seats": list(row.seats.all())})
     return games
