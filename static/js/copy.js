@@ -1,4 +1,5 @@
-/* The saved-lists pages: "Copy" buttons put a share link or a list's text on the clipboard.
+/* "Copy" buttons (data-copy="<id>") put the named field's value, or an element's text, on
+   the clipboard: a share link, a list's text, an API token, a game's player and watch links.
    Without JavaScript the buttons stay hidden (js-only) and the text can be selected by hand. */
 (function () {
   "use strict";
