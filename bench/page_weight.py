@@ -75,9 +75,10 @@ print(json.dumps({
 class Weight:
     path: str
     first: int  # bytes received opening the page with an empty cache
-    first_requests: int
+    first_requests: int  # responses that came over the network
     again: int  # bytes received opening it again
     again_requests: int
+    detail: tuple[tuple[str, int, int], ...]  # each URL: bytes first, bytes again
 
 
 def pages(prepared: dict[str, Any]) -> dict[str, str]:
@@ -130,10 +131,19 @@ def measure(browser: Any, base_url: str, session: str, path: str) -> Weight:
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
-    received: list[int] = []
-    cdp.on("Network.loadingFinished", lambda event: received.append(event["encodedDataLength"]))
+    urls: dict[str, str] = {}
+    received: dict[str, int] = {}  # bytes by URL, of one opening
+    cdp.on("Network.requestWillBeSent", lambda event: urls.update({
+        event["requestId"]: event["request"]["url"].removeprefix(base_url)
+    }))  # fmt: skip
 
-    def open_once() -> tuple[int, int]:
+    def finished(event: dict[str, Any]) -> None:
+        url = urls.get(event["requestId"], "?")
+        received[url] = received.get(url, 0) + int(event["encodedDataLength"])
+
+    cdp.on("Network.loadingFinished", finished)
+
+    def open_once() -> dict[str, int]:
         received.clear()
         response = page.goto(base_url + path, wait_until="load")
         if response is None or response.status != 200:
@@ -141,13 +151,21 @@ def measure(browser: Any, base_url: str, session: str, path: str) -> Weight:
             raise RuntimeError(f"{path} answered {status}")
         page.wait_for_load_state("networkidle")
         page.wait_for_timeout(QUIET_MS)
-        return sum(int(size) for size in received), len(received)
+        return dict(received)
 
-    first, first_requests = open_once()
+    first = open_once()
     page.goto("about:blank")
-    again, again_requests = open_once()
+    again = open_once()
     context.close()
-    return Weight(path, first, first_requests, again, again_requests)
+    detail = tuple((url, first.get(url, 0), again.get(url, 0)) for url in {**first, **again})
+    return Weight(
+        path,
+        sum(first.values()),
+        sum(1 for size in first.values() if size),
+        sum(again.values()),
+        sum(1 for size in again.values() if size),
+        detail,
+    )
 
 
 def kb(size: int) -> str:
@@ -159,6 +177,7 @@ def main() -> None:
     parser.add_argument(
         "--page", action="append", help="measure only this page (by name; may be repeated)"
     )
+    parser.add_argument("--detail", action="store_true", help="also print each URL's bytes")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -194,10 +213,14 @@ def main() -> None:
         first = f"{kb(weight.first)} ({weight.first_requests})"
         again = f"{kb(weight.again)} ({weight.again_requests})"
         print(f"{name:<16} {first:>22} {again:>22}")
+        if args.detail:
+            for url, first_bytes, again_bytes in weight.detail:
+                print(f"  {url[:60]:<60} {kb(first_bytes):>10} {kb(again_bytes):>10}")
         if weight.first > FIRST_TARGET or weight.again > AGAIN_TARGET:
             over.append(name)
     print(
-        f"(bytes received, headers included; in brackets the responses. Target: under "
+        f"(bytes received, headers included; in brackets the responses that came over the "
+        f"network, not from the cache. Target: under "
         f"{kb(FIRST_TARGET)} first, under {kb(AGAIN_TARGET)} again.)"
     )
     if over:
