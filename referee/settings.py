@@ -229,10 +229,12 @@ MIDDLEWARE = [
     # A table page's poll with its poll ticket is answered 304 here, before the session, the
     # account or the view are looked at: every tablet sends one a second.
     "games.tracker.http.PollMiddleware",
-    # Compresses what the views answer (WhiteNoise serves static files compressed already): a
-    # change re-sends the table's live part to every tablet, and gzip makes it a few KB. Against
-    # BREACH, Django pads each compressed answer by a random length and masks the CSRF token
-    # afresh in every answer.
+    # Compresses what the views answer, pages, htmx fragments and API answers alike (WhiteNoise
+    # serves static files compressed already): a change re-sends the table's live part to every
+    # tablet, and gzip makes it a few KB. BREACH (docs/operations.md, "Compression and caching"):
+    # the CSRF token is masked afresh in every answer; the pages that reflect their URL hold no
+    # other secret, and those holding one (a hidden hand, a link token) reflect nothing an
+    # outsider sends; and Django pads each compressed answer by a random length.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -308,6 +310,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+# As deployed (DEBUG off), static files are collected under hashed names beside gzipped copies,
+# and WhiteNoise serves them cacheable for good; with DEBUG on (`make run`), from static/ as
+# they are, so an edit shows at once and nothing needs collecting.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

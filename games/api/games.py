@@ -990,12 +990,7 @@ class GamesView(GameAPIView):
     )
     def get(self, request: Request) -> Response:
         user = _user(request)
-        games = (
-            Game.objects.filter(host=user)
-            | Game.objects.filter(seats__user=user)
-            | Game.objects.filter(spectators__user=user)
-        )
-        rows = list(games.distinct().prefetch_related("seats")[:200])
+        rows = list(Game.objects.visible_to(user).prefetch_related("seats")[:200])
         results = [state_body(request, g, _access(request, g)) for g in rows]
         return Response({"count": len(results), "results": results})
 

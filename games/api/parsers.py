@@ -19,17 +19,8 @@ from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.renderers import JSONRenderer
 
-from games.limits import (
-    API_DEFAULT,
-    Limit,
-    declared_length,
-    limit_named,
-    may_spell_surrogates,
-    most_json_values,
-    over,
-)
-from games.strict_json import TooDeep, strict_json
-from referee.rules.text import surrogate_problems
+from games.limits import API_DEFAULT, Limit, declared_length, limit_named, over
+from games.strict_json import NotText, TooDeep, TooManyValues, read_json
 
 from .errors import RequestTooLarge
 
@@ -48,18 +39,17 @@ def load_json(raw: bytes, most_values: Limit | None = None) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ParseError("The request body is not UTF-8 encoded JSON.") from None
-    if most_values is not None and most_json_values(text) > most_values.bytes:
-        raise RequestTooLarge(most_values.values_message())
     try:
-        document = strict_json(text)
+        return read_json(text, max_values=None if most_values is None else most_values.bytes)
+    except TooManyValues:
+        assert most_values is not None
+        raise RequestTooLarge(most_values.values_message()) from None
     except TooDeep:
         raise ParseError("The request body is nested too deeply.") from None
+    except NotText as error:
+        raise ValidationError(error.problems) from None
     except ValueError as exc:
         raise ParseError(f"The request body is not valid JSON: {exc}.") from None
-    problems = surrogate_problems(document) if may_spell_surrogates(text) else {}
-    if problems:
-        raise ValidationError(problems)
-    return document
 
 
 class BoundedJSONParser(BaseParser):

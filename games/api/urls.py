@@ -1,6 +1,7 @@
 """REST API URLs, mounted under /api/ (namespace ``api``)."""
 
 from django.urls import path, re_path
+from django.views.decorators.http import conditional_page
 from drf_spectacular.views import SpectacularAPIView
 
 from . import (
@@ -79,7 +80,9 @@ urlpatterns = [
     path("games/<uuid:pk>/log/", games.GameLogView.as_view(), name="game-log"),
     path("games/<uuid:pk>/export/", games.GameExportView.as_view(), name="game-export"),
     path("games/<uuid:pk>/links/", games.GameLinksView.as_view(), name="game-links"),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    # The schema is the same until the next deployment: answered with an ETag, a browser
+    # opening the documentation again is told 304 rather than sent it again.
+    path("schema/", conditional_page(SpectacularAPIView.as_view()), name="schema"),
     path("docs/", views.SwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", views.redoc, name="redoc"),
     re_path(r"", views.NotFoundView.as_view(), name="not-found"),

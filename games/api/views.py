@@ -393,7 +393,10 @@ DOCS_CONTENT_SECURITY_POLICY = "; ".join(
 
 class SwaggerView(SpectacularSwaggerSplitView):
     """drf-spectacular's Swagger UI (vendored by its sidecar) under the docs policy, its
-    start-up script served apart (``?script``) so that no script is inline."""
+    start-up script served apart (``?script``) so that no script is inline, and without the
+    standalone preset its layout does not use (templates/api/swagger_ui.html)."""
+
+    template_name = "api/swagger_ui.html"
 
     def finalize_response(
         self, request: Request, response: Response, *args: Any, **kwargs: Any

@@ -34,8 +34,8 @@ from typing import Any
 
 from django.conf import settings
 
-from games.limits import may_spell_surrogates, most_json_values, size_text
-from games.strict_json import strict_json
+from games.limits import most_json_values, size_text
+from games.strict_json import NotText, read_json
 from referee.rules.text import SURROGATE_MESSAGE, clean_key, lone_surrogate
 
 MAX_LIST_BYTES = 256 * 1024
@@ -150,37 +150,11 @@ def unreadable(name: str, reason: str) -> BatchItem:
     return {"name": name, "format": UNREADABLE, "data": reason}
 
 
-def _depth(value: object, most: int) -> int:
-    """How deeply ``value`` nests, counted up to ``most + 1``: level by level, looking only at
-    lists and dictionaries, so no document is too deep to measure and a wide one is quick."""
-    level: list[Any] = [value] if isinstance(value, dict | list) else []
-    depth = 0
-    while level and depth <= most:
-        depth += 1
-        below: list[Any] = []
-        for node in level:
-            children = node.values() if isinstance(node, dict) else node
-            below.extend(child for child in children if isinstance(child, dict | list))
-        level = below
-    return max(depth, 1)
-
-
-class NotText(ValueError):
-    """A JSON document holds a string that is not text; the message says where and why."""
-
-
 def _load_json(text: str, budget: _Budget, depth: int) -> object:
-    """``json.loads`` for an upload: it refuses NaN/Infinity and JSON nested deeper than
-    ``depth`` (ValueError), and a lone surrogate (NotText), and takes its values from the
+    """``read_json`` for an upload, no deeper than ``depth``; it takes its values from the
     budget (UploadError when the upload holds too many), counted before anything is built."""
     budget.take_values(most_json_values(text))
-    value = strict_json(text)
-    if _depth(value, depth) > depth:
-        raise ValueError(f"it is nested too deeply (more than {depth} levels)")
-    problem = surrogate(value) if may_spell_surrogates(text) else None
-    if problem is not None:
-        raise NotText(problem)
-    return value
+    return read_json(text, max_depth=depth)
 
 
 def _decode(raw: bytes) -> str:

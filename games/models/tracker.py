@@ -13,6 +13,7 @@ import secrets
 import uuid
 
 from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import models
 
 from referee.rules.tracker.registry import TRACKERS
@@ -29,6 +30,17 @@ def new_link_token() -> str:
 
 def tracker_choices() -> list[tuple[str, str]]:
     return [(slug, system.name) for slug, system in TRACKERS.items()]
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    def visible_to(self, user: AbstractBaseUser) -> GameQuerySet:
+        """The games ``user`` hosts, sits at or watches, each once: the games their list
+        shows. Whether they may see a given game's state, and what of it, is the service's
+        to say (``games.tracker.service.access_for``); a watch link opened without an
+        account is not an account's game and is not among these."""
+        return self.filter(
+            models.Q(host=user) | models.Q(seats__user=user) | models.Q(spectators__user=user)
+        ).distinct()
 
 
 class Game(models.Model):
@@ -53,6 +65,8 @@ class Game(models.Model):
     finished = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ("-updated",)

@@ -11,8 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.strict_json import TooDeep, strict_json
-from referee.rules.text import surrogate_problems
+from games.strict_json import NotText, TooDeep, TooLarge, read_json
 
 MAX_BATCH_BYTES = 64 * 1024
 """The longest batch field read: fifty changes are a few kilobytes."""
@@ -24,18 +23,16 @@ def read_batch(raw: str) -> Any:
     lone surrogate, a NUL)."""
     if not raw.strip():
         raise ValueError("The batch is empty: it holds the JSON list of the changes.")
-    if len(raw.encode("utf-8", "surrogatepass")) > MAX_BATCH_BYTES:
-        raise ValueError(f"The batch is longer than {MAX_BATCH_BYTES // 1024} KiB.")
     try:
-        value = strict_json(raw)
+        value = read_json(raw, max_bytes=MAX_BATCH_BYTES, root="batch")
+    except TooLarge:
+        raise ValueError(f"The batch is longer than {MAX_BATCH_BYTES // 1024} KiB.") from None
     except TooDeep:
         raise ValueError("The batch is nested too deeply.") from None
+    except NotText as error:
+        raise ValueError(f"The {error}.") from None
     except ValueError as error:
         raise ValueError(f"The batch is not valid JSON: {error}.") from None
-    problems = surrogate_problems(value, "batch")
-    if problems:
-        where, messages = next(iter(problems.items()))
-        raise ValueError(f"The {where} {messages[0]}.")
     if "\\u0000" in json.dumps(value):
         raise ValueError("The batch holds a NUL character, which no text may hold.")
     return value

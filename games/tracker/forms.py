@@ -22,10 +22,10 @@ from referee.rules.azeroth.units import BattleSize
 from referee.rules.tracker.core import ActionType, PayloadField
 from referee.rules.tracker.registry import TRACKERS
 
-from ..limits import limit_named, most_json_values
+from ..limits import limit_named
 from ..models import SavedList
 from ..numbers import whole_number
-from ..strict_json import strict_json
+from ..strict_json import TooManyValues, read_json
 from .setups import COIN, LIST_GAMES, SEATS, SETTINGS
 
 FIRST_PLAYER_CHOICES = [(COIN, "Flip a coin"), ("0", "Player 1"), ("1", "Player 2")]
@@ -382,11 +382,11 @@ class ImportForm(forms.Form):
         except UnicodeDecodeError as error:
             raise forms.ValidationError(f"This is not a JSON file: {error}.") from None
         values = limit_named("GAME_IMPORT_MAX_VALUES")
-        if most_json_values(text) > values.bytes:
-            # counted before parsing: what a document costs grows with its values
-            raise forms.ValidationError(values.values_message("The file"))
         try:
-            return strict_json(text)
+            # counted before parsing: what a document costs grows with its values
+            return read_json(text, max_values=values.bytes)
+        except TooManyValues:
+            raise forms.ValidationError(values.values_message("The file")) from None
         except ValueError as error:
             raise forms.ValidationError(f"This is not a JSON file: {error}.") from None
 

@@ -682,11 +682,6 @@ def replace_link(game: Game, which: str) -> Game:
     return game
 
 
-def leave_seat(game: Game, index: int) -> None:
-    """The host frees a seat (the player's account no longer acts for it)."""
-    Seat.objects.filter(game=game, index=index).update(user=None)
-
-
 # --- export and import ----------------------------------------------------------------------
 
 

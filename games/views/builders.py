@@ -20,21 +20,17 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import push_url
-from django_htmx.middleware import HtmxDetails
 
 from games.builders.base import SEARCH_LIMIT, Checked, Found, ListBuilder, ListState, look_up
 from games.builders.importing import pasted_text
 from games.builders.registry import builder_for
 from games.lists.service import save_list
 from games.models import SavedList
+from games.views.htmx import HtmxHttpRequest
 from referee.rules.errors import InvalidInput
 from referee.rules.textlists import in_line_order
 
 MAX_TEXT = 20_000  # characters of pasted text read
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 @require_http_methods(["GET", "POST"])

@@ -12,25 +12,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
-from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods
-from django_htmx.middleware import HtmxDetails
 
 from games.catalogs import CatalogError, CatalogProblem, export_catalog, import_catalog
 from games.catalogs.service import dump_catalog, entry_counts, find_catalog, version_key
 from games.limits import limit_named, size_text
 from games.models import CATALOG_SYSTEMS, Card, Catalog, Guardian, SharedCard, Unit
+from games.strict_json import read_json
+from games.views.htmx import HtmxHttpRequest
 from referee.rules import SYSTEMS
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-    user: User | AnonymousUser
 
 
 def _is_staff(request: HtmxHttpRequest) -> bool:
@@ -58,13 +53,15 @@ class CatalogUploadForm(forms.Form):
             message = f"is larger than {size_text(limit.bytes)}, the most taken ({limit.setting})"
         else:
             try:
-                return json.loads(upload.read().decode("utf-8"))
+                return read_json(upload.read(limit.bytes + 1).decode("utf-8"))
             except UnicodeDecodeError:
                 message = "is not UTF-8 text"
             except json.JSONDecodeError as error:
                 message = (
                     f"is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
                 )
+            except ValueError as error:
+                message = f"is not valid JSON: {error}"
         raise CatalogError([CatalogProblem(name, "", message)])
 
 

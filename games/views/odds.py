@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 from django_htmx.http import replace_url
-from django_htmx.middleware import HtmxDetails
 
 from games.catalogs import azeroth_factions, azeroth_units
 from games.catalogs.service import default_catalog, find_catalog
@@ -36,6 +35,7 @@ from games.odds.forms import (
     expand_unit_picks,
     profile_matches_unit,
 )
+from games.views.htmx import HtmxHttpRequest
 from referee.rules.azeroth import blast, combat, magic, morale
 from referee.rules.azeroth.profiles import (
     AttackOdds,
@@ -47,10 +47,6 @@ from referee.rules.azeroth.profiles import (
 )
 from referee.rules.azeroth.units import Unit
 from referee.rules.errors import InvalidInput, RulesError
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 def _problems(error: RulesError) -> dict[str, list[str]]:

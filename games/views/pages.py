@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 from referee.rules import SYSTEMS, GameSystem
@@ -105,8 +106,16 @@ class RulingGroup:
     project: tuple[Ruling, ...]
 
 
+RULINGS_FRESH_SECONDS = 600
+
+
 @require_GET
+@cache_control(private=True, max_age=RULINGS_FRESH_SECONDS)
 def rulings(request: HttpRequest) -> HttpResponse:
+    """Every ruling, by game. The page (75 KB of text, 17 KB sent) changes only with a new
+    release, so a browser may keep it for ten minutes: opened again, from a ruling cited on
+    another page, it costs nothing. It is kept per browser (private) and per cookie (the
+    sessions' ``Vary: Cookie``), so signing in or out shows the page afresh."""
     groups = [
         RulingGroup(
             system,

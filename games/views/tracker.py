@@ -25,7 +25,6 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.middleware import HtmxDetails
 
 from games.models import Game, SavedList
 from games.tracker import lobby, service, setups
@@ -48,6 +47,7 @@ from games.tracker.runeage_form import RuneAgeForm
 from games.tracker.runeage_form import cards as runeage_cards
 from games.tracker.service import Access, Forbidden, Role, Stale
 from games.views import tracker_pages as pages
+from games.views.htmx import HtmxHttpRequest
 from games.views.tracker_controls import Controls
 from referee.rules.errors import InvalidInput, RulesError
 from referee.rules.tracker.core import ANSWER_UNDO, BATCH, REDO, REQUEST_UNDO, UNDO
@@ -58,18 +58,10 @@ HISTORY_SHOWN = 20
 """How many of the newest history entries the table page shows; the rest are a link away."""
 
 
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
-
 def _user(request: HttpRequest) -> User:
     if not isinstance(request.user, User):  # login_required lets no one else through
         raise Http404
     return request.user
-
-
-def _htmx(request: HttpRequest) -> bool:
-    return bool(getattr(request, "htmx", False))
 
 
 def _load(pk: uuid.UUID) -> Game:
@@ -84,13 +76,8 @@ def _forbidden(request: HttpRequest, game: Game | None = None, message: str = ""
 
 
 def _my_games(user: User) -> list[dict[str, Any]]:
-    rows = (
-        Game.objects.filter(host=user)
-        | Game.objects.filter(seats__user=user)
-        | Game.objects.filter(spectators__user=user)
-    )
     games = []
-    for row in rows.distinct().prefetch_related("seats")[:200]:
+    for row in Game.objects.visible_to(user).prefetch_related("seats")[:200]:
         access = service.access_for(row, user)
         games.append({"game": row, "role": access.role.value, "seats": list(row.seats.all())})
     return games
@@ -374,10 +361,10 @@ def _names(value: Any) -> set[str]:
 
 
 def _respond(
-    request: HttpRequest, game: Game, access: Access, *, status: int = 200, **live: Any
+    request: HtmxHttpRequest, game: Game, access: Access, *, status: int = 200, **live: Any
 ) -> HttpResponse:
     """The live part for htmx, the whole page otherwise."""
-    if _htmx(request):
+    if request.htmx:
         context = _live_context(request, game, access, **live)
         response = render(request, "games/game.html#live", context, status=status)
     else:
@@ -395,11 +382,11 @@ def _see(request: HttpRequest, pk: uuid.UUID) -> tuple[Game, Access]:
 
 
 @require_GET
-def game(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
+def game(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
     """The table page. An htmx poll sends If-None-Match with the ETag it last got and gets
     304 while the version, the viewer's role and seat and the seats taken are unchanged:
     every tablet asks every second, so that answer costs one query (``not_modified``)."""
-    if _htmx(request):
+    if request.htmx:
         unchanged = not_modified(request, pk)
         if unchanged is not None:
             return unchanged
@@ -459,7 +446,7 @@ def _refusal(request: HttpRequest, message: str, field: str | None = None) -> di
 
 
 @require_POST
-def act(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
+def act(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
     """Record one action (undo and redo included) against the version the page saw. A
     stale version answers 409 with the fresh state; an action the rules refuse answers 400
     with the engine's message beside the control that sent it."""
@@ -497,7 +484,7 @@ def act(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         refusal = _refusal(request, error.message, error.field)
         return _respond(request, _load(pk), access, status=400, error=refusal)
     fresh = _load(pk)
-    if _htmx(request):
+    if request.htmx:
         return _respond(request, fresh, access)
     messages.success(request, f"Recorded #{fresh.version}.")
     return redirect(reverse("game", args=[pk]) + "#live")
@@ -577,7 +564,7 @@ def _form_value(value: Any) -> str:
 
 
 @require_POST
-def replace_link(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
+def replace_link(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
     """The host revokes the player or watch link by issuing a new one."""
     row, access = _see(request, pk)
     if access.role is not Role.HOST:
@@ -588,7 +575,7 @@ def replace_link(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
     except InvalidInput as error:
         return HttpResponse(error.message, status=400)
     label = "player" if which == "join" else "watch"
-    if _htmx(request):
+    if request.htmx:
         context = {"game": row, "links": _links(request, row), "replaced": label}
         return render(request, "games/game.html#links", context)
     messages.success(request, f"The old {label} link no longer works: share the new one.")

@@ -61,10 +61,3 @@ SYSTEMS: dict[str, GameSystem] = {
         ),
     )
 }
-
-
-def get_system(slug: str) -> GameSystem:
-    try:
-        return SYSTEMS[slug]
-    except KeyError:
-        raise ValueError(f"Unknown game system {slug!r}.") from None

@@ -26,7 +26,7 @@
      is taken again when the page comes back into view.
    - "Shared tablet": for one tablet lying between two players, turns the far side round
      (CSS, see tracker.css); remembered in this browser.
-   - Copy buttons put a link on the clipboard. */
+   The host's Copy buttons are static/js/copy.js's. */
 (function () {
   "use strict";
 
@@ -189,17 +189,19 @@
     if (!data) { clearPending(); return; }
     holdCommit();
     var mine = ++asked;
-    fetch(url, {
-      method: "POST",
-      body: data,
-      credentials: "same-origin",
-      headers: { "X-CSRFToken": data.get("csrfmiddlewaretoken") || "", "HX-Request": "true" }
-    }).then(function (response) { return response.text(); }).then(function (html) {
-      if (mine !== asked || !active().length) return;
-      box.innerHTML = html;
-      box.hidden = false;
-      if (window.htmx) window.htmx.process(box);
-      watchCommit(box);
+    // Sent by htmx like every other request of the page (its headers, the CSRF token), but
+    // swapped here: an answer to an older tap than the latest is dropped, and a refusal (400)
+    // is shown like any preview.
+    window.htmx.ajax("POST", url, {
+      source: box,
+      values: data,
+      handler: function (elt, answer) {
+        if (mine !== asked || !active().length) return;
+        box.innerHTML = answer.xhr.responseText;
+        box.hidden = false;
+        window.htmx.process(box);
+        watchCommit(box);
+      }
     }).catch(function () {
       if (mine !== asked) return;
       box.hidden = false;
@@ -552,25 +554,5 @@
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-shared]");
     if (button) share(button.getAttribute("aria-pressed") !== "true");
-  });
-
-  // --- copy buttons --------------------------------------------------------------------
-
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest("[data-copy]");
-    if (!button) return;
-    var source = document.getElementById(button.getAttribute("data-copy"));
-    if (!source) return;
-    var label = button.textContent;
-    function done(message) {
-      button.textContent = message;
-      setTimeout(function () { button.textContent = label; }, 2000);
-    }
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(source.value).then(function () { done("Copied"); }, function () { done("Select and copy"); });
-    } else {
-      source.select();
-      try { document.execCommand("copy"); done("Copied"); } catch (error) { done("Select and copy"); }
-    }
   });
 })();

@@ -282,6 +282,27 @@ def test_the_docs_load_only_vendored_files(client: Client, page):
     assert "/api/schema/" in html
 
 
+def test_the_swagger_page_loads_no_standalone_preset_since_its_layout_uses_none(client: Client):
+    html = client.get("/api/docs/").content.decode()
+    script = client.get("/api/docs/?script=").content.decode()
+
+    assert "swagger-ui-bundle" in html
+    assert "standalone" not in html.lower()
+    assert '"BaseLayout"' in script and "StandalonePreset" not in script
+
+
+def test_the_schema_is_answered_304_to_a_browser_that_has_it(client: Client):
+    first = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    again = client.get(
+        "/api/schema/",
+        HTTP_ACCEPT="application/vnd.oai.openapi+json",
+        HTTP_IF_NONE_MATCH=first["ETag"],
+    )
+
+    assert first.status_code == 200 and len(first.content) > 10_000
+    assert again.status_code == 304 and again.content == b""
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize(("page", "ready"), [("/api/docs/", ".opblock"), ("/api/redoc/", "h1")])
 def test_the_docs_render_in_chromium_without_contacting_any_other_host(live_server, page, ready):

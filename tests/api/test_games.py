@@ -19,6 +19,7 @@ from tests.api.helpers import assert_matches_schema
 from tests.games.tracker.support import (
     AZRAH_SETUP,
     client_for,
+    free_seat,
     game,
     host,
     outsider,
@@ -445,7 +446,7 @@ def test_the_state_changes_its_etag_when_a_seat_is_taken(
 ) -> None:
     client = client_for(spectator)
     tag = client.get(url(game))["ETag"]
-    service.leave_seat(game, 1)
+    free_seat(game, 1)
     assert client.get(url(game), HTTP_IF_NONE_MATCH=tag).status_code == 200
 
 

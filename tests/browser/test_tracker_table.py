@@ -17,7 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from games.models import Game
 from games.tracker import service
-from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
+from tests.games.tracker.support import AZRAH_SETUP, PASSWORD, free_seat
 
 from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab
 
@@ -219,7 +219,7 @@ def test_a_player_who_lost_their_seat_sees_the_page_that_says_so(
     form = _other_action(player.page, "deal_damage")
     player.page.evaluate("window.__setVisibility('hidden')")  # no poll finds it out first
     player.page.wait_for_load_state("networkidle")
-    service.leave_seat(table, 1)
+    free_seat(table, 1)
     form.locator('input[name="p.guardian"]').fill("Bard")
     form.locator('input[name="p.amount"]').fill("1")
     form.get_by_role("button", name="Record").click()

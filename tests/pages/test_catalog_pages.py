@@ -299,6 +299,22 @@ def test_a_file_that_is_not_json_is_reported(organiser: Client) -> None:
     assert "army.json" in text and "is not valid JSON" in text
 
 
+@pytest.mark.parametrize(
+    ("raw", "why"),
+    [
+        (b'{"units": [{"points": NaN}]}', "NaN is not a JSON number"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    ],
+)
+def test_a_file_python_reads_but_json_does_not_is_reported_not_a_crash(
+    organiser: Client, raw: bytes, why: str
+) -> None:
+    response = _upload(organiser, raw, name="odd.json")
+    assert response.status_code == 400
+    text = _text(response.content.decode())
+    assert "odd.json" in text and "is not valid JSON" in text and why in text
+
+
 def test_uploading_an_existing_version_is_refused_unless_replace_is_ticked(
     organiser: Client,
 ) -> None:

@@ -48,3 +48,13 @@ def test_it_separates_shared_rulings_from_the_projects_own(page: str) -> None:
             assert own_at == -1 or at < own_at
         else:
             assert -1 < own_at < at
+
+
+def test_a_browser_may_keep_the_page_a_while_for_itself_and_its_cookies_only(
+    client: Client,
+) -> None:
+    response = client.get("/rulings/")
+
+    cache = {part.strip() for part in response["Cache-Control"].split(",")}
+    assert {"private", "max-age=600"} <= cache
+    assert "Cookie" in response["Vary"]  # signing in or out fetches it afresh

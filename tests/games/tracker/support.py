@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.models import Game
+from games.models import Game, Seat
 from games.tracker import service
 from referee.rules.azrah.tracker import AZRAH
 from tests.rules.tracker.azrah_game import SETUP
@@ -50,6 +50,12 @@ def game(host: User, player: User, spectator: User) -> Game:
     service.join(created, player, created.join_token, 1)
     service.watch(created, spectator, created.watch_token)
     return Game.objects.get(pk=created.pk)
+
+
+def free_seat(game: Game, index: int) -> None:
+    """The seat's account no longer acts for it: no page does this, but an operator editing
+    the database can, and every check of who sits where must then see it at once."""
+    Seat.objects.filter(game=game, index=index).update(user=None)
 
 
 def client_for(account: User | None) -> Client:

@@ -29,7 +29,15 @@ from games.models import Game
 from games.tracker import service
 from games.tracker.http import GAME_PATH, POLL_TICKET_HEADER, etag, glance, poll_ticket
 from referee.settings import cache_from_url
-from tests.games.tracker.support import client_for, game, host, outsider, player, spectator
+from tests.games.tracker.support import (
+    client_for,
+    free_seat,
+    game,
+    host,
+    outsider,
+    player,
+    spectator,
+)
 from tests.test_settings import manage, run
 
 __all__ = ["game", "host", "outsider", "player", "spectator"]
@@ -186,7 +194,7 @@ def test_a_ticket_naming_a_spectator_whose_link_was_replaced_is_refused(game: Ga
 def test_a_ticket_naming_a_player_whose_seat_was_freed_is_refused(game: Game, player: User) -> None:
     tablet = client_for(player)
     first = poll(tablet, game)
-    service.leave_seat(game, 1)
+    free_seat(game, 1)
     assert as_the_page_polls(tablet, game, first).status_code == 403
 
 
@@ -266,7 +274,7 @@ def test_a_spectator_is_refused_once_the_watch_link_is_replaced(
 def test_a_player_whose_seat_is_freed_is_refused(game: Game, player: User) -> None:
     tablet = client_for(player)
     tag = poll(tablet, game)["ETag"]
-    service.leave_seat(game, 1)
+    free_seat(game, 1)
     assert poll(tablet, game, tag).status_code == 403
 
 

@@ -1,27 +1,3 @@
-/* The saved-lists pages: "Copy" buttons put a share link or a list's text on the clipboard.
-   Without JavaScript the buttons stay hidden (js-only) and the text can be selected by hand. */
-(function () {
-  "use strict";
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest("[data-copy]");
-    if (!button) return;
-    var source = document.getElementById(button.getAttribute("data-copy"));
-    if (!source) return;
-    var text = source.value !== undefined ? source.value : source.textContent;
-    var label = button.textContent;
-    function done(message) {
-      button.textContent = message;
-      setTimeout(function () { button.textContent = label; }, 2000);
-    }
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(text).then(function () { done("Copied"); }, function () { done("Select and copy"); });
-    } else {
-      if (source.select) source.select();
-      try { document.execCommand("copy"); done("Copied"); } catch (error) { done("Select and copy"); }
-    }
-  });
-})();
-
 /* The list builders: every tap counts. Each link that changes the list (+, −, add, remove,
    a Guardian) holds the whole list as it is now, so two taps sent at once would carry the
    same list and the second would only repeat the first. A tap made while another is on its
