@@ -525,7 +525,7 @@ def gathered(rows: list[tuple[str, str]]) -> list[dict[str, Any]]:
         if len(items) >= MAX_ROWS:
             raise ValueError(f"At most {MAX_ROWS} effects at once.")
         try:
-            value = strict_json(pick)
+            value = read_json(pick, max_bytes=4_000, max_depth=4)
         except ValueError:
             value = None
         if (
