@@ -37,8 +37,9 @@ from rest_framework.views import APIView
 from games import throttles, tokens
 from games.catalogs.service import find_catalog
 from games.fields import StrictCharField, StrictChoiceField, StrictSerializer
+from games.listgames import LIST_GAMES, LIST_SYSTEMS
 from games.lists import service
-from games.models import CATALOG_SYSTEMS, Catalog, SavedList
+from games.models import Catalog, SavedList
 from games.tokens import TokenAuthentication
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import Report
@@ -84,7 +85,7 @@ def _payload_field(required: bool = True) -> PayloadField:
 
 
 class SavedListWriteSerializer(StrictSerializer):
-    system = StrictChoiceField(CATALOG_SYSTEMS, help_text="The game the list is for.")
+    system = StrictChoiceField(LIST_SYSTEMS, help_text="The game the list is for.")
     name = StrictCharField(max_length=service.MAX_NAME_LENGTH, help_text="The list's name.")
     payload = _payload_field()
     catalog = CatalogRefSerializer(
@@ -125,7 +126,7 @@ class SavedListCreateSerializer(SavedListWriteSerializer):
 
 class SavedListPatchSerializer(StrictSerializer):
     system = StrictChoiceField(
-        CATALOG_SYSTEMS, required=False, help_text="If given, the list's own system."
+        LIST_SYSTEMS, required=False, help_text="If given, the list's own system."
     )
     name = StrictCharField(max_length=service.MAX_NAME_LENGTH, required=False)
     payload = _payload_field(required=False)
@@ -134,7 +135,7 @@ class SavedListPatchSerializer(StrictSerializer):
 
 class SavedListPutSerializer(SavedListWriteSerializer):
     system = StrictChoiceField(
-        CATALOG_SYSTEMS, required=False, help_text="If given, the list's own system."
+        LIST_SYSTEMS, required=False, help_text="If given, the list's own system."
     )
 
 
@@ -386,7 +387,7 @@ class SavedListsView(OwnListsView):
         description="Every list you saved, newest change first, with its last check.",
         parameters=[
             OpenApiParameter(
-                "system", str, enum=list(CATALOG_SYSTEMS), description="Only this game's lists."
+                "system", str, enum=list(LIST_GAMES), description="Only this game's lists."
             )
         ],
         responses={200: SavedListIndexSerializer, **error_responses(400, 401)},
@@ -395,8 +396,8 @@ class SavedListsView(OwnListsView):
         lists = self.mine(request)
         system = request.query_params.get("system")
         if system is not None:
-            if system not in CATALOG_SYSTEMS:
-                known = ", ".join(CATALOG_SYSTEMS)
+            if system not in LIST_GAMES:
+                known = ", ".join(LIST_GAMES)
                 raise ValidationError({"system": [f"Must be one of {known} (got {system!r})."]})
             lists = lists.filter(system=system)
         results = [list_body(request, saved) for saved in lists]

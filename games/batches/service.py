@@ -21,7 +21,6 @@ not answer is a ``QueueUnavailable`` within seconds, and no job is left behind f
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -33,29 +32,15 @@ from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from games.catalogs.engine import (
-    azeroth_factions,
-    azeroth_units,
-    azrah_guardians,
-    azrah_shared_cards,
-    azuki_cards,
-)
 from games.catalogs.service import default_catalog, find_catalog
+from games.listgames import LIST_GAMES, list_game
+from games.listgames.base import Checker
 from games.models import BatchJob, Catalog
-from referee.rules.azeroth.army import (
-    MAX_POINTS_LIMIT,
-    army_from_dict,
-    check_army_text,
-    validate_army,
-)
+from referee.rules.azeroth.army import MAX_POINTS_LIMIT
 from referee.rules.azeroth.units import BattleSize
-from referee.rules.azrah.cards import Guardian, SharedCard
-from referee.rules.azrah.roster import roster_from_dict, validate_roster, validate_roster_text
-from referee.rules.azuki.deck import deck_from_dict, validate_deck, validate_deck_text
 from referee.rules.errors import InvalidInput, RulesError
-from referee.rules.lists import Report
 
-from .reading import FORMATS, JSON, TEXT, UNREADABLE, BatchItem, Limits
+from .reading import JSON, TEXT, UNREADABLE, BatchItem, Limits
 
 logger = logging.getLogger(__name__)
 
@@ -75,11 +60,10 @@ QUEUE_ERRORS: tuple[type[BaseException], ...] = (OperationalError, OSError)
 transport's connection errors in OperationalError)."""
 FINISHED = ("done", "failed")
 
-SYSTEMS = tuple(FORMATS)
+SYSTEMS = tuple(LIST_GAMES)
 OPTION_FIELDS = {"battle_size", "points_limit", "catalog", "catalog_version"}
 
 Row = dict[str, Any]
-Checker = Callable[[BatchItem], Report]
 
 
 class BatchInputError(InvalidInput):
@@ -105,6 +89,12 @@ class NotRetryable(ValueError):
         self.message = message
 
 
+def _taking(option: str) -> str:
+    """``Azeroth at War lists``: the games whose batches take ``option``."""
+    names = [game.name for game in LIST_GAMES.values() if option in game.batch_options]
+    return " and ".join(names) + " lists"
+
+
 def _options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """The job's options, checked; raises BatchInputError naming each bad one."""
     problems: dict[str, list[str]] = {}
@@ -112,10 +102,11 @@ def _options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
     for key in unknown:
         problems[f"options.{key}"] = ["Unknown option."]
     clean: dict[str, Any] = {}
+    takes = list_game(system).batch_options
     size = options.get("battle_size")
     if size not in (None, ""):
-        if system != "azeroth":
-            problems["options.battle_size"] = ["Only Azeroth at War lists have a battle size."]
+        if "battle_size" not in takes:
+            problems["options.battle_size"] = [f"Only {_taking('battle_size')} have a battle size."]
         elif not isinstance(size, str) or size not in {s.value for s in BattleSize}:
             choices = ", ".join(s.value for s in BattleSize)
             problems["options.battle_size"] = [f"Choose one of {choices}."]
@@ -123,8 +114,10 @@ def _options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
             clean["battle_size"] = size
     limit = options.get("points_limit")
     if limit not in (None, ""):
-        if system != "azeroth":
-            problems["options.points_limit"] = ["Only Azeroth at War lists have a points limit."]
+        if "points_limit" not in takes:
+            problems["options.points_limit"] = [
+                f"Only {_taking('points_limit')} have a points limit."
+            ]
         elif isinstance(limit, bool) or not isinstance(limit, int | str):
             problems["options.points_limit"] = ["Enter a whole number."]
         else:
@@ -319,63 +312,10 @@ def find_job(job_id: Any) -> BatchJob | None:
 # --- Checking -------------------------------------------------------------------------------
 
 
-def azeroth_checker(catalog: Catalog, options: Mapping[str, Any]) -> Checker:
-    units = azeroth_units(catalog)
-    factions = azeroth_factions(catalog)
-    size_option = options.get("battle_size")
-    limit_option: int | None = options.get("points_limit")
-
-    def check(item: BatchItem) -> Report:
-        if item["format"] == JSON:
-            army = army_from_dict(item["data"])
-            if size_option is not None:
-                army = dataclasses.replace(army, battle_size=BattleSize(size_option))
-            if limit_option is not None:
-                army = dataclasses.replace(army, points_limit=limit_option)
-            return validate_army(army, units)
-        # The engine reads the text, its header, faction and budget (R125); the
-        # organiser's options win over each list's header.
-        return check_army_text(
-            item["data"],
-            units,
-            factions,
-            battle_size=None if size_option is None else BattleSize(size_option),
-            points_limit=limit_option,
-        )
-
-    return check
-
-
-def azuki_checker(catalog: Catalog, options: Mapping[str, Any]) -> Checker:
-    cards = azuki_cards(catalog)
-
-    def check(item: BatchItem) -> Report:
-        if item["format"] == JSON:
-            return validate_deck(deck_from_dict(item["data"]), cards)
-        return validate_deck_text(item["data"], cards)
-
-    return check
-
-
-def azrah_checker(catalog: Catalog, options: Mapping[str, Any]) -> Checker:
-    entries: dict[str, Guardian | SharedCard] = {
-        **azrah_guardians(catalog),
-        **azrah_shared_cards(catalog),
-    }
-
-    def check(item: BatchItem) -> Report:
-        if item["format"] == JSON:
-            return validate_roster(roster_from_dict(item["data"]), entries)
-        return validate_roster_text(item["data"], entries)
-
-    return check
-
-
-CHECKERS: dict[str, Callable[[Catalog, Mapping[str, Any]], Checker]] = {
-    "azeroth": azeroth_checker,
-    "azuki": azuki_checker,
-    "azrah": azrah_checker,
-}
+def checker(system: str, catalog: Catalog, options: Mapping[str, Any]) -> Checker:
+    """What checks each list of a ``system`` batch: the game's own reading and check, the
+    catalog read once for the whole job."""
+    return list_game(system).batch_checker(catalog, options)
 
 
 def _row(name: str, valid: bool, errors: int, warnings: int, first: str, code: str) -> Row:
@@ -444,7 +384,7 @@ def run_batch(
                 f"The catalog this job was checked against (version {job.catalog_version}) "
                 "has been removed."
             )
-        check = CHECKERS[job.system](job.catalog, job.options)
+        check = checker(job.system, job.catalog, job.options)
         results: list[Row] = []
         last = time.monotonic()
         for item in job.lists:

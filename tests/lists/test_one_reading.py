@@ -15,7 +15,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.batches.service import CHECKERS, check_item, run_batch, start_batch
+from games.batches.service import check_item, checker, run_batch, start_batch
 from games.models import Catalog
 from tests.lists.support import catalogs, owner
 
@@ -80,8 +80,8 @@ def through_api(client: Client, system: str, text: str, **choices: Any) -> Probl
 
 def through_batch(catalog: Catalog, system: str, text: str, **options: Any) -> Problems:
     item = {"name": "list", "format": "text", "data": text}
-    report = CHECKERS[system](catalog, options)(item)
-    row = check_item(CHECKERS[system](catalog, options), item)
+    report = checker(system, catalog, options)(item)
+    row = check_item(checker(system, catalog, options), item)
     assert (row["errors"], row["warnings"]) == (len(report.errors), len(report.warnings))
     first = (report.errors or report.warnings)[0] if report.problems else None
     assert row["first_problem"] == ("" if first is None else first.message)
@@ -171,7 +171,7 @@ def test_a_text_with_no_battle_size_is_refused_naming_the_field(
         VALIDATE["azeroth"], json.dumps({"text": text}), content_type="application/json"
     )
     assert response.status_code == 400 and "battle_size" in response.json()["errors"]
-    row = check_item(CHECKERS["azeroth"](catalogs["azeroth"], {}), {"name": "x", "format": "text",
+    row = check_item(checker("azeroth", catalogs["azeroth"], {}), {"name": "x", "format": "text",
                                                                    "data": text})  # fmt: skip
     assert row["first_code"] == "invalid_list" and row["first_problem"].startswith("battle_size")
     body = {"system": "azeroth", "name": "pasted", "text": text}
