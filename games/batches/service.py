@@ -3,7 +3,8 @@
 ``start_batch`` stores the uploaded lists on a BatchJob and queues the ``games.check_batch``
 task once the row is committed; the task calls ``run_batch``, which checks the lists one by one
 and records a result row for each: ``{"name", "valid", "errors", "warnings", "first_problem",
-"first_code"}`` (counts of errors and warnings; the first error, else the first warning). The
+"first_code", "problems"}`` (counts of errors and warnings; the first error, else the first
+warning; and every problem, each ``{"code", "severity", "message"}``). The
 catalog is read from the database once per job, not once per list.
 
 Options: ``battle_size`` and ``points_limit`` (Azeroth at War only) apply to every list when
@@ -318,15 +319,35 @@ def checker(system: str, catalog: Catalog, options: Mapping[str, Any]) -> Checke
     return list_game(system).batch_checker(catalog, options)
 
 
-def _row(name: str, valid: bool, errors: int, warnings: int, first: str, code: str) -> Row:
+def _problem(code: str, severity: str, message: str) -> dict[str, str]:
+    return {"code": code, "severity": severity, "message": message}
+
+
+def _row(name: str, valid: bool, problems: list[dict[str, str]]) -> Row:
+    """A result row: the verdict, the counts, every problem (errors first, then warnings,
+    each in the order its check found it) and, for the first of them, its message and code."""
+    first = problems[0] if problems else None
     return {
         "name": name,
         "valid": valid,
-        "errors": errors,
-        "warnings": warnings,
-        "first_problem": first,
-        "first_code": code,
+        "errors": sum(1 for p in problems if p["severity"] == "error"),
+        "warnings": sum(1 for p in problems if p["severity"] == "warning"),
+        "first_problem": first["message"] if first else "",
+        "first_code": first["code"] if first else "",
+        "problems": problems,
     }
+
+
+def row_problems(row: Row) -> list[dict[str, str]]:
+    """Every problem of a result row; a row stored before rows kept them all gives its first
+    problem alone."""
+    problems: list[dict[str, str]] | None = row.get("problems")
+    if problems is not None:
+        return problems
+    if not row.get("first_problem"):
+        return []
+    severity = "error" if row.get("errors") else "warning"
+    return [_problem(str(row.get("first_code", "")), severity, str(row["first_problem"]))]
 
 
 def check_item(check: Checker, item: BatchItem) -> Row:
@@ -334,32 +355,31 @@ def check_item(check: Checker, item: BatchItem) -> Row:
     an error, named by its dotted path; an unreadable file is one error saying why."""
     name = str(item.get("name", ""))
     if item.get("format") == UNREADABLE:
-        return _row(name, False, 1, 0, str(item.get("data", "")), "unreadable_list")
+        why = str(item.get("data", ""))
+        return _row(name, False, [_problem("unreadable_list", "error", why)])
     if item.get("format") not in (TEXT, JSON):
-        return _row(name, False, 1, 0, "The list's format is unknown.", "unreadable_list")
+        why = "The list's format is unknown."
+        return _row(name, False, [_problem("unreadable_list", "error", why)])
     try:
         report = check(item)
     except InvalidInput as error:
-        count = sum(len(messages) for messages in error.problems.values())
-        path, messages = next(iter(error.problems.items()))
-        first = f"{path}: {messages[0]}" if path else messages[0]
-        return _row(name, False, count, 0, first, "invalid_list")
+        problems = [
+            _problem("invalid_list", "error", f"{path}: {message}" if path else message)
+            for path, messages in error.problems.items()
+            for message in messages
+        ]
+        return _row(name, False, problems)
     except RulesError as error:
-        first = f"{error.field}: {error.message}" if error.field else error.message
-        return _row(name, False, 1, 0, first, "invalid_list")
+        message = f"{error.field}: {error.message}" if error.field else error.message
+        return _row(name, False, [_problem("invalid_list", "error", message)])
     except Exception:  # one list the engines trip over must not sink the rest of the batch
         logger.exception("Checking the list %r failed", name)
-        return _row(name, False, 1, 0, "This list could not be checked.", "check_failed")
-    errors, warnings = report.errors, report.warnings
-    first_problem = (errors or warnings or (None,))[0]
-    return _row(
-        name,
-        report.valid,
-        len(errors),
-        len(warnings),
-        first_problem.message if first_problem else "",
-        first_problem.code if first_problem else "",
-    )
+        why = "This list could not be checked."
+        return _row(name, False, [_problem("check_failed", "error", why)])
+    problems = [
+        _problem(p.code, p.severity.value, p.message) for p in (*report.errors, *report.warnings)
+    ]
+    return _row(name, report.valid, problems)
 
 
 def run_batch(

@@ -60,7 +60,7 @@ class AzerothArmy:
     }
     format_tag = engine.FORMAT
     builder_path = "/azeroth/army/"
-    list_noun = "army list"
+    lists_label = "Azeroth at War army lists"
     batch_options = frozenset({"battle_size", "points_limit"})
 
     # --- the catalog ---

@@ -54,7 +54,7 @@ class AzrahRoster:
     filters: Mapping[str, tuple[str, ...] | None] = {"type": KINDS}
     format_tag = engine.FORMAT
     builder_path = "/azrah/roster/"
-    list_noun = "roster"
+    lists_label = "AZRAH rosters"
     batch_options: frozenset[str] = frozenset()
 
     # --- the catalog ---

@@ -34,7 +34,7 @@ class AzukiDeck:
     }
     format_tag = engine.FORMAT
     builder_path = "/azuki/deck/"
-    list_noun = "deck"
+    lists_label = "Azuki TCG decks"
     batch_options: frozenset[str] = frozenset()
 
     # --- the catalog ---

@@ -114,8 +114,8 @@ class ListGame(CatalogGame, Protocol[L]):
     format_tag: str
     """The ``format`` of the list's export JSON, e.g. ``"azuki-deck"``."""
     builder_path: str
-    list_noun: str
-    """What one list is called: ``"army list"``, ``"deck"``, ``"roster"``."""
+    lists_label: str
+    """What many are called on a page: ``"AZRAH rosters"``."""
     batch_options: frozenset[str]
     """The batch options this game's lists take beside the catalog."""
 

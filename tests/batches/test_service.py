@@ -65,6 +65,7 @@ def test_the_commit_runs_the_job_inline_in_eager_mode(
         "warnings": 0,
         "first_problem": "",
         "first_code": "",
+        "problems": [],
     }
     assert short["valid"] is False
     assert short["errors"] == 1
@@ -267,7 +268,16 @@ def test_any_list_gets_a_row_and_no_list_sinks_the_batch(
 
     assert len(rows) == len(items)
     for row in rows:
-        assert set(row) == {"name", "valid", "errors", "warnings", "first_problem", "first_code"}
+        assert set(row) == {
+            "name",
+            "valid",
+            "errors",
+            "warnings",
+            "first_problem",
+            "first_code",
+            "problems",
+        }
+        assert len(row["problems"]) == row["errors"] + row["warnings"]
         assert row["first_code"] != "check_failed", row
         assert row["valid"] is (row["errors"] == 0)
         json.dumps(row)

@@ -2,8 +2,8 @@
 headers, typos and bad lines, sent through the validation API, a batch, the builder's import
 and a saved list, give the same problems.
 
-A batch row keeps only its counts and first problem, so the batch's whole report is read
-from its checker (what ``run_batch`` calls for each list) and its row is checked against it.
+A batch's whole report is read from its checker (what ``run_batch`` calls for each list),
+and its row, which keeps every problem, is checked against it.
 """
 
 from __future__ import annotations
@@ -85,6 +85,10 @@ def through_batch(catalog: Catalog, system: str, text: str, **options: Any) -> P
     assert (row["errors"], row["warnings"]) == (len(report.errors), len(report.warnings))
     first = (report.errors or report.warnings)[0] if report.problems else None
     assert row["first_problem"] == ("" if first is None else first.message)
+    kept = [(p["code"], p["severity"], p["message"]) for p in row["problems"]]
+    assert kept == [
+        (p.code, p.severity.value, p.message) for p in (*report.errors, *report.warnings)
+    ]
     return sorted((p.code, p.severity.value, p.message) for p in report.problems)
 
 
