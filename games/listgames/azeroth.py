@@ -54,6 +54,7 @@ class AzerothArmy:
     name = SYSTEMS["azeroth"].name
     sections: tuple[str, ...] = catalog_format.SECTIONS
     count_nouns: Mapping[str, str] = {"factions": "faction", "units": "unit"}
+    catalog_tools: tuple[tuple[str, str], ...] = (("Odds with these units", "azeroth-odds"),)
     filters: Mapping[str, tuple[str, ...] | None] = {
         "faction": None,
         "tier": tuple(tier.value for tier in Tier),

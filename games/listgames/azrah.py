@@ -51,6 +51,7 @@ class AzrahRoster:
         "guardians": "Guardian",
         "shared_cards": "Curse and Item card",
     }
+    catalog_tools: tuple[tuple[str, str], ...] = ()
     filters: Mapping[str, tuple[str, ...] | None] = {"type": KINDS}
     format_tag = engine.FORMAT
     builder_path = "/azrah/roster/"

@@ -28,6 +28,7 @@ class AzukiDeck:
     name = SYSTEMS["azuki"].name
     sections: tuple[str, ...] = catalog_format.SECTIONS
     count_nouns: Mapping[str, str] = {"cards": "card"}
+    catalog_tools: tuple[tuple[str, str], ...] = ()
     filters: Mapping[str, tuple[str, ...] | None] = {
         "type": tuple(t.value for t in CardType),
         "element": tuple(e.value for e in Element),

@@ -73,6 +73,9 @@ class CatalogGame(Protocol):
     """What ``counts`` counts, each with its noun: ``{"units": "unit"}``."""
     filters: Mapping[str, tuple[str, ...] | None]
     """The entry search's filters, each with the values it takes (None: any)."""
+    catalog_tools: tuple[tuple[str, str], ...]
+    """Pages that take one of this game's catalogs as ``?catalog=<slug>:<version>``, each
+    with its button's label and its URL name, offered on the catalog's page."""
 
     def check_catalog(self, data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
         """The file's entries, cleaned; every problem is added to ``problems``."""

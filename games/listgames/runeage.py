@@ -94,6 +94,7 @@ class RuneAgeCatalog:
     name = SYSTEMS["runeage"].name
     sections: tuple[str, ...] = catalog_format.SECTIONS
     count_nouns: Mapping[str, str] = {"races": "race", "scenarios": "scenario"}
+    catalog_tools: tuple[tuple[str, str], ...] = ()
     filters: Mapping[str, tuple[str, ...] | None] = {"type": tuple(KINDS.values())}
 
     def check_catalog(self, data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib.auth.models import AnonymousUser, User
@@ -149,9 +150,12 @@ def catalog_detail(request: HtmxHttpRequest, system: str, slug: str, version: st
     query = request.GET.get("q", "").strip()[:100]
     game = catalog_game(catalog.system)
     sections = game.page_sections(catalog, query.lower().split())
+    choice = urlencode({"catalog": f"{catalog.slug}:{catalog.version}"}, safe=":")
+    tools = [(label, f"{reverse(name)}?{choice}") for label, name in game.catalog_tools]
     context = {
         "catalog": catalog,
         "game": game.name,
+        "tools": tools,
         "counts": entry_counts(catalog),
         "sections": sections,
         "query": query,
