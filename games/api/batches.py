@@ -50,6 +50,7 @@ from games.batches.service import (
 )
 from games.fields import StrictSerializer
 from games.limits import Limit, size_text
+from games.listgames import LIST_GAMES
 from games.models import BatchJob
 from referee.rules.azeroth.army import MAX_POINTS_LIMIT
 
@@ -142,9 +143,10 @@ class BatchJSONRequestSerializer(StrictSerializer):
     lists = serializers.ListField(
         child=serializers.JSONField(),
         help_text=(
-            'Each item is a list\'s export JSON ("format": "azeroth-army" / "azuki-deck" / '
-            '"azrah-roster"; an optional "name" labels it) or {"name", "text"}. Any other '
-            "item is checked too: its row says why it cannot be read, and the rest go on."
+            'Each item is a list\'s export JSON ("format": '
+            + " / ".join(f'"{game.format_tag}"' for game in LIST_GAMES.values())
+            + '; an optional "name" labels it) or {"name", "text"}. Any other item is checked '
+            "too: its row says why it cannot be read, and the rest go on."
         ),
     )
     options = BatchOptionsSerializer(
