@@ -536,7 +536,7 @@ class SavedListView(OwnListsView):
             "cannot be read is a 400 naming the field."
         ),
         request=SavedListPutSerializer,
-        responses={200: SavedListDetailSerializer, **error_responses(400, 401, 404)},
+        responses={200: SavedListDetailSerializer, **error_responses(400, 401, 404, 413)},
     )
     def put(self, request: Request, pk: Any) -> Response:
         return self._update(request, pk, partial=False)
@@ -552,7 +552,7 @@ class SavedListView(OwnListsView):
             "naming the field."
         ),
         request=SavedListPatchSerializer,
-        responses={200: SavedListDetailSerializer, **error_responses(400, 401, 404)},
+        responses={200: SavedListDetailSerializer, **error_responses(400, 401, 404, 413)},
     )
     def patch(self, request: Request, pk: Any) -> Response:
         return self._update(request, pk, partial=True)

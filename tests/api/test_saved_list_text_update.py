@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import Catalog, SavedList
+from tests.api.helpers import openapi_schema
 from tests.lists.support import catalogs, owner, payload
 
 __all__ = ["catalogs", "owner"]
@@ -94,3 +95,13 @@ def test_a_deck_is_patched_from_its_text_alone(
     assert response.status_code == 200
     assert response.json()["name"] == "Fire"
     assert [p["code"] for p in response.json()["problems"]] == ["deck_size"]
+
+
+@pytest.mark.parametrize("method", ["put", "patch"])
+def test_a_body_over_the_cap_is_a_413_as_the_schema_says(
+    as_owner: Client, army_url: str, method: str
+) -> None:
+    response = send(as_owner, method, army_url, {"name": "X", "text": "1 Orc Grunt\n" * 20_000})
+    assert response.status_code == 413
+    operation = openapi_schema()["paths"]["/api/lists/{id}/"][method]
+    assert "413" in operation["responses"]
