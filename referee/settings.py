@@ -424,7 +424,9 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # the catalogs' systems keep their name beside the tracker's own choice of systems
     "ENUM_NAME_OVERRIDES": {
-        "SystemEnum": "games.models.catalog.CATALOG_SYSTEMS",
+        "SystemEnum": "games.listgames.LIST_SYSTEMS",
+        # the games with catalogs: the list games and Rune Age
+        "CatalogSystemEnum": "games.listgames.CATALOG_SYSTEMS",
         # the systems the game tracker runs (starting a game, importing one)
         "TrackedSystemEnum": "games.api.games.TRACKED_SYSTEMS",
     },

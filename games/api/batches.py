@@ -45,10 +45,12 @@ from games.batches.service import (
     QueueUnavailable,
     find_job,
     retry_batch,
+    row_problems,
     start_batch,
 )
 from games.fields import StrictSerializer
 from games.limits import Limit, size_text
+from games.listgames import LIST_GAMES
 from games.models import BatchJob
 from referee.rules.azeroth.army import MAX_POINTS_LIMIT
 
@@ -141,14 +143,21 @@ class BatchJSONRequestSerializer(StrictSerializer):
     lists = serializers.ListField(
         child=serializers.JSONField(),
         help_text=(
-            'Each item is a list\'s export JSON ("format": "azeroth-army" / "azuki-deck" / '
-            '"azrah-roster"; an optional "name" labels it) or {"name", "text"}. Any other '
-            "item is checked too: its row says why it cannot be read, and the rest go on."
+            'Each item is a list\'s export JSON ("format": '
+            + " / ".join(f'"{game.format_tag}"' for game in LIST_GAMES.values())
+            + '; an optional "name" labels it) or {"name", "text"}. Any other item is checked '
+            "too: its row says why it cannot be read, and the rest go on."
         ),
     )
     options = BatchOptionsSerializer(
         required=False, allow_null=True, help_text="Left out or null: every default."
     )
+
+
+class BatchProblemSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text="The problem's code, as first_code's.")
+    severity = serializers.ChoiceField(choices=["error", "warning"])
+    message = serializers.CharField()
 
 
 class BatchRowSerializer(serializers.Serializer[Any]):
@@ -163,6 +172,9 @@ class BatchRowSerializer(serializers.Serializer[Any]):
         help_text="Its code (lists' problem codes; 'unreadable_list' for a file that could not "
         "be read, 'invalid_list' for JSON whose fields are wrong, 'check_failed' for a list "
         "the checker could not finish)."
+    )
+    problems = BatchProblemSerializer(
+        many=True, help_text="Every problem of the list: its errors, then its warnings."
     )
 
 
@@ -200,7 +212,7 @@ def job_body(job: BatchJob, request: Request | None = None) -> dict[str, Any]:
     def absolute(url: str) -> str:
         return request.build_absolute_uri(url) if request is not None else url
 
-    results: list[dict[str, Any]] = list(job.results)
+    results = [{**row, "problems": row_problems(row)} for row in job.results]
     return {
         "id": str(job.id),
         "system": job.system,
@@ -232,11 +244,20 @@ def _safe_cell(value: object) -> object:
     return value
 
 
+def _problems_cell(row: Mapping[str, Any]) -> str:
+    """Every problem of a row, one a line: ``error deck_size: The main deck has 48...``."""
+    return "\n".join(
+        f"{p['severity']} {p['code']}: {p['message']}" if p["code"] else p["message"]
+        for p in row_problems(dict(row))
+    )
+
+
 def results_csv(job: BatchJob) -> str:
-    """One row per list: name, valid (yes/no), error and warning counts, the first problem."""
+    """One row per list: name, valid (yes/no), error and warning counts, and every problem,
+    one a line within the cell."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["name", "valid", "errors", "warnings", "first problem"])
+    writer.writerow(["name", "valid", "errors", "warnings", "problems"])
     for row in job.results:
         writer.writerow(
             [
@@ -244,7 +265,7 @@ def results_csv(job: BatchJob) -> str:
                 "yes" if row.get("valid") else "no",
                 row.get("errors", 0),
                 row.get("warnings", 0),
-                _safe_cell(row.get("first_problem", "")),
+                _safe_cell(_problems_cell(row)),
             ]
         )
     return out.getvalue()

@@ -35,15 +35,13 @@ from rest_framework.views import APIView
 from games.errors import bad_request_body
 from games.tokens import TokenAuthentication
 from referee.rules.azeroth.profiles import Tier
-from referee.rules.azuki.cards import CardType, Element
+from referee.rules.azuki.cards import Element
 from referee.rules.textlists import closest
 
 from ..catalogs import CatalogError, export_catalog, import_catalog
-from ..catalogs import azeroth as azeroth_format
-from ..catalogs import azrah as azrah_format
-from ..catalogs import azuki as azuki_format
 from ..catalogs.service import FORMAT, find_catalog, version_key
-from ..models import CATALOG_SYSTEMS, Catalog
+from ..listgames import CATALOG_SYSTEMS, catalog_game
+from ..models import Catalog
 from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
 
@@ -53,16 +51,6 @@ TAG = "Catalogs"
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
 
-# Which filters each game's entries have, and the values they take.
-AZRAH_KINDS = ("guardian", "transformation", "curse", "item")
-FILTERS: dict[str, dict[str, tuple[str, ...] | None]] = {
-    "azeroth": {"faction": None, "tier": tuple(tier.value for tier in Tier)},
-    "azuki": {
-        "type": tuple(t.value for t in CardType),
-        "element": tuple(e.value for e in Element),
-    },
-    "azrah": {"type": AZRAH_KINDS},
-}
 ALL_FILTERS = ("type", "element", "faction", "tier")
 
 
@@ -71,11 +59,7 @@ ALL_FILTERS = ("type", "element", "faction", "tier")
 
 def counts(catalog: Catalog) -> dict[str, int]:
     """How many entries of each kind the catalog holds."""
-    if catalog.system == "azeroth":
-        return {"factions": catalog.factions.count(), "units": catalog.units.count()}
-    if catalog.system == "azuki":
-        return {"cards": catalog.cards.count()}
-    return {"guardians": catalog.guardians.count(), "shared_cards": catalog.shared_cards.count()}
+    return catalog_game(catalog.system).counts(catalog)
 
 
 def _detail_url(catalog: Catalog, request: Request | None) -> str:
@@ -104,9 +88,10 @@ def detail_body(catalog: Catalog, request: Request | None) -> Body:
         "version", flat=True
     )
     url = _detail_url(catalog, request)
+    game = catalog_game(catalog.system)
     factions: list[Body] = []
-    if catalog.system == "azeroth":
-        factions = azeroth_format.export(catalog)["factions"]
+    if "factions" in game.sections:
+        factions = game.export_catalog(catalog)["factions"]
     return {
         **summary_body(catalog, request),
         "versions": sorted(versions, key=version_key, reverse=True),
@@ -116,35 +101,23 @@ def detail_body(catalog: Catalog, request: Request | None) -> Body:
     }
 
 
-def _entries(catalog: Catalog) -> list[Body]:
-    """Every entry of the catalog, in file order, in the import file's shape."""
-    if catalog.system == "azeroth":
-        units: list[Body] = azeroth_format.export(catalog)["units"]
-        return units
-    if catalog.system == "azuki":
-        cards: list[Body] = azuki_format.export(catalog)["cards"]
-        return cards
-    exported = azrah_format.export(catalog)
-    return [*exported["guardians"], *exported["shared_cards"]]
-
-
 def _key(entry: Mapping[str, Any]) -> str:
-    return str(entry.get("slug") or entry.get("id") or "")
+    return str(entry.get("slug") or entry.get("id") or entry.get("key") or "")
 
 
 def _matches(entry: Mapping[str, Any], system: str, filters: Mapping[str, str]) -> bool:
     query = filters.get("q", "").casefold().strip()
-    if query and query not in entry["name"].casefold() and query not in _key(entry).casefold():
+    name = str(entry.get("name", ""))
+    if query and query not in name.casefold() and query not in _key(entry).casefold():
         return False
-    if "faction" in filters and entry["faction"] != filters["faction"]:
-        return False
-    if "tier" in filters and filters["tier"] not in entry["tiers"]:
-        return False
-    if "element" in filters and entry["element"] != filters["element"]:
-        return False
-    if "type" in filters:
-        kind = entry["type"] if system == "azuki" else entry["kind"]
-        if kind != filters["type"]:
+    game = catalog_game(system)
+    for key in ALL_FILTERS:
+        if key not in filters:
+            continue
+        value = game.entry_filter_value(entry, key)
+        # a unit's tiers are a list: a dual-slot unit is found under either tier
+        found = filters[key] in value if isinstance(value, list) else value == filters[key]
+        if not found:
             return False
     return True
 
@@ -194,7 +167,7 @@ def _entry_filters(
     else:
         for key, messages in serializer.errors.items():
             errors.setdefault(key, []).extend(str(m) for m in messages)
-    known = FILTERS[system]
+    known = catalog_game(system).filters
     for key, value in values.items():
         if key in errors:
             continue
@@ -230,7 +203,6 @@ def _catalog_or_404(system: str, slug: str, version: str | None) -> Catalog:
 
 def catalog_list_body(request: Request) -> Body:
     query = _query(request, ("system", "format"))
-    # the list games' catalogs; Rune Age's cards are read by its tracker (docs/catalogs.md)
     catalogs = Catalog.objects.filter(system__in=CATALOG_SYSTEMS)
     system = query.get("system")
     if system is not None:
@@ -250,7 +222,7 @@ def entries_body(request: Request, catalog: Catalog) -> Body:
     filters = _entry_filters(catalog.system, query, errors)
     limit = int(filters.pop("limit", DEFAULT_LIMIT))
     offset = int(filters.pop("offset", 0))
-    entries = _entries(catalog)
+    entries = catalog_game(catalog.system).entries(catalog)
     found = [entry for entry in entries if _matches(entry, catalog.system, filters)]
     page = found[offset : offset + limit]
     url = _detail_url(catalog, request) + "entries/"
@@ -262,7 +234,8 @@ def entries_body(request: Request, catalog: Catalog) -> Body:
     suggestions: list[str] = []
     query_text = filters.get("q", "").strip()
     if not found and query_text:
-        suggestions = list(closest(query_text, [entry["name"] for entry in entries]))
+        names = [str(entry["name"]) for entry in entries if entry.get("name")]
+        suggestions = list(closest(query_text, names))
     return {
         "count": len(found),
         "limit": limit,
@@ -327,6 +300,8 @@ class CountsSerializer(serializers.Serializer[Any]):
     cards = serializers.IntegerField(required=False)
     guardians = serializers.IntegerField(required=False)
     shared_cards = serializers.IntegerField(required=False)
+    races = serializers.IntegerField(required=False)
+    scenarios = serializers.IntegerField(required=False)
 
 
 class CatalogSummarySerializer(serializers.Serializer[Any]):
@@ -368,7 +343,8 @@ class CatalogDetailSerializer(CatalogSummarySerializer):
 class CatalogFileSerializer(serializers.Serializer[Any]):
     """A catalog file (docs/catalogs.md): what ?format=export answers and the import takes.
     Beside these keys it holds the game's entries: factions and units (Azeroth at War),
-    cards (Azuki TCG), or guardians and shared_cards (AZRAH)."""
+    cards (Azuki TCG), guardians and shared_cards (AZRAH), or races, neutrals, cities, gold,
+    scenarios and rune_powers (Rune Age)."""
 
     format = serializers.ChoiceField(choices=[FORMAT])
     format_version = serializers.IntegerField()
@@ -383,6 +359,12 @@ class CatalogFileSerializer(serializers.Serializer[Any]):
     cards = serializers.ListField(child=serializers.DictField(), required=False)
     guardians = serializers.ListField(child=serializers.DictField(), required=False)
     shared_cards = serializers.ListField(child=serializers.DictField(), required=False)
+    races = serializers.ListField(child=serializers.DictField(), required=False)
+    neutrals = serializers.ListField(child=serializers.DictField(), required=False)
+    cities = serializers.ListField(child=serializers.DictField(), required=False)
+    gold = serializers.ListField(child=serializers.DictField(), required=False)
+    scenarios = serializers.ListField(child=serializers.DictField(), required=False)
+    rune_powers = serializers.ListField(child=serializers.DictField(), required=False)
 
 
 CATALOG_OR_FILE = PolymorphicProxySerializer(
@@ -411,8 +393,9 @@ class EntriesSerializer(serializers.Serializer[Any]):
     catalog = EntriesCatalogSerializer()
     results = serializers.ListField(
         child=serializers.DictField(),
-        help_text="Units (Azeroth), cards (Azuki) or Guardians and Curse and Item cards "
-        "(AZRAH), each as the catalog file gives it (docs/catalogs.md).",
+        help_text="Units (Azeroth), cards (Azuki), Guardians and Curse and Item cards "
+        "(AZRAH), each as the catalog file gives it (docs/catalogs.md), or Rune Age cards, each "
+        "with its kind and a name.",
     )
 
 
@@ -566,10 +549,11 @@ class CatalogEntriesView(OpenView):
         tags=[TAG],
         summary="Search a catalog's entries",
         description=(
-            "Units (Azeroth at War), cards (Azuki TCG) or Guardians and Curse and Item cards "
-            "(AZRAH) whose name or slug/card ID contains q (any case), with filters per game: "
-            "faction and tier for Azeroth; type and element for Azuki; type (guardian, "
-            "transformation, curse, item) for AZRAH. A filter the game does not have is a 400. "
+            "Units (Azeroth at War), cards (Azuki TCG), Guardians and Curse and Item cards "
+            "(AZRAH) or Rune Age cards whose name or slug/card ID contains q (any case), with "
+            "filters per game: faction and tier for Azeroth; type and element for Azuki; type "
+            "(guardian, transformation, curse, item) for AZRAH; type (race, neutral, city, "
+            "gold, scenario, rune_power) for Rune Age. A filter the game does not have is a 400. "
             f"Paged with limit (1-{MAX_LIMIT}, default {DEFAULT_LIMIT}) and offset."
         ),
         parameters=[
@@ -583,7 +567,7 @@ class CatalogEntriesView(OpenView):
             OpenApiParameter(
                 "type",
                 {"type": "string", "maxLength": 40},
-                description="Azuki card type, or AZRAH card kind.",
+                description="Azuki card type, AZRAH card kind, or Rune Age card kind.",
             ),
             OpenApiParameter("element", str, enum=[e.value for e in Element]),
             OpenApiParameter(

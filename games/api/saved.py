@@ -37,8 +37,9 @@ from rest_framework.views import APIView
 from games import throttles, tokens
 from games.catalogs.service import find_catalog
 from games.fields import StrictCharField, StrictChoiceField, StrictSerializer
+from games.listgames import LIST_GAMES, LIST_SYSTEMS
 from games.lists import service
-from games.models import CATALOG_SYSTEMS, Catalog, SavedList
+from games.models import Catalog, SavedList
 from games.tokens import TokenAuthentication
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import Report
@@ -84,7 +85,7 @@ def _payload_field(required: bool = True) -> PayloadField:
 
 
 class SavedListWriteSerializer(StrictSerializer):
-    system = StrictChoiceField(CATALOG_SYSTEMS, help_text="The game the list is for.")
+    system = StrictChoiceField(LIST_SYSTEMS, help_text="The game the list is for.")
     name = StrictCharField(max_length=service.MAX_NAME_LENGTH, help_text="The list's name.")
     payload = _payload_field()
     catalog = CatalogRefSerializer(
@@ -97,15 +98,8 @@ class SavedListWriteSerializer(StrictSerializer):
     )
 
 
-class SavedListCreateSerializer(SavedListWriteSerializer):
-    """A new list: its JSON ``payload``, or its ``text`` as pasted into a builder."""
-
-    request_schema: ClassVar[dict[str, Any]] = {
-        "oneOf": [{"required": ["payload"]}, {"required": ["text"]}]
-    }
-
-    payload = _payload_field(required=False)
-    text = StrictCharField(
+def _text_field() -> StrictCharField:
+    return StrictCharField(
         required=False,
         allow_blank=True,
         max_length=MAX_TEXT,
@@ -117,25 +111,57 @@ class SavedListCreateSerializer(SavedListWriteSerializer):
         ),
     )
 
+
+def _payload_or_text(attrs: dict[str, Any], *, required: bool) -> dict[str, Any]:
+    given = ("payload" in attrs) + ("text" in attrs)
+    if given > 1 or (required and given == 0):
+        raise ValidationError({"payload": ["Give the list as 'payload' or as 'text'."]})
+    return attrs
+
+
+PAYLOAD_OR_TEXT: dict[str, Any] = {"oneOf": [{"required": ["payload"]}, {"required": ["text"]}]}
+
+
+class SavedListCreateSerializer(SavedListWriteSerializer):
+    """A new list: its JSON ``payload``, or its ``text`` as pasted into a builder."""
+
+    request_schema: ClassVar[dict[str, Any]] = PAYLOAD_OR_TEXT
+
+    payload = _payload_field(required=False)
+    text = _text_field()
+
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if ("payload" in attrs) == ("text" in attrs):
-            raise ValidationError({"payload": ["Give the list as 'payload' or as 'text'."]})
-        return attrs
+        return _payload_or_text(attrs, required=True)
 
 
 class SavedListPatchSerializer(StrictSerializer):
+    """Any of the list's fields; its entries as ``payload`` or as ``text``, not both."""
+
     system = StrictChoiceField(
-        CATALOG_SYSTEMS, required=False, help_text="If given, the list's own system."
+        LIST_SYSTEMS, required=False, help_text="If given, the list's own system."
     )
     name = StrictCharField(max_length=service.MAX_NAME_LENGTH, required=False)
     payload = _payload_field(required=False)
+    text = _text_field()
     catalog = CatalogRefSerializer(required=False, allow_null=True)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        return _payload_or_text(attrs, required=False)
 
 
 class SavedListPutSerializer(SavedListWriteSerializer):
+    """The whole list again: its name, and its entries as ``payload`` or as ``text``."""
+
+    request_schema: ClassVar[dict[str, Any]] = PAYLOAD_OR_TEXT
+
     system = StrictChoiceField(
-        CATALOG_SYSTEMS, required=False, help_text="If given, the list's own system."
+        LIST_SYSTEMS, required=False, help_text="If given, the list's own system."
     )
+    payload = _payload_field(required=False)
+    text = _text_field()
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        return _payload_or_text(attrs, required=True)
 
 
 class TokenRequestSerializer(StrictSerializer):
@@ -386,7 +412,7 @@ class SavedListsView(OwnListsView):
         description="Every list you saved, newest change first, with its last check.",
         parameters=[
             OpenApiParameter(
-                "system", str, enum=list(CATALOG_SYSTEMS), description="Only this game's lists."
+                "system", str, enum=list(LIST_GAMES), description="Only this game's lists."
             )
         ],
         responses={200: SavedListIndexSerializer, **error_responses(400, 401)},
@@ -395,8 +421,8 @@ class SavedListsView(OwnListsView):
         lists = self.mine(request)
         system = request.query_params.get("system")
         if system is not None:
-            if system not in CATALOG_SYSTEMS:
-                known = ", ".join(CATALOG_SYSTEMS)
+            if system not in LIST_GAMES:
+                known = ", ".join(LIST_GAMES)
                 raise ValidationError({"system": [f"Must be one of {known} (got {system!r})."]})
             lists = lists.filter(system=system)
         results = [list_body(request, saved) for saved in lists]
@@ -480,9 +506,10 @@ class SavedListView(OwnListsView):
         if system != saved.system:
             name = service.system_name(saved.system)
             raise ValidationError({"system": [f"This is a {name} list; it stays one."]})
-        payload = data.get("payload", saved.payload)
+        text = data.get("text")
+        payload = None if text is not None else data.get("payload", saved.payload)
         if "payload" in data:
-            _read_payload(system, payload)
+            _read_payload(system, data["payload"])
         catalog = _catalog(system, data.get("catalog"))
         try:
             saved, report = service.save_checked(
@@ -490,6 +517,7 @@ class SavedListView(OwnListsView):
                 system=system,
                 name=data.get("name", saved.name),
                 payload=payload,
+                text=text,
                 catalog=catalog,
                 saved=saved,
             )
@@ -502,9 +530,13 @@ class SavedListView(OwnListsView):
         tags=[LISTS],
         parameters=[LIST_ID],
         summary="Replace a list",
-        description="A new name and payload (and optionally catalog); checked again at once.",
+        description=(
+            "A new name and the list's entries as payload or as text (and optionally "
+            "catalog); checked again at once. Text is read as on creation, and a text that "
+            "cannot be read is a 400 naming the field."
+        ),
         request=SavedListPutSerializer,
-        responses={200: SavedListDetailSerializer, **error_responses(400, 401, 404)},
+        responses={200: SavedListDetailSerializer, **error_responses(400, 401, 404, 413)},
     )
     def put(self, request: Request, pk: Any) -> Response:
         return self._update(request, pk, partial=False)
@@ -514,9 +546,13 @@ class SavedListView(OwnListsView):
         tags=[LISTS],
         parameters=[LIST_ID],
         summary="Change a list",
-        description="Any of name, payload and catalog; the list is checked again at once.",
+        description=(
+            "Any of name, payload (or text instead) and catalog; the list is checked again "
+            "at once. Text is read as on creation, and a text that cannot be read is a 400 "
+            "naming the field."
+        ),
         request=SavedListPatchSerializer,
-        responses={200: SavedListDetailSerializer, **error_responses(400, 401, 404)},
+        responses={200: SavedListDetailSerializer, **error_responses(400, 401, 404, 413)},
     )
     def patch(self, request: Request, pk: Any) -> Response:
         return self._update(request, pk, partial=True)

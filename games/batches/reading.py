@@ -35,6 +35,7 @@ from typing import Any
 from django.conf import settings
 
 from games.limits import most_json_values, size_text
+from games.listgames import LIST_GAMES
 from games.strict_json import NotText, read_json
 from referee.rules.text import SURROGATE_MESSAGE, clean_key, lone_surrogate
 
@@ -49,13 +50,6 @@ MAX_NAME = 200
 CENTRAL_DIRECTORY = b"PK\x01\x02"
 """Each file in a ZIP's directory starts with this signature, so counting it bounds the files
 before ``zipfile`` parses a single one."""
-
-FORMATS: dict[str, str] = {
-    "azeroth": "azeroth-army",
-    "azuki": "azuki-deck",
-    "azrah": "azrah-roster",
-}
-"""The export format tag of each system's JSON lists."""
 
 TEXT = "text"
 JSON = "json"
@@ -222,7 +216,7 @@ def read_item(item: object, system: str, name: str) -> BatchItem:
         return unreadable(name, "Expected an object: a list's export JSON or {name, text}.")
     own = _label(item.get("name"))
     label = own or name
-    expected = FORMATS[system]
+    expected = LIST_GAMES[system].format_tag
     if "text" in item:
         extra = sorted(clean_key(key) for key in set(item) - {"name", "text"})
         if extra:
@@ -244,7 +238,7 @@ def read_item(item: object, system: str, name: str) -> BatchItem:
             label, f'Expected a list\'s export JSON ("format": "{expected}") or {{name, text}}.'
         )
     if found != expected:
-        other = next((s for s, f in FORMATS.items() if f == found), None)
+        other = next((s for s, g in LIST_GAMES.items() if g.format_tag == found), None)
         why = f"an {other} list" if other else f"format {clean_key(found)!r}"
         return unreadable(label, f"This is {why}; this batch checks {expected} lists.")
     data = {key: value for key, value in item.items() if key != "name"}
@@ -387,7 +381,7 @@ def read_upload(
     array of lists. Raises UploadError when the upload as a whole cannot be read, naming the
     place of a string that is not text (``[3].text``)."""
     limits = limits or Limits.from_settings()
-    if not isinstance(system, str) or system not in FORMATS:
+    if not isinstance(system, str) or system not in LIST_GAMES:
         raise UploadError(f"Unknown game system {system!r}.")
     if len(raw) > limits.upload_bytes:
         raise UploadError(f"The file is larger than {size_text(limits.upload_bytes)}.")

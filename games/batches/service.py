@@ -3,7 +3,8 @@
 ``start_batch`` stores the uploaded lists on a BatchJob and queues the ``games.check_batch``
 task once the row is committed; the task calls ``run_batch``, which checks the lists one by one
 and records a result row for each: ``{"name", "valid", "errors", "warnings", "first_problem",
-"first_code"}`` (counts of errors and warnings; the first error, else the first warning). The
+"first_code", "problems"}`` (counts of errors and warnings; the first error, else the first
+warning; and every problem, each ``{"code", "severity", "message"}``). The
 catalog is read from the database once per job, not once per list.
 
 Options: ``battle_size`` and ``points_limit`` (Azeroth at War only) apply to every list when
@@ -21,7 +22,6 @@ not answer is a ``QueueUnavailable`` within seconds, and no job is left behind f
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -33,29 +33,15 @@ from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from games.catalogs.engine import (
-    azeroth_factions,
-    azeroth_units,
-    azrah_guardians,
-    azrah_shared_cards,
-    azuki_cards,
-)
 from games.catalogs.service import default_catalog, find_catalog
+from games.listgames import LIST_GAMES, list_game
+from games.listgames.base import Checker
 from games.models import BatchJob, Catalog
-from referee.rules.azeroth.army import (
-    MAX_POINTS_LIMIT,
-    army_from_dict,
-    check_army_text,
-    validate_army,
-)
+from referee.rules.azeroth.army import MAX_POINTS_LIMIT
 from referee.rules.azeroth.units import BattleSize
-from referee.rules.azrah.cards import Guardian, SharedCard
-from referee.rules.azrah.roster import roster_from_dict, validate_roster, validate_roster_text
-from referee.rules.azuki.deck import deck_from_dict, validate_deck, validate_deck_text
 from referee.rules.errors import InvalidInput, RulesError
-from referee.rules.lists import Report
 
-from .reading import FORMATS, JSON, TEXT, UNREADABLE, BatchItem, Limits
+from .reading import JSON, TEXT, UNREADABLE, BatchItem, Limits
 
 logger = logging.getLogger(__name__)
 
@@ -75,11 +61,10 @@ QUEUE_ERRORS: tuple[type[BaseException], ...] = (OperationalError, OSError)
 transport's connection errors in OperationalError)."""
 FINISHED = ("done", "failed")
 
-SYSTEMS = tuple(FORMATS)
+SYSTEMS = tuple(LIST_GAMES)
 OPTION_FIELDS = {"battle_size", "points_limit", "catalog", "catalog_version"}
 
 Row = dict[str, Any]
-Checker = Callable[[BatchItem], Report]
 
 
 class BatchInputError(InvalidInput):
@@ -105,6 +90,12 @@ class NotRetryable(ValueError):
         self.message = message
 
 
+def _taking(option: str) -> str:
+    """``Azeroth at War lists``: the games whose batches take ``option``."""
+    names = [game.name for game in LIST_GAMES.values() if option in game.batch_options]
+    return " and ".join(names) + " lists"
+
+
 def _options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """The job's options, checked; raises BatchInputError naming each bad one."""
     problems: dict[str, list[str]] = {}
@@ -112,10 +103,11 @@ def _options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
     for key in unknown:
         problems[f"options.{key}"] = ["Unknown option."]
     clean: dict[str, Any] = {}
+    takes = list_game(system).batch_options
     size = options.get("battle_size")
     if size not in (None, ""):
-        if system != "azeroth":
-            problems["options.battle_size"] = ["Only Azeroth at War lists have a battle size."]
+        if "battle_size" not in takes:
+            problems["options.battle_size"] = [f"Only {_taking('battle_size')} have a battle size."]
         elif not isinstance(size, str) or size not in {s.value for s in BattleSize}:
             choices = ", ".join(s.value for s in BattleSize)
             problems["options.battle_size"] = [f"Choose one of {choices}."]
@@ -123,8 +115,10 @@ def _options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
             clean["battle_size"] = size
     limit = options.get("points_limit")
     if limit not in (None, ""):
-        if system != "azeroth":
-            problems["options.points_limit"] = ["Only Azeroth at War lists have a points limit."]
+        if "points_limit" not in takes:
+            problems["options.points_limit"] = [
+                f"Only {_taking('points_limit')} have a points limit."
+            ]
         elif isinstance(limit, bool) or not isinstance(limit, int | str):
             problems["options.points_limit"] = ["Enter a whole number."]
         else:
@@ -319,74 +313,41 @@ def find_job(job_id: Any) -> BatchJob | None:
 # --- Checking -------------------------------------------------------------------------------
 
 
-def azeroth_checker(catalog: Catalog, options: Mapping[str, Any]) -> Checker:
-    units = azeroth_units(catalog)
-    factions = azeroth_factions(catalog)
-    size_option = options.get("battle_size")
-    limit_option: int | None = options.get("points_limit")
-
-    def check(item: BatchItem) -> Report:
-        if item["format"] == JSON:
-            army = army_from_dict(item["data"])
-            if size_option is not None:
-                army = dataclasses.replace(army, battle_size=BattleSize(size_option))
-            if limit_option is not None:
-                army = dataclasses.replace(army, points_limit=limit_option)
-            return validate_army(army, units)
-        # The engine reads the text, its header, faction and budget (R125); the
-        # organiser's options win over each list's header.
-        return check_army_text(
-            item["data"],
-            units,
-            factions,
-            battle_size=None if size_option is None else BattleSize(size_option),
-            points_limit=limit_option,
-        )
-
-    return check
+def checker(system: str, catalog: Catalog, options: Mapping[str, Any]) -> Checker:
+    """What checks each list of a ``system`` batch: the game's own reading and check, the
+    catalog read once for the whole job."""
+    return list_game(system).batch_checker(catalog, options)
 
 
-def azuki_checker(catalog: Catalog, options: Mapping[str, Any]) -> Checker:
-    cards = azuki_cards(catalog)
-
-    def check(item: BatchItem) -> Report:
-        if item["format"] == JSON:
-            return validate_deck(deck_from_dict(item["data"]), cards)
-        return validate_deck_text(item["data"], cards)
-
-    return check
+def _problem(code: str, severity: str, message: str) -> dict[str, str]:
+    return {"code": code, "severity": severity, "message": message}
 
 
-def azrah_checker(catalog: Catalog, options: Mapping[str, Any]) -> Checker:
-    entries: dict[str, Guardian | SharedCard] = {
-        **azrah_guardians(catalog),
-        **azrah_shared_cards(catalog),
-    }
-
-    def check(item: BatchItem) -> Report:
-        if item["format"] == JSON:
-            return validate_roster(roster_from_dict(item["data"]), entries)
-        return validate_roster_text(item["data"], entries)
-
-    return check
-
-
-CHECKERS: dict[str, Callable[[Catalog, Mapping[str, Any]], Checker]] = {
-    "azeroth": azeroth_checker,
-    "azuki": azuki_checker,
-    "azrah": azrah_checker,
-}
-
-
-def _row(name: str, valid: bool, errors: int, warnings: int, first: str, code: str) -> Row:
+def _row(name: str, valid: bool, problems: list[dict[str, str]]) -> Row:
+    """A result row: the verdict, the counts, every problem (errors first, then warnings,
+    each in the order its check found it) and, for the first of them, its message and code."""
+    first = problems[0] if problems else None
     return {
         "name": name,
         "valid": valid,
-        "errors": errors,
-        "warnings": warnings,
-        "first_problem": first,
-        "first_code": code,
+        "errors": sum(1 for p in problems if p["severity"] == "error"),
+        "warnings": sum(1 for p in problems if p["severity"] == "warning"),
+        "first_problem": first["message"] if first else "",
+        "first_code": first["code"] if first else "",
+        "problems": problems,
     }
+
+
+def row_problems(row: Row) -> list[dict[str, str]]:
+    """Every problem of a result row; a row stored before rows kept them all gives its first
+    problem alone."""
+    problems: list[dict[str, str]] | None = row.get("problems")
+    if problems is not None:
+        return problems
+    if not row.get("first_problem"):
+        return []
+    severity = "error" if row.get("errors") else "warning"
+    return [_problem(str(row.get("first_code", "")), severity, str(row["first_problem"]))]
 
 
 def check_item(check: Checker, item: BatchItem) -> Row:
@@ -394,32 +355,31 @@ def check_item(check: Checker, item: BatchItem) -> Row:
     an error, named by its dotted path; an unreadable file is one error saying why."""
     name = str(item.get("name", ""))
     if item.get("format") == UNREADABLE:
-        return _row(name, False, 1, 0, str(item.get("data", "")), "unreadable_list")
+        why = str(item.get("data", ""))
+        return _row(name, False, [_problem("unreadable_list", "error", why)])
     if item.get("format") not in (TEXT, JSON):
-        return _row(name, False, 1, 0, "The list's format is unknown.", "unreadable_list")
+        why = "The list's format is unknown."
+        return _row(name, False, [_problem("unreadable_list", "error", why)])
     try:
         report = check(item)
     except InvalidInput as error:
-        count = sum(len(messages) for messages in error.problems.values())
-        path, messages = next(iter(error.problems.items()))
-        first = f"{path}: {messages[0]}" if path else messages[0]
-        return _row(name, False, count, 0, first, "invalid_list")
+        problems = [
+            _problem("invalid_list", "error", f"{path}: {message}" if path else message)
+            for path, messages in error.problems.items()
+            for message in messages
+        ]
+        return _row(name, False, problems)
     except RulesError as error:
-        first = f"{error.field}: {error.message}" if error.field else error.message
-        return _row(name, False, 1, 0, first, "invalid_list")
+        message = f"{error.field}: {error.message}" if error.field else error.message
+        return _row(name, False, [_problem("invalid_list", "error", message)])
     except Exception:  # one list the engines trip over must not sink the rest of the batch
         logger.exception("Checking the list %r failed", name)
-        return _row(name, False, 1, 0, "This list could not be checked.", "check_failed")
-    errors, warnings = report.errors, report.warnings
-    first_problem = (errors or warnings or (None,))[0]
-    return _row(
-        name,
-        report.valid,
-        len(errors),
-        len(warnings),
-        first_problem.message if first_problem else "",
-        first_problem.code if first_problem else "",
-    )
+        why = "This list could not be checked."
+        return _row(name, False, [_problem("check_failed", "error", why)])
+    problems = [
+        _problem(p.code, p.severity.value, p.message) for p in (*report.errors, *report.warnings)
+    ]
+    return _row(name, report.valid, problems)
 
 
 def run_batch(
@@ -444,7 +404,7 @@ def run_batch(
                 f"The catalog this job was checked against (version {job.catalog_version}) "
                 "has been removed."
             )
-        check = CHECKERS[job.system](job.catalog, job.options)
+        check = checker(job.system, job.catalog, job.options)
         results: list[Row] = []
         last = time.monotonic()
         for item in job.lists:

@@ -2,13 +2,11 @@
 catalogs shipped under ``starter/``, and the catalogs as the rules engines see them."""
 
 from .engine import (
-    EngineEntry,
     azeroth_factions,
     azeroth_units,
     azrah_guardians,
     azrah_shared_cards,
     azuki_cards,
-    engine_catalog,
 )
 from .errors import CatalogError, CatalogProblem
 from .service import (
@@ -27,7 +25,6 @@ __all__ = [
     "FORMAT_VERSION",
     "CatalogError",
     "CatalogProblem",
-    "EngineEntry",
     "azeroth_factions",
     "azeroth_units",
     "azrah_guardians",
@@ -35,7 +32,6 @@ __all__ = [
     "azuki_cards",
     "check_catalog",
     "dump_catalog",
-    "engine_catalog",
     "export_catalog",
     "find_catalog",
     "import_catalog",

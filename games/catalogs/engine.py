@@ -5,15 +5,11 @@ The validators in ``referee.rules`` take these mappings and never touch a model.
 
 from __future__ import annotations
 
-from typing import TypeAlias
-
 from referee.rules.azeroth.units import Faction, Unit
 from referee.rules.azrah.cards import Guardian, SharedCard
 from referee.rules.azuki.cards import Card
 
 from ..models import Catalog
-
-EngineEntry: TypeAlias = Unit | Card | Guardian | SharedCard
 
 
 def azeroth_factions(catalog: Catalog) -> dict[str, Faction]:
@@ -44,17 +40,3 @@ def azrah_guardians(catalog: Catalog) -> dict[str, Guardian]:
 def azrah_shared_cards(catalog: Catalog) -> dict[str, SharedCard]:
     """Curse and Item cards by card ID."""
     return {card.card_id: card.to_engine() for card in catalog.shared_cards.all()}
-
-
-def engine_catalog(catalog: Catalog) -> dict[str, EngineEntry]:
-    """Every entry a list can name: Azeroth units by slug, Azuki cards by card ID, AZRAH
-    Guardians (and Transformations, Curses, Items) by card ID."""
-    entries: dict[str, EngineEntry] = {}
-    if catalog.system == "azeroth":
-        entries.update(azeroth_units(catalog))
-    elif catalog.system == "azuki":
-        entries.update(azuki_cards(catalog))
-    elif catalog.system == "azrah":
-        entries.update(azrah_guardians(catalog))
-        entries.update(azrah_shared_cards(catalog))
-    return entries

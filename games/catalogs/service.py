@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from ..models import CARD_SYSTEMS, Catalog, RuneAgeCards
-from . import azeroth, azrah, azuki, runeage
+# The module, not its names: the games' modules read this package's formats, so the
+# registry may still be loading when this module is.
+from games import listgames
+
+from ..models import Catalog
 from .errors import CatalogError, CatalogProblem
 from .reading import SLUG, Entry, Problems, one_of, plural
 
@@ -36,25 +38,6 @@ HEADER_FIELDS = (
 VERSION = re.compile(r"^[0-9A-Za-z][0-9A-Za-z.+-]*$")
 
 
-@dataclass(frozen=True, slots=True)
-class GameFormat:
-    """How one game's entries are checked, written and exported."""
-
-    sections: tuple[str, ...]
-    check: Callable[[Mapping[str, Any], Problems], dict[str, Any]]
-    write: Callable[[Catalog, dict[str, Any]], None]
-    export: Callable[[Catalog], dict[str, Any]]
-
-
-FORMATS: dict[str, GameFormat] = {
-    "azeroth": GameFormat(azeroth.SECTIONS, azeroth.check, azeroth.write, azeroth.export),
-    "azuki": GameFormat(azuki.SECTIONS, azuki.check, azuki.write, azuki.export),
-    "azrah": GameFormat(azrah.SECTIONS, azrah.check, azrah.write, azrah.export),
-    "runeage": GameFormat(runeage.SECTIONS, runeage.check, runeage.write, runeage.export),
-}
-assert set(FORMATS) == set(CARD_SYSTEMS)
-
-
 def check_catalog(data: object) -> tuple[dict[str, Any], dict[str, Any]]:
     """Check a whole catalog file; return its header and its cleaned entries, or raise
     CatalogError with every problem found."""
@@ -63,7 +46,8 @@ def check_catalog(data: object) -> tuple[dict[str, Any], dict[str, Any]]:
         problems.add("catalog", "", "a catalog file is one JSON object")
         raise CatalogError(problems.items)
     system_value = data.get("system")
-    game = FORMATS.get(system_value) if isinstance(system_value, str) else None
+    games = listgames.CATALOG_GAMES
+    game = games.get(system_value) if isinstance(system_value, str) else None
     sections = game.sections if game else ()
     header = Entry(problems, "catalog", data, HEADER_FIELDS + sections)
     file_format = header.raw("format")
@@ -73,9 +57,9 @@ def check_catalog(data: object) -> tuple[dict[str, Any], dict[str, Any]]:
     if format_version is not None and format_version != FORMAT_VERSION:
         header.add("format_version", f"must be {FORMAT_VERSION} (it is {format_version!r})")
     if "system" in data and game is None:
-        header.add("system", f"{system_value!r} is not one of {one_of(CARD_SYSTEMS)}")
+        header.add("system", f"{system_value!r} is not one of {one_of(games)}")
     elif "system" not in data:
-        header.add("system", f"is required: one of {one_of(CARD_SYSTEMS)}")
+        header.add("system", f"is required: one of {one_of(games)}")
     cleaned_header = {
         "system": system_value if game else "",
         "slug": header.text(
@@ -88,7 +72,7 @@ def check_catalog(data: object) -> tuple[dict[str, Any], dict[str, Any]]:
         "description": header.text("description", default="", blank=True, max_length=4000),
         "demo": header.boolean("demo", default=False),
     }
-    entries = game.check(data, problems) if game else {}
+    entries = game.check_catalog(data, problems) if game else {}
     if problems:
         raise CatalogError(problems.items)
     return cleaned_header, entries
@@ -118,7 +102,7 @@ def import_catalog(data: object, *, replace: bool = False) -> Catalog:
 
 
 def _write(header: dict[str, Any], entries: dict[str, Any], *, replace: bool) -> Catalog:
-    game = FORMATS[header["system"]]
+    game = listgames.catalog_game(header["system"])
     with transaction.atomic():
         key = {k: header[k] for k in ("system", "slug", "version")}
         catalog = Catalog.objects.select_for_update().filter(**key).first()
@@ -140,16 +124,8 @@ def _write(header: dict[str, Any], entries: dict[str, Any], *, replace: bool) ->
             for field in ("name", "description", "demo"):
                 setattr(catalog, field, header[field])
             catalog.save()
-            for related in (
-                catalog.units,
-                catalog.factions,
-                catalog.cards,
-                catalog.guardians,
-                catalog.shared_cards,
-            ):
-                related.all().delete()
-            RuneAgeCards.objects.filter(catalog=catalog).delete()
-        game.write(catalog, entries)
+            game.clear_catalog(catalog)
+        game.write_catalog(catalog, entries)
     return catalog
 
 
@@ -164,7 +140,7 @@ def export_catalog(catalog: Catalog) -> dict[str, Any]:
         "version": catalog.version,
         "description": catalog.description,
         "demo": catalog.demo,
-        **FORMATS[catalog.system].export(catalog),
+        **listgames.catalog_game(catalog.system).export_catalog(catalog),
     }
 
 
@@ -225,25 +201,9 @@ def pick_default(catalogs: Iterable[Catalog]) -> Catalog | None:
 
 def entry_counts(catalog: Catalog) -> str:
     """``2 factions, 22 units``: what a catalog holds."""
-    if catalog.system == "azeroth":
-        counts = [
-            plural(catalog.factions.count(), "faction"),
-            plural(catalog.units.count(), "unit"),
-        ]
-    elif catalog.system == "azuki":
-        counts = [plural(catalog.cards.count(), "card")]
-    elif catalog.system == "runeage":
-        cards = catalog.runeage_cards.cards
-        counts = [
-            plural(len(cards.get("races", [])), "race"),
-            plural(len(cards.get("scenarios", [])), "scenario"),
-        ]
-    else:
-        counts = [
-            plural(catalog.guardians.count(), "Guardian"),
-            plural(catalog.shared_cards.count(), "Curse and Item card"),
-        ]
-    return ", ".join(counts)
+    game = listgames.catalog_game(catalog.system)
+    counts = game.counts(catalog)
+    return ", ".join(plural(counts[key], noun) for key, noun in game.count_nouns.items())
 
 
 def summary(catalog: Catalog) -> str:

@@ -8,74 +8,40 @@ payload, the JSON export and what the engines read back are one and the same.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any, TypeAlias
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
+from games.listgames import LIST_GAMES, ListGame, list_game
 from referee.rules import SYSTEMS
-from referee.rules.azeroth.army import (
-    army_from_dict,
-    army_to_dict,
-    army_to_text,
-    read_army_text,
-    validate_army,
-)
-from referee.rules.azeroth.units import ArmyList, Unit
-from referee.rules.azrah.cards import Guardian, Roster, SharedCard
-from referee.rules.azrah.roster import (
-    parse_roster_text,
-    roster_from_dict,
-    roster_to_dict,
-    roster_to_text,
-    validate_roster,
-)
-from referee.rules.azuki.cards import Card, Deck
-from referee.rules.azuki.deck import (
-    deck_from_dict,
-    deck_to_dict,
-    deck_to_text,
-    parse_deck_text,
-    validate_deck,
-)
+from referee.rules.azeroth.units import ArmyList
+from referee.rules.azrah.cards import Roster
+from referee.rules.azuki.cards import Deck
 from referee.rules.errors import InvalidInput
-from referee.rules.lists import Problem, Report
-from referee.rules.textlists import in_line_order
+from referee.rules.lists import Report
 
-from ..catalogs.engine import (
-    azeroth_factions,
-    azeroth_units,
-    azrah_guardians,
-    azrah_shared_cards,
-    azuki_cards,
-)
 from ..catalogs.service import default_catalog
-from ..models import CATALOG_SYSTEMS, Catalog, SavedList
+from ..models import Catalog, SavedList
 from ..models.lists import new_share_token
 
 EngineList: TypeAlias = ArmyList | Deck | Roster
-EngineCatalog: TypeAlias = (
-    Mapping[str, Unit] | Mapping[str, Card] | Mapping[str, Guardian | SharedCard]
-)
 
 MAX_NAME_LENGTH = SavedList._meta.get_field("name").max_length or 120
-FORMATS: dict[str, str] = {
-    "azeroth": "azeroth-army",
-    "azuki": "azuki-deck",
-    "azrah": "azrah-roster",
-}
-"""The ``format`` tag of each system's JSON list."""
 
 
 def check_system(system: object) -> str:
     """The system slug, if lists of that system can be saved; else InvalidInput on
     ``system``."""
-    if isinstance(system, str) and system in CATALOG_SYSTEMS:
+    if isinstance(system, str) and system in LIST_GAMES:
         return system
-    known = ", ".join(CATALOG_SYSTEMS)
+    known = ", ".join(LIST_GAMES)
     raise InvalidInput({"system": [f"Must be one of {known} (got {system!r})."]})
+
+
+def _game(system: object) -> ListGame[Any]:
+    return list_game(check_system(system))
 
 
 def system_name(system: str) -> str:
@@ -87,21 +53,13 @@ def payload_to_engine(system: str, payload: Mapping[str, Any]) -> EngineList:
     """Read a list in its system's JSON form into the engine's type. Raises InvalidInput
     naming every bad field by its dotted path (``units.3.count``); ``system`` when the system
     keeps no lists."""
-    check_system(system)
-    if system == "azeroth":
-        return army_from_dict(payload)
-    if system == "azuki":
-        return deck_from_dict(payload)
-    return roster_from_dict(payload)
+    engine_list: EngineList = _game(system).read_json(payload)
+    return engine_list
 
 
-def engine_to_payload(engine_list: EngineList) -> dict[str, object]:
+def engine_to_payload(system: str, engine_list: EngineList) -> dict[str, object]:
     """The engine's JSON form of a list (the inverse of ``payload_to_engine``)."""
-    if isinstance(engine_list, ArmyList):
-        return army_to_dict(engine_list)
-    if isinstance(engine_list, Deck):
-        return deck_to_dict(engine_list)
-    return roster_to_dict(engine_list)
+    return _game(system).write_json(engine_list)
 
 
 def _check_catalog(system: str, catalog: Catalog | None) -> None:
@@ -116,80 +74,20 @@ def _check_catalog(system: str, catalog: Catalog | None) -> None:
         )
 
 
-def engine_catalog_for(system: str, catalog: Catalog | None) -> EngineCatalog | None:
-    """The catalog as the system's validator takes it: Azeroth units by slug, Azuki cards by
-    card ID, AZRAH Guardians and shared cards by card ID; None without a catalog (the
-    validators then check the list's own shape and counts only)."""
-    check_system(system)
-    _check_catalog(system, catalog)
-    if catalog is None:
-        return None
-    if system == "azeroth":
-        return azeroth_units(catalog)
-    if system == "azuki":
-        return azuki_cards(catalog)
-    return _azrah_entries(catalog)
-
-
-def _azrah_entries(catalog: Catalog) -> dict[str, Guardian | SharedCard]:
-    entries: dict[str, Guardian | SharedCard] = {}
-    entries.update(azrah_guardians(catalog))
-    entries.update(azrah_shared_cards(catalog))
-    return entries
-
-
-def _with_catalog_faction(army: ArmyList, catalog: Catalog | None) -> ArmyList:
-    """The army with its faction's composition table taken from the catalog, when the
-    catalog knows the faction's slug: a saved list follows its catalog's current table."""
-    if army.faction is None or catalog is None:
-        return army
-    faction = catalog.factions.filter(slug=army.faction.slug).first()
-    if faction is None:
-        return army
-    return dataclasses.replace(army, faction=faction.to_engine())
-
-
-def check_engine_list(engine_list: EngineList, catalog: Catalog | None) -> Report:
-    """Every problem of an already-read list, against ``catalog`` (None: no catalog)."""
-    if isinstance(engine_list, ArmyList):
-        army = _with_catalog_faction(engine_list, catalog)
-        units = azeroth_units(catalog) if catalog is not None else None
-        return validate_army(army, units)
-    if isinstance(engine_list, Deck):
-        cards = azuki_cards(catalog) if catalog is not None else None
-        return validate_deck(engine_list, cards)
-    entries = _azrah_entries(catalog) if catalog is not None else None
-    return validate_roster(engine_list, entries)
+def check_engine_list(system: str, engine_list: EngineList, catalog: Catalog | None) -> Report:
+    """Every problem of an already-read list, against ``catalog`` (None: no catalog). An
+    army's faction is looked up by its slug among the catalog's factions, so its composition
+    table is the catalog's."""
+    return _game(system).check(engine_list, catalog)
 
 
 def check_list(system: str, payload: Mapping[str, Any], catalog: Catalog | None) -> Report:
-    """Read a list's JSON and check it: every error and warning its validator finds
-    (``validate_army`` / ``validate_deck`` / ``validate_roster``) against ``catalog``. An
-    army's faction is looked up by its slug among the catalog's factions, so its composition
-    table is the catalog's. Raises InvalidInput when the payload cannot be read, or the
-    catalog is for another system."""
+    """Read a list's JSON and check it: every error and warning its game's check finds
+    against ``catalog``. Raises InvalidInput when the payload cannot be read, or the catalog
+    is for another system."""
     engine_list = payload_to_engine(system, payload)
     _check_catalog(system, catalog)
-    return check_engine_list(engine_list, catalog)
-
-
-def text_to_engine(
-    system: str, text: str, catalog: Catalog | None
-) -> tuple[EngineList, tuple[Problem, ...]]:
-    """Read a list's text as its engine reads it wherever it is pasted (an army's header,
-    faction and budget: R125): the list, and the problems only the text shows (its header's,
-    its unreadable lines). Raises InvalidInput naming ``battle_size`` when an army's text
-    names none."""
-    check_system(system)
-    _check_catalog(system, catalog)
-    if system == "azeroth":
-        units = azeroth_units(catalog) if catalog is not None else {}
-        factions = azeroth_factions(catalog) if catalog is not None else {}
-        read = read_army_text(text, units, factions)
-        return read.army, read.problems
-    if system == "azuki":
-        return parse_deck_text(text, azuki_cards(catalog) if catalog is not None else {})
-    return parse_roster_text(text, _azrah_entries(catalog) if catalog is not None else None)
+    return check_engine_list(system, engine_list, catalog)
 
 
 def _check_name(name: object) -> str:
@@ -249,19 +147,17 @@ def save_checked(
         if catalog is None:
             catalog = default_catalog(system)
     _check_catalog(system, catalog)
-    text_problems: tuple[Problem, ...] = ()
+    game = list_game(system)
     if text is not None:
-        engine_list, text_problems = text_to_engine(system, text, catalog)
+        engine_list, report = game.check_text(text, catalog)
     elif payload is not None:
-        engine_list = payload_to_engine(system, payload)
+        engine_list = game.read_json(payload)
+        report = game.check(engine_list, catalog)
     else:
         raise InvalidInput({"payload": ["Give the list as 'payload' or as 'text'."]})
-    report = check_engine_list(engine_list, catalog)
-    # as the engines' text checks order them: a line's problems by line, then the list's
-    report = Report(problems=in_line_order(text_problems + report.problems), totals=report.totals)
     target = saved if saved is not None else SavedList(owner=owner, system=system)
     target.name = name
-    target.payload = engine_to_payload(engine_list)
+    target.payload = game.write_json(engine_list)
     target.catalog = catalog
     target.catalog_version = catalog.version if catalog is not None else ""
     target.valid = report.valid
@@ -307,22 +203,17 @@ def find_shared(token: str) -> SavedList | None:
 
 
 def export_text(saved: SavedList) -> str:
-    """The list as plain text its system's text parser reads back (``parse_army_text``,
-    ``parse_deck_text``, ``parse_roster_text``); catalog units and cards are written by name
-    where the list's catalog knows them."""
-    engine_list = payload_to_engine(saved.system, saved.payload)
-    catalog = saved.catalog
-    if isinstance(engine_list, ArmyList):
-        return army_to_text(engine_list, azeroth_units(catalog) if catalog else None)
-    if isinstance(engine_list, Deck):
-        return deck_to_text(engine_list, azuki_cards(catalog) if catalog else None)
-    return roster_to_text(engine_list)
+    """The list as plain text its game's text reader reads back; catalog units and cards
+    are written by name where the list's catalog knows them."""
+    game = _game(saved.system)
+    return game.write_text(game.read_json(saved.payload), saved.catalog)
 
 
 def export_json(saved: SavedList) -> dict[str, object]:
     """The list in its system's JSON form, which ``payload_to_engine`` (and the engine's
     ``*_from_dict``) reads back to an equal list."""
-    return engine_to_payload(payload_to_engine(saved.system, saved.payload))
+    game = _game(saved.system)
+    return game.write_json(game.read_json(saved.payload))
 
 
 def export_filename(saved: SavedList, extension: str) -> str:
@@ -333,14 +224,11 @@ def export_filename(saved: SavedList, extension: str) -> str:
     return f"{stem or 'list'}.{saved.system}.{extension}"
 
 
-BUILDER_PATHS: dict[str, str] = {
-    "azeroth": "/azeroth/army/",
-    "azuki": "/azuki/deck/",
-    "azrah": "/azrah/roster/",
-}
-"""Each system's list builder page; it opens a saved list given ``?saved=<id>``."""
+def builder_path(system: str) -> str:
+    """The system's list builder page; it opens a saved list given ``?saved=<id>``."""
+    return _game(system).builder_path
 
 
 def builder_url(saved: SavedList) -> str:
     """The builder page with this list loaded."""
-    return f"{BUILDER_PATHS[saved.system]}?saved={saved.pk}"
+    return f"{builder_path(saved.system)}?saved={saved.pk}"

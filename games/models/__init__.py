@@ -8,14 +8,12 @@ engines take (``referee.rules.*``); the engines never see a model.
 from .azeroth import Ability, Faction, Unit
 from .azrah import Guardian, SharedCard
 from .azuki import Card
-from .catalog import CARD_SYSTEMS, CATALOG_SYSTEMS, Catalog
+from .catalog import Catalog
 from .lists import BatchJob, SavedList
 from .runeage import RuneAgeCards
 from .tracker import Game, GameAction, Seat, Spectator
 
 __all__ = [
-    "CARD_SYSTEMS",
-    "CATALOG_SYSTEMS",
     "Ability",
     "BatchJob",
     "Card",

@@ -6,28 +6,31 @@ from enum import StrEnum
 
 from django.db import models
 
-from referee.rules import SYSTEMS
-
 
 def enum_choices(enum: type[StrEnum]) -> list[tuple[str, str]]:
     """Model choices from an engine enum: the stored value and a readable label."""
     return [(member.value, member.name.replace("_", " ").capitalize()) for member in enum]
 
 
-# The game systems whose lists are built from a catalog (issue 3).
-CATALOG_SYSTEMS: tuple[str, ...] = ("azeroth", "azuki", "azrah")
-# Every game whose cards are catalog data: the list games, and Rune Age, whose cards the
-# tracker reads (no lists are built for it).
-CARD_SYSTEMS: tuple[str, ...] = (*CATALOG_SYSTEMS, "runeage")
+def catalog_systems() -> list[tuple[str, str]]:
+    """Every game whose cards are catalog data (``games.listgames``), with its name."""
+    from games.listgames import CATALOG_GAMES  # its games' modules import these models
+
+    return [(slug, game.name) for slug, game in CATALOG_GAMES.items()]
+
+
+def list_systems() -> list[tuple[str, str]]:
+    """The games whose lists are saved and batched (``games.listgames``), by slug."""
+    from games.listgames import LIST_GAMES  # its games' modules import these models
+
+    return [(slug, slug) for slug in LIST_GAMES]
 
 
 class Catalog(models.Model):
     """A named, versioned catalog. A saved list records the version it was checked against,
     so a catalog is known by (system, slug, version) and a new version is a new row."""
 
-    system = models.CharField(
-        max_length=20, choices=[(slug, SYSTEMS[slug].name) for slug in CARD_SYSTEMS]
-    )
+    system = models.CharField(max_length=20, choices=catalog_systems)
     slug = models.SlugField(max_length=60)
     name = models.CharField(max_length=120)
     version = models.CharField(max_length=20, help_text='For example "1.0".')

@@ -8,9 +8,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 
-from .catalog import CATALOG_SYSTEMS, Catalog
-
-SYSTEM_CHOICES = [(slug, slug) for slug in CATALOG_SYSTEMS]
+from .catalog import Catalog, list_systems
 
 
 def new_share_token() -> str:
@@ -29,7 +27,7 @@ class SavedList(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="saved_lists"
     )
-    system = models.CharField(max_length=20, choices=SYSTEM_CHOICES)
+    system = models.CharField(max_length=20, choices=list_systems)
     name = models.CharField(max_length=120)
     catalog = models.ForeignKey(
         Catalog, null=True, blank=True, on_delete=models.SET_NULL, related_name="saved_lists"
@@ -69,7 +67,7 @@ class BatchJob(models.Model):
         on_delete=models.SET_NULL,
         related_name="batch_jobs",
     )
-    system = models.CharField(max_length=20, choices=SYSTEM_CHOICES)
+    system = models.CharField(max_length=20, choices=list_systems)
     catalog = models.ForeignKey(
         Catalog, null=True, blank=True, on_delete=models.SET_NULL, related_name="batch_jobs"
     )

@@ -270,7 +270,7 @@ def _azeroth_fits(seat: int, chosen: ChosenList, size: BattleSize, problems: Pro
         for path, messages in error.problems.items():
             problems[f"lists.{seat}.{path}"] = messages
         return
-    report = check_engine_list(army, chosen.catalog or default_catalog("azeroth"))
+    report = check_engine_list("azeroth", army, chosen.catalog or default_catalog("azeroth"))
     if report.valid:
         return
     size_name = BATTLE_SIZE_NAMES[size]

@@ -28,16 +28,14 @@ from games.batches.service import (
     QueueUnavailable,
     find_job,
     retry_batch,
+    row_problems,
     start_batch,
 )
 from games.limits import size_text
+from games.listgames import LIST_GAMES
 from games.models import BatchJob, Catalog
 
-SYSTEM_NAMES = {
-    "azeroth": "Azeroth at War army lists",
-    "azuki": "Azuki TCG decks",
-    "azrah": "AZRAH rosters",
-}
+SYSTEM_NAMES = {slug: game.lists_label for slug, game in LIST_GAMES.items()}
 
 
 class BatchForm(forms.Form):
@@ -71,7 +69,10 @@ class BatchForm(forms.Form):
             f"A ZIP of .txt or .json lists, or one JSON array of lists: up to {limits.lists} "
             f"lists, {size_text(limits.upload_bytes)}."
         )
-        catalogs = Catalog.objects.order_by("system", "slug", "version")
+        # only the list games' catalogs: no batch checks Rune Age cards
+        catalogs = Catalog.objects.filter(system__in=LIST_GAMES).order_by(
+            "system", "slug", "version"
+        )
         field = self.fields["catalog"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = [("", "The game's default catalog")] + [
@@ -165,7 +166,7 @@ def batch(request: HttpRequest, job_id: UUID) -> HttpResponse:
         except QueueUnavailable as error:
             messages.error(request, error.message)
         return HttpResponseRedirect(reverse("batch", args=[job.id]), status=303)
-    results: list[dict[str, Any]] = list(job.results)
+    results = [{**row, "problems": row_problems(row)} for row in job.results]
     finished = job.status in (BatchJob.Status.DONE, BatchJob.Status.FAILED)
     context = {
         "job": job,

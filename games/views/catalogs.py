@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.core.exceptions import PermissionDenied
@@ -22,10 +22,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.catalogs import CatalogError, CatalogProblem, export_catalog, import_catalog
 from games.catalogs.service import dump_catalog, entry_counts, find_catalog, version_key
 from games.limits import limit_named, size_text
-from games.models import CATALOG_SYSTEMS, Card, Catalog, Guardian, SharedCard, Unit
+from games.listgames import CATALOG_GAMES, catalog_game
+from games.models import Catalog
 from games.strict_json import read_json
 from games.views.htmx import HtmxHttpRequest
-from referee.rules import SYSTEMS
 
 
 def _is_staff(request: HtmxHttpRequest) -> bool:
@@ -84,7 +84,7 @@ def catalog_url(catalog: Catalog) -> str:
 
 
 def _groups() -> list[GameGroup]:
-    groups = {system: GameGroup(system, SYSTEMS[system].name) for system in CATALOG_SYSTEMS}
+    groups = {slug: GameGroup(slug, game.name) for slug, game in CATALOG_GAMES.items()}
     catalogs = sorted(
         Catalog.objects.all(),
         key=lambda c: (c.system, c.name.lower(), c.slug, version_key(c.version)),
@@ -125,90 +125,9 @@ def catalog_list(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "catalogs/list.html", context, status=status)
 
 
-@dataclass
-class Section:
-    """One kind of entry on a catalog page: units of a faction, cards, Guardians..."""
-
-    key: str
-    title: str
-    kind: str  # which template part draws the entries: unit, card, guardian, shared
-    entries: list[Any]
-    total: int
-
-
-def _words(*parts: object) -> str:
-    return " ".join(str(part) for part in parts if part not in (None, "")).lower()
-
-
-def _unit_text(unit: Unit) -> str:
-    return _words(
-        unit.name,
-        unit.slug,
-        unit.faction.name,
-        unit.tier_label,
-        unit.armor,
-        " ".join(unit.weapons),
-        " ".join(unit.keywords),
-        "magical" if unit.magical else "",
-        "unique" if unit.unique else "",
-        " ".join(ability.name for ability in unit.abilities.all()),
-    )
-
-
-def _card_text(card: Card) -> str:
-    return _words(card.card_id, card.name, card.type, card.element, card.text)
-
-
-def _guardian_text(guardian: Guardian) -> str:
-    abilities = [guardian.emergence or {}, *guardian.abilities]
-    return _words(
-        guardian.card_id,
-        guardian.name,
-        guardian.kind,
-        guardian.base_form,
-        " ".join(str(ability.get("name", "")) for ability in abilities),
-        " ".join(str(ability.get("text", "")) for ability in abilities),
-    )
-
-
-def _shared_text(card: SharedCard) -> str:
-    return _words(card.card_id, card.name, card.kind, card.creator, card.text)
-
-
-def _matches(text: str, words: list[str]) -> bool:
-    return all(word in text for word in words)
-
-
-def _sections(catalog: Catalog, query: str) -> list[Section]:
-    """The catalog's entries in file order, keeping those whose text holds every word of
-    ``query`` (name, ID, faction, tier, keywords, ability names, card text)."""
-    words = query.lower().split()
-    sections: list[Section] = []
-    if catalog.system == "azeroth":
-        units = list(catalog.units.select_related("faction").prefetch_related("abilities"))
-        for faction in catalog.factions.all():
-            own = [unit for unit in units if unit.faction_id == faction.pk]
-            shown = [unit for unit in own if _matches(_unit_text(unit), words)]
-            sections.append(Section(faction.slug, faction.name, "unit", shown, len(own)))
-    elif catalog.system == "azuki":
-        cards = list(catalog.cards.all())
-        shown_cards = [card for card in cards if _matches(_card_text(card), words)]
-        sections.append(Section("cards", "Cards", "card", shown_cards, len(cards)))
-    else:
-        guardians = list(catalog.guardians.all())
-        shown_guardians = [g for g in guardians if _matches(_guardian_text(g), words)]
-        sections.append(
-            Section("guardians", "Guardians", "guardian", shown_guardians, len(guardians))
-        )
-        shared = list(catalog.shared_cards.all())
-        shown_shared = [card for card in shared if _matches(_shared_text(card), words)]
-        sections.append(
-            Section("shared", "Curse and Item cards", "shared", shown_shared, len(shared))
-        )
-    return sections
-
-
 def _get_catalog(system: str, slug: str, version: str | None = None) -> Catalog:
+    if system not in CATALOG_GAMES:
+        raise Http404(f"There are no {system} catalogs.")
     try:
         return find_catalog(system, slug, version)
     except Catalog.DoesNotExist:
@@ -226,10 +145,14 @@ def catalog_newest(request: HttpRequest, system: str, slug: str) -> HttpResponse
 def catalog_detail(request: HtmxHttpRequest, system: str, slug: str, version: str) -> HttpResponse:
     catalog = _get_catalog(system, slug, version)
     query = request.GET.get("q", "").strip()[:100]
-    sections = _sections(catalog, query)
+    game = catalog_game(catalog.system)
+    sections = game.page_sections(catalog, query.lower().split())
+    choice = urlencode({"catalog": f"{catalog.slug}:{catalog.version}"}, safe=":")
+    tools = [(label, f"{reverse(name)}?{choice}") for label, name in game.catalog_tools]
     context = {
         "catalog": catalog,
-        "game": SYSTEMS[catalog.system].name if catalog.system in SYSTEMS else catalog.system,
+        "game": game.name,
+        "tools": tools,
         "counts": entry_counts(catalog),
         "sections": sections,
         "query": query,

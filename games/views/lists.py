@@ -19,8 +19,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import throttles, tokens
+from games.listgames import LIST_GAMES
 from games.lists import service
-from games.models import CATALOG_SYSTEMS, SavedList
+from games.models import SavedList
 from referee.rules.lists import Problem, Severity
 
 
@@ -78,12 +79,12 @@ def _lists_page(request: HttpRequest, made: tokens.MadeToken | None = None) -> H
     """The "My lists" page; with ``made``, the token just made, shown this once."""
     lists = _mine(request)
     system = request.GET.get("system", "")
-    if system in CATALOG_SYSTEMS:
+    if system in LIST_GAMES:
         lists = lists.filter(system=system)
     else:
         system = ""
-    systems = [(slug, service.system_name(slug)) for slug in CATALOG_SYSTEMS]
-    builders = [(name, service.BUILDER_PATHS[slug]) for slug, name in systems]
+    systems = [(slug, game.name) for slug, game in LIST_GAMES.items()]
+    builders = [(game.name, game.builder_path) for game in LIST_GAMES.values()]
     context = {
         "rows": [_row(request, saved) for saved in lists],
         "made_token": made,

@@ -147,7 +147,7 @@ def test_the_csv_has_one_row_per_list(
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["name", "valid", "errors", "warnings", "first problem"]
+    assert rows[0] == ["name", "valid", "errors", "warnings", "problems"]
     assert rows[1] == ["'=evil.txt", "yes", "0", "0", ""]
     assert rows[2][:4] == ["b.txt", "no", "1", "0"]
     assert "48" in rows[2][4]

@@ -59,11 +59,12 @@ def test_it_lists_every_catalog_with_what_it_holds(starter, client: Client):
     status, body = get(client, LIST_URL)
     assert status == 200
     assert_matches_schema(body, "CatalogList")
-    assert body["count"] == 3
+    assert body["count"] == 4
     by_system = {c["system"]: c for c in body["results"]}
     assert by_system["azeroth"]["counts"] == {"factions": 2, "units": 22}
     assert by_system["azuki"]["counts"] == {"cards": 29}
     assert by_system["azrah"]["counts"] == {"guardians": 19, "shared_cards": 4}
+    assert by_system["runeage"]["counts"] == {"races": 4, "scenarios": 4}
     assert all(c["demo"] is True for c in body["results"])
     assert by_system["azeroth"]["url"].endswith(AZEROTH)
 

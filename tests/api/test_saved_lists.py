@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from knox.models import AuthToken
 
+from games.listgames import list_game
 from games.lists import service
 from games.models import Catalog, SavedList
 from referee.rules.azuki.deck import deck_from_dict, parse_deck_text
@@ -306,8 +307,8 @@ def test_the_text_export_downloads_and_reads_back(
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/plain")
     assert response["Content-Disposition"] == 'attachment; filename="fire.azuki.txt"'
-    cards = service.engine_catalog_for("azuki", catalogs["azuki"])
-    deck, problems = parse_deck_text(response.content.decode(), cards)  # type: ignore[arg-type]
+    cards = list_game("azuki").engine_entries(catalogs["azuki"])
+    deck, problems = parse_deck_text(response.content.decode(), cards)
     assert problems == ()
     saved = service.payload_to_engine("azuki", SavedList.objects.get(pk=deck_id).payload)
     assert [(line.card_id, line.count) for line in deck.cards] == [

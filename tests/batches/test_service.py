@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.batches.reading import read_array, read_upload
-from games.batches.service import CHECKERS, BatchInputError, check_item, run_batch, start_batch
+from games.batches.service import BatchInputError, check_item, checker, run_batch, start_batch
 from games.models import BatchJob, Catalog
 from tests.api.helpers import json_values
 from tests.profiles import examples
@@ -65,6 +65,7 @@ def test_the_commit_runs_the_job_inline_in_eager_mode(
         "warnings": 0,
         "first_problem": "",
         "first_code": "",
+        "problems": [],
     }
     assert short["valid"] is False
     assert short["errors"] == 1
@@ -264,13 +265,22 @@ def test_any_list_gets_a_row_and_no_list_sinks_the_batch(
     catalogs: dict[str, Catalog], system: str, items: list[object]
 ) -> None:
     lists = read_array(items, system)
-    check = CHECKERS[system](catalogs[system], {})
+    check = checker(system, catalogs[system], {})
 
     rows = [check_item(check, item) for item in lists]
 
     assert len(rows) == len(items)
     for row in rows:
-        assert set(row) == {"name", "valid", "errors", "warnings", "first_problem", "first_code"}
+        assert set(row) == {
+            "name",
+            "valid",
+            "errors",
+            "warnings",
+            "first_problem",
+            "first_code",
+            "problems",
+        }
+        assert len(row["problems"]) == row["errors"] + row["warnings"]
         assert row["first_code"] != "check_failed", row
         assert row["valid"] is (row["errors"] == 0)
         json.dumps(row)

@@ -43,6 +43,7 @@ def _no_horizontal_scroll(tab: Tab) -> None:
         (AZEROTH, "catalog-azeroth"),
         ("/catalogs/azuki/starter/1.0/", "catalog-azuki"),
         ("/catalogs/azrah/starter/1.0/", "catalog-azrah"),
+        ("/catalogs/runeage/starter/1.0/", "catalog-runeage"),
     ],
 )
 def test_each_catalog_page_fits_the_screen(

@@ -11,9 +11,9 @@ from games.catalogs import (
     azrah_guardians,
     azrah_shared_cards,
     azuki_cards,
-    engine_catalog,
     import_catalog,
 )
+from games.listgames import list_game
 from games.models import Card, Catalog, Faction, Guardian, SharedCard, Unit
 from referee.rules.azeroth import units as engine
 from referee.rules.azeroth.profiles import AbilityType, Armor, Tier, Weapon
@@ -143,12 +143,12 @@ def test_the_engine_catalogs_are_keyed_as_lists_refer_to_entries(catalogs: None)
     azuki = Catalog.objects.get(system="azuki")
     azrah = Catalog.objects.get(system="azrah")
 
-    assert engine_catalog(azeroth) == azeroth_units(azeroth)
+    assert list_game("azeroth").engine_entries(azeroth) == azeroth_units(azeroth)
     assert azeroth_units(azeroth)["orc-grunt"].name == "Orc Grunt"
     assert sorted(azeroth_factions(azeroth)) == ["alliance", "horde"]
-    assert engine_catalog(azuki) == azuki_cards(azuki)
+    assert list_game("azuki").engine_entries(azuki) == azuki_cards(azuki)
     assert {azuki_cards(azuki)[i].name for i in ("AZK-017", "AZK-041")} == {"Cinderwake Ritualist"}
-    entries = engine_catalog(azrah)
+    entries = list_game("azrah").engine_entries(azrah)
     assert entries == {**azrah_guardians(azrah), **azrah_shared_cards(azrah)}
     assert isinstance(entries["AZR-001"], EngineGuardian)
     assert isinstance(entries["AZR-I01"], EngineSharedCard)

@@ -2,8 +2,8 @@
 headers, typos and bad lines, sent through the validation API, a batch, the builder's import
 and a saved list, give the same problems.
 
-A batch row keeps only its counts and first problem, so the batch's whole report is read
-from its checker (what ``run_batch`` calls for each list) and its row is checked against it.
+A batch's whole report is read from its checker (what ``run_batch`` calls for each list),
+and its row, which keeps every problem, is checked against it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.batches.service import CHECKERS, check_item, run_batch, start_batch
+from games.batches.service import check_item, checker, run_batch, start_batch
 from games.models import Catalog
 from tests.lists.support import catalogs, owner
 
@@ -94,11 +94,15 @@ def through_api(client: Client, system: str, text: str, **choices: Any) -> Probl
 
 def through_batch(catalog: Catalog, system: str, text: str, **options: Any) -> Problems:
     item = {"name": "list", "format": "text", "data": text}
-    report = CHECKERS[system](catalog, options)(item)
-    row = check_item(CHECKERS[system](catalog, options), item)
+    report = checker(system, catalog, options)(item)
+    row = check_item(checker(system, catalog, options), item)
     assert (row["errors"], row["warnings"]) == (len(report.errors), len(report.warnings))
     first = (report.errors or report.warnings)[0] if report.problems else None
     assert row["first_problem"] == ("" if first is None else first.message)
+    kept = [(p["code"], p["severity"], p["message"]) for p in row["problems"]]
+    assert kept == [
+        (p.code, p.severity.value, p.message) for p in (*report.errors, *report.warnings)
+    ]
     return sorted((p.code, p.severity.value, p.message) for p in report.problems)
 
 
@@ -185,7 +189,7 @@ def test_a_text_with_no_battle_size_is_refused_naming_the_field(
         VALIDATE["azeroth"], json.dumps({"text": text}), content_type="application/json"
     )
     assert response.status_code == 400 and "battle_size" in response.json()["errors"]
-    row = check_item(CHECKERS["azeroth"](catalogs["azeroth"], {}), {"name": "x", "format": "text",
+    row = check_item(checker("azeroth", catalogs["azeroth"], {}), {"name": "x", "format": "text",
                                                                    "data": text})  # fmt: skip
     assert row["first_code"] == "invalid_list" and row["first_problem"].startswith("battle_size")
     body = {"system": "azeroth", "name": "pasted", "text": text}
@@ -258,7 +262,7 @@ def test_problems_come_in_line_order_at_every_door(
 
     api = api_body(signed_in, "azuki", text)
     assert lines([p["message"] for p in api["errors"]]) == [5, 7, 10, 15]
-    batch = CHECKERS["azuki"](catalogs["azuki"], {})({"name": "x", "format": "text", "data": text})
+    batch = checker("azuki", catalogs["azuki"], {})({"name": "x", "format": "text", "data": text})
     assert lines([p.message for p in batch.errors]) == [5, 7, 10, 15]
     response = signed_in.post(BUILDER["azuki"], {"action": "import", "text": text})
     assert lines([p.message for p in response.context["import_problems"]]) == [5, 7, 10, 15]

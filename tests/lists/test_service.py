@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from games.listgames import list_game
 from games.lists import service
 from games.models import Catalog, SavedList
 from referee.rules.azeroth.army import army_from_dict, parse_army_text, read_text_header
@@ -46,11 +47,10 @@ def test_it_names_every_bad_field_of_a_payload() -> None:
 def test_the_engine_catalog_holds_the_catalogs_entries(
     system: str, catalogs: dict[str, Catalog]
 ) -> None:
-    mapping = service.engine_catalog_for(system, catalogs[system])
+    mapping = list_game(system).engine_entries(catalogs[system])
     assert mapping is not None
     key = {"azeroth": "orc-grunt", "azuki": "AZK-017", "azrah": "AZR-001"}[system]
     assert key in mapping
-    assert service.engine_catalog_for(system, None) is None
 
 
 def test_it_refuses_a_catalog_of_another_system(catalogs: dict[str, Catalog]) -> None:
@@ -215,9 +215,9 @@ def test_the_army_text_export_reads_back_to_the_same_units(
     saved = service.save_list(owner=owner, system="azeroth", name="Horde", payload=ARMY_EXTRA)
     text = service.export_text(saved)
     assert "6 Orc Grunt" in text
-    units = service.engine_catalog_for("azeroth", catalogs["azeroth"])
+    units = list_game("azeroth").engine_entries(catalogs["azeroth"])
     assert units is not None
-    lines, problems = parse_army_text(text, units)  # type: ignore[arg-type]
+    lines, problems = parse_army_text(text, units)
     assert problems == ()
     assert [(line.ref, line.count) for line in lines] == [
         ("thrall-warchief", 1),
@@ -236,8 +236,8 @@ def test_the_deck_text_export_reads_back_to_the_same_deck(
 ) -> None:
     saved = service.save_list(owner=owner, system="azuki", name="Fire", payload=payload("azuki"))
     text = service.export_text(saved)
-    cards = service.engine_catalog_for("azuki", catalogs["azuki"])
-    deck, problems = parse_deck_text(text, cards)  # type: ignore[arg-type]
+    cards = list_game("azuki").engine_entries(catalogs["azuki"])
+    deck, problems = parse_deck_text(text, cards)
     assert problems == ()
     original = service.payload_to_engine("azuki", saved.payload)
     assert isinstance(original, Deck)

@@ -87,7 +87,8 @@ def test_it_lists_every_catalog_grouped_by_game_with_its_counts(client: Client) 
 
 def test_it_says_plainly_that_demonstration_catalogs_are_not_official(client: Client) -> None:
     text = _text(client.get(CATALOGS).content.decode())
-    assert text.count("Made-up demonstration content, not official game material.") == 3
+    # the starter catalogs of Azeroth at War, Azuki TCG, AZRAH and Rune Age
+    assert text.count("Made-up demonstration content, not official game material.") == 4
     assert "official cards" not in text  # Azeroth at War is played with miniatures
 
 
