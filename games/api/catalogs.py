@@ -312,7 +312,7 @@ class CatalogSummarySerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     version = serializers.CharField()
     description = serializers.CharField(allow_blank=True)
-    demo = serializers.BooleanField(help_text="Demonstration content, not official cards.")
+    demo = serializers.BooleanField(help_text="Demonstration content, not official game material.")
     counts = CountsSerializer()
     url = serializers.URLField(help_text="This version's detail.")
 

@@ -177,7 +177,7 @@ class CatalogInfoSerializer(serializers.Serializer[Any]):
     slug = serializers.CharField()
     name = serializers.CharField()
     version = serializers.CharField()
-    demo = serializers.BooleanField(help_text="Demonstration content, not official cards.")
+    demo = serializers.BooleanField(help_text="Demonstration content, not official game material.")
 
 
 class CheckSerializer(serializers.Serializer[Any]):

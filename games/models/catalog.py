@@ -37,7 +37,7 @@ class Catalog(models.Model):
     description = models.TextField(blank=True)
     demo = models.BooleanField(
         default=False,
-        help_text="Made-up demonstration content, not official cards.",
+        help_text="Made-up demonstration content, not official game material.",
     )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

@@ -204,7 +204,7 @@ class CatalogUsedSerializer(serializers.Serializer[Any]):
     slug = serializers.CharField()
     version = serializers.CharField()
     name = serializers.CharField()
-    demo = serializers.BooleanField(help_text="Demonstration content, not official cards.")
+    demo = serializers.BooleanField(help_text="Demonstration content, not official game material.")
 
 
 class ReportSerializer(serializers.Serializer[Any]):
