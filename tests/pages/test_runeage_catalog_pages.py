@@ -38,10 +38,8 @@ def test_the_page_shows_every_kind_of_card_and_says_it_is_made_up(client: Client
     assert response.status_code == 200
     html = response.content.decode()
     text = _text(html)
-    assert (
-        "Made-up demonstration content for trying Referee out, not official game material."
-        in text
-    )
+    note = "Made-up demonstration content for trying Referee out, not official game material."
+    assert note in text
     for title in ("Races", "Neutral cards", "Cities", "Gold", "Scenarios", "Dragon rune powers"):
         assert f"{title} " in text
     names = _entry_names(html)
