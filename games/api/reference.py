@@ -257,7 +257,9 @@ class _Reader:
             )
         if target.get("type") == "array" and isinstance(target.get("items"), Mapping):
             return self.values(target["items"])
-        return ()
+        choices = target.get("oneOf") or target.get("anyOf") or ()
+        found = [value for choice in choices for value in self.values(choice)]
+        return tuple(dict.fromkeys(found))
 
     def type_of(self, schema: Mapping[str, Any]) -> tuple[Part, ...]:
         name, target = self.resolve(schema)
@@ -266,12 +268,19 @@ class _Reader:
         if name and not self.is_enum(target):
             self.linked.setdefault(name)
             parts = [Part(name, schema_anchor(name))]
-        elif "oneOf" in target or "anyOf" in target:
-            parts = [Part("one of ")]
-            for index, choice in enumerate(target.get("oneOf") or target.get("anyOf") or []):
+        elif "oneOf" in target or "anyOf" in target or len(target.get("allOf", ())) > 1:
+            words = "all of " if "allOf" in target else "one of "
+            choices = target.get("oneOf") or target.get("anyOf") or target.get("allOf") or []
+            kinds = dict.fromkeys(self.type_of(choice) for choice in choices)  # "string" once
+            null = (Part("null"),)
+            if null in kinds:  # drf-spectacular's NullEnum: said as "or null"
+                del kinds[null]
+                nullable = True
+            parts = [Part(words)] if len(kinds) > 1 else []
+            for index, kind in enumerate(kinds):
                 if index:
                     parts.append(Part(", "))
-                parts.extend(self.type_of(choice))
+                parts.extend(kind)
         elif target.get("type") == "array":
             parts = [Part("array of "), *self.type_of(target.get("items", {}))]
         else:
@@ -286,8 +295,10 @@ class _Reader:
     @staticmethod
     def plain_type(schema: Mapping[str, Any]) -> str:
         kind = schema.get("type")
+        if kind is None and schema.get("enum") == [None]:
+            return "null"
         if kind is None:
-            kind = "string" if "enum" in schema else "any"
+            kind = "string" if "enum" in schema else "any JSON value"
         text = str(kind)
         if "format" in schema:
             text += f" ({schema['format']})"

@@ -192,6 +192,48 @@ def test_it_escapes_the_schema_text():
         assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in text
 
 
+def test_a_nullable_choice_reads_as_its_values_or_null():
+    schema = {
+        "paths": {
+            "/api/things/": {
+                "get": {
+                    "operationId": "things",
+                    "parameters": [
+                        {
+                            "in": "query",
+                            "name": "size",
+                            "schema": {
+                                "oneOf": [
+                                    {"$ref": "#/components/schemas/SizeEnum"},
+                                    {"$ref": "#/components/schemas/NullEnum"},
+                                ]
+                            },
+                            "description": "How big.\n\n* `s` - Small\n* `l` - Large",
+                        }
+                    ],
+                    "responses": {"204": {"description": "Nothing."}},
+                }
+            }
+        },
+        "components": {
+            "schemas": {
+                "SizeEnum": {"type": "string", "enum": ["s", "l"]},
+                "NullEnum": {"enum": [None]},
+            }
+        },
+    }
+
+    (size,) = build_reference(schema).operations[0].parameters
+
+    assert "".join(part.text for part in size.type) == "string or null"
+    assert size.description == "How big."
+    assert [(value.value, value.label) for value in size.values] == [
+        ("s", "Small"),
+        ("l", "Large"),
+    ]
+    assert build_reference(schema).schemas == ()  # an enumeration is written out, not linked
+
+
 def test_it_is_under_the_first_open_target_gzipped_with_its_stylesheets(client: Client):
     for url in (DOCS, SCHEMAS):
         response = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
