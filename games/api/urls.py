@@ -83,7 +83,11 @@ urlpatterns = [
     # The schema is the same until the next deployment: answered with an ETag, a browser
     # opening the documentation again is told 304 rather than sent it again.
     path("schema/", conditional_page(SpectacularAPIView.as_view()), name="schema"),
-    path("docs/", views.SwaggerView.as_view(url_name="api:schema"), name="docs"),
+    # The reference as plain HTML (light, no script); Swagger UI and ReDoc, heavier, for trying
+    # requests from the browser.
+    path("docs/", views.reference_page, name="docs"),
+    path("docs/schemas/", views.reference_schemas_page, name="docs-schemas"),
+    path("docs/try/", views.SwaggerView.as_view(url_name="api:schema"), name="docs-try"),
     path("redoc/", views.redoc, name="redoc"),
     re_path(r"", views.NotFoundView.as_view(), name="not-found"),
 ]

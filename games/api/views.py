@@ -7,15 +7,23 @@ take no authentication and need no CSRF token.
 
 from __future__ import annotations
 
+import hashlib
+import re
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.template import engines
+from django.template.loader import get_template
 from django.templatetags.static import static
 from django.urls import Resolver404, resolve
 from django.urls import reverse as url_reverse
-from django.views.decorators.http import require_safe
+from django.utils.cache import patch_cache_control
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import condition, require_safe
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework.exceptions import NotFound
@@ -42,7 +50,7 @@ from games.odds.serializers import (
     SpellOddsSerializer,
 )
 
-from . import examples
+from . import examples, reference
 from .parsers import MAX_BODY_BYTES, BoundedJSONParser
 from .serializers import ApiRootSerializer, BadRequestSerializer, DetailSerializer
 
@@ -438,3 +446,45 @@ def redoc(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(_REDOC_PAGE.render(context, request))
     response["Content-Security-Policy"] = DOCS_CONTENT_SECURITY_POLICY
     return response
+
+
+_STATIC_TAG = re.compile(r"""\{% static ['"]([^'"]+)['"] %\}""")
+
+
+@cache
+def _reference_page_digest(page: str) -> str:
+    """What a page of the reference is made of apart from who reads it: its content (from
+    the schema), the templates around it and the files they link (by their hashed names when
+    deployed). Each changes only with a new deployment, which starts new processes."""
+    parts = [page, reference.rendered(page).digest]
+    for name in ("base.html", "api/reference.html"):
+        source = get_template(name).template.source  # type: ignore[attr-defined]
+        parts.append(source)
+        parts.extend(static(asset) for asset in _STATIC_TAG.findall(source))
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+
+
+def _reference_view(page: str, title: str) -> Callable[[HttpRequest], HttpResponse]:
+    def etag(request: HttpRequest) -> str:
+        # The header shows "Sign in" or "Sign out" (a form whose CSRF token is masked afresh
+        # in every answer; any of them stays good), so the tag says which.
+        signed_in = "in" if request.user.is_authenticated else "out"
+        return f"{_reference_page_digest(page)}-{signed_in}"
+
+    @require_safe
+    @condition(etag_func=etag)
+    def view(request: HttpRequest) -> HttpResponse:
+        # Rendered with autoescaping from the schema, once (templates/api/_reference*.html).
+        content = mark_safe(reference.rendered(page).html)
+        response = render(request, "api/reference.html", {"content": content, "title": title})
+        patch_cache_control(response, private=True, no_cache=True)
+        return response
+
+    return view
+
+
+# The API reference as plain HTML, no script (/api/docs/), and the objects its bodies are
+# made of (/api/docs/schemas/). A browser opening either again is answered 304: they change
+# only with a deployment.
+reference_page = _reference_view("operations", "API reference")
+reference_schemas_page = _reference_view("schemas", "API schemas")

@@ -1,4 +1,5 @@
-"""Contract tests for GET /api/ (the root), /api/schema/ (OpenAPI 3) and the docs pages."""
+"""Contract tests for GET /api/ (the root), /api/schema/ (OpenAPI 3) and the interactive docs
+pages (Swagger UI and ReDoc; the plain reference at /api/docs/ has its own file)."""
 
 from __future__ import annotations
 
@@ -261,8 +262,8 @@ class _Links(HTMLParser):
                 self.urls.append(value)
 
 
-@pytest.mark.parametrize("page", ["/api/docs/", "/api/redoc/"])
-def test_the_docs_load_only_vendored_files(client: Client, page):
+@pytest.mark.parametrize("page", ["/api/docs/try/", "/api/redoc/"])
+def test_the_interactive_docs_load_only_vendored_files(client: Client, page):
     response = client.get(page)
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/html")
@@ -283,8 +284,8 @@ def test_the_docs_load_only_vendored_files(client: Client, page):
 
 
 def test_the_swagger_page_loads_no_standalone_preset_since_its_layout_uses_none(client: Client):
-    html = client.get("/api/docs/").content.decode()
-    script = client.get("/api/docs/?script=").content.decode()
+    html = client.get("/api/docs/try/").content.decode()
+    script = client.get("/api/docs/try/?script=").content.decode()
 
     assert "swagger-ui-bundle" in html
     assert "standalone" not in html.lower()
@@ -304,7 +305,7 @@ def test_the_schema_is_answered_304_to_a_browser_that_has_it(client: Client):
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize(("page", "ready"), [("/api/docs/", ".opblock"), ("/api/redoc/", "h1")])
+@pytest.mark.parametrize(("page", "ready"), [("/api/docs/try/", ".opblock"), ("/api/redoc/", "h1")])
 def test_the_docs_render_in_chromium_without_contacting_any_other_host(live_server, page, ready):
     """The page renders the four operations and nothing leaves for another host. ReDoc's
     bundle asks for its maker's logo; the page's Content-Security-Policy must stop it before

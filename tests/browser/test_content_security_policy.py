@@ -111,12 +111,27 @@ def test_the_seat_colours_still_show_under_the_policy(
 
 def test_the_api_documentation_works_under_its_own_policy(open_tab: OpenTab, db: None) -> None:
     tab = open_tab()
-    response = tab.page.goto(tab.base_url + "/api/docs/")
+    response = tab.page.goto(tab.base_url + "/api/docs/try/")
     assert response is not None and response.ok
 
     expect(tab.page.locator(".swagger-ui .opblock").first).to_be_visible(timeout=10_000)
     policy = response.headers["content-security-policy"]
     assert "script-src 'self';" in policy and "'unsafe-eval'" not in policy
+    assert tab.csp_violations() == []
+    assert tab.foreign_requests() == []
+
+
+def test_the_api_reference_keeps_to_the_pages_policy_with_no_script(
+    open_tab: OpenTab, db: None
+) -> None:
+    tab = open_tab()
+    response = tab.page.goto(tab.base_url + "/api/docs/")
+    assert response is not None and response.ok
+
+    expect(tab.page.locator(".api-op").first).to_be_visible()
+    policy = response.headers["content-security-policy"]
+    assert "'unsafe-inline'" not in policy  # the pages' own policy, not the interactive docs'
+    assert tab.page.locator("script").count() == 0
     assert tab.csp_violations() == []
     assert tab.foreign_requests() == []
 
