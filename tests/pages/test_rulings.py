@@ -58,3 +58,13 @@ def test_a_browser_may_keep_the_page_a_while_for_itself_and_its_cookies_only(
     cache = {part.strip() for part in response["Cache-Control"].split(",")}
     assert {"private", "max-age=600"} <= cache
     assert "Cookie" in response["Vary"]  # signing in or out fetches it afresh
+
+
+def test_a_visitor_is_given_no_cookie_so_opening_the_page_again_uses_the_kept_copy(
+    client: Client,
+) -> None:
+    """The page posts nothing, so it asks for no CSRF token: a cookie set by the first visit
+    would change the second request's cookies, and ``Vary: Cookie`` would then refetch it."""
+    response = client.get("/rulings/")
+    assert "csrftoken" not in response.cookies
+    assert "X-CSRFToken" not in response.content.decode()
