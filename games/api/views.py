@@ -7,8 +7,6 @@ take no authentication and need no CSRF token.
 
 from __future__ import annotations
 
-import hashlib
-import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -17,7 +15,6 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template import engines
-from django.template.loader import get_template
 from django.templatetags.static import static
 from django.urls import Resolver404, resolve
 from django.urls import reverse as url_reverse
@@ -49,6 +46,7 @@ from games.odds.serializers import (
     SpellOddsResultSerializer,
     SpellOddsSerializer,
 )
+from games.pagecache import deployment_digest, reader_etag
 
 from . import examples, reference
 from .parsers import MAX_BODY_BYTES, BoundedJSONParser
@@ -448,28 +446,17 @@ def redoc(request: HttpRequest) -> HttpResponse:
     return response
 
 
-_STATIC_TAG = re.compile(r"""\{% static ['"]([^'"]+)['"] %\}""")
-
-
 @cache
 def _reference_page_digest(page: str) -> str:
     """What a page of the reference is made of apart from who reads it: its content (from
-    the schema), the templates around it and the files they link (by their hashed names when
-    deployed). Each changes only with a new deployment, which starts new processes."""
-    parts = [page, reference.rendered(page).digest]
-    for name in ("base.html", "api/reference.html"):
-        source = get_template(name).template.source  # type: ignore[attr-defined]
-        parts.append(source)
-        parts.extend(static(asset) for asset in _STATIC_TAG.findall(source))
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+    the schema) and the templates around it."""
+    content = f"{page}\n{reference.rendered(page).digest}"
+    return deployment_digest(content, ("base.html", "api/reference.html"))
 
 
 def _reference_view(page: str, title: str) -> Callable[[HttpRequest], HttpResponse]:
     def etag(request: HttpRequest) -> str:
-        # The header shows "Sign in" or "Sign out" (a form whose CSRF token is masked afresh
-        # in every answer; any of them stays good), so the tag says which.
-        signed_in = "in" if request.user.is_authenticated else "out"
-        return f"{_reference_page_digest(page)}-{signed_in}"
+        return reader_etag(request, _reference_page_digest(page))
 
     @require_safe
     @condition(etag_func=etag)

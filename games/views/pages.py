@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import condition, require_GET
 
+from games.pagecache import deployment_digest, reader_etag
 from referee.rules import SYSTEMS, GameSystem
 from referee.rules.rulings import PROJECT, SHARED, Ruling
 from referee.rules.tracker.registry import TRACKERS
@@ -107,15 +109,29 @@ class RulingGroup:
 
 
 RULINGS_FRESH_SECONDS = 600
+RULINGS_TEMPLATES = ("base.html", "rulings.html", "components/ruling.html")
+
+
+@cache
+def _rulings_digest() -> str:
+    """What the rulings page is made of apart from who reads it: the rulings (fixed until the
+    next deployment) and its templates."""
+    return deployment_digest(repr((SHARED, PROJECT)), RULINGS_TEMPLATES)
+
+
+def _rulings_etag(request: HttpRequest) -> str:
+    return reader_etag(request, _rulings_digest())
 
 
 @require_GET
+@condition(etag_func=_rulings_etag)
 @cache_control(private=True, max_age=RULINGS_FRESH_SECONDS)
 def rulings(request: HttpRequest) -> HttpResponse:
     """Every ruling, by game. The page (75 KB of text, 17 KB sent) changes only with a new
-    release, so a browser may keep it for ten minutes: opened again, from a ruling cited on
-    another page, it costs nothing. It is kept per browser (private) and per cookie (the
-    sessions' ``Vary: Cookie``), so signing in or out shows the page afresh."""
+    release, so a browser may keep it for ten minutes, and asking again after that (or when
+    the browser would not keep it) is answered 304 with its ETag. It is kept per browser
+    (private) and per cookie (the sessions' ``Vary: Cookie``), and its tag says whether the
+    reader is signed in, so signing in or out shows the page afresh."""
     groups = [
         RulingGroup(
             system,

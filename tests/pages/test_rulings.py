@@ -5,6 +5,7 @@ from __future__ import annotations
 import html as html_lib
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
 from referee.rules.rulings import ALL, BY_CODE, PROJECT, SHARED
@@ -68,3 +69,28 @@ def test_a_visitor_is_given_no_cookie_so_opening_the_page_again_uses_the_kept_co
     response = client.get("/rulings/")
     assert "csrftoken" not in response.cookies
     assert "X-CSRFToken" not in response.content.decode()
+
+
+def test_it_is_answered_304_when_opened_again_after_the_kept_copy_is_stale(
+    client: Client,
+) -> None:
+    first = client.get("/rulings/", HTTP_ACCEPT_ENCODING="gzip")
+    again = client.get("/rulings/", HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=first["ETag"])
+
+    assert first.status_code == 200 and first["ETag"]
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_a_copy_kept_from_another_sign_in_is_not_reused(client: Client) -> None:
+    """Signed in, the page holds a sign-out form whose token is made from the CSRF secret of
+    that sign-in: a copy kept from an earlier one would refuse to sign out."""
+    anonymous = client.get("/rulings/")
+    client.force_login(User.objects.create_user("mira"))
+    client.get("/lists/")  # a page with a form, which sets the CSRF cookie
+    signed_in = client.get("/rulings/", HTTP_IF_NONE_MATCH=anonymous["ETag"])
+    assert signed_in.status_code == 200 and "Sign out" in signed_in.content.decode()
+
+    client.cookies["csrftoken"] = "x" * 32  # a new sign-in's secret
+    after = client.get("/rulings/", HTTP_IF_NONE_MATCH=signed_in["ETag"])
+
+    assert after.status_code == 200 and after["ETag"] != signed_in["ETag"]
