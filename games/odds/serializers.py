@@ -106,6 +106,10 @@ def reject_duplicates(values: list[str]) -> None:
         raise serializers.ValidationError(f"Each tag may appear once; repeated: {shown}.")
 
 
+def armor_field() -> StrictChoiceField:
+    return choice(Armor, "Armor class (4.5): HA heavy, MA medium, LA light.", default="MA")
+
+
 def weapons_field() -> serializers.ListField:
     return serializers.ListField(
         child=choice(Weapon, "A weapon tag (4.5)."),
@@ -162,7 +166,7 @@ class AttackerSerializer(StrictSerializer):
         default=None,
     )
     ini = stat("ini", "Base INI (4.4, 7.2.1).")
-    armor = choice(Armor, "Armor class (4.5): HA heavy, MA medium, LA light.", default="MA")
+    armor = armor_field()
     weapons = weapons_field()
     wounds = stat("wounds", "Starting wounds (4.4).")
     wounds_remaining = stat(
@@ -181,7 +185,7 @@ class DefenderSerializer(StrictSerializer):
 
     tgh = stat("tgh", "TGH (4.4, wound chart A2).")
     ini = stat("ini", "Base INI (4.4, 7.2.1).")
-    armor = choice(Armor, "Armor class (4.5): HA heavy, MA medium, LA light.", default="MA")
+    armor = armor_field()
     weapons = weapons_field()
     wounds = stat("wounds", "Starting wounds (4.4).")
     wounds_remaining = stat(
@@ -350,7 +354,7 @@ class BlastTargetSerializer(StrictSerializer):
         help_text="Base diameter in millimetres.",
     )
     tgh = stat("tgh", "TGH (wound chart A2).")
-    armor = choice(Armor, "Armor class (4.5): HA heavy, MA medium, LA light.", default="MA")
+    armor = armor_field()
     weapons = weapons_field()
     hard_cover = flag("Behind hard cover as seen from the blast centre (8.4, R13).")
     wounds_remaining = stat("wounds_remaining", "Wounds left; 1 means a wound kills it.", default=1)
