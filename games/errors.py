@@ -7,6 +7,9 @@ Every kind of bad input answers with one body shape::
 
 ``errors`` maps a dotted path into the request (list items by their index) to that field's
 messages; problems with the body as a whole are filed under ``"body"``.
+
+Plain Python, so a task can answer with it without loading DRF; DRF's own nested errors are
+flattened into this shape by ``games.fields.flatten_errors``.
 """
 
 from __future__ import annotations
@@ -14,45 +17,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rest_framework.settings import api_settings
-
 BODY = "body"
 """The path under which problems with the request body as a whole are reported."""
 
-
-def flatten_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
-    """Turn DRF's nested error structure into ``{dotted.path: [messages]}``.
-
-    DRF nests a serializer's errors by field name, a list field's by item index (a dict with
-    int keys), and a list serializer's as a list of per-item dicts (empty for valid items).
-    ``non_field_errors`` belong to the object that holds them, so they take its path.
-    """
-    flat: dict[str, list[str]] = {}
-
-    def add(path: str, message: str) -> None:
-        flat.setdefault(path or BODY, []).append(message)
-
-    def walk(node: Any, path: str) -> None:
-        if isinstance(node, Mapping):
-            for key, child in node.items():
-                key_text = str(key)
-                if key_text == api_settings.NON_FIELD_ERRORS_KEY:
-                    walk(child, path)
-                else:
-                    walk(child, f"{path}.{key_text}" if path else key_text)
-        elif isinstance(node, list | tuple):
-            if any(isinstance(item, Mapping | list | tuple) for item in node):
-                # A list serializer's errors: one entry per item of the request list.
-                for index, item in enumerate(node):
-                    walk(item, f"{path}.{index}" if path else str(index))
-            else:
-                for item in node:
-                    add(path, str(item))
-        else:
-            add(path, str(node))
-
-    walk(detail, prefix)
-    return flat
+# The words of a bad JSON value, the same whichever side finds it: the API's strict fields
+# (games.fields) and the odds reader the tasks use (games.odds.requests).
+REQUIRED = "This field is required."
+NOT_NULL = "This field may not be null."
+UNKNOWN_FIELD = "Unknown field."
+NOT_AN_INTEGER = "A valid integer is required."
+NOT_A_NUMBER = "A valid number is required."
+NOT_A_BOOLEAN = "Must be a valid boolean."
+NOT_A_STRING = "Not a valid string."
+NOT_A_CHOICE = '"{input}" is not one of: {choices}.'
+NOT_AN_OBJECT = "Invalid data. Expected a dictionary, but got {datatype}."
+NOT_A_LIST = 'Expected a list of items but got type "{input_type}".'
 
 
 def summary(errors: Mapping[str, list[str]]) -> str:

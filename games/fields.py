@@ -14,11 +14,26 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.settings import api_settings
+
+from games.errors import (
+    BODY,
+    NOT_A_BOOLEAN,
+    NOT_A_CHOICE,
+    NOT_A_NUMBER,
+    NOT_A_STRING,
+    NOT_AN_INTEGER,
+    NOT_AN_OBJECT,
+    NOT_NULL,
+    REQUIRED,
+    UNKNOWN_FIELD,
+)
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise
 
-UNKNOWN_FIELD = "Unknown field."
+# The words every strict field shares with the odds reader of the tasks (games.errors).
+_MISSING: dict[str, str | _StrPromise] = {"required": REQUIRED, "null": NOT_NULL}
 
 
 def _shown(data: object, limit: int = 40) -> str:
@@ -30,6 +45,11 @@ def _shown(data: object, limit: int = 40) -> str:
 class StrictIntegerField(serializers.IntegerField):
     """A JSON integer (an integral number such as ``3`` or ``3.0``); never a string or boolean."""
 
+    default_error_messages: ClassVar[dict[str, str | _StrPromise]] = {
+        **_MISSING,
+        "invalid": NOT_AN_INTEGER,
+    }
+
     def to_internal_value(self, data: Any) -> int:
         if isinstance(data, bool) or not isinstance(data, int | float):
             self.fail("invalid")
@@ -40,6 +60,11 @@ class StrictIntegerField(serializers.IntegerField):
 
 class StrictFloatField(serializers.FloatField):
     """A finite JSON number; never a string or boolean."""
+
+    default_error_messages: ClassVar[dict[str, str | _StrPromise]] = {
+        **_MISSING,
+        "invalid": NOT_A_NUMBER,
+    }
 
     def to_internal_value(self, data: Any) -> float:
         if isinstance(data, bool) or not isinstance(data, int | float):
@@ -56,6 +81,11 @@ class StrictFloatField(serializers.FloatField):
 class StrictBooleanField(serializers.BooleanField):
     """JSON ``true`` or ``false`` only (DRF would also take ``"yes"``, ``1``, ``"on"`` ...)."""
 
+    default_error_messages: ClassVar[dict[str, str | _StrPromise]] = {
+        **_MISSING,
+        "invalid": NOT_A_BOOLEAN,
+    }
+
     def to_internal_value(self, data: Any) -> bool:
         if not isinstance(data, bool):
             self.fail("invalid")
@@ -64,6 +94,11 @@ class StrictBooleanField(serializers.BooleanField):
 
 class StrictCharField(serializers.CharField):
     """A JSON string; numbers are not turned into text."""
+
+    default_error_messages: ClassVar[dict[str, str | _StrPromise]] = {
+        **_MISSING,
+        "invalid": NOT_A_STRING,
+    }
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
@@ -75,7 +110,8 @@ class StrictChoiceField(serializers.ChoiceField):
     """One of a fixed set of strings; the error lists the accepted values."""
 
     default_error_messages: ClassVar[dict[str, str | _StrPromise]] = {
-        "invalid_choice": '"{input}" is not one of: {choices}.',
+        **_MISSING,
+        "invalid_choice": NOT_A_CHOICE,
     }
 
     def __init__(self, choices: Iterable[str | tuple[str, str]], **kwargs: Any) -> None:
@@ -97,6 +133,11 @@ class StrictSerializer(serializers.Serializer[Any]):
     Unknown keys are reported together with every other problem in the same object, so a
     client sees all its mistakes in one response.
     """
+
+    default_error_messages: ClassVar[dict[str, str | _StrPromise]] = {
+        **_MISSING,
+        "invalid": NOT_AN_OBJECT,
+    }
 
     def to_internal_value(self, data: Any) -> Any:
         unknown: dict[str, list[str]] = {}
@@ -169,3 +210,39 @@ def typed_json_field(*kinds: str, **kwargs: Any) -> serializers.JSONField:
             return super().to_internal_value(data)
 
     return TypedJSONField(**kwargs)
+
+
+def flatten_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
+    """Turn DRF's nested error structure into ``{dotted.path: [messages]}``, the ``errors`` of
+    the API's one 400 body (games.errors).
+
+    DRF nests a serializer's errors by field name, a list field's by item index (a dict with
+    int keys), and a list serializer's as a list of per-item dicts (empty for valid items).
+    ``non_field_errors`` belong to the object that holds them, so they take its path.
+    """
+    flat: dict[str, list[str]] = {}
+
+    def add(path: str, message: str) -> None:
+        flat.setdefault(path or BODY, []).append(message)
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, Mapping):
+            for key, child in node.items():
+                key_text = str(key)
+                if key_text == api_settings.NON_FIELD_ERRORS_KEY:
+                    walk(child, path)
+                else:
+                    walk(child, f"{path}.{key_text}" if path else key_text)
+        elif isinstance(node, list | tuple):
+            if any(isinstance(item, Mapping | list | tuple) for item in node):
+                # A list serializer's errors: one entry per item of the request list.
+                for index, item in enumerate(node):
+                    walk(item, f"{path}.{index}" if path else str(index))
+            else:
+                for item in node:
+                    add(path, str(item))
+        else:
+            add(path, str(node))
+
+    walk(detail, prefix)
+    return flat

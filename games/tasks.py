@@ -2,8 +2,10 @@
 
 A task takes plain data, calls the same service the API view calls (``games.odds.service``,
 which raises only the rules' own errors) and records nothing of HTTP, so a queued calculation
-and an HTTP request can never disagree. Services are imported inside each task body, so that
-loading the tasks loads no more than the Celery app needs.
+and an HTTP request can never disagree. The odds task loads nothing of DRF: the service reads
+the payload itself (``games.odds.requests``) and answers in the shape of ``games.odds.bodies``.
+Services are imported inside each task body, so that loading the tasks loads no more than the
+Celery app needs.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games import tokens
 from games.batches.service import purge_old_batches, run_batch
 from referee.celery import app
 
@@ -26,17 +27,19 @@ def _as_json(body: object) -> dict[str, Any]:
 def attack_odds(payload: dict[str, Any]) -> dict[str, Any]:
     """The answer POST /api/azeroth/attack-odds/ gives for ``payload``.
 
-    A payload the API would refuse with a 400 gives the body of that 400,
+    A payload the API would refuse with a 400 gives a body of that shape,
     ``{"detail": ..., "errors": {field: [messages]}}``, rather than a failed task: the caller
-    asked a question and gets the same answer the API gives.
+    asked a question and gets the API's answer. Its shape and type problems are worded as the
+    API words them. Numbers out of range are the engine's to find, once the shape is right,
+    and are named in the engine's words (the API's serializer, which words them its own way,
+    is DRF's).
     """
     from games.errors import bad_request_body
     from games.odds import service
-    from games.odds.requests import read_attack
     from referee.rules.errors import RulesError
 
     try:
-        return _as_json(service.attack_odds(*read_attack(payload)))
+        return _as_json(service.attack_odds(payload))
     except RulesError as error:
         return _as_json(bad_request_body(service.problems_of(error)))
 
@@ -71,4 +74,6 @@ def purge_batches() -> int:
 @app.task(name="games.purge_expired_tokens")
 def purge_expired_tokens() -> int:
     """Delete every expired API token (celery beat runs it daily); how many."""
+    from games import tokens  # it holds the API's token authentication, DRF and all
+
     return tokens.delete_expired()

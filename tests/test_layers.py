@@ -76,3 +76,90 @@ def test_the_rules_import_nothing_from_django_or_the_app(path: Path) -> None:
         if any(_within(name, top) for top in ("django", "rest_framework", "games"))
     ]
     assert not bad, f"{_module_name(path)} imports {bad}"
+
+
+# --- The odds task loads no DRF --------------------------------------------------------------
+
+DRF = ("rest_framework", "drf_spectacular", "knox")
+
+
+def _path_of(module: str) -> Path | None:
+    """The source of ``module`` when it is one of the project's, else None (a third-party
+    module, or a name imported from a module rather than a module)."""
+    base = ROOT.joinpath(*module.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _on_import(path: Path) -> set[int]:
+    """The lines of the imports that run when ``path`` is imported: not those in functions."""
+    lines: set[int] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                lines.add(child.lineno)
+            elif not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                visit(child)
+
+    visit(ast.parse(path.read_text(), str(path)))
+    return lines
+
+
+def _loaded_with(names: list[str], *, in_functions: bool) -> dict[str, Path]:
+    """Every project module that importing ``names`` loads, parent packages included,
+    followed to the end. ``in_functions`` also follows the imports inside functions, which
+    load only when a function runs."""
+    found: dict[str, Path] = {}
+    todo = list(names)
+    while todo:
+        parts = todo.pop().split(".")
+        for end in range(1, len(parts) + 1):
+            module = ".".join(parts[:end])
+            path = _path_of(module)
+            if path is None or module in found:
+                continue
+            found[module] = path
+            lines = None if in_functions else _on_import(path)
+            todo.extend(name for line, name in _imports(path) if lines is None or line in lines)
+    return found
+
+
+def _task_body_imports(task: str) -> list[str]:
+    """The modules the task ``task`` of games.tasks imports in its body when it runs."""
+    path = GAMES / "tasks.py"
+    tree = ast.parse(path.read_text(), str(path))
+    body = next(
+        node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == task
+    )
+    lines = {
+        node.lineno for node in ast.walk(body) if isinstance(node, ast.Import | ast.ImportFrom)
+    }
+    return [name for line, name in _imports(path) if line in lines]
+
+
+def _drf_imports(modules: dict[str, Path]) -> list[str]:
+    return [
+        f"{module} line {line}: {name}"
+        for module, path in sorted(modules.items())
+        for line, name in _imports(path)
+        if any(_within(name, top) for top in DRF)
+    ]
+
+
+def test_it_follows_what_a_task_imports() -> None:
+    odds = _loaded_with(_task_body_imports("attack_odds"), in_functions=True)
+    assert {"games.odds.service", "games.odds.requests", "games.errors"} <= set(odds)
+    tokens = _loaded_with(_task_body_imports("purge_expired_tokens"), in_functions=True)
+    assert _drf_imports(tokens), "games.tokens holds the API's token login, DRF and all"
+    assert "games.tokens" not in _loaded_with(["games.tasks"], in_functions=False)
+
+
+def test_the_attack_odds_task_loads_nothing_from_drf() -> None:
+    # Loading the task module, then everything the task's body imports, at any depth.
+    loaded = _loaded_with(["games.tasks"], in_functions=False)
+    loaded |= _loaded_with(_task_body_imports("attack_odds"), in_functions=True)
+    bad = _drf_imports(loaded)
+    assert not bad, f"the attack_odds task can load DRF: {bad}"

@@ -94,6 +94,32 @@ def test_it_returns_the_api_s_field_errors_for_a_bad_payload(client: Client, eag
     assert {"attacker.atk", "defender.tgh"} <= set(result["errors"])
 
 
+def test_it_words_a_payload_of_the_wrong_shape_as_the_api_does(client: Client, eager: None) -> None:
+    payload = deepcopy(MELEE_CHARGE)
+    payload["attacker"] = "a swordsman"
+    payload["defender"]["weapons"] = "SH"
+    payload["situation"] = None
+    payload["colour"] = "red"
+    status, expected = api_answer(client, payload)
+    assert status == 400
+
+    assert attack_odds.delay(payload).get(timeout=10) == expected
+
+
+def test_it_names_the_field_of_a_number_out_of_range_in_the_engine_s_words(
+    client: Client, eager: None
+) -> None:
+    payload = deepcopy(MELEE_CHARGE)
+    payload["attacker"]["atk"] = 500
+    status, expected = api_answer(client, payload)
+    assert status == 400
+
+    result = attack_odds.delay(payload).get(timeout=10)
+
+    assert set(result["errors"]) == set(expected["errors"]) == {"attacker.atk"}
+    assert result["errors"]["attacker.atk"] == ["Must be from 0 to 200; got 500."]
+
+
 def test_it_returns_an_error_for_a_payload_that_is_not_an_object(eager: None) -> None:
     result = attack_odds.delay(["not", "an", "object"]).get(timeout=10)
 

@@ -20,7 +20,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.errors import BODY, bad_request_body, flatten_errors
+from games.errors import BODY, bad_request_body
+from games.fields import flatten_errors
 
 
 class RequestTooLarge(exceptions.APIException):

@@ -40,13 +40,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.errors import bad_request_body, flatten_errors
+from games.errors import bad_request_body
 from games.fields import (
     StrictBooleanField,
     StrictCharField,
     StrictChoiceField,
     StrictIntegerField,
     StrictSerializer,
+    flatten_errors,
     typed_json_field,
 )
 from games.models import Game

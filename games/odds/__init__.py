@@ -1,5 +1,6 @@
 """Azeroth at War odds outside the engine: ``mapping`` (each input's names on the page, in the
-API and in the engine, and the builders of the engine's types), ``service`` (engine types in,
-response body out, rules errors only: what the API and the Celery tasks both answer),
-``requests`` and ``serializers`` (the API's bodies), ``azeroth`` (the API's adapter) and
-``forms`` (the odds page)."""
+API and in the engine, and the builders of the engine's types), ``requests`` (a JSON body read
+into the engine's types, without DRF), ``bodies`` (each response body, written once),
+``service`` (request body in, response body out, rules errors only: what the API and the Celery
+tasks both answer), ``serializers`` (the API's request checks, and the schema made from
+``bodies``), ``azeroth`` (the API's adapter) and ``forms`` (the odds page)."""

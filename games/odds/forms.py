@@ -145,7 +145,20 @@ class NumberText(forms.TextInput):
         super().__init__(attrs={**base, "autocomplete": "off", **(attrs or {})})
 
 
-class WholeNumberField(forms.IntegerField):
+class RangedNumberField(forms.IntegerField):
+    """A number field whose box carries its range as ``data-min`` and ``data-max``, the range
+    the minus and plus buttons keep to (see NumberText)."""
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        attrs = super().widget_attrs(widget)
+        if self.min_value is not None:
+            attrs["data-min"] = self.min_value
+        if self.max_value is not None:
+            attrs["data-max"] = self.max_value
+        return attrs
+
+
+class WholeNumberField(RangedNumberField):
     """A whole number read by ``games.numbers.whole_number``, the one reader of page numbers."""
 
     widget = NumberText
@@ -161,16 +174,8 @@ class WholeNumberField(forms.IntegerField):
                 code="invalid",
             ) from None
 
-    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
-        attrs = super().widget_attrs(widget)
-        if self.min_value is not None:
-            attrs["data-min"] = self.min_value
-        if self.max_value is not None:
-            attrs["data-max"] = self.max_value
-        return attrs
 
-
-class DecimalField(forms.FloatField):
+class DecimalField(RangedNumberField, forms.FloatField):
     """A number that may have a decimal point, typed as text (see NumberText)."""
 
     def to_python(self, value: Any) -> float | None:  # type: ignore[override]
@@ -181,14 +186,6 @@ class DecimalField(forms.FloatField):
                 f"“{_shown(str(value).strip())}” is not a number: use digits and a point.",
                 code="invalid",
             ) from None
-
-    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
-        attrs = super().widget_attrs(widget)
-        if self.min_value is not None:
-            attrs["data-min"] = self.min_value
-        if self.max_value is not None:
-            attrs["data-max"] = self.max_value
-        return attrs
 
 
 def _number(
@@ -204,6 +201,12 @@ def _number(
         max_value=high,
         error_messages=NUMBER_MESSAGES,
         widget=NumberText(attrs),
+    )
+
+
+def _weapons() -> forms.MultipleChoiceField:
+    return forms.MultipleChoiceField(
+        label="Weapons", choices=WEAPON_CHOICES, required=False, widget=forms.CheckboxSelectMultiple
     )
 
 
@@ -327,9 +330,7 @@ class ProfileForm(QueryForm):
     def_ = forms.ChoiceField(label="DEF", choices=DEF_CHOICES, widget=forms.RadioSelect)
     ini = _number("ini", "INI")
     arm = _segmented(ARMOR_CHOICES, "Armor")
-    wpn = forms.MultipleChoiceField(
-        label="Weapons", choices=WEAPON_CHOICES, required=False, widget=forms.CheckboxSelectMultiple
-    )
+    wpn = _weapons()
     wnd = _number("wounds", "Wounds")
     wrem = _number("wounds_remaining", "Wounds left", required=False, placeholder="unhurt")
     fly = _toggle("Fly")
@@ -361,9 +362,7 @@ class AttackerForm(QueryForm):
     rstr = _number("ranged_str", "Ranged STR", required=False, placeholder="= STR")
     ini = _number("ini", "INI")
     arm = _segmented(ARMOR_CHOICES, "Armor")
-    wpn = forms.MultipleChoiceField(
-        label="Weapons", choices=WEAPON_CHOICES, required=False, widget=forms.CheckboxSelectMultiple
-    )
+    wpn = _weapons()
     wnd = _number("wounds", "Wounds")
     wrem = _number("wounds_remaining", "Wounds left", required=False, placeholder="unhurt")
     fly = _toggle("Fly")

@@ -3,16 +3,17 @@
 Each input of an Azeroth at War odds calculation has up to three names: the engine's dataclass
 field (``defense``), the API's key (``def``, as printed on a profile) and the page's short
 query parameter (``d_def``, after its form's prefix). They are written here once, as a table per
-engine type, and everything else is read from the tables: the page's forms and the API's
-request reader both fill the engine's types through the builders below, and an engine problem
-is placed beside its page field or under its API path with ``page_field`` and ``api_path``.
+engine type, and everything else is read from the tables: the page's forms fill the engine's
+types through the builders below, the request reader (``games.odds.requests``) reads a JSON
+body's keys by the tables' API names, and an engine problem is placed beside its page field or
+under its API path with ``page_field`` and ``api_path``.
 
 Plain Python: no Django, no DRF.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -169,26 +170,15 @@ def page_field(names: Iterable[Name], path: str) -> str | None:
 
 # --- Values -> engine types ---------------------------------------------------------------
 #
-# A side reads its own input into ``{engine name: value}`` with ``read``; one builder per
-# engine type makes the type from that, whichever side the values came from.
+# The page reads its form's values into ``{engine name: value}`` with ``from_page``; one
+# builder per engine type makes the type from that.
 
 Values = Mapping[str, Any]
 
 
-def read(names: Iterable[Name], value: Callable[[Name], Any]) -> dict[str, Any]:
-    """``{engine name: value(name)}`` for each of ``names``."""
-    return {name.engine: value(name) for name in names}
-
-
-def from_api(data: Mapping[str, Any] | None, names: Iterable[Name]) -> dict[str, Any]:
-    """A validated API object's values by engine name; a key it leaves out is None."""
-    body = data or {}
-    return read(names, lambda name: body.get(name.api))
-
-
 def from_page(values: Mapping[str, Any], names: Iterable[Name]) -> dict[str, Any]:
     """A page form's cleaned values by engine name."""
-    return read(names, lambda name: values.get(name.page))
+    return {name.engine: values.get(name.page) for name in names}
 
 
 def _weapons(values: Iterable[str] | None) -> tuple[Weapon, ...]:

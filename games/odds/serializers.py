@@ -2,9 +2,9 @@
 
 Request serializers validate shape, JSON types and the ranges in ``profiles.LIMITS`` (so the
 engine stays the single source of every range, and the limits appear in the OpenAPI schema);
-contradictions between inputs are the engine's to find. Response serializers describe the
-bodies for the schema; the bodies themselves are built in ``games.odds.azeroth`` straight from
-the engine's results.
+contradictions between inputs are the engine's to find. Response serializers document the
+bodies in the schema; they are made from ``games.odds.bodies``, the one definition of each
+body, which also renders the bodies from the engine's results.
 
 Section numbers (4.5, 7.1 ...) refer to the Azeroth at War rulebook; A-codes to the shared
 rulings and R-codes to the project's rulings.
@@ -41,6 +41,8 @@ from referee.rules.azeroth.profiles import (
     Tier,
     Weapon,
 )
+
+from . import bodies
 
 MAX_LABEL_LENGTH = 60
 TARGET_COUNT_MESSAGE = f"Give from 1 to {MAX_BLAST_TARGETS} targets; got %(show_value)d."
@@ -104,6 +106,10 @@ def reject_duplicates(values: list[str]) -> None:
         raise serializers.ValidationError(f"Each tag may appear once; repeated: {shown}.")
 
 
+def armor_field() -> StrictChoiceField:
+    return choice(Armor, "Armor class (4.5): HA heavy, MA medium, LA light.", default="MA")
+
+
 def weapons_field() -> serializers.ListField:
     return serializers.ListField(
         child=choice(Weapon, "A weapon tag (4.5)."),
@@ -160,7 +166,7 @@ class AttackerSerializer(StrictSerializer):
         default=None,
     )
     ini = stat("ini", "Base INI (4.4, 7.2.1).")
-    armor = choice(Armor, "Armor class (4.5): HA heavy, MA medium, LA light.", default="MA")
+    armor = armor_field()
     weapons = weapons_field()
     wounds = stat("wounds", "Starting wounds (4.4).")
     wounds_remaining = stat(
@@ -179,7 +185,7 @@ class DefenderSerializer(StrictSerializer):
 
     tgh = stat("tgh", "TGH (4.4, wound chart A2).")
     ini = stat("ini", "Base INI (4.4, 7.2.1).")
-    armor = choice(Armor, "Armor class (4.5): HA heavy, MA medium, LA light.", default="MA")
+    armor = armor_field()
     weapons = weapons_field()
     wounds = stat("wounds", "Starting wounds (4.4).")
     wounds_remaining = stat(
@@ -348,7 +354,7 @@ class BlastTargetSerializer(StrictSerializer):
         help_text="Base diameter in millimetres.",
     )
     tgh = stat("tgh", "TGH (wound chart A2).")
-    armor = choice(Armor, "Armor class (4.5): HA heavy, MA medium, LA light.", default="MA")
+    armor = armor_field()
     weapons = weapons_field()
     hard_cover = flag("Behind hard cover as seen from the blast centre (8.4, R13).")
     wounds_remaining = stat("wounds_remaining", "Wounds left; 1 means a wound kills it.", default=1)
@@ -385,225 +391,46 @@ class BlastOddsSerializer(StrictSerializer):
 
 
 # --- Responses ---------------------------------------------------------------------------
+#
+# Each response body is written once, in games.odds.bodies (the tasks answer with it too, and
+# they load no DRF); these serializers are made from those shapes for the OpenAPI schema.
+
+_FIELDS: dict[str, type[serializers.Field[Any, Any, Any, Any]]] = {
+    "integer": serializers.IntegerField,
+    "number": serializers.FloatField,
+    "boolean": serializers.BooleanField,
+    "string": serializers.CharField,
+}
+_SERIALIZERS: dict[str, type[serializers.Serializer[Any]]] = {}
 
 
-class StepSerializer(serializers.Serializer[Any]):
-    """One line of the explanation."""
-
-    rule = serializers.CharField(help_text="The section or ruling applied (7.1, A1, R3 ...).")
-    text = serializers.CharField(help_text="What it did, in words.")
-
-
-class DamageProbabilitySerializer(serializers.Serializer[Any]):
-    """The probability of one damage total."""
-
-    damage = serializers.IntegerField()
-    probability = serializers.FloatField()
-
-
-class HitCountSerializer(serializers.Serializer[Any]):
-    """The probability that exactly ``count`` dice strike the model."""
-
-    count = serializers.IntegerField()
-    probability = serializers.FloatField()
+def _field(key: bodies.Key) -> serializers.Field[Any, Any, Any, Any]:
+    options: dict[str, Any] = {}
+    if key.help:
+        options["help_text"] = key.help
+    if key.nullable:
+        options["allow_null"] = True
+    if key.optional:
+        options["required"] = False
+    if key.shape is not None:
+        return result_serializer(key.shape)(many=key.kind == "array", **options)
+    if key.choices:
+        return serializers.ChoiceField(choices=list(key.choices), **options)
+    return _FIELDS[key.kind](**options)
 
 
-def probability(help_text: str, **kwargs: Any) -> serializers.FloatField:
-    return serializers.FloatField(help_text=help_text, **kwargs)
+def result_serializer(shape: bodies.Shape) -> type[serializers.Serializer[Any]]:
+    """The serializer documenting ``shape`` (one class per shape, named after its component)."""
+    found = _SERIALIZERS.get(shape.name)
+    if found is None:
+        attrs: dict[str, Any] = {"__doc__": shape.doc, "__module__": __name__}
+        attrs.update((key.name, _field(key)) for key in shape.keys)
+        found = type(f"{shape.name}Serializer", (serializers.Serializer,), attrs)
+        _SERIALIZERS[shape.name] = found
+    return found
 
 
-def distribution_field(help_text: str, **kwargs: Any) -> DamageProbabilitySerializer:
-    return DamageProbabilitySerializer(many=True, help_text=help_text, **kwargs)
-
-
-EXACTLY = (
-    "P(exactly k damage): every k with a chance above 0, in ascending k; the probabilities "
-    "sum to 1."
-)
-AT_LEAST = "P(k or more damage) for every k from 0 to the largest damage possible."
-
-
-class SplashSerializer(serializers.Serializer[Any]):
-    """Hits on a model other than the target, and their damage when its profile was given."""
-
-    hits = HitCountSerializer(
-        many=True,
-        help_text="P(exactly n of the attack's dice strike this model), every n possible.",
-    )
-    expected_hits = serializers.FloatField()
-    wound_target = serializers.IntegerField(
-        allow_null=True, help_text="Lowest natural die that wounds; null without a profile."
-    )
-    wound_probability = probability("Null without a profile.", allow_null=True)
-    save_target = serializers.IntegerField(
-        allow_null=True, help_text="Lowest natural die that saves; null when it has no save."
-    )
-    save_probability = probability(
-        "0 when it has no save; null without a profile.", allow_null=True
-    )
-    armor_piercing = serializers.BooleanField()
-    expected_damage = serializers.FloatField(allow_null=True)
-    kill_probability = probability("Null without a profile.", allow_null=True)
-    distribution = distribution_field(EXACTLY + " Null without a profile.", allow_null=True)
-    at_least = distribution_field(AT_LEAST + " Null without a profile.", allow_null=True)
-    both_killed_probability = probability(
-        "P(the target and this model are both destroyed). Null without a profile.",
-        allow_null=True,
-    )
-
-
-class ToggleOptionSerializer(serializers.Serializer[Any]):
-    """P(kill) with one situation toggle flipped."""
-
-    toggle = serializers.CharField(help_text="A situation field name.")
-    value = serializers.BooleanField()
-    kill_probability = serializers.FloatField()
-    reaches_goal = serializers.BooleanField()
-
-
-class PlanSerializer(serializers.Serializer[Any]):
-    """How to reach the wanted P(kill)."""
-
-    goal = serializers.FloatField()
-    current_kill_probability = serializers.FloatField()
-    dice_now = serializers.IntegerField()
-    dice_needed = serializers.IntegerField(
-        allow_null=True,
-        help_text="Fewest dice (1-200) reaching the goal here; null if 200 fall short.",
-    )
-    toggles = ToggleOptionSerializer(
-        many=True, help_text="Each applicable toggle that is off, flipped on, best first."
-    )
-    best_toggle = ToggleOptionSerializer(
-        allow_null=True, help_text="The best toggle that reaches the goal, if any."
-    )
-
-
-class AttackOddsResultSerializer(serializers.Serializer[Any]):
-    """The exact odds of one attack."""
-
-    dice = serializers.IntegerField(help_text="Dice rolled after keywords.")
-    hit_target = serializers.IntegerField(
-        help_text="Lowest natural die result that hits after modifiers and A1; 7 = impossible."
-    )
-    hit_modifier = serializers.IntegerField()
-    hit_probability = probability("Chance one die hits.")
-    wound_target = serializers.IntegerField(help_text="Lowest natural die that wounds.")
-    wound_probability = probability("Chance one hit wounds.")
-    save_target = serializers.IntegerField(
-        allow_null=True, help_text="Lowest natural die that saves; null when there is no save."
-    )
-    save_modifier = serializers.IntegerField(help_text="0 when there is no save.")
-    save_probability = probability("Chance one wound is saved; 0 when there is no save.")
-    armor_piercing = serializers.BooleanField()
-    decisive_blow = serializers.IntegerField(help_text="The Decisive Blow X in force (A4).")
-    expected_damage = serializers.FloatField()
-    kill_probability = probability("P(damage >= the defender's wounds remaining).")
-    distribution = distribution_field(EXACTLY)
-    at_least = distribution_field(AT_LEAST)
-    explanation = StepSerializer(many=True)
-    second_target = SplashSerializer(
-        allow_null=True, help_text="Cleave's second model; null unless it applies."
-    )
-    friendly = SplashSerializer(
-        allow_null=True, help_text="The friendly struck by misses; null unless shooting into melee."
-    )
-    plan = PlanSerializer(required=False, help_text="Present only when a goal was given.")
-
-
-class MustTestSerializer(serializers.Serializer[Any]):
-    """Whether the model must take a Morale test, and why (10.1)."""
-
-    required = serializers.BooleanField()  # type: ignore[assignment]  # see BlastTarget.label
-    reasons = StepSerializer(many=True)
-
-
-class MoraleOddsResultSerializer(serializers.Serializer[Any]):
-    """The odds of one Morale test (pass + waver + rout = 1)."""
-
-    morale_value = serializers.IntegerField(
-        allow_null=True, help_text="The 2D6 target; null when the model never tests."
-    )
-    waver = probability("P(fail by 1 or 2): Waver (A11).")
-    rout = probability("P(fail by 3 or more): Rout (A11).")
-    reroll = serializers.BooleanField(help_text="A Command Aura reroll is included (A10).")
-    explanation = StepSerializer(many=True)
-    must_test = MustTestSerializer(
-        required=False, help_text="Present only when a trigger was given."
-    )
-
-
-with_field(
-    MoraleOddsResultSerializer,
-    "pass",
-    probability("P(the test is passed), reroll included."),
-    after="morale_value",
-)
-
-
-class ManaProbabilitySerializer(serializers.Serializer[Any]):
-    """The probability the defender spends exactly this much Mana."""
-
-    mana = serializers.IntegerField()
-    probability = serializers.FloatField()
-
-
-class SpellOddsResultSerializer(serializers.Serializer[Any]):
-    """The odds of one ability (goes_off + blocked + cancelled = 1)."""
-
-    goes_off = probability("P(the ability takes effect).")
-    blocked = probability("P(stopped by Spell Block).")
-    cancelled = probability("P(stopped by the Dispel or Counterspell).")
-    caster_mana = serializers.IntegerField(help_text="Mana the caster pays, whatever happens.")
-    response = serializers.ChoiceField(
-        choices=["dispel", "counterspell"],
-        allow_null=True,
-        help_text="The response the defender can make; null when none is possible (R8).",
-    )
-    response_cost = serializers.IntegerField(help_text="Mana a response costs when attempted.")
-    spell_block_target = serializers.IntegerField(
-        allow_null=True, help_text="Lowest natural die that blocks; null without Spell Block."
-    )
-    spell_block_probability = probability(
-        "Chance the Spell Block die succeeds; null without Spell Block.", allow_null=True
-    )
-    response_target = serializers.IntegerField(
-        allow_null=True, help_text="Lowest natural die the response needs; null when none."
-    )
-    response_modifier = serializers.IntegerField(
-        allow_null=True, help_text="Modifier on the response roll; null when none."
-    )
-    response_probability = probability(
-        "Chance the response die succeeds; null when none.", allow_null=True
-    )
-    defender_mana_expected = serializers.FloatField()
-    defender_mana_distribution = ManaProbabilitySerializer(
-        many=True, help_text="P(the defender spends exactly this Mana), ascending."
-    )
-    explanation = StepSerializer(many=True)
-
-
-class BlastTargetResultSerializer(serializers.Serializer[Any]):
-    """One unit's odds under the Blast."""
-
-    label = serializers.CharField()  # type: ignore[assignment]  # see BlastTarget.label
-    under_template = probability("P(the template ends over the unit).")
-    wound_target = serializers.IntegerField()
-    wound_probability = serializers.FloatField()
-    save_target = serializers.IntegerField(allow_null=True, help_text="Null when no save.")
-    save_modifier = serializers.IntegerField(help_text="0 when there is no save.")
-    save_probability = probability("0 when there is no save.")
-    armor_piercing = serializers.BooleanField()
-    damage_probability = probability("P(under the template, wounded and not saved).")
-    kill_probability = probability("P(destroyed): the damage chance when on its last wound.")
-    explanation = StepSerializer(many=True)
-
-
-class BlastOddsResultSerializer(serializers.Serializer[Any]):
-    """The odds of one Blast."""
-
-    template_diameter = serializers.FloatField(help_text="Inches.")
-    scatter_reduced = serializers.BooleanField(help_text='The caster scatters 1" less (R12).')
-    on_target_probability = probability("P(the Scatter Die shows HIT).")
-    targets = BlastTargetResultSerializer(many=True)
-    explanation = StepSerializer(many=True)
+AttackOddsResultSerializer = result_serializer(bodies.ATTACK)
+MoraleOddsResultSerializer = result_serializer(bodies.MORALE)
+SpellOddsResultSerializer = result_serializer(bodies.SPELL)
+BlastOddsResultSerializer = result_serializer(bodies.BLAST)

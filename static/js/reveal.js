@@ -32,24 +32,25 @@
   }
 
   function show(press) {
-    var url = press.button.getAttribute("data-reveal");
-    fetch(url, {
-      credentials: "same-origin",
-      cache: "no-store",
-      headers: { "HX-Request": "true" }
-    }).then(function (response) {
-      return response.text().then(function (text) { return { ok: response.ok, text: text }; });
-    }).then(function (answer) {
-      if (!held || held.ticket !== press.ticket || !press.out) return; // let go meanwhile
-      var box = document.createElement("div");
-      if (answer.ok) {
-        box.innerHTML = answer.text;
-      } else {
-        box.className = "field-errors";
-        box.setAttribute("role", "alert");
-        box.textContent = answer.text || "The secrets could not be shown.";
+    if (!press.out || !window.htmx) return;
+    // Sent by htmx like every other request of the page (its headers), but put on the page
+    // here: an answer that arrives after the release is dropped.
+    window.htmx.ajax("GET", press.button.getAttribute("data-reveal"), {
+      source: press.button,
+      target: press.out,
+      handler: function (elt, answer) {
+        if (!held || held.ticket !== press.ticket) return; // let go meanwhile
+        var xhr = answer.xhr;
+        var box = document.createElement("div");
+        if (xhr.status >= 200 && xhr.status < 300) {
+          box.innerHTML = xhr.responseText;
+        } else {
+          box.className = "field-errors";
+          box.setAttribute("role", "alert");
+          box.textContent = xhr.responseText || "The secrets could not be shown.";
+        }
+        press.out.replaceChildren(box);
       }
-      press.out.replaceChildren(box);
     }).catch(function () { /* nothing shown: the safe side */ });
   }
 

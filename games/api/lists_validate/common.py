@@ -14,10 +14,11 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
-from games.errors import BODY, flatten_errors
+from games.errors import BODY
 from games.fields import (
     StrictCharField,
     StrictSerializer,
+    flatten_errors,
 )
 from referee.rules.errors import InvalidInput, RulesError
 from referee.rules.lists import Problem, Report, Severity

@@ -158,9 +158,10 @@ def _check_profile(problems: dict[str, list[str]], prefix: str, model: Defender)
 
 def _problems(attack: Attack) -> dict[str, list[str]]:
     """Every problem with ``attack``, keyed by the REST API's field path, worked out one check
-    at a time. No second, quicker check of the usual valid case stands beside it: measured
-    with bench/attack_validation.py, one took 7-18 µs where this takes 12-19 µs, too little
-    of an attack's 70-950 µs to be worth a second validator kept in step with this one."""
+    at a time. No second, quicker check of the usual valid case stands beside it: one that
+    did took 7-18 µs where this takes 9-19 µs, too little of an attack's 55-950 µs to be worth
+    a second validator kept in step with this one (bench/attack_validation.py prints this
+    check's share of attack_odds and plan_attack)."""
     problems: dict[str, list[str]] = {}
     mode = attack.mode
     if mode not in _MODES:

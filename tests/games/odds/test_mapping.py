@@ -27,6 +27,7 @@ from games.odds.forms import (
     QueryForm,
     SpellForm,
 )
+from games.odds.requests import read_attack
 from games.odds.serializers import (
     AttackerSerializer,
     BlastOddsSerializer,
@@ -112,23 +113,25 @@ def test_the_page_and_the_api_build_the_same_attacker() -> None:
         "weapons": ["HW"],
         "wounds_remaining": 1,
         "fly": True,
+        "keywords": {"momentum": 1, "decisive_blow": 2, "cleave": True},
     }
-    keywords = {"momentum": 1, "decisive_blow": 2, "cleave": True}
+    defender = {"tgh": 3, "def": 4, "ini": 3, "wounds": 2}
     page: dict[str, Any] = {"atk": 5, "skl": 3, "str": 4, "rstr": None, "ini": 3, "wnd": 2}
     page |= {"arm": "HA"}
     page |= {"wpn": ["HW"], "wrem": 1, "fly": True, "mom": 1, "db": 2, "clv": True}
     page |= {"bzk": False, "ps": False}
-    from_api = mapping.attacker(
-        mapping.from_api(api, mapping.ATTACKER), mapping.from_api(keywords, mapping.KEYWORDS)
-    )
+    attack, _ = read_attack({"mode": "melee", "attacker": api, "defender": defender})
     from_page = mapping.attacker(
         mapping.from_page(page, mapping.ATTACKER), mapping.from_page(page, mapping.KEYWORDS)
     )
-    assert from_api == from_page
-    assert from_api.keywords == Keywords(momentum=1, decisive_blow=2, cleave=True)
+    assert attack.attacker == from_page
+    assert from_page.keywords == Keywords(momentum=1, decisive_blow=2, cleave=True)
 
 
-@pytest.mark.parametrize("module", ["games.odds.service", "games.odds.mapping"])
+@pytest.mark.parametrize(
+    "module",
+    ["games.odds.service", "games.odds.requests", "games.odds.bodies", "games.odds.mapping"],
+)
 def test_the_odds_service_loads_no_drf(module: str) -> None:
     # A fresh interpreter: what the module pulls in, however indirectly, is all there is.
     code = (
