@@ -1158,6 +1158,18 @@ PROJECT: tuple[Ruling, ...] = (
         "effects are due.",
     ),
     Ruling(
+        "R199",
+        "runeage",
+        "Player Elimination; Runewars: Special Rules",
+        "Who defeated a player eliminated outside a siege",
+        "Damage the table records says where it came from. A card of the player whose turn it "
+        "is that eliminates another player makes that player the victor, who takes the dragon "
+        "rune power. Damage from an event card's text, whether an instant lasting this round, "
+        "an enemy or the event drawn, eliminates without a victor, and so does a player's own "
+        "card on their own Home Realm: nobody is their own victor, and the rune power leaves "
+        "the game. In the event phase all damage recorded is the event's.",
+    ),
+    Ruling(
         "R160",
         "athazar",
         "Characters; How to Play 2",

@@ -55,6 +55,8 @@ from referee.rules.tracker.core import Action, IllegalAction, Outcome, payload_v
 MAX_TYPED_STRENGTH = 30
 MAX_ADJUST = 10
 MAX_DAMAGE = 40
+DAMAGE_CARD, DAMAGE_EVENT = "card", "event"  # where damage recorded by the table comes from
+DAMAGE_SOURCES = (DAMAGE_CARD, DAMAGE_EVENT)
 Handler = Callable[[RuneAgeState, Action], RuneAgeState]
 
 
@@ -466,7 +468,8 @@ def eliminate(
     """Neutral and gold cards go back to their piles, cities to the central area, Rewards
     out of the game, the rest of the player's cards with the player (Player Elimination,
     R194). In Runewars the victor takes the loser's dragon
-    rune power unless an event did the eliminating; in The Cataclysm everyone loses; the
+    rune power unless an event did the eliminating or the player has no victor but
+    themself (R199); in The Cataclysm everyone loses; the
     last player standing wins Runewars; nobody standing is a game everyone lost (R187)."""
     player = state.players[seat]
     neutral_piles = dict(state.neutral_piles)
@@ -487,6 +490,8 @@ def eliminate(
         attack_queue=tuple(s for s in state.attack_queue if s != seat),
         built=tuple(s for s in state.built if s != seat),
     )
+    if victor == seat:
+        victor = None
     state = _set_player(
         state,
         seat,
@@ -504,6 +509,7 @@ def eliminate(
     )
     outcome = state.outcome
     if state.setup.scenario == RUNEWARS and runes and victor is not None and not by_event:
+        # a player is never their own victor (R199)
         winner = state.players[victor]
         state = _set_player(
             state, victor, replace(winner, rune_powers=(*winner.rune_powers, *runes))
@@ -531,13 +537,31 @@ def eliminate(
 
 
 def _take_damage(state: RuneAgeState, action: Action) -> RuneAgeState:
-    """Damage a card's or an event's text deals to a Home Realm, placed by the table."""
+    """Damage a card's or an event's text deals to a Home Realm, placed by the table. The
+    ``source`` says whose: ``card``, a card of the player whose turn it is (the default
+    during a turn), or ``event``, an event card's text (the only source in the event phase).
+    In Runewars only a card eliminating another player makes its owner the victor, who takes
+    the loser's dragon rune power; an event's damage, or a player's own card turned on their
+    own Home Realm, eliminates without a victor (Runewars: Special Rules; R199)."""
     seat: int = payload_value(action.payload, "seat", int)
     if not 0 <= seat < state.seats or state.players[seat].eliminated:
         raise IllegalAction("Name a player still in the game.", "payload.seat")
     amount: int = payload_value(action.payload, "amount", int)
     if not 1 <= amount <= MAX_DAMAGE:
         raise IllegalAction(f"Damage is 1 to {MAX_DAMAGE} tokens.", "payload.amount")
+    source = DAMAGE_EVENT if state.step == EVENT else DAMAGE_CARD
+    if "source" in action.payload:
+        source = payload_value(action.payload, "source", str)
+    if source not in DAMAGE_SOURCES:
+        raise IllegalAction(
+            "The damage comes from a card (of the player whose turn it is) or an event.",
+            "payload.source",
+        )
+    if source == DAMAGE_CARD and state.step == EVENT:
+        raise IllegalAction(
+            "No player's card deals damage in the event phase: the damage is the event's.",
+            "payload.source",
+        )
     actor = _seat_of(state, action)
     if state.combat is not None:
         raise IllegalAction(f"Finish the combat against {state.combat.target_name} first.", "type")
@@ -546,8 +570,9 @@ def _take_damage(state: RuneAgeState, action: Action) -> RuneAgeState:
             f"During {state.players[state.active].name}'s turn only that player records damage.",
             "by",
         )
-    by_event = state.step == EVENT
-    state = damage(state, seat, amount, by_event=by_event, victor=None if by_event else actor)
+    by_event = source == DAMAGE_EVENT
+    victor = actor if source == DAMAGE_CARD and actor != seat else None
+    state = damage(state, seat, amount, by_event=by_event, victor=victor)
     return _after_elimination(state)
 
 

@@ -121,7 +121,7 @@ def _event_phase(state: RuneAgeState, listing: _Listing) -> None:
     listing.add(
         "take_damage",
         "Damage from the event",
-        {"seat": seat, "amount": 1},
+        {"seat": seat, "amount": 1, "source": engine.DAMAGE_EVENT},
         {"amount": Amount(1, engine.MAX_DAMAGE)},
         at=f"realm:{seat}",
     )
@@ -217,11 +217,19 @@ def _turn(state: RuneAgeState, listing: _Listing) -> None:
         listing.add("attack", label, {"target": target}, at=where, names={target: words})
     listing.add(
         "take_damage",
-        "Damage from a card",
-        {"seat": seat, "amount": 1},
-        {"seat": OneOf(state.standing()), "amount": Amount(1, engine.MAX_DAMAGE)},
+        "Damage from a card or an event",
+        {"seat": seat, "amount": 1, "source": engine.DAMAGE_CARD},
+        {
+            "seat": OneOf(state.standing()),
+            "amount": Amount(1, engine.MAX_DAMAGE),
+            "source": OneOf(engine.DAMAGE_SOURCES),
+        },
         at=at,
-        names={str(s): state.players[s].name for s in state.standing()},
+        names={
+            **{str(s): state.players[s].name for s in state.standing()},
+            engine.DAMAGE_CARD: f"a card of {player.name}'s",
+            engine.DAMAGE_EVENT: "an event's text",
+        },
     )
     listing.add("end_turn", "End the turn (discard, draw up to five)", at="")
 

@@ -180,3 +180,59 @@ def test_runewars_a_rune_power_found_through_an_event_is_chosen_between() -> Non
     assert state.players[1].rune_powers == (spare[0],)
     state = step(state, "end_event_phase", 0)
     assert state.round == 2
+
+
+def test_runewars_a_player_eliminated_on_their_own_turn_is_nobodys_victor() -> None:
+    """Player Elimination; Runewars: Special Rules; R199. Ana records the damage a lasting
+    event's text deals her own Home Realm during her turn: she is out, nobody takes her
+    dragon rune power, and Ben's turn begins."""
+    state = damaged(fresh(3, "runewars"), 0, 18)
+    rune = state.players[0].rune_powers[0]
+    state = step(state, "take_damage", 0, seat=0, amount=2, source="event")
+    assert state.players[0].eliminated
+    assert state.rune_choice is None
+    assert all(rune not in p.rune_powers for p in state.players)
+    assert state.active == 1
+    assert [a for a in legal_actions(state, 1) if a.type == "end_turn"]
+
+
+def test_runewars_damage_from_ones_own_card_makes_no_victor_either() -> None:
+    """R199: without a source the damage a player records during their turn is a card's; a
+    player whose own card eliminates them is still nobody's victor."""
+    state = damaged(fresh(3, "runewars"), 0, 18)
+    state = step(state, "take_damage", 0, seat=0, amount=2)
+    assert state.players[0].eliminated and state.rune_choice is None
+    assert state.active == 1 and legal_actions(state, 1)
+
+
+def test_runewars_a_card_eliminating_another_player_makes_its_owner_the_victor() -> None:
+    """Runewars: Special Rules; R199: the card of the player whose turn it is defeated Ben."""
+    state = damaged(fresh(3, "runewars"), 1, 18)
+    ben_rune = state.players[1].rune_powers[0]
+    state = step(state, "take_damage", 0, seat=1, amount=2, source="card")
+    assert state.players[1].eliminated and state.rune_choice == 0
+    assert ben_rune in state.players[0].rune_powers
+
+
+def test_runewars_an_event_eliminating_another_player_during_a_turn_makes_no_victor() -> None:
+    """Runewars: Special Rules (an Event card's damage removes the power); R199."""
+    state = damaged(fresh(3, "runewars"), 1, 18)
+    ben_rune = state.players[1].rune_powers[0]
+    state = step(state, "take_damage", 0, seat=1, amount=2, source="event")
+    assert state.players[1].eliminated and state.rune_choice is None
+    assert all(ben_rune not in p.rune_powers for p in state.players)
+
+
+def test_damage_in_the_event_phase_comes_from_the_event() -> None:
+    """R199: no card of a player acts in the event phase."""
+    state = end_turns(fresh(3, "runewars"), 3)
+    state = step(state, "draw_event", 0, event="Skirmish Lines")
+    with pytest.raises(IllegalAction, match="event phase") as refused:
+        step(state, "take_damage", 1, seat=1, amount=2, source="card")
+    assert refused.value.field == "payload.source"
+
+
+def test_the_source_of_damage_is_a_card_or_an_event() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        step(fresh(), "take_damage", 0, seat=1, amount=2, source="siege")
+    assert refused.value.field == "payload.source"
