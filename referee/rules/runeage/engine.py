@@ -940,8 +940,11 @@ def _play_other(state: RuneAgeState, action: Action) -> RuneAgeState:
 
 def _pass(state: RuneAgeState, action: Action) -> RuneAgeState:
     """The player stops playing cards. A battle goes on to attrition (against an event with
-    the die's icon) or resolution; a siege, once both sides have passed (Assault)."""
+    the die's icon) or resolution; a siege, once both sides have passed, to resolution, where
+    the attacker applies their Resolution abilities first (Assault; Conduct a Siege)."""
     combat, seat = _participant(state, action)
+    if combat.kind == SIEGE and combat.step == RESOLUTION:
+        return replace(state, combat=_done_resolving(combat, seat))
     _may_play(combat, seat)
     side = replace(combat.side(seat), passed=True)
     combat = _with_side(combat, seat, side)
@@ -949,10 +952,35 @@ def _pass(state: RuneAgeState, action: Action) -> RuneAgeState:
         other = combat.defender if seat == combat.attacker.seat else combat.attacker
         if not other.passed:
             return replace(state, combat=replace(combat, to_play=other.seat))
-        return replace(state, combat=replace(combat, step=RESOLUTION, to_play=None))
+        return replace(state, combat=replace(combat, step=RESOLUTION, to_play=combat.attacker.seat))
     if combat.dice > 0 and combat.attacker.cards:
         return replace(state, combat=replace(combat, step=ATTRITION))
     return replace(state, combat=replace(combat, step=RESOLUTION, dice=0))
+
+
+def _resolving(combat: Combat, seat: int) -> None:
+    """In a siege's resolution step the attacker applies all of their Resolution abilities,
+    then the defender all of theirs; ``to_play`` says whose turn it is, None when both are
+    done (Conduct a Siege, step 3; Abilities)."""
+    if combat.to_play is None:
+        raise IllegalAction(
+            "Both players are done with their Resolution abilities: the attacker resolves the "
+            "siege (Conduct a Siege, step 3).",
+            "type",
+        )
+    if seat != combat.to_play:
+        first = "attacker" if combat.to_play == combat.attacker.seat else "defender"
+        raise IllegalAction(
+            f"The {first} applies their Resolution abilities now; the attacker goes first, "
+            "then the defender (Conduct a Siege, step 3).",
+            "by",
+        )
+
+
+def _done_resolving(combat: Combat, seat: int) -> Combat:
+    _resolving(combat, seat)
+    later = combat.defender.seat if seat == combat.attacker.seat else None
+    return replace(combat, to_play=later)
 
 
 def _units(side: Side, state: RuneAgeState) -> list[Played]:
@@ -1075,14 +1103,17 @@ def _wound(state: RuneAgeState, action: Action) -> RuneAgeState:
 
 def _adjust(state: RuneAgeState, action: Action) -> RuneAgeState:
     """Strength an ability adds or takes away (When Played in the assault, Resolution
-    abilities in the resolution step), recorded on the army of the player using it; an
-    enemy's ability that weakens the army is recorded the same way (R189)."""
+    abilities in the resolution step, in a siege the attacker's before the defender's),
+    recorded on the army of the player using it; an enemy's ability that weakens the army is
+    recorded the same way (R189; Conduct a Siege, step 3)."""
     combat, seat = _participant(state, action)
     if combat.step not in (ASSAULT, RESOLUTION):
         raise IllegalAction("Abilities change strength during the assault or resolution.", "type")
     target = _side_seat(combat, action)
     if target is not None and target != seat:
         raise IllegalAction("Each player changes the strength of their own army.", "payload.side")
+    if combat.kind == SIEGE and combat.step == RESOLUTION:
+        _resolving(combat, seat)
     amount: int = payload_value(action.payload, "amount", int)
     if amount == 0 or not -MAX_ADJUST <= amount <= MAX_ADJUST:
         raise IllegalAction(
@@ -1105,6 +1136,12 @@ def _resolve(state: RuneAgeState, action: Action) -> RuneAgeState:
     if combat.step != RESOLUTION:
         raise IllegalAction(
             "Play cards, pass and roll the attrition die first; then resolve.", "type"
+        )
+    if combat.kind == SIEGE and combat.to_play is not None:
+        raise IllegalAction(
+            f"{state.players[combat.to_play].name} applies their Resolution abilities first, "
+            "then passes: the attacker, then the defender (Conduct a Siege, step 3).",
+            "type",
         )
     attack, defence = combat.attack_total, combat.defence_total
     won = attack >= defence if combat.kind == BATTLE else attack > defence

@@ -310,6 +310,13 @@ def _combat(state: RuneAgeState, combat: Combat, listing: _Listing) -> None:
                 {"roll": Rolls(1, tuple(dict.fromkeys(ATTRITION_FACES)))},
                 at="combat",
             )
+    elif combat.step == RESOLUTION and combat.kind == SIEGE:
+        # the attacker's Resolution abilities, then the defender's (Conduct a Siege, step 3)
+        if combat.to_play == seat:
+            _adjust(listing, mine)
+            listing.add("pass", "Done with Resolution abilities", at="combat")
+        elif combat.to_play is None and seat == combat.attacker.seat:
+            listing.add("resolve", "Resolve the combat", at="combat")
     elif combat.step == RESOLUTION:
         _adjust(listing, mine)
         if seat == combat.attacker.seat:

@@ -71,7 +71,8 @@ class Combat:
     attacker: Side
     defender: Side
     step: str = ASSAULT
-    to_play: int | None = None  # a siege: whose turn it is to play a card or pass
+    # a siege: whose turn it is to play a card or pass, then to apply Resolution abilities
+    to_play: int | None = None
     dice: int = 0  # attrition dice still to roll
     skulls: int = 0  # units still to destroy for attrition
     rolls: tuple[str, ...] = ()

@@ -28,6 +28,8 @@ def besiege(state: RuneAgeState, attacker: int, defender: int, strength: int) ->
     state = step(state, "attack", attacker, target=f"realm:{defender}")
     state = step(state, "play_other", attacker, name="Host", strength=strength)
     state = step(step(state, "pass", defender), "pass", attacker)
+    # no Resolution abilities: the attacker is done, then the defender (Conduct a Siege)
+    state = step(step(state, "pass", attacker), "pass", defender)
     return step(state, "resolve", attacker)
 
 
