@@ -996,6 +996,21 @@ def _units(side: Side, state: RuneAgeState) -> list[Played]:
     return found
 
 
+def _require_unit(state: RuneAgeState, side: Side, key: str, done: str) -> Played:
+    """The participating unit ``key`` of ``side``: only units are destroyed or wounded, a
+    tactic never (Destroying & Wounding Units)."""
+    card = side.card(key)
+    if card is None:
+        raise IllegalAction("No such card in that army.", "payload.card")
+    if card not in _units(side, state):
+        raise IllegalAction(
+            f"{card.name} is a tactic, not a unit: only units are {done} "
+            "(Destroying & Wounding Units).",
+            "payload.card",
+        )
+    return card
+
+
 def _roll_attrition(state: RuneAgeState, action: Action) -> RuneAgeState:
     """The attrition die, once per icon; each skull destroys a participating unit the player
     chooses (Attrition Die; Conduct a Battle, step 3)."""
@@ -1075,6 +1090,7 @@ def _destroy(state: RuneAgeState, action: Action) -> RuneAgeState:
         raise IllegalAction("Units are destroyed by abilities during the assault.", "type")
     if target is None:
         raise IllegalAction("The target card is no army.", "payload.side")
+    _require_unit(state, combat.side(target), key, "destroyed")
     state, combat = _destroy_card(state, combat, target, key)
     return replace(state, combat=combat)
 
@@ -1090,9 +1106,7 @@ def _wound(state: RuneAgeState, action: Action) -> RuneAgeState:
         raise IllegalAction("The target card is no army.", "payload.side")
     side = combat.side(target)
     key = _name(action)
-    card = side.card(key)
-    if card is None:
-        raise IllegalAction("No such card in that army.", "payload.card")
+    card = _require_unit(state, side, key, "wounded")
     if card.wounded:
         raise IllegalAction(
             f"{card.name} is wounded already: a unit is wounded once.", "payload.card"

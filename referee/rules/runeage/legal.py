@@ -21,9 +21,11 @@ from referee.rules.runeage.state import (
     EVENT,
     GOLD,
     INFLUENCE,
+    OTHER,
     RESOLUTION,
     SIEGE,
     Combat,
+    Played,
     RuneAgeState,
     gold_card,
 )
@@ -276,7 +278,12 @@ def _combat(state: RuneAgeState, combat: Combat, listing: _Listing) -> None:
             for army, other in (("attacker", combat.attacker), ("defender", combat.defender)):
                 if other.seat is None:
                     continue
-                keys = tuple(c.key for c in other.cards if kind == "destroy" or not c.wounded)
+                units = _unit_keys(state, other.seat, other.cards)
+                keys = tuple(
+                    c.key
+                    for c in other.cards
+                    if c.key in units and (kind == "destroy" or not c.wounded)
+                )
                 if keys:
                     listing.add(
                         kind,
@@ -288,12 +295,7 @@ def _combat(state: RuneAgeState, combat: Combat, listing: _Listing) -> None:
                     )
     elif combat.step == ATTRITION and seat == combat.attacker.seat:
         if combat.skulls > 0:
-            units = tuple(
-                c.key
-                for c in combat.attacker.cards
-                if c.origin == "other"
-                or (engine.card_strength(state, seat, c.name) or (0, "", TACTIC))[2] != TACTIC
-            )
+            units = _unit_keys(state, seat, combat.attacker.cards)
             listing.add(
                 "destroy",
                 "Destroy a unit for the skull",
@@ -321,6 +323,17 @@ def _combat(state: RuneAgeState, combat: Combat, listing: _Listing) -> None:
         _adjust(listing, mine)
         if seat == combat.attacker.seat:
             listing.add("resolve", "Resolve the combat", at="combat")
+
+
+def _unit_keys(state: RuneAgeState, seat: int, cards: tuple[Played, ...]) -> tuple[str, ...]:
+    """The keys of the participating units among ``cards``: a typed card counts as one, a
+    tactic never does (Destroying & Wounding Units)."""
+    return tuple(
+        c.key
+        for c in cards
+        if c.origin == OTHER
+        or (engine.card_strength(state, seat, c.name) or (0, "", TACTIC))[2] != TACTIC
+    )
 
 
 def _adjust(listing: _Listing, side: str) -> None:

@@ -307,3 +307,23 @@ def test_siege_resolution_abilities_go_attacker_first_then_defender() -> None:
         step(state, "adjust", 1, side="defender", amount=1)
     state = step(state, "resolve", 0)
     assert state.combat is None and state.players[1].damage == 5 - 2
+
+
+def test_only_a_unit_is_destroyed_or_wounded_by_an_ability() -> None:
+    """Destroying & Wounding Units: the terms are about units; a tactic is none (nor is the
+    target card). Battle Cry is a tactic, Levy Spearman a unit, a typed card counts as one."""
+    state = owning_cards(fresh(), 0, {"Battle Cry": 1})
+    state = step(state, "attack", 0, target="realm:1")
+    state = step(state, "play_card", 0, card="Battle Cry")  # a1
+    state = step(state, "play_card", 1, card="Grove Scout")  # d2
+    state = step(state, "play_card", 0, card="Levy Spearman")  # a3
+    for kind in ("destroy", "wound"):
+        with pytest.raises(IllegalAction, match="Battle Cry is a tactic") as refused:
+            step(state, kind, 1, side="attacker", card="a1")
+        assert refused.value.field == "payload.card"
+        offered = [a for a in legal_actions(state, 1) if a.type == kind]
+        assert offered and all("a1" not in a.choices["card"].to_json() for a in offered)
+    state = step(state, "destroy", 1, side="attacker", card="a3")
+    state = step(state, "wound", 1, side="defender", card="d2")
+    assert state.combat is not None
+    assert [c.name for c in state.combat.attacker.cards] == ["Battle Cry"]
