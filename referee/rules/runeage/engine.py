@@ -537,9 +537,10 @@ def eliminate(
 
 
 def _take_damage(state: RuneAgeState, action: Action) -> RuneAgeState:
-    """Damage a card's or an event's text deals to a Home Realm, placed by the table. The
-    ``source`` says whose: ``card``, a card of the player whose turn it is (the default
-    during a turn), or ``event``, an event card's text (the only source in the event phase).
+    """Damage a card's or an event's text deals to a Home Realm, placed by the table; the
+    event drawn deals its damage in play order (R200). The ``source`` says whose: ``card``,
+    a card of the player whose turn it is (the default during a turn), or ``event``, an
+    event card's text (the only source in the event phase).
     In Runewars only a card eliminating another player makes its owner the victor, who takes
     the loser's dragon rune power; an event's damage, or a player's own card turned on their
     own Home Realm, eliminates without a victor (Runewars: Special Rules; R199)."""
@@ -570,6 +571,16 @@ def _take_damage(state: RuneAgeState, action: Action) -> RuneAgeState:
             f"During {state.players[state.active].name}'s turn only that player records damage.",
             "by",
         )
+    if state.step == EVENT and state.drawn is not None:
+        if seat < state.event_turn:
+            raise IllegalAction(
+                f"{state.drawn} is resolved for each player in play order: "
+                f"{state.players[state.event_turn].name} has taken its damage, so "
+                f"{state.players[seat].name}, before them, takes no more (Event Cards & the "
+                "Event Phase, R200).",
+                "payload.seat",
+            )
+        state = replace(state, event_turn=seat)
     by_event = source == DAMAGE_EVENT
     victor = actor if source == DAMAGE_CARD and actor != seat else None
     state = damage(state, seat, amount, by_event=by_event, victor=victor)
@@ -668,7 +679,7 @@ def _draw_event(state: RuneAgeState, action: Action) -> RuneAgeState:
     typed = dict(state.typed_strengths)
     if event.strength is None:
         typed[name] = strength  # the number the cards data lacks, typed at the table
-    state = replace(state, deck=deck, drawn=name, typed_strengths=typed)
+    state = replace(state, deck=deck, drawn=name, typed_strengths=typed, event_turn=0)
     if event.kind == ENEMY:
         return replace(state, enemies=(*state.enemies, (name, state.round)))
     if event.attacks:

@@ -120,6 +120,8 @@ def _event_phase(state: RuneAgeState, listing: _Listing) -> None:
             {"power": OneOf(state.spare_runes)},
             at=f"realm:{seat}",
         )
+    if state.drawn is not None and seat < state.event_turn:
+        return  # the drawn event is resolved in play order, past this player now (R200)
     listing.add(
         "take_damage",
         "Damage from the event",

@@ -211,7 +211,8 @@ def test_a_game_in_play_always_offers_someone_an_action(
     always has a legal action (``play`` checks it at every step), and none after."""
     scenario, players = game_kind
     game = play(scenario, players, randoms(data), bloody)
-    assert any(entry.type == "take_damage" for entry in game.log)
+    damaged = any(entry.type == "take_damage" for entry in game.log)
+    assert damaged or game.state.outcome.over  # only a game over before any damage has none
     listed = [a for seat in range(players) for a in RUNE_AGE.legal_actions(game.state, seat)]
     assert bool(listed) != game.state.outcome.over
 
