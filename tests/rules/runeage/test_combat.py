@@ -3,14 +3,22 @@ Wounding Units)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 import pytest
 
 from referee.rules.runeage.engine import initial_state
 from referee.rules.runeage.legal import legal_actions
-from referee.rules.runeage.state import ASSAULT, ATTRITION, RESOLUTION, RuneAgeState
-from referee.rules.runeage.tracker import view
+from referee.rules.runeage.state import (
+    ASSAULT,
+    ATTRITION,
+    ATTRITION_FACES,
+    RESOLUTION,
+    SKULLS,
+    RuneAgeState,
+)
+from referee.rules.runeage.tracker import RUNE_AGE, view
 from referee.rules.tracker.core import IllegalAction
 from tests.rules.runeage.game import end_turns, new_setup, owning_cards, step
 
@@ -327,3 +335,25 @@ def test_only_a_unit_is_destroyed_or_wounded_by_an_ability() -> None:
     state = step(state, "wound", 1, side="defender", card="d2")
     assert state.combat is not None
     assert [c.name for c in state.combat.attacker.cards] == ["Battle Cry"]
+
+
+def test_the_attrition_die_has_three_blank_faces_two_skulls_and_one_double() -> None:
+    """R181: the die the app rolls for the table, and the faces the table may record, with
+    the units each face destroys."""
+    assert Counter(ATTRITION_FACES) == {"blank": 3, "skull": 2, "two skulls": 1}
+    assert SKULLS == {"blank": 0, "skull": 1, "two skulls": 2}
+    roll_type = RUNE_AGE.action_type("roll_attrition")
+    assert roll_type is not None and roll_type.fields[0].faces == ATTRITION_FACES
+    state = replace(fresh(), enemies=(("Wyrm Brood", 1),))
+    state = step(state, "attack", 0, target="enemy:Wyrm Brood")
+    for _ in range(3):
+        state = step(state, "play_card", 0, card="Levy Spearman")
+    state = step(state, "pass", 0)
+    (roll,) = [a for a in legal_actions(state, 0) if a.type == "roll_attrition"]
+    assert roll.choices["roll"].to_json() == {
+        "dice": 1,
+        "faces": ["blank", "skull", "two skulls"],
+    }
+    for face, skulls in (("skull", 1), ("two skulls", 2)):
+        rolled = step(state, "roll_attrition", 0, roll=face)
+        assert rolled.combat is not None and rolled.combat.skulls == skulls
