@@ -165,15 +165,16 @@ ACTION_TYPES = (
         "take_damage",
         "Place damage tokens on a Home Realm, as a card's or an event's text says. In Runewars "
         "a card eliminating another player makes the player whose turn it is the victor; an "
-        "event's damage, or one's own card on one's own Home Realm, makes none (R199).",
+        "event's damage, or one's own card on one's own Home Realm, makes none (R199). The "
+        "source is card (a card of the player whose turn it is, the default in a turn) or "
+        "event (the only one in the event phase).",
         (
             PayloadField("seat", "int", "the player"),
             PayloadField("amount", "int", "damage, 1 to 40"),
             PayloadField(
                 "source",
                 "str",
-                "card (of the player whose turn it is; the default in a turn) or event (the "
-                "only one in the event phase)",
+                "where it comes from",
                 False,
             ),
         ),
