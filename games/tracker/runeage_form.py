@@ -93,8 +93,11 @@ class RuneAgeForm(forms.Form):
 
     def neutrals(self) -> list[str]:
         """The scenario's three neutral types, each replaced by the one chosen in its place
-        (Optional Rule: Custom Neutral Cards; the engine checks the costs match)."""
-        own = self.catalog.scenario(self.cleaned_data["scenario"]).neutrals
+        (Optional Rule: Custom Neutral Cards; the engine checks the costs match). A catalog
+        without the scenario has none of its own: the engine names that lack."""
+        key = self.cleaned_data["scenario"]
+        scenario = next((s for s in self.catalog.scenarios if s.key == key), None)
+        own = scenario.neutrals if scenario is not None else ("", "", "")
         return [self.cleaned_data.get(f"neutral_{i}") or own[i] for i in range(3)]
 
     def setup(self, rng: Random) -> dict[str, Any]:
@@ -113,10 +116,14 @@ class RuneAgeForm(forms.Form):
         for path, messages in problems.items():
             parts = path.removeprefix("setup.").split(".")
             field: str | None = None
-            if parts[0] == "players" and len(parts) > 1 and parts[1].isdigit():
+            if parts[-1] == "rune_power":
+                field = "scenario"  # dragon rune powers are Runewars' alone
+            elif parts[0] == "players" and len(parts) > 1 and parts[1].isdigit():
                 seat = int(parts[1])
                 index = indexes[seat] if seat < len(indexes) else 0
                 field = f"race_{index}" if parts[-1] == "race" else f"player_{index}"
+            elif parts[0] == "cities" and indexes:
+                field = f"player_{indexes[-1]}"  # the last player named needs more cities
             elif parts[0] in ("players", "cities"):
                 field = "player_0"
             elif parts[0] == "neutrals":

@@ -1158,6 +1158,32 @@ PROJECT: tuple[Ruling, ...] = (
         "effects are due.",
     ),
     Ruling(
+        "R199",
+        "runeage",
+        "Player Elimination; Runewars: Special Rules",
+        "Who defeated a player eliminated outside a siege",
+        "Damage the table records says where it came from. A card of the player whose turn it "
+        "is that eliminates another player makes that player the victor, who takes the dragon "
+        "rune power. Damage from an event card's text, whether an instant lasting this round, "
+        "an enemy or the event drawn, eliminates without a victor, and so does a player's own "
+        "card on their own Home Realm: nobody is their own victor, and the rune power leaves "
+        "the game. In the event phase all damage recorded is the event's.",
+    ),
+    Ruling(
+        "R200",
+        "runeage",
+        "Event Cards & the Event Phase; Instant Event Cards",
+        "An instant that affects each player",
+        "The app does not read a card's text, so it cannot tell which players an instant "
+        "affects or what else it does. Once the event is drawn, the damage the table records "
+        "from it goes in play order from the first player on: after a player's Home Realm has "
+        "taken some, nobody before them in play order takes more from that card, and a player "
+        "it spares is simply passed over. The board reminds everyone of the order, and the "
+        "table makes the card's other effects in the same order. So when the first players it "
+        "eliminates leave one player standing, Runewars is won before the rest take their share."
+        " Damage from enemies acting before the draw (R198) is not bound to this order.",
+    ),
+    Ruling(
         "R160",
         "athazar",
         "Characters; How to Play 2",

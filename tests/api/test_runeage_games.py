@@ -11,6 +11,8 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.tracker import service
+from referee.rules.runeage.cards import catalog_to_json, scenario_to_json
+from referee.rules.runeage.demo import DEMO
 from referee.rules.runeage.tracker import RUNE_AGE
 from tests.games.tracker.support import client_for, host, send
 
@@ -73,3 +75,38 @@ def test_a_typed_card_name_with_a_lone_surrogate_is_refused(host: User, game: Ga
     response = act(host, game, "play_other", {"name": "\udfff", "strength": 2}, seat=0)
     assert response.status_code == 400
     assert "payload.name" in response.json()["errors"]
+
+
+def _setup_with(cut: dict[str, Any]) -> dict[str, Any]:
+    """The example setup (three players, four cities), its cards cut down as ``cut`` says:
+    how many of the first races or cities stay, or which scenario's cards replace its own."""
+    setup = RUNE_AGE.example_setup()
+    cards = dict(setup["cards"])
+    for part in ("races", "cities"):
+        if part in cut:
+            cards[part] = cards[part][: cut[part]]
+    if "scenario" in cut:
+        cards["scenarios"] = [scenario_to_json(DEMO.scenario(cut["scenario"]))]
+        cards["neutrals"] = catalog_to_json(DEMO)["neutrals"]
+    return {**setup, "cards": cards}
+
+
+@pytest.mark.parametrize(
+    ("cut", "field", "words"),
+    [
+        ({"cities": 2}, "setup.cities", "lay out 4 different neutral cities"),
+        ({"races": 1}, "setup.players.1.race", "The race is one of"),
+        ({"scenario": "monument"}, "setup.cards.scenarios", "hold no Resurgence"),
+    ],
+)
+def test_a_setup_whose_cards_lack_what_it_needs_is_a_400_naming_the_field(
+    host: User, cut: dict[str, Any], field: str, words: str
+) -> None:
+    """A setup sent whole is checked against its own cards: too few cities for the Variable
+    Setup, a race the cards lack, a scenario they lack; never a 500."""
+    body = {"system": "runeage", "setup": _setup_with(cut)}
+    response = send(client_for(host), "post", GAMES, body)
+    assert response.status_code == 400, response.content
+    errors = response.json()["errors"]
+    assert field in errors and words in errors[field][0], errors
+    assert not Game.objects.exists()

@@ -100,6 +100,12 @@ def test_two_rounds_with_a_siege_and_a_battle_against_an_enemy(
     _act(tab, "Pass (play no more cards)", within=combat)
     expect(page.get_by_test_id("attack-total")).to_have_text("3")
     expect(page.get_by_test_id("defence-total")).to_have_text("1")
+    # Conduct a Siege, step 3: Ben's Resolution abilities, then Ana's, then the result
+    expect(combat.get_by_test_id("to-play")).to_contain_text("Ben applies Resolution abilities")
+    _act(tab, "Done with Resolution abilities", within=combat)
+    expect(combat.get_by_test_id("to-play")).to_contain_text("Ana applies Resolution abilities")
+    tab.at_every_size(SHOTS, "02b-siege-resolution", TARGETS)
+    _act(tab, "Done with Resolution abilities", within=combat)
     _act(tab, "Resolve the combat")
     expect(page.get_by_test_id("damage-0")).to_contain_text("2")
     _act(tab, "End the turn (discard, draw up to five)")

@@ -3,7 +3,7 @@
 Sections cited are the rulebook's headings: Setup, Variable Setup, A Player's Turn,
 Performing Actions, Resources, Event Cards & the Event Phase, Rewards, Attrition Die,
 Conduct a Battle, Conduct a Siege, Destroying & Wounding Units, Player Elimination,
-Winning the Game and The Scenarios. Rulings R180 to R199 settle what the book leaves open.
+Winning the Game and The Scenarios. Rulings R180 to R200 settle what the book leaves open.
 """
 
 from __future__ import annotations
@@ -55,6 +55,8 @@ from referee.rules.tracker.core import Action, IllegalAction, Outcome, payload_v
 MAX_TYPED_STRENGTH = 30
 MAX_ADJUST = 10
 MAX_DAMAGE = 40
+DAMAGE_CARD, DAMAGE_EVENT = "card", "event"  # where damage recorded by the table comes from
+DAMAGE_SOURCES = (DAMAGE_CARD, DAMAGE_EVENT)
 Handler = Callable[[RuneAgeState, Action], RuneAgeState]
 
 
@@ -466,7 +468,8 @@ def eliminate(
     """Neutral and gold cards go back to their piles, cities to the central area, Rewards
     out of the game, the rest of the player's cards with the player (Player Elimination,
     R194). In Runewars the victor takes the loser's dragon
-    rune power unless an event did the eliminating; in The Cataclysm everyone loses; the
+    rune power unless an event did the eliminating or the player has no victor but
+    themself (R199); in The Cataclysm everyone loses; the
     last player standing wins Runewars; nobody standing is a game everyone lost (R187)."""
     player = state.players[seat]
     neutral_piles = dict(state.neutral_piles)
@@ -487,6 +490,8 @@ def eliminate(
         attack_queue=tuple(s for s in state.attack_queue if s != seat),
         built=tuple(s for s in state.built if s != seat),
     )
+    if victor == seat:
+        victor = None
     state = _set_player(
         state,
         seat,
@@ -504,6 +509,7 @@ def eliminate(
     )
     outcome = state.outcome
     if state.setup.scenario == RUNEWARS and runes and victor is not None and not by_event:
+        # a player is never their own victor (R199)
         winner = state.players[victor]
         state = _set_player(
             state, victor, replace(winner, rune_powers=(*winner.rune_powers, *runes))
@@ -531,13 +537,32 @@ def eliminate(
 
 
 def _take_damage(state: RuneAgeState, action: Action) -> RuneAgeState:
-    """Damage a card's or an event's text deals to a Home Realm, placed by the table."""
+    """Damage a card's or an event's text deals to a Home Realm, placed by the table; the
+    event drawn deals its damage in play order (R200). The ``source`` says whose: ``card``,
+    a card of the player whose turn it is (the default during a turn), or ``event``, an
+    event card's text (the only source in the event phase).
+    In Runewars only a card eliminating another player makes its owner the victor, who takes
+    the loser's dragon rune power; an event's damage, or a player's own card turned on their
+    own Home Realm, eliminates without a victor (Runewars: Special Rules; R199)."""
     seat: int = payload_value(action.payload, "seat", int)
     if not 0 <= seat < state.seats or state.players[seat].eliminated:
         raise IllegalAction("Name a player still in the game.", "payload.seat")
     amount: int = payload_value(action.payload, "amount", int)
     if not 1 <= amount <= MAX_DAMAGE:
         raise IllegalAction(f"Damage is 1 to {MAX_DAMAGE} tokens.", "payload.amount")
+    source = DAMAGE_EVENT if state.step == EVENT else DAMAGE_CARD
+    if "source" in action.payload:
+        source = payload_value(action.payload, "source", str)
+    if source not in DAMAGE_SOURCES:
+        raise IllegalAction(
+            "The damage comes from a card (of the player whose turn it is) or an event.",
+            "payload.source",
+        )
+    if source == DAMAGE_CARD and state.step == EVENT:
+        raise IllegalAction(
+            "No player's card deals damage in the event phase: the damage is the event's.",
+            "payload.source",
+        )
     actor = _seat_of(state, action)
     if state.combat is not None:
         raise IllegalAction(f"Finish the combat against {state.combat.target_name} first.", "type")
@@ -546,8 +571,19 @@ def _take_damage(state: RuneAgeState, action: Action) -> RuneAgeState:
             f"During {state.players[state.active].name}'s turn only that player records damage.",
             "by",
         )
-    by_event = state.step == EVENT
-    state = damage(state, seat, amount, by_event=by_event, victor=None if by_event else actor)
+    if state.step == EVENT and state.drawn is not None:
+        if seat < state.event_turn:
+            raise IllegalAction(
+                f"{state.drawn} is resolved for each player in play order: "
+                f"{state.players[state.event_turn].name} has taken its damage, so "
+                f"{state.players[seat].name}, before them, takes no more (Event Cards & the "
+                "Event Phase, R200).",
+                "payload.seat",
+            )
+        state = replace(state, event_turn=seat)
+    by_event = source == DAMAGE_EVENT
+    victor = actor if source == DAMAGE_CARD and actor != seat else None
+    state = damage(state, seat, amount, by_event=by_event, victor=victor)
     return _after_elimination(state)
 
 
@@ -643,7 +679,7 @@ def _draw_event(state: RuneAgeState, action: Action) -> RuneAgeState:
     typed = dict(state.typed_strengths)
     if event.strength is None:
         typed[name] = strength  # the number the cards data lacks, typed at the table
-    state = replace(state, deck=deck, drawn=name, typed_strengths=typed)
+    state = replace(state, deck=deck, drawn=name, typed_strengths=typed, event_turn=0)
     if event.kind == ENEMY:
         return replace(state, enemies=(*state.enemies, (name, state.round)))
     if event.attacks:
@@ -915,8 +951,11 @@ def _play_other(state: RuneAgeState, action: Action) -> RuneAgeState:
 
 def _pass(state: RuneAgeState, action: Action) -> RuneAgeState:
     """The player stops playing cards. A battle goes on to attrition (against an event with
-    the die's icon) or resolution; a siege, once both sides have passed (Assault)."""
+    the die's icon) or resolution; a siege, once both sides have passed, to resolution, where
+    the attacker applies their Resolution abilities first (Assault; Conduct a Siege)."""
     combat, seat = _participant(state, action)
+    if combat.kind == SIEGE and combat.step == RESOLUTION:
+        return replace(state, combat=_done_resolving(combat, seat))
     _may_play(combat, seat)
     side = replace(combat.side(seat), passed=True)
     combat = _with_side(combat, seat, side)
@@ -924,10 +963,35 @@ def _pass(state: RuneAgeState, action: Action) -> RuneAgeState:
         other = combat.defender if seat == combat.attacker.seat else combat.attacker
         if not other.passed:
             return replace(state, combat=replace(combat, to_play=other.seat))
-        return replace(state, combat=replace(combat, step=RESOLUTION, to_play=None))
+        return replace(state, combat=replace(combat, step=RESOLUTION, to_play=combat.attacker.seat))
     if combat.dice > 0 and combat.attacker.cards:
         return replace(state, combat=replace(combat, step=ATTRITION))
     return replace(state, combat=replace(combat, step=RESOLUTION, dice=0))
+
+
+def _resolving(combat: Combat, seat: int) -> None:
+    """In a siege's resolution step the attacker applies all of their Resolution abilities,
+    then the defender all of theirs; ``to_play`` says whose turn it is, None when both are
+    done (Conduct a Siege, step 3; Abilities)."""
+    if combat.to_play is None:
+        raise IllegalAction(
+            "Both players are done with their Resolution abilities: the attacker resolves the "
+            "siege (Conduct a Siege, step 3).",
+            "type",
+        )
+    if seat != combat.to_play:
+        first = "attacker" if combat.to_play == combat.attacker.seat else "defender"
+        raise IllegalAction(
+            f"The {first} applies their Resolution abilities now; the attacker goes first, "
+            "then the defender (Conduct a Siege, step 3).",
+            "by",
+        )
+
+
+def _done_resolving(combat: Combat, seat: int) -> Combat:
+    _resolving(combat, seat)
+    later = combat.defender.seat if seat == combat.attacker.seat else None
+    return replace(combat, to_play=later)
 
 
 def _units(side: Side, state: RuneAgeState) -> list[Played]:
@@ -941,6 +1005,21 @@ def _units(side: Side, state: RuneAgeState) -> list[Played]:
         if strength is not None and strength[2] != TACTIC:
             found.append(card)
     return found
+
+
+def _require_unit(state: RuneAgeState, side: Side, key: str, done: str) -> Played:
+    """The participating unit ``key`` of ``side``: only units are destroyed or wounded, a
+    tactic never (Destroying & Wounding Units)."""
+    card = side.card(key)
+    if card is None:
+        raise IllegalAction("No such card in that army.", "payload.card")
+    if card not in _units(side, state):
+        raise IllegalAction(
+            f"{card.name} is a tactic, not a unit: only units are {done} "
+            "(Destroying & Wounding Units).",
+            "payload.card",
+        )
+    return card
 
 
 def _roll_attrition(state: RuneAgeState, action: Action) -> RuneAgeState:
@@ -1022,6 +1101,7 @@ def _destroy(state: RuneAgeState, action: Action) -> RuneAgeState:
         raise IllegalAction("Units are destroyed by abilities during the assault.", "type")
     if target is None:
         raise IllegalAction("The target card is no army.", "payload.side")
+    _require_unit(state, combat.side(target), key, "destroyed")
     state, combat = _destroy_card(state, combat, target, key)
     return replace(state, combat=combat)
 
@@ -1037,9 +1117,7 @@ def _wound(state: RuneAgeState, action: Action) -> RuneAgeState:
         raise IllegalAction("The target card is no army.", "payload.side")
     side = combat.side(target)
     key = _name(action)
-    card = side.card(key)
-    if card is None:
-        raise IllegalAction("No such card in that army.", "payload.card")
+    card = _require_unit(state, side, key, "wounded")
     if card.wounded:
         raise IllegalAction(
             f"{card.name} is wounded already: a unit is wounded once.", "payload.card"
@@ -1050,14 +1128,17 @@ def _wound(state: RuneAgeState, action: Action) -> RuneAgeState:
 
 def _adjust(state: RuneAgeState, action: Action) -> RuneAgeState:
     """Strength an ability adds or takes away (When Played in the assault, Resolution
-    abilities in the resolution step), recorded on the army of the player using it; an
-    enemy's ability that weakens the army is recorded the same way (R189)."""
+    abilities in the resolution step, in a siege the attacker's before the defender's),
+    recorded on the army of the player using it; an enemy's ability that weakens the army is
+    recorded the same way (R189; Conduct a Siege, step 3)."""
     combat, seat = _participant(state, action)
     if combat.step not in (ASSAULT, RESOLUTION):
         raise IllegalAction("Abilities change strength during the assault or resolution.", "type")
     target = _side_seat(combat, action)
     if target is not None and target != seat:
         raise IllegalAction("Each player changes the strength of their own army.", "payload.side")
+    if combat.kind == SIEGE and combat.step == RESOLUTION:
+        _resolving(combat, seat)
     amount: int = payload_value(action.payload, "amount", int)
     if amount == 0 or not -MAX_ADJUST <= amount <= MAX_ADJUST:
         raise IllegalAction(
@@ -1080,6 +1161,12 @@ def _resolve(state: RuneAgeState, action: Action) -> RuneAgeState:
     if combat.step != RESOLUTION:
         raise IllegalAction(
             "Play cards, pass and roll the attrition die first; then resolve.", "type"
+        )
+    if combat.kind == SIEGE and combat.to_play is not None:
+        raise IllegalAction(
+            f"{state.players[combat.to_play].name} applies their Resolution abilities first, "
+            "then passes: the attacker, then the defender (Conduct a Siege, step 3).",
+            "type",
         )
     attack, defence = combat.attack_total, combat.defence_total
     won = attack >= defence if combat.kind == BATTLE else attack > defence

@@ -21,9 +21,11 @@ from referee.rules.runeage.state import (
     EVENT,
     GOLD,
     INFLUENCE,
+    OTHER,
     RESOLUTION,
     SIEGE,
     Combat,
+    Played,
     RuneAgeState,
     gold_card,
 )
@@ -118,10 +120,12 @@ def _event_phase(state: RuneAgeState, listing: _Listing) -> None:
             {"power": OneOf(state.spare_runes)},
             at=f"realm:{seat}",
         )
+    if state.drawn is not None and seat < state.event_turn:
+        return  # the drawn event is resolved in play order, past this player now (R200)
     listing.add(
         "take_damage",
         "Damage from the event",
-        {"seat": seat, "amount": 1},
+        {"seat": seat, "amount": 1, "source": engine.DAMAGE_EVENT},
         {"amount": Amount(1, engine.MAX_DAMAGE)},
         at=f"realm:{seat}",
     )
@@ -217,11 +221,19 @@ def _turn(state: RuneAgeState, listing: _Listing) -> None:
         listing.add("attack", label, {"target": target}, at=where, names={target: words})
     listing.add(
         "take_damage",
-        "Damage from a card",
-        {"seat": seat, "amount": 1},
-        {"seat": OneOf(state.standing()), "amount": Amount(1, engine.MAX_DAMAGE)},
+        "Damage from a card or an event",
+        {"seat": seat, "amount": 1, "source": engine.DAMAGE_CARD},
+        {
+            "seat": OneOf(state.standing()),
+            "amount": Amount(1, engine.MAX_DAMAGE),
+            "source": OneOf(engine.DAMAGE_SOURCES),
+        },
         at=at,
-        names={str(s): state.players[s].name for s in state.standing()},
+        names={
+            **{str(s): state.players[s].name for s in state.standing()},
+            engine.DAMAGE_CARD: f"a card of {player.name}'s",
+            engine.DAMAGE_EVENT: "an event's text",
+        },
     )
     listing.add("end_turn", "End the turn (discard, draw up to five)", at="")
 
@@ -268,7 +280,12 @@ def _combat(state: RuneAgeState, combat: Combat, listing: _Listing) -> None:
             for army, other in (("attacker", combat.attacker), ("defender", combat.defender)):
                 if other.seat is None:
                     continue
-                keys = tuple(c.key for c in other.cards if kind == "destroy" or not c.wounded)
+                units = _unit_keys(state, other.seat, other.cards)
+                keys = tuple(
+                    c.key
+                    for c in other.cards
+                    if c.key in units and (kind == "destroy" or not c.wounded)
+                )
                 if keys:
                     listing.add(
                         kind,
@@ -280,12 +297,7 @@ def _combat(state: RuneAgeState, combat: Combat, listing: _Listing) -> None:
                     )
     elif combat.step == ATTRITION and seat == combat.attacker.seat:
         if combat.skulls > 0:
-            units = tuple(
-                c.key
-                for c in combat.attacker.cards
-                if c.origin == "other"
-                or (engine.card_strength(state, seat, c.name) or (0, "", TACTIC))[2] != TACTIC
-            )
+            units = _unit_keys(state, seat, combat.attacker.cards)
             listing.add(
                 "destroy",
                 "Destroy a unit for the skull",
@@ -302,10 +314,28 @@ def _combat(state: RuneAgeState, combat: Combat, listing: _Listing) -> None:
                 {"roll": Rolls(1, tuple(dict.fromkeys(ATTRITION_FACES)))},
                 at="combat",
             )
+    elif combat.step == RESOLUTION and combat.kind == SIEGE:
+        # the attacker's Resolution abilities, then the defender's (Conduct a Siege, step 3)
+        if combat.to_play == seat:
+            _adjust(listing, mine)
+            listing.add("pass", "Done with Resolution abilities", at="combat")
+        elif combat.to_play is None and seat == combat.attacker.seat:
+            listing.add("resolve", "Resolve the combat", at="combat")
     elif combat.step == RESOLUTION:
         _adjust(listing, mine)
         if seat == combat.attacker.seat:
             listing.add("resolve", "Resolve the combat", at="combat")
+
+
+def _unit_keys(state: RuneAgeState, seat: int, cards: tuple[Played, ...]) -> tuple[str, ...]:
+    """The keys of the participating units among ``cards``: a typed card counts as one, a
+    tactic never does (Destroying & Wounding Units)."""
+    return tuple(
+        c.key
+        for c in cards
+        if c.origin == OTHER
+        or (engine.card_strength(state, seat, c.name) or (0, "", TACTIC))[2] != TACTIC
+    )
 
 
 def _adjust(listing: _Listing, side: str) -> None:

@@ -7,18 +7,20 @@ until that round is over (Instant Event Cards, R196); an enemy whose ability act
 start of the event phase, only once it was in play before the card is drawn (Enemy Event
 Cards, R198); and an instant attacking Home Realms, which stays in front of the player who
 battles it and moves on in play order (Conduct a Battle: Defend Against an Instant Card,
-R192, R197).
+R192, R197). Besides, the instant just drawn is resolved for each player in play order
+(R200), which the board reminds everyone of until the event phase ends.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.rules.runeage.cards import INSTANT
 from referee.rules.runeage.engine import event_card
 from referee.rules.runeage.state import EVENT, RuneAgeState
 
 NOW, NEXT = "now", "next"  # in effect this round / waiting for the next round's event phase
-LASTING, ENEMY_EFFECT, ATTACK = "lasting", "enemy", "attack"
+LASTING, ENEMY_EFFECT, ATTACK, EACH = "lasting", "enemy", "attack", "each"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +49,30 @@ def _next_event_phase(state: RuneAgeState) -> int:
     return state.round + 1 if state.step == EVENT else state.round
 
 
+def _in_play_order(state: RuneAgeState) -> list[Reminder]:
+    """The instant drawn, resolved now: for each player it affects, in play order from the
+    first player on, past those before the last player who took its damage (R200)."""
+    if state.step != EVENT or state.drawn is None or state.combat is not None:
+        return []
+    event = event_card(state, state.drawn)
+    if event.kind != INSTANT or event.attacks or event.next_round:
+        return []
+    later = tuple(s for s in state.standing() if s >= state.event_turn)
+    if not later:
+        return []
+    order = ", then ".join(state.players[s].name for s in later)
+    text = (
+        f"{event.name} is resolved for each player it affects in play order: {order}. Record "
+        f"its damage in that order.{_effect(state, event.name)}"
+    )
+    section = "Event Cards & the Event Phase"
+    return [Reminder(NOW, EACH, event.name, text, state.standing(), True, section)]
+
+
 def reminders(state: RuneAgeState) -> tuple[Reminder, ...]:
     """Every reminder due now, in a fixed order: lasting instants in the order they were
-    drawn, enemies in the order they came into play (R198), then the attacking instant."""
+    drawn, enemies in the order they came into play (R198), the instant drawn and resolved
+    in play order (R200), then the attacking instant."""
     if state.outcome.over:
         return ()
     everyone = state.standing()
@@ -86,6 +109,7 @@ def reminders(state: RuneAgeState) -> tuple[Reminder, ...]:
             text += " It came into play in this event phase, so it does not act in it."
         text += effect
         found.append(Reminder(NEXT, ENEMY_EFFECT, name, text, everyone, True, "Enemy Event Cards"))
+    found.extend(_in_play_order(state))
     combat = state.combat
     if combat is not None and combat.event and combat.attacker.seat is not None:
         name = combat.target_name

@@ -203,6 +203,61 @@ def trimmed(catalog: Catalog, setup: RuneAgeSetup) -> Catalog:
     )
 
 
+def _count(number: int, thing: str, things: str) -> str:
+    return f"{number} {thing if number == 1 else things}"
+
+
+def catalog_lacks(
+    catalog: Catalog, scenario: str, players: Sequence[tuple[str, str | None]]
+) -> None:
+    """Raises InvalidInput when the catalog is too small for the setup helper to draw from
+    it: the scenario's cards, a race for each player left at random (Setup 3), the Variable
+    Setup's neutral cities, a dragon rune power for each Runewars player."""
+    problems: Problems = {}
+    if not 1 <= len(players) <= 4:
+        add_problem(problems, "players", "Rune Age is played by 1 to 4 players.")
+        raise InvalidInput(problems)
+    if scenario not in SCENARIOS:
+        add_problem(problems, "scenario", f"The scenario is one of: {', '.join(SCENARIOS)}.")
+    elif not any(s.key == scenario for s in catalog.scenarios):
+        add_problem(
+            problems, "scenario", f"The catalog has no cards for {SCENARIO_NAMES[scenario]}."
+        )
+    chosen = {race for _, race in players if race}
+    free = len([r for r in catalog.races if r.name not in chosen])
+    for index, (_name, race) in enumerate(players):
+        if race:
+            continue
+        if free == 0:
+            races = _count(len(catalog.races), "race", "races")
+            add_problem(
+                problems,
+                f"players.{index}.race",
+                f"The catalog has {races}; {len(players)} players need one each (Setup 3).",
+            )
+            break
+        free -= 1
+    needed = VARIABLE_SETUP[len(players)][4]
+    if len(catalog.cities) < needed:
+        cities = _count(len(catalog.cities), "neutral city", "neutral cities")
+        add_problem(
+            problems,
+            "cities",
+            f"The catalog has {cities}; {_count(len(players), 'player lays', 'players lay')} "
+            f"out {needed} (Variable Setup).",
+        )
+    if scenario == RUNEWARS and len(catalog.rune_powers) < len(players):
+        runes = _count(len(catalog.rune_powers), "dragon rune power", "dragon rune powers")
+        add_problem(
+            problems,
+            f"players.{len(catalog.rune_powers)}.rune_power",
+            f"The catalog has {runes}; {len(players)} Runewars players need one each "
+            "(Runewars: Additional Setup Instructions).",
+        )
+    if problems:
+        raise InvalidInput(problems)
+
+
 def build_setup(
     catalog: Catalog,
     scenario: str,
@@ -215,7 +270,9 @@ def build_setup(
     """The setup helper: ``players`` in play order as (name, race or None); a race left
     open is assigned at random from those nobody chose (Setup 3), the neutral cities are
     drawn at random in the number the Variable Setup table gives, and in Runewars each
-    player receives a random dragon rune power. Returns the setup's JSON."""
+    player receives a random dragon rune power. Returns the setup's JSON; raises
+    InvalidInput naming everything the catalog lacks for these players at once."""
+    catalog_lacks(catalog, scenario, players)
     chosen = [race for _, race in players if race]
     free = [r.name for r in catalog.races if r.name not in chosen]
     rng.shuffle(free)

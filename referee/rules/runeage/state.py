@@ -71,7 +71,8 @@ class Combat:
     attacker: Side
     defender: Side
     step: str = ASSAULT
-    to_play: int | None = None  # a siege: whose turn it is to play a card or pass
+    # a siege: whose turn it is to play a card or pass, then to apply Resolution abilities
+    to_play: int | None = None
     dice: int = 0  # attrition dice still to roll
     skulls: int = 0  # units still to destroy for attrition
     rolls: tuple[str, ...] = ()
@@ -136,6 +137,9 @@ class RuneAgeState:
     lasting: tuple[tuple[str, int], ...] = ()
     drawn: str | None = None  # this event phase's card
     attack_queue: tuple[int, ...] = ()  # players still to battle the attacking instant
+    # the first player in play order who may still take the drawn event's damage: the
+    # event is resolved for each player in play order (Event Cards & the Event Phase, R200)
+    event_turn: int = 0
     event_strength: int = 0  # the attacking instant's strength
     typed_strengths: Mapping[str, int] = field(default_factory=dict)  # events' typed numbers
     combat: Combat | None = None

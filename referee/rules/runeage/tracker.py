@@ -163,10 +163,20 @@ ACTION_TYPES = (
     ActionType("resolve", "Resolve the combat: compare the totals and apply the result."),
     ActionType(
         "take_damage",
-        "Place damage tokens on a Home Realm, as a card's or an event's text says.",
+        "Place damage tokens on a Home Realm, as a card's or an event's text says. In Runewars "
+        "a card eliminating another player makes the player whose turn it is the victor; an "
+        "event's damage, or one's own card on one's own Home Realm, makes none (R199). The "
+        "source is card (a card of the player whose turn it is, the default in a turn) or "
+        "event (the only one in the event phase).",
         (
             PayloadField("seat", "int", "the player"),
             PayloadField("amount", "int", "damage, 1 to 40"),
+            PayloadField(
+                "source",
+                "str",
+                "where it comes from",
+                False,
+            ),
         ),
     ),
     ActionType("end_turn", "Discard the hand, draw up to five, and pass the turn on."),
@@ -583,7 +593,8 @@ def describe(action: Action, setup: RuneAgeSetup | None) -> str:
         "wound": f"wounds a unit of the {p.get('side')}",
         "adjust": f"changes the {p.get('side')}'s strength by {p.get('amount')}",
         "resolve": "resolves the combat",
-        "take_damage": f"{who(p.get('seat'))}'s Home Realm takes {p.get('amount')} damage",
+        "take_damage": f"{who(p.get('seat'))}'s Home Realm takes {p.get('amount')} damage"
+        + {"card": " from a card", "event": " from an event"}.get(str(p.get("source")), ""),
         "end_turn": "ends the turn",
         "draw_event": f"draws the event {p.get('event')}",
         "end_event_phase": "ends the event phase",

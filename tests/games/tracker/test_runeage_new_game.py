@@ -4,12 +4,15 @@ come back beside their fields."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
+from referee.rules.runeage.demo import DEMO
 from tests.games.tracker.support import client_for, user
 from tests.lists.support import load_starter
 
@@ -99,3 +102,60 @@ def test_a_neutral_type_of_another_cost_is_refused_beside_its_field(ann: User) -
     assert response.status_code == 400
     errors = response.context["runeage_form"].errors["neutral_0"]
     assert "same influence cost" in errors[0]
+
+
+@pytest.fixture
+def small(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    """The catalog loaded, cut down to a few races, cities, rune powers or scenarios."""
+
+    def cut(**parts: Any) -> None:
+        catalog = replace(DEMO, **parts)
+        monkeypatch.setattr("games.views.tracker.runeage_cards", lambda: catalog)
+
+    return cut
+
+
+THREE = {"player_0": "Ana", "player_1": "Ben", "player_2": "Cleo"}
+
+
+def test_too_few_races_in_the_catalog_are_named_beside_the_player_left_without(
+    ann: User, small: Callable[..., None]
+) -> None:
+    small(races=DEMO.races[:2])
+    response = post(ann, scenario="dragonlords", **THREE)
+    assert response.status_code == 400
+    form = response.context["runeage_form"]
+    assert form.errors["race_2"] == ["The catalog has 2 races; 3 players need one each (Setup 3)."]
+    assert 'value="Cleo"' in response.content.decode()  # what was typed stays
+    assert not Game.objects.exists()
+
+
+def test_too_few_cities_in_the_catalog_are_named_beside_the_last_player(
+    ann: User, small: Callable[..., None]
+) -> None:
+    small(cities=DEMO.cities[:3])
+    response = post(ann, scenario="dragonlords", **THREE)
+    assert response.status_code == 400
+    errors = response.context["runeage_form"].errors["player_2"]
+    assert errors == ["The catalog has 3 neutral cities; 3 players lay out 4 (Variable Setup)."]
+
+
+def test_too_few_rune_powers_for_runewars_are_named_beside_the_scenario(
+    ann: User, small: Callable[..., None]
+) -> None:
+    small(rune_powers=DEMO.rune_powers[:2])
+    response = post(ann, scenario="runewars", **THREE)
+    assert response.status_code == 400
+    errors = response.context["runeage_form"].errors["scenario"]
+    assert errors[0].startswith("The catalog has 2 dragon rune powers; 3 Runewars players")
+
+
+def test_a_scenario_the_catalog_lacks_is_named_beside_the_scenario(
+    ann: User, small: Callable[..., None]
+) -> None:
+    small(scenarios=DEMO.scenarios[:1])
+    response = post(ann, scenario="monument", **THREE)
+    assert response.status_code == 400
+    errors = response.context["runeage_form"].errors["scenario"]
+    assert errors == ["The catalog has no cards for The Monument."]
+    assert 'value="Ben"' in response.content.decode()

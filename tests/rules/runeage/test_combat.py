@@ -3,20 +3,38 @@ Wounding Units)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 import pytest
 
 from referee.rules.runeage.engine import initial_state
 from referee.rules.runeage.legal import legal_actions
-from referee.rules.runeage.state import ASSAULT, ATTRITION, RESOLUTION, RuneAgeState
-from referee.rules.runeage.tracker import view
+from referee.rules.runeage.state import (
+    ASSAULT,
+    ATTRITION,
+    ATTRITION_FACES,
+    RESOLUTION,
+    SKULLS,
+    RuneAgeState,
+)
+from referee.rules.runeage.tracker import RUNE_AGE, view
 from referee.rules.tracker.core import IllegalAction
 from tests.rules.runeage.game import end_turns, new_setup, owning_cards, step
 
 
 def fresh(players: int = 3, scenario: str = "dragonlords") -> RuneAgeState:
     return initial_state(new_setup(scenario, players))
+
+
+def resolve_siege(state: RuneAgeState) -> RuneAgeState:
+    """Neither side has a Resolution ability: the attacker is done, then the defender, and
+    the attacker resolves (Conduct a Siege, step 3)."""
+    combat = state.combat
+    assert combat is not None and combat.attacker.seat is not None
+    attacker, defender = combat.attacker.seat, combat.defender.seat
+    state = step(step(state, "pass", attacker), "pass", defender)
+    return step(state, "resolve", attacker)
 
 
 def city_of(state: RuneAgeState, strength: int) -> str:
@@ -196,7 +214,7 @@ def test_a_siege_alternates_and_the_city_adds_its_auto_defense() -> None:
     state = step(state, "pass", 0)
     combat = state.combat
     assert combat is not None and (combat.attack_total, combat.defence_total) == (3, 2)
-    state = step(state, "resolve", 0)
+    state = resolve_siege(state)
     assert name in state.players[0].cities and name not in state.players[1].cities
     assert f"city:{name}" not in state.players[0].exhausted  # taken refreshed
 
@@ -209,7 +227,7 @@ def test_a_siege_tie_goes_to_the_defender() -> None:
     state = step(state, "play_card", 0, card="Levy Spearman")
     state = step(state, "pass", 1)
     state = step(state, "pass", 0)
-    state = step(state, "resolve", 0)
+    state = resolve_siege(state)
     assert name in state.players[1].cities
 
 
@@ -221,7 +239,7 @@ def test_a_city_taken_in_the_cataclysm_enters_exhausted() -> None:
     state = step(state, "attack", 0, target=f"city:{name}")
     state = step(state, "play_other", 0, name="Siege Tower", strength=5)
     state = step(step(state, "pass", 1), "pass", 0)
-    state = step(state, "resolve", 0)
+    state = resolve_siege(state)
     assert f"city:{name}" in state.players[0].exhausted
 
 
@@ -233,7 +251,7 @@ def test_a_home_realm_takes_the_difference_as_damage() -> None:
     state = step(state, "play_card", 0, card="Levy Spearman")
     state = step(state, "pass", 2)
     state = step(state, "pass", 0)
-    state = step(state, "resolve", 0)
+    state = resolve_siege(state)
     assert state.players[2].damage == 8 - 1
 
 
@@ -262,3 +280,80 @@ def test_nothing_else_happens_during_a_combat() -> None:
         step(state, "end_turn", 0)
     assert {a.type for a in legal_actions(state, 0)} >= {"play_card", "pass"}
     assert "end_turn" not in {a.type for a in legal_actions(state, 0)}
+
+
+def _types(state: RuneAgeState, seat: int) -> list[str]:
+    return [a.type for a in legal_actions(state, seat)]
+
+
+def test_siege_resolution_abilities_go_attacker_first_then_defender() -> None:
+    """Conduct a Siege, step 3 (and Abilities: Resolution): the attacker applies all of their
+    Resolution abilities, then the defender all of theirs; only then is the siege resolved."""
+    state = step(fresh(), "attack", 0, target="realm:1")
+    state = step(state, "play_other", 0, name="Warband", strength=4)
+    state = step(step(state, "pass", 1), "pass", 0)
+    assert state.combat is not None and state.combat.step == RESOLUTION
+    assert state.combat.to_play == 0
+    assert _types(state, 0) == ["adjust", "pass"] and _types(state, 1) == []
+    with pytest.raises(IllegalAction, match="attacker applies") as early:
+        step(state, "adjust", 1, side="defender", amount=2)
+    assert early.value.field == "by"
+    with pytest.raises(IllegalAction, match="Resolution abilities first"):
+        step(state, "resolve", 0)
+    state = step(state, "adjust", 0, side="attacker", amount=1)
+    state = step(state, "pass", 0)  # Ana is done: Ben's turn
+    assert state.combat is not None and state.combat.to_play == 1
+    assert _types(state, 0) == [] and _types(state, 1) == ["adjust", "pass"]
+    with pytest.raises(IllegalAction, match="defender applies"):
+        step(state, "adjust", 0, side="attacker", amount=1)
+    with pytest.raises(IllegalAction, match="Resolution abilities first"):
+        step(state, "resolve", 0)
+    state = step(state, "adjust", 1, side="defender", amount=2)
+    state = step(state, "pass", 1)
+    assert _types(state, 0) == ["resolve"] and _types(state, 1) == []
+    with pytest.raises(IllegalAction, match="done"):
+        step(state, "adjust", 1, side="defender", amount=1)
+    state = step(state, "resolve", 0)
+    assert state.combat is None and state.players[1].damage == 5 - 2
+
+
+def test_only_a_unit_is_destroyed_or_wounded_by_an_ability() -> None:
+    """Destroying & Wounding Units: the terms are about units; a tactic is none (nor is the
+    target card). Battle Cry is a tactic, Levy Spearman a unit, a typed card counts as one."""
+    state = owning_cards(fresh(), 0, {"Battle Cry": 1})
+    state = step(state, "attack", 0, target="realm:1")
+    state = step(state, "play_card", 0, card="Battle Cry")  # a1
+    state = step(state, "play_card", 1, card="Grove Scout")  # d2
+    state = step(state, "play_card", 0, card="Levy Spearman")  # a3
+    for kind in ("destroy", "wound"):
+        with pytest.raises(IllegalAction, match="Battle Cry is a tactic") as refused:
+            step(state, kind, 1, side="attacker", card="a1")
+        assert refused.value.field == "payload.card"
+        offered = [a for a in legal_actions(state, 1) if a.type == kind]
+        assert offered and all("a1" not in a.choices["card"].to_json() for a in offered)
+    state = step(state, "destroy", 1, side="attacker", card="a3")
+    state = step(state, "wound", 1, side="defender", card="d2")
+    assert state.combat is not None
+    assert [c.name for c in state.combat.attacker.cards] == ["Battle Cry"]
+
+
+def test_the_attrition_die_has_three_blank_faces_two_skulls_and_one_double() -> None:
+    """R181: the die the app rolls for the table, and the faces the table may record, with
+    the units each face destroys."""
+    assert Counter(ATTRITION_FACES) == {"blank": 3, "skull": 2, "two skulls": 1}
+    assert SKULLS == {"blank": 0, "skull": 1, "two skulls": 2}
+    roll_type = RUNE_AGE.action_type("roll_attrition")
+    assert roll_type is not None and roll_type.fields[0].faces == ATTRITION_FACES
+    state = replace(fresh(), enemies=(("Wyrm Brood", 1),))
+    state = step(state, "attack", 0, target="enemy:Wyrm Brood")
+    for _ in range(3):
+        state = step(state, "play_card", 0, card="Levy Spearman")
+    state = step(state, "pass", 0)
+    (roll,) = [a for a in legal_actions(state, 0) if a.type == "roll_attrition"]
+    assert roll.choices["roll"].to_json() == {
+        "dice": 1,
+        "faces": ["blank", "skull", "two skulls"],
+    }
+    for face, skulls in (("skull", 1), ("two skulls", 2)):
+        rolled = step(state, "roll_attrition", 0, roll=face)
+        assert rolled.combat is not None and rolled.combat.skulls == skulls

@@ -253,3 +253,42 @@ def test_an_instant_repelled_by_the_first_player_attacks_nobody_else() -> None:
     state = step(step(state, "pass", 0), "resolve", 0)
     assert state.combat is None and state.attack_queue == ()
     assert all(p.damage == 0 for p in state.players)
+
+
+def test_an_instants_damage_is_recorded_in_play_order() -> None:
+    """Event Cards & the Event Phase; Instant Event Cards; R200: an instant affecting each
+    player is resolved from the first player on, so once Ben's Home Realm has taken its
+    damage nobody before him in play order takes any more; a player it spares is skipped."""
+    state = step(event_phase(3, "monument"), "draw_event", 0, event="Quarry Collapse")
+    state = step(state, "take_damage", 1, seat=1, amount=2)
+    state = step(state, "take_damage", 1, seat=1, amount=1)  # Ben again: still his share
+    with pytest.raises(IllegalAction, match="play order") as refused:
+        step(state, "take_damage", 0, seat=0, amount=1)
+    assert refused.value.field == "payload.seat"
+    assert not [a for a in legal_actions(state, 0) if a.type == "take_damage"]
+    assert [a for a in legal_actions(state, 2) if a.type == "take_damage"]
+    state = step(state, "take_damage", 2, seat=2, amount=1)
+    assert [p.damage for p in state.players] == [0, 3, 1]
+    state = step(state, "end_event_phase", 0)
+    state = step(end_turns(state, 3), "draw_event", 0, event="Gold Rush")
+    assert step(state, "take_damage", 0, seat=0, amount=1).players[0].damage == 1  # anew
+
+
+def test_in_runewars_the_first_player_an_instant_eliminates_may_leave_a_winner() -> None:
+    """Event Cards & the Event Phase (play order); Runewars: Victory Conditions; R200. Both
+    at 19 damage, Ana takes the instant's damage first and is out: Ben is the last standing
+    before his share comes."""
+    state = event_phase(2, "runewars")
+    players = tuple(replace(p, damage=19) for p in state.players)
+    state = replace(state, players=players, deck=((), state.deck[1]))  # Stage 2 on top
+    state = step(state, "draw_event", 0, event="Bloodied Banners")
+    state = step(state, "take_damage", 0, seat=0, amount=1)
+    assert state.outcome.winner == 1
+
+
+def test_before_the_event_is_drawn_damage_goes_in_any_order() -> None:
+    """R198: enemies acting at the start of the event phase are no drawn instant."""
+    state = event_phase()
+    state = step(state, "take_damage", 2, seat=2, amount=1)
+    state = step(state, "take_damage", 0, seat=0, amount=1)
+    assert [p.damage for p in state.players] == [1, 0, 1]

@@ -7,7 +7,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.rules.runeage.engine import initial_state
-from referee.rules.runeage.reminders import ATTACK, ENEMY_EFFECT, LASTING, NEXT, NOW, reminders
+from referee.rules.runeage.reminders import (
+    ATTACK,
+    EACH,
+    ENEMY_EFFECT,
+    LASTING,
+    NEXT,
+    NOW,
+    reminders,
+)
 from referee.rules.runeage.state import RuneAgeState
 from referee.rules.runeage.tracker import view
 from tests.rules.runeage.game import end_turns, new_setup, step
@@ -103,4 +111,20 @@ def test_an_instant_attacking_each_player_names_who_battles_after_whom() -> None
 def test_a_game_over_has_no_reminders() -> None:
     state = step(event_phase(), "draw_event", 0, event="Bountiful Harvest")
     state = replace(state, outcome=replace(state.outcome, over=True, reason="test"))
+    assert reminders(state) == ()
+
+
+def test_an_instant_drawn_is_resolved_in_play_order() -> None:
+    """Event Cards & the Event Phase; Instant Event Cards; R200: the players it may affect,
+    in play order, from the first player on; those before the last who took its damage
+    are past."""
+    state = end_turns(initial_state(new_setup("monument", 3)), 3)
+    state = step(state, "draw_event", 0, event="Quarry Collapse")
+    (due,) = reminders(state)
+    assert (due.when, due.kind, due.everyone) == (NOW, EACH, True)
+    assert "in play order: Ana, then Ben, then Cleo" in due.text
+    state = step(state, "take_damage", 1, seat=1, amount=1)
+    (due,) = reminders(state)
+    assert "in play order: Ben, then Cleo" in due.text
+    state = step(state, "end_event_phase", 0)
     assert reminders(state) == ()

@@ -3,13 +3,14 @@ The Scenarios), and the cards as data."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 from typing import Any
 
 import pytest
 
 from referee.rules.errors import InvalidInput
-from referee.rules.runeage.cards import catalog_from_json, catalog_to_json
+from referee.rules.runeage.cards import Catalog, catalog_from_json, catalog_to_json
 from referee.rules.runeage.demo import DEMO, DEMO_JSON
 from referee.rules.runeage.engine import initial_state
 from referee.rules.runeage.setup import build_setup, setup_from_json, setup_to_json
@@ -224,3 +225,55 @@ def test_an_events_strength_may_be_left_to_the_table() -> None:
     catalog = catalog_from_json(data)
     assert catalog.scenarios[0].events[0].strength is None
     assert catalog_from_json(catalog_to_json(catalog)) == catalog
+
+
+def _problems(catalog: Catalog, scenario: str, players: list[tuple[str, str | None]]) -> Any:
+    with pytest.raises(InvalidInput) as error:
+        build_setup(catalog, scenario, players, Random(3))
+    return error.value.problems
+
+
+def test_a_catalog_with_too_few_races_for_those_left_at_random_is_named() -> None:
+    """Setup 3: a race left open is drawn from those nobody chose; the catalog must hold one."""
+    small = replace(DEMO, races=DEMO.races[:2])
+    problems = _problems(small, "dragonlords", [("Ana", None), ("Ben", None), ("Cleo", None)])
+    assert problems == {
+        "players.2.race": ["The catalog has 2 races; 3 players need one each (Setup 3)."]
+    }
+    chosen = _problems(
+        small, "dragonlords", [("Ana", DEMO.races[0].name), ("Ben", None), ("Cleo", None)]
+    )
+    assert list(chosen) == ["players.2.race"]
+
+
+def test_a_catalog_with_too_few_cities_for_the_variable_setup_is_named() -> None:
+    """Variable Setup: three players lay out four neutral cities."""
+    small = replace(DEMO, cities=DEMO.cities[:3])
+    problems = _problems(small, "dragonlords", [("Ana", None), ("Ben", None), ("Cleo", None)])
+    assert problems == {
+        "cities": ["The catalog has 3 neutral cities; 3 players lay out 4 (Variable Setup)."]
+    }
+
+
+def test_a_catalog_with_too_few_rune_powers_for_runewars_is_named() -> None:
+    """Runewars: Additional Setup Instructions: a dragon rune power for each player."""
+    small = replace(DEMO, rune_powers=DEMO.rune_powers[:1])
+    problems = _problems(small, "runewars", [("Ana", None), ("Ben", None)])
+    assert problems == {
+        "players.1.rune_power": [
+            "The catalog has 1 dragon rune power; 2 Runewars players need one each "
+            "(Runewars: Additional Setup Instructions)."
+        ]
+    }
+
+
+def test_a_catalog_without_the_scenario_is_named() -> None:
+    small = replace(DEMO, scenarios=DEMO.scenarios[:1])
+    problems = _problems(small, "monument", [("Ana", None), ("Ben", None)])
+    assert problems == {"scenario": ["The catalog has no cards for The Monument."]}
+
+
+def test_every_lack_of_the_catalog_is_named_at_once() -> None:
+    small = replace(DEMO, races=DEMO.races[:1], cities=(), rune_powers=())
+    problems = _problems(small, "runewars", [("Ana", None), ("Ben", None)])
+    assert set(problems) == {"players.1.race", "cities", "players.0.rune_power"}

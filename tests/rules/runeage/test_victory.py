@@ -28,6 +28,8 @@ def besiege(state: RuneAgeState, attacker: int, defender: int, strength: int) ->
     state = step(state, "attack", attacker, target=f"realm:{defender}")
     state = step(state, "play_other", attacker, name="Host", strength=strength)
     state = step(step(state, "pass", defender), "pass", attacker)
+    # no Resolution abilities: the attacker is done, then the defender (Conduct a Siege)
+    state = step(step(state, "pass", attacker), "pass", defender)
     return step(state, "resolve", attacker)
 
 
@@ -180,3 +182,104 @@ def test_runewars_a_rune_power_found_through_an_event_is_chosen_between() -> Non
     assert state.players[1].rune_powers == (spare[0],)
     state = step(state, "end_event_phase", 0)
     assert state.round == 2
+
+
+def test_runewars_a_player_eliminated_on_their_own_turn_is_nobodys_victor() -> None:
+    """Player Elimination; Runewars: Special Rules; R199. Ana records the damage a lasting
+    event's text deals her own Home Realm during her turn: she is out, nobody takes her
+    dragon rune power, and Ben's turn begins."""
+    state = damaged(fresh(3, "runewars"), 0, 18)
+    rune = state.players[0].rune_powers[0]
+    state = step(state, "take_damage", 0, seat=0, amount=2, source="event")
+    assert state.players[0].eliminated
+    assert state.rune_choice is None
+    assert all(rune not in p.rune_powers for p in state.players)
+    assert state.active == 1
+    assert [a for a in legal_actions(state, 1) if a.type == "end_turn"]
+
+
+def test_runewars_damage_from_ones_own_card_makes_no_victor_either() -> None:
+    """R199: without a source the damage a player records during their turn is a card's; a
+    player whose own card eliminates them is still nobody's victor."""
+    state = damaged(fresh(3, "runewars"), 0, 18)
+    state = step(state, "take_damage", 0, seat=0, amount=2)
+    assert state.players[0].eliminated and state.rune_choice is None
+    assert state.active == 1 and legal_actions(state, 1)
+
+
+def test_runewars_a_card_eliminating_another_player_makes_its_owner_the_victor() -> None:
+    """Runewars: Special Rules; R199: the card of the player whose turn it is defeated Ben."""
+    state = damaged(fresh(3, "runewars"), 1, 18)
+    ben_rune = state.players[1].rune_powers[0]
+    state = step(state, "take_damage", 0, seat=1, amount=2, source="card")
+    assert state.players[1].eliminated and state.rune_choice == 0
+    assert ben_rune in state.players[0].rune_powers
+
+
+def test_runewars_an_event_eliminating_another_player_during_a_turn_makes_no_victor() -> None:
+    """Runewars: Special Rules (an Event card's damage removes the power); R199."""
+    state = damaged(fresh(3, "runewars"), 1, 18)
+    ben_rune = state.players[1].rune_powers[0]
+    state = step(state, "take_damage", 0, seat=1, amount=2, source="event")
+    assert state.players[1].eliminated and state.rune_choice is None
+    assert all(ben_rune not in p.rune_powers for p in state.players)
+
+
+def test_damage_in_the_event_phase_comes_from_the_event() -> None:
+    """R199: no card of a player acts in the event phase."""
+    state = end_turns(fresh(3, "runewars"), 3)
+    state = step(state, "draw_event", 0, event="Skirmish Lines")
+    with pytest.raises(IllegalAction, match="event phase") as refused:
+        step(state, "take_damage", 1, seat=1, amount=2, source="card")
+    assert refused.value.field == "payload.source"
+
+
+def test_the_source_of_damage_is_a_card_or_an_event() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        step(fresh(), "take_damage", 0, seat=1, amount=2, source="siege")
+    assert refused.value.field == "payload.source"
+
+
+def test_after_the_first_player_is_eliminated_the_next_still_in_draws_the_events() -> None:
+    """R186: the first player still in the game draws each event and ends the event phase."""
+    state = besiege(end_turns(damaged(fresh(3), 0, 19), 1), 1, 0, 2)  # on Ben's turn
+    assert state.players[0].eliminated and state.first == 1
+    state = step(state, "end_turn", 1)
+    state = step(state, "end_turn", 2)
+    assert [a.type for a in legal_actions(state, 1) if a.type != "take_damage"] == ["draw_event"]
+    assert not [a for a in legal_actions(state, 2) if a.type == "draw_event"]
+    with pytest.raises(IllegalAction, match="The first player, Ben, draws the event") as refused:
+        step(state, "draw_event", 2, event="Cinder Drake")
+    assert refused.value.field == "by"
+    state = step(state, "draw_event", 1, event="Cinder Drake")
+    with pytest.raises(IllegalAction, match="first player ends"):
+        step(state, "end_event_phase", 2)
+    state = step(state, "end_event_phase", 1)
+    assert state.round == 2 and state.active == 1  # Ben's turn opens the round
+
+
+def test_an_eliminated_players_faction_cards_strongholds_and_monument_leave_with_them() -> None:
+    """Player Elimination; R194: the book sends back neutral and gold cards, cities and
+    Rewards; the faction units, strongholds and a Monument built stay out of the game with
+    the player, and nobody else may attack or count them."""
+    state = fresh(3, "monument")
+    players = list(state.players)
+    players[1] = replace(players[1], strongholds=("Leafshade Post",), monument=True, damage=19)
+    state = replace(state, players=tuple(players), built=(1,))
+    barracks = dict(state.players[1].barracks)
+    state = step(state, "take_damage", 0, seat=1, amount=1, source="event")
+    ben = state.players[1]
+    assert ben.eliminated and ben.barracks == barracks
+    assert ben.owned == {"Grove Scout": 3}  # the 1-gold cards went back, his units did not
+    assert state.built == ()  # his Monument wins nothing at the end of the round
+    targets = {a.payload["target"] for a in legal_actions(state, 0) if a.type == "attack"}
+    assert not any("Leafshade Post" in t for t in targets)
+
+
+def test_a_rune_power_an_event_eliminates_leaves_the_game() -> None:
+    """Runewars: Special Rules; R194: nobody takes it, and it is no spare to be found."""
+    state = damaged(fresh(3, "runewars"), 1, 19)
+    rune = state.players[1].rune_powers[0]
+    state = step(state, "take_damage", 0, seat=1, amount=1, source="event")
+    assert rune not in state.spare_runes
+    assert all(rune not in p.rune_powers for p in state.players)

@@ -85,6 +85,15 @@ def wandering(rng: Random, state: RuneAgeState, listed: list[LegalAction]) -> Le
     return rng.choice(quiet if rng.random() < 0.9 else listed)
 
 
+def bloody(rng: Random, state: RuneAgeState, listed: list[LegalAction]) -> LegalAction:
+    """Damage recorded often, from cards and events alike, on any player's Home Realm,
+    one's own included: the other policies mostly leave it alone."""
+    damage = [a for a in listed if a.type == "take_damage"]
+    if damage and rng.random() < 0.3:
+        return rng.choice(damage)
+    return (aimed if rng.random() < 0.5 else wandering)(rng, state, listed)
+
+
 def play(scenario: str, players: int, rng: Random, policy: Policy) -> RuneAgeGame:
     """A game of ``players`` played by ``policy`` from the legal actions only, checking at
     every step that nothing listed is refused, the supply stays at zero or more and no target
@@ -190,6 +199,22 @@ def test_random_legal_games_keep_the_rules(
     log = [Action.from_json(entry) for entry in exported["log"]]
     assert replay(RUNE_AGE, imported, log) == game.state
     assert RUNE_AGE.view(replay(RUNE_AGE, imported, log), None) == RUNE_AGE.view(game.state, 0)
+
+
+@settings(max_examples=examples(16))
+@given(st.sampled_from([g for g in GAMES if g[1] > 1]), st.data())
+def test_a_game_in_play_always_offers_someone_an_action(
+    game_kind: tuple[str, int], data: st.DataObject
+) -> None:
+    """Damage recorded often, and players eliminated by it on their own turn or another's, in
+    a turn or the event phase (Player Elimination, R199): until the game is over some seat
+    always has a legal action (``play`` checks it at every step), and none after."""
+    scenario, players = game_kind
+    game = play(scenario, players, randoms(data), bloody)
+    damaged = any(entry.type == "take_damage" for entry in game.log)
+    assert damaged or game.state.outcome.over  # only a game over before any damage has none
+    listed = [a for seat in range(players) for a in RUNE_AGE.legal_actions(game.state, seat)]
+    assert bool(listed) != game.state.outcome.over
 
 
 @settings(max_examples=examples(8))
