@@ -1,36 +1,29 @@
-"""The AZRAH roster builder's state: a roster held in the query string.
+"""The AZRAH roster builder (``/azrah/roster/``): a roster held in the query string.
 
 ``g=AZR-001&g=AZR-002&mana=10&gems=3&fl=AZR-001&fc=...&fr=...&b1=...&b2=...`` is the whole
 roster and its starting party (front left, centre, right; back row 1 and 2). Reading it never
-fails: a value that cannot be read is left out and reported in ``notes``; the rules are
-checked by ``referee.rules.azrah.roster``.
+fails: a value that cannot be read is left out and reported in ``notes``; pasted text is read
+and the roster checked by the list game (``games.listgames.azrah``), as every door does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from django.http import QueryDict
 
-from games.catalogs.engine import azrah_guardians, azrah_shared_cards
+from games.builders.base import Checked, Row, catalog_pairs
+from games.catalogs.engine import AzrahEntries as Entries
 from games.models import Catalog
 from referee.rules.azrah.cards import Guardian, Party, Roster, SharedCard
-from referee.rules.azrah.roster import (
-    CELESTIAL_GEMS,
-    MANA_CARDS,
-    ROSTER_GUARDIANS,
-    parse_roster_text,
-    roster_from_dict,
-    roster_to_dict,
-    roster_to_text,
-    validate_roster,
-)
+from referee.rules.azrah.roster import CELESTIAL_GEMS, MANA_CARDS, ROSTER_GUARDIANS
 from referee.rules.lists import PARTY, Problem
 
-from .base import Checked, catalog_pairs
+if TYPE_CHECKING:
+    from . import AzrahRoster
 
 MAX_ENTRIES = 60
 MAX_CARDS = 99
@@ -188,20 +181,7 @@ def search(entries: Mapping[str, Guardian | SharedCard], q: str) -> list[Guardia
     ]
 
 
-Entries = dict[str, Guardian | SharedCard]
 Link = Callable[[RosterState], str]
-
-
-@dataclass
-class GuardianRow:
-    key: str  # the entry as listed (an ID, or a name)
-    card: Guardian | SharedCard | None
-    problems: list[Problem] = field(default_factory=list)
-    remove_url: str = ""
-
-    @property
-    def has_error(self) -> bool:
-        return any(p.severity == "error" for p in self.problems)
 
 
 @dataclass
@@ -232,22 +212,19 @@ def find_entry(
 
 
 class RosterBuilder:
-    """``/azrah/roster/``: an AZRAH roster and its starting party, checked by
-    ``referee.rules.azrah.roster``."""
+    """``/azrah/roster/``: an AZRAH roster and its starting party, read and checked by its
+    list game."""
 
-    system = "azrah"
     url_name = "azrah-roster"
     template = "builders/roster.html"
     stem = "azrah-roster"
     noun = "roster"
 
+    def __init__(self, game: AzrahRoster) -> None:
+        self.game = game
+
     def entries(self, catalog: Catalog | None) -> Entries:
-        if catalog is None:
-            return {}
-        entries: Entries = {}
-        entries.update(azrah_guardians(catalog))
-        entries.update(azrah_shared_cards(catalog))
-        return entries
+        return self.game.entries_for(catalog) if catalog is not None else {}
 
     def read_state(
         self,
@@ -262,17 +239,17 @@ class RosterBuilder:
     def open_saved(
         self, payload: Mapping[str, Any], state: RosterState, entries: Entries
     ) -> RosterState:
-        return from_roster(roster_from_dict(payload), state)
+        return from_roster(self.game.read_json(payload), state)
 
     def check(
         self, state: RosterState, entries: Entries, text: str | None
     ) -> Checked[RosterState, Roster]:
         if text is None:
             roster = state.roster()
-            return Checked(state, roster, validate_roster(roster, entries))
-        read, text_problems = parse_roster_text(text, entries)
+            return Checked(state, roster, self.game.check_with(roster, entries))
+        read, text_problems = self.game.read_text_with(text, entries)
         state = from_roster(read, state)
-        report = validate_roster(read, entries)
+        report = self.game.check_with(read, entries)
         line_problems = [
             p for p in report.problems if any(e.startswith("line ") for e in p.entries)
         ]
@@ -280,10 +257,10 @@ class RosterBuilder:
         return Checked(state, state.roster(), report, True, text, [*text_problems, *line_problems])
 
     def to_text(self, engine_list: Roster, entries: Entries) -> str:
-        return roster_to_text(engine_list)
+        return self.game.write_text_with(engine_list, entries)
 
     def to_dict(self, engine_list: Roster) -> dict[str, object]:
-        return roster_to_dict(engine_list)
+        return self.game.write_json(engine_list)
 
     def context(
         self, checked: Checked[RosterState, Roster], entries: Entries, link: Link
@@ -296,11 +273,11 @@ class RosterBuilder:
             card = find_entry(entry, entries)
             names = {entry, card.name} if card is not None else {entry}
             rows.append(
-                GuardianRow(
+                Row(
                     entry,
                     card,
-                    [p for p in other if names & set(p.entries)],
-                    link(state.removing(index)),
+                    problems=[p for p in other if names & set(p.entries)],
+                    remove_url=link(state.removing(index)),
                 )
             )
         slots = [
