@@ -16,7 +16,7 @@ from ...catalogs.engine import AzrahEntries, azrah_entries
 from ...models import Catalog
 from ...models import Guardian as GuardianModel
 from ...models import SharedCard as SharedCardModel
-from ..base import EntriesListGame, Body, ListGame, Section, matches, words
+from ..base import Body, EntriesListGame, ListGame, Section, matches, words
 from .builder import RosterBuilder
 
 KINDS = ("guardian", "transformation", "curse", "item")
