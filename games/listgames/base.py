@@ -182,8 +182,16 @@ class ListGame(CatalogGame, Protocol[L, E]):
         """The catalog as this game's validator takes it, keyed as lists name entries."""
         ...
 
+    def check_batch_options(
+        self, options: Mapping[str, Any], problems: dict[str, list[str]]
+    ) -> dict[str, Any]:
+        """The given ``batch_options`` of a job, cleaned; each bad one's messages go to
+        ``problems`` under ``options.<name>``."""
+        ...
+
     def batch_checker(self, catalog: Catalog, options: Mapping[str, Any]) -> Checker:
-        """What checks each list of a batch against ``catalog``, read once for the job."""
+        """What checks each list of a batch against ``catalog`` (with ``options`` as
+        ``check_batch_options`` cleaned them), read once for the job."""
         ...
 
 
@@ -265,6 +273,11 @@ class EntriesListGame(FileCatalog, Generic[L, E]):
         entries = self._entries(catalog)
         engine_list, problems = self.read_text_with(text, entries, **choices)
         return engine_list, self.text_report(problems, self.check_with(engine_list, entries))
+
+    def check_batch_options(
+        self, options: Mapping[str, Any], problems: dict[str, list[str]]
+    ) -> dict[str, Any]:
+        return {}  # a game whose batches take options checks them itself
 
     def batch_checker(self, catalog: Catalog, options: Mapping[str, Any]) -> Checker:
         entries = self.entries_for(catalog)

@@ -143,6 +143,36 @@ class AzerothArmy(EntriesListGame[ArmyList, ArmyCatalog]):
     def text_report(self, problems: tuple[Problem, ...], report: Report) -> Report:
         return Report(problems=problems + report.problems, totals=report.totals)
 
+    def check_batch_options(
+        self, options: Mapping[str, Any], problems: dict[str, list[str]]
+    ) -> dict[str, Any]:
+        """A tournament's battle size (one of ``BattleSize``) and points limit (A12)."""
+        clean: dict[str, Any] = {}
+        size = options.get("battle_size")
+        if size is not None:
+            if not isinstance(size, str) or size not in {s.value for s in BattleSize}:
+                choices = ", ".join(s.value for s in BattleSize)
+                problems["options.battle_size"] = [f"Choose one of {choices}."]
+            else:
+                clean["battle_size"] = size
+        limit = options.get("points_limit")
+        if limit is None:
+            return clean
+        try:
+            if isinstance(limit, bool) or not isinstance(limit, int | str):
+                raise ValueError(limit)
+            number = int(limit)
+        except ValueError:
+            problems["options.points_limit"] = ["Enter a whole number."]
+        else:
+            if not 1 <= number <= engine.MAX_POINTS_LIMIT:
+                problems["options.points_limit"] = [
+                    f"Enter a number from 1 to {engine.MAX_POINTS_LIMIT}."
+                ]
+            else:
+                clean["points_limit"] = number
+        return clean
+
     def batch_checker(self, catalog: Catalog, options: Mapping[str, Any]) -> Checker:
         """Each list checked as the saved lists are; the organiser's battle size and points
         limit, when given, win over what each list says (a tournament's format)."""
