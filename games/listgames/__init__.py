@@ -27,6 +27,8 @@ LIST_GAMES: dict[str, ListGame[Any, Any]] = {
     game.slug: game for game in GAMES if isinstance(game, ListGame)
 }
 """The games whose lists are built from a catalog, saved, checked and batched."""
+ENTRY_FILTERS: tuple[str, ...] = tuple(dict.fromkeys(key for game in GAMES for key in game.filters))
+"""Every filter of a catalog's entry search that some game has, in the registry's order."""
 CATALOG_SYSTEMS: tuple[str, ...] = tuple(CATALOG_GAMES)
 LIST_SYSTEMS: tuple[str, ...] = tuple(LIST_GAMES)
 """The slugs alone, in the registry's order (the API schema's enums are named after them)."""
@@ -53,6 +55,7 @@ def list_game(slug: str) -> ListGame[Any, Any]:
 __all__ = [
     "CATALOG_GAMES",
     "CATALOG_SYSTEMS",
+    "ENTRY_FILTERS",
     "GAMES",
     "LIST_GAMES",
     "LIST_SYSTEMS",

@@ -78,6 +78,8 @@ class CatalogGame(Protocol):
     """What ``counts`` counts, each with its noun: ``{"units": "unit"}``."""
     filters: Mapping[str, tuple[str, ...] | None]
     """The entry search's filters, each with the values it takes (None: any)."""
+    filter_nouns: Mapping[str, str]
+    """What a page or a note calls each of ``filters``: ``{"type": "card type"}``."""
     catalog_tools: tuple[tuple[str, str], ...]
     """Pages that take one of this game's catalogs as ``?catalog=<slug>:<version>``, each
     with its button's label and its URL name, offered on the catalog's page."""
@@ -128,8 +130,6 @@ class ListGame(CatalogGame, Protocol[L, E]):
     """What many are called on a page: ``"AZRAH rosters"``."""
     batch_options: frozenset[str]
     """The batch options this game's lists take beside the catalog."""
-    filter_nouns: Mapping[str, str]
-    """What a note calls each of ``filters``: ``{"type": "card type"}``."""
 
     @property
     def builder(self) -> ListBuilder[Any, E, L]:

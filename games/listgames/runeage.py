@@ -96,6 +96,7 @@ class RuneAgeCatalog:
     count_nouns: Mapping[str, str] = {"races": "race", "scenarios": "scenario"}
     catalog_tools: tuple[tuple[str, str], ...] = ()
     filters: Mapping[str, tuple[str, ...] | None] = {"type": tuple(KINDS.values())}
+    filter_nouns: Mapping[str, str] = {"type": "card kind"}
 
     def check_catalog(self, data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
         return catalog_format.check(data, problems)
