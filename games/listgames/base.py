@@ -19,6 +19,7 @@ from referee.rules.textlists import in_line_order
 from ..builders.base import ListBuilder
 from ..catalogs.reading import Problems
 from ..models import Catalog
+from ..tracker.seating import TrackerSetup
 
 Body = dict[str, Any]
 L = TypeVar("L")
@@ -130,6 +131,9 @@ class ListGame(CatalogGame, Protocol[L, E]):
     """What many are called on a page: ``"AZRAH rosters"``."""
     batch_options: frozenset[str]
     """The batch options this game's lists take beside the catalog."""
+
+    tracker_setup: TrackerSetup | None
+    """How a tracked game of this game is set up from two saved lists (None: it is not)."""
 
     @property
     def builder(self) -> ListBuilder[Any, E, L]:

@@ -18,6 +18,7 @@ from ...catalogs import azeroth as catalog_file
 from ...catalogs.engine import ArmyCatalog, azeroth_entries, azeroth_units
 from ...models import Catalog
 from ...models import Unit as UnitModel
+from ...tracker.seating import TrackerSetup
 from ..base import (
     JSON,
     BatchItem,
@@ -30,6 +31,7 @@ from ..base import (
     words,
 )
 from .builder import ArmyBuilder
+from .setup import SETUP
 
 
 def _unit_text(unit: UnitModel) -> str:
@@ -75,6 +77,8 @@ class AzerothArmy(EntriesListGame[ArmyList, ArmyCatalog]):
     builder_path = "/azeroth/army/"
     lists_label = "Azeroth at War army lists"
     batch_options = frozenset({"battle_size", "points_limit"})
+
+    tracker_setup: TrackerSetup | None = SETUP
 
     def __init__(self) -> None:
         self.builder = ArmyBuilder(self)

@@ -16,8 +16,10 @@ from ...catalogs.engine import AzrahEntries, azrah_entries
 from ...models import Catalog
 from ...models import Guardian as GuardianModel
 from ...models import SharedCard as SharedCardModel
+from ...tracker.seating import TrackerSetup
 from ..base import Body, EntriesListGame, ListGame, Section, matches, words
 from .builder import RosterBuilder
+from .setup import SETUP
 
 KINDS = ("guardian", "transformation", "curse", "item")
 
@@ -54,6 +56,8 @@ class AzrahRoster(EntriesListGame[Roster, AzrahEntries]):
     builder_path = "/azrah/roster/"
     lists_label = "AZRAH rosters"
     batch_options: frozenset[str] = frozenset()
+
+    tracker_setup: TrackerSetup | None = SETUP
 
     def __init__(self) -> None:
         self.builder = RosterBuilder(self)

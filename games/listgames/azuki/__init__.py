@@ -15,8 +15,10 @@ from ...catalogs import azuki as catalog_file
 from ...catalogs.engine import azuki_cards
 from ...models import Card as CardModel
 from ...models import Catalog
+from ...tracker.seating import TrackerSetup
 from ..base import Body, EntriesListGame, ListGame, Section, matches, words
 from .builder import DeckBuilder
+from .setup import SETUP
 
 
 def _card_text(card: CardModel) -> str:
@@ -39,6 +41,8 @@ class AzukiDeck(EntriesListGame[Deck, dict[str, Card]]):
     builder_path = "/azuki/deck/"
     lists_label = "Azuki TCG decks"
     batch_options: frozenset[str] = frozenset()
+
+    tracker_setup: TrackerSetup | None = SETUP
 
     def __init__(self) -> None:
         self.builder = DeckBuilder(self)
