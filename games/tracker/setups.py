@@ -20,6 +20,7 @@ from django.contrib.auth.models import User
 from games import listgames
 from referee.rules.errors import InvalidInput
 
+from ..catalogs.reading import plural
 from ..lists.service import recheck
 from ..models import Catalog, SavedList
 from .seating import (
@@ -63,7 +64,7 @@ def choose_list(
     if not report.valid:
         first = report.errors[0].message if report.errors else ""
         problems[path] = [
-            f"{saved.name!r} is not legal ({len(report.errors)} errors): {first} "
+            f"{saved.name!r} is not legal ({plural(len(report.errors), 'error')}): {first} "
             "Fix it in the builder first."
         ]
         return None
