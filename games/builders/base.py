@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from django.http import QueryDict
 
 from games.models import Catalog
 from referee.rules.lists import Problem, Report
+
+if TYPE_CHECKING:
+    from games.listgames.base import ListGame
 
 SEARCH_LIMIT = 40  # search results shown at once
 
@@ -105,6 +108,27 @@ class ListBuilder(Protocol[S, E, L]):
         """What the game's template shows beyond what every builder shows; ``link`` turns a
         state into the page's URL holding it."""
         ...
+
+
+class GameBuilder(Generic[E, L]):
+    """What a builder takes from its list game as it is: the catalog's entries, read once per
+    request, and the list written as text and as JSON."""
+
+    def __init__(self, game: ListGame[L, E]) -> None:
+        self.game = game
+
+    def no_entries(self) -> E:
+        """The entries of a page with no catalog."""
+        raise NotImplementedError
+
+    def entries(self, catalog: Catalog | None) -> E:
+        return self.game.entries_for(catalog) if catalog is not None else self.no_entries()
+
+    def to_text(self, engine_list: L, entries: E) -> str:
+        return self.game.write_text_with(engine_list, entries)
+
+    def to_dict(self, engine_list: L) -> dict[str, object]:
+        return self.game.write_json(engine_list)
 
 
 @dataclass

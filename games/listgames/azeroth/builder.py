@@ -19,6 +19,7 @@ from games.builders.base import (
     SEARCH_LIMIT,
     Checked,
     Counted,
+    GameBuilder,
     Row,
     catalog_pairs,
     read_counts,
@@ -39,7 +40,7 @@ from referee.rules.errors import InvalidInput
 from referee.rules.lists import OVER_POINTS, UNKNOWN_ENTRY, Problem, Report
 
 if TYPE_CHECKING:
-    from . import AzerothArmy
+    from ..base import ListGame
 
 MAX_COUNT = 99
 COUNTED = Counted(120, MAX_COUNT, "unit", "orc-grunt:3")
@@ -113,7 +114,7 @@ class ArmyState:
 
 
 def read_state(
-    game: AzerothArmy,
+    game: ListGame[Any, Any],
     query: QueryDict,
     catalog: Catalog | None,
     default_pk: int | None,
@@ -271,7 +272,7 @@ def _tier_totals(report: Report) -> list[TierTotal]:
     return out
 
 
-class ArmyBuilder:
+class ArmyBuilder(GameBuilder[ArmyCatalog, ArmyList]):
     """``/azeroth/army/``: an Azeroth at War army, read and checked by its list game."""
 
     url_name = "azeroth-army"
@@ -279,11 +280,8 @@ class ArmyBuilder:
     stem = "azeroth-army"
     noun = "army"
 
-    def __init__(self, game: AzerothArmy) -> None:
-        self.game = game
-
-    def entries(self, catalog: Catalog | None) -> ArmyCatalog:
-        return self.game.entries_for(catalog) if catalog is not None else ArmyCatalog({}, {})
+    def no_entries(self) -> ArmyCatalog:
+        return ArmyCatalog({}, {})
 
     def read_state(
         self,
@@ -333,12 +331,6 @@ class ArmyBuilder:
             return Checked(state, army, report)
         unknown = [p for p in report.problems if p.code == UNKNOWN_ENTRY]
         return Checked(state, army, report, True, text, [*read_problems, *unknown])
-
-    def to_text(self, engine_list: ArmyList, entries: ArmyCatalog) -> str:
-        return self.game.write_text_with(engine_list, entries)
-
-    def to_dict(self, engine_list: ArmyList) -> dict[str, object]:
-        return self.game.write_json(engine_list)
 
     def context(
         self, checked: Checked[ArmyState, ArmyList], entries: ArmyCatalog, link: Link

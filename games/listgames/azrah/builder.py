@@ -10,20 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlencode
 
 from django.http import QueryDict
 
-from games.builders.base import Checked, Row, catalog_pairs
+from games.builders.base import Checked, GameBuilder, Row, catalog_pairs
 from games.catalogs.engine import AzrahEntries as Entries
 from games.models import Catalog
 from referee.rules.azrah.cards import Guardian, Party, Roster, SharedCard
 from referee.rules.azrah.roster import CELESTIAL_GEMS, MANA_CARDS, ROSTER_GUARDIANS
 from referee.rules.lists import PARTY, Problem
-
-if TYPE_CHECKING:
-    from . import AzrahRoster
 
 MAX_ENTRIES = 60
 MAX_CARDS = 99
@@ -211,7 +208,7 @@ def find_entry(
     return next((c for c in cards.values() if " ".join(c.name.lower().split()) == wanted), None)
 
 
-class RosterBuilder:
+class RosterBuilder(GameBuilder[Entries, Roster]):
     """``/azrah/roster/``: an AZRAH roster and its starting party, read and checked by its
     list game."""
 
@@ -220,11 +217,8 @@ class RosterBuilder:
     stem = "azrah-roster"
     noun = "roster"
 
-    def __init__(self, game: AzrahRoster) -> None:
-        self.game = game
-
-    def entries(self, catalog: Catalog | None) -> Entries:
-        return self.game.entries_for(catalog) if catalog is not None else {}
+    def no_entries(self) -> Entries:
+        return {}
 
     def read_state(
         self,
@@ -255,12 +249,6 @@ class RosterBuilder:
         ]
         # The page's links carry the roster without line numbers.
         return Checked(state, state.roster(), report, True, text, [*text_problems, *line_problems])
-
-    def to_text(self, engine_list: Roster, entries: Entries) -> str:
-        return self.game.write_text_with(engine_list, entries)
-
-    def to_dict(self, engine_list: Roster) -> dict[str, object]:
-        return self.game.write_json(engine_list)
 
     def context(
         self, checked: Checked[RosterState, Roster], entries: Entries, link: Link

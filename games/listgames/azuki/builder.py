@@ -19,6 +19,7 @@ from games.builders.base import (
     SEARCH_LIMIT,
     Checked,
     Counted,
+    GameBuilder,
     Row,
     catalog_pairs,
     read_counts,
@@ -30,7 +31,7 @@ from referee.rules.azuki.deck import MAIN_DECK_CARDS, MAX_COPIES
 from referee.rules.lists import Problem, Report
 
 if TYPE_CHECKING:
-    from . import AzukiDeck
+    from ..base import ListGame
 
 MAX_COUNT = 99  # a count above this is a typo, not a deck
 COUNTED = Counted(40, MAX_COUNT, "card ID", "AZK-017:4", "copies")
@@ -116,7 +117,7 @@ class DeckState:
 
 
 def read_state(
-    game: AzukiDeck,
+    game: ListGame[Any, Any],
     query: QueryDict,
     catalog: Catalog | None,
     default_pk: int | None,
@@ -241,7 +242,7 @@ def _results(state: DeckState, cards: Mapping[str, Card], link: Link) -> tuple[l
     return results, len(found)
 
 
-class DeckBuilder:
+class DeckBuilder(GameBuilder[dict[str, Card], Deck]):
     """``/azuki/deck/``: an Azuki deck, read and checked by its list game."""
 
     url_name = "azuki-deck"
@@ -249,11 +250,8 @@ class DeckBuilder:
     stem = "azuki-deck"
     noun = "deck"
 
-    def __init__(self, game: AzukiDeck) -> None:
-        self.game = game
-
-    def entries(self, catalog: Catalog | None) -> dict[str, Card]:
-        return self.game.entries_for(catalog) if catalog is not None else {}
+    def no_entries(self) -> dict[str, Card]:
+        return {}
 
     def read_state(
         self,
@@ -285,12 +283,6 @@ class DeckBuilder:
         return Checked(
             from_deck(deck, state), deck, report, True, text, [*text_problems, *line_problems]
         )
-
-    def to_text(self, engine_list: Deck, entries: dict[str, Card]) -> str:
-        return self.game.write_text_with(engine_list, entries)
-
-    def to_dict(self, engine_list: Deck) -> dict[str, object]:
-        return self.game.write_json(engine_list)
 
     def context(
         self, checked: Checked[DeckState, Deck], entries: dict[str, Card], link: Link
