@@ -40,6 +40,22 @@ class ListState(Protocol):
     def query(self) -> str: ...
 
 
+@dataclass
+class BuilderState:
+    """What every builder's state holds beside its list: the catalog it is built from, the
+    notes on what could not be read, the saved list "Save" updates, and the system's default
+    catalog, which the query string leaves out."""
+
+    catalog: Catalog | None
+    notes: list[str] = field(default_factory=list)
+    list_id: str = ""
+    default_pk: int | None = None
+
+    @property
+    def catalog_key(self) -> str:
+        return f"{self.catalog.slug}:{self.catalog.version}" if self.catalog else ""
+
+
 def catalog_pairs(state: ListState) -> list[tuple[str, str]]:
     """``catalog=<slug>:<version>`` unless the list uses the system's default catalog."""
     if state.catalog is None or state.catalog.pk == state.default_pk:

@@ -17,6 +17,7 @@ from django.http import QueryDict
 
 from games.builders.base import (
     SEARCH_LIMIT,
+    BuilderState,
     Checked,
     Counted,
     GameBuilder,
@@ -50,20 +51,12 @@ army's), and the list game's filter it sets."""
 
 
 @dataclass
-class ArmyState:
-    catalog: Catalog | None
+class ArmyState(BuilderState):
     size: BattleSize = BattleSize.STANDARD
     faction: str = ""
     points: int | None = None
     counts: dict[str, int] = field(default_factory=dict)
     filters: dict[str, str] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-    list_id: str = ""  # the saved list that "Save" updates
-    default_pk: int | None = None  # the default catalog, left out of the query string
-
-    @property
-    def catalog_key(self) -> str:
-        return f"{self.catalog.slug}:{self.catalog.version}" if self.catalog else ""
 
     def army(self, factions: Mapping[str, Faction]) -> ArmyList:
         return ArmyList(
@@ -74,17 +67,7 @@ class ArmyState:
         )
 
     def copy(self) -> ArmyState:
-        return ArmyState(
-            self.catalog,
-            self.size,
-            self.faction,
-            self.points,
-            dict(self.counts),
-            dict(self.filters),
-            self.notes,
-            list_id=self.list_id,
-            default_pk=self.default_pk,
-        )
+        return replace(self, counts=dict(self.counts), filters=dict(self.filters))
 
     def pairs(self, *, filters: bool = True, game: bool = True) -> list[tuple[str, str]]:
         out = catalog_pairs(self)

@@ -9,13 +9,13 @@ and the roster checked by the list game (``games.listgames.azrah``), as every do
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlencode
 
 from django.http import QueryDict
 
-from games.builders.base import Checked, GameBuilder, Row, catalog_pairs
+from games.builders.base import BuilderState, Checked, GameBuilder, Row, catalog_pairs
 from games.catalogs.engine import AzrahEntries as Entries
 from games.models import Catalog
 from referee.rules.azrah.cards import Guardian, Party, Roster, SharedCard
@@ -35,20 +35,12 @@ SLOTS: tuple[tuple[str, str, str], ...] = (
 
 
 @dataclass
-class RosterState:
-    catalog: Catalog | None
+class RosterState(BuilderState):
     guardians: list[str] = field(default_factory=list)
     mana: int = MANA_CARDS
     gems: int = CELESTIAL_GEMS
     party: dict[str, str] = field(default_factory=dict)  # slot key -> entry
     q: str = ""
-    notes: list[str] = field(default_factory=list)
-    list_id: str = ""  # the saved list that "Save" updates
-    default_pk: int | None = None  # the default catalog, left out of the query string
-
-    @property
-    def catalog_key(self) -> str:
-        return f"{self.catalog.slug}:{self.catalog.version}" if self.catalog else ""
 
     def roster(self) -> Roster:
         party = None
@@ -60,16 +52,7 @@ class RosterState:
         return Roster(tuple(self.guardians), self.mana, self.gems, party)
 
     def copy(self) -> RosterState:
-        return RosterState(
-            self.catalog,
-            list(self.guardians),
-            self.mana,
-            self.gems,
-            dict(self.party),
-            self.q,
-            list_id=self.list_id,
-            default_pk=self.default_pk,
-        )
+        return replace(self, guardians=list(self.guardians), party=dict(self.party), notes=[])
 
     def pairs(self, *, party: bool = True, search: bool = True) -> list[tuple[str, str]]:
         out = catalog_pairs(self)

@@ -9,7 +9,7 @@ and the deck checked by the list game (``games.listgames.azuki``), as every door
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
@@ -17,6 +17,7 @@ from django.http import QueryDict
 
 from games.builders.base import (
     SEARCH_LIMIT,
+    BuilderState,
     Checked,
     Counted,
     GameBuilder,
@@ -40,21 +41,13 @@ FILTER_KEYS: dict[str, str | None] = {"q": None, "type": "type", "element": "ele
 
 
 @dataclass
-class DeckState:
+class DeckState(BuilderState):
     """The deck a query string describes, and the catalog it is built from."""
 
-    catalog: Catalog | None
     leader: str = ""
     gate: str = ""
     counts: dict[str, int] = field(default_factory=dict)
     filters: dict[str, str] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-    list_id: str = ""  # the saved list that "Save" updates
-    default_pk: int | None = None  # the default catalog, left out of the query string
-
-    @property
-    def catalog_key(self) -> str:
-        return f"{self.catalog.slug}:{self.catalog.version}" if self.catalog else ""
 
     def deck(self) -> Deck:
         return Deck(
@@ -64,16 +57,8 @@ class DeckState:
         )
 
     def copy(self) -> DeckState:
-        return DeckState(
-            self.catalog,
-            self.leader,
-            self.gate,
-            dict(self.counts),
-            dict(self.filters),
-            list_id=self.list_id,
-            notes=self.notes,  # a note made before an import still shows after it
-            default_pk=self.default_pk,
-        )
+        # the notes are shared: a note made before an import still shows after it
+        return replace(self, counts=dict(self.counts), filters=dict(self.filters))
 
     def pairs(self, *, filters: bool = True) -> list[tuple[str, str]]:
         """The query string's fields, in a stable order."""
