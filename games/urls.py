@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from games.listgames import LIST_GAMES
 from games.views import batches, builders, catalogs, odds, pages, tracker, tracker_links
 from games.views.accounts import SignInView, SignOutView, signup
 from games.views.lists import (
@@ -30,9 +31,16 @@ urlpatterns = [
     path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/logout/", SignOutView.as_view(), name="logout"),
     path("accounts/signup/", signup, name="signup"),
-    path("azuki/deck/", builders.builder, {"system": "azuki"}, name="azuki-deck"),
-    path("azeroth/army/", builders.builder, {"system": "azeroth"}, name="azeroth-army"),
-    path("azrah/roster/", builders.builder, {"system": "azrah"}, name="azrah-roster"),
+    # each list game's builder, where the list game says (``builder_path``)
+    *(
+        path(
+            game.builder_path.removeprefix("/"),
+            builders.builder,
+            {"system": game.slug},
+            name=game.builder.url_name,
+        )
+        for game in LIST_GAMES.values()
+    ),
     path("catalogs/", catalogs.catalog_list, name="catalogs"),
     path("catalogs/<str:system>/<slug:slug>/", catalogs.catalog_newest, name="catalog-newest"),
     path(

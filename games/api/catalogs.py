@@ -34,13 +34,11 @@ from rest_framework.views import APIView
 
 from games.errors import bad_request_body
 from games.tokens import TokenAuthentication
-from referee.rules.azeroth.profiles import Tier
-from referee.rules.azuki.cards import Element
 from referee.rules.textlists import closest
 
 from ..catalogs import CatalogError, export_catalog, import_catalog
 from ..catalogs.service import FORMAT, find_catalog, version_key
-from ..listgames import CATALOG_SYSTEMS, catalog_game
+from ..listgames import CATALOG_SYSTEMS, ENTRY_FILTERS, GAMES, catalog_game
 from ..models import Catalog
 from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
@@ -51,7 +49,7 @@ TAG = "Catalogs"
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
 
-ALL_FILTERS = ("type", "element", "faction", "tier")
+ALL_FILTERS = ENTRY_FILTERS
 
 
 # --- Bodies --------------------------------------------------------------------------------
@@ -125,14 +123,51 @@ def _matches(entry: Mapping[str, Any], system: str, filters: Mapping[str, str]) 
 # --- Query parameters ----------------------------------------------------------------------
 
 
+def _filter_length(key: str) -> int:
+    """The longest value a search filter takes: a name from a list, or a catalog's slug."""
+    return 60 if any(game.filters.get(key, ()) is None for game in GAMES) else 40
+
+
 class EntriesQuerySerializer(serializers.Serializer[Any]):
     q = serializers.CharField(required=False, allow_blank=True, max_length=200)
-    type = serializers.CharField(required=False, max_length=40)
-    element = serializers.CharField(required=False, max_length=40)
-    faction = serializers.CharField(required=False, max_length=60)
-    tier = serializers.CharField(required=False, max_length=40)
     limit = serializers.IntegerField(required=False, min_value=1, max_value=MAX_LIMIT)
     offset = serializers.IntegerField(required=False, min_value=0)
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        """Each game's search filters, as the registry lists them."""
+        fields = super().get_fields()
+        for key in ALL_FILTERS:
+            fields[key] = serializers.CharField(required=False, max_length=_filter_length(key))
+        return fields
+
+
+def _filter_parameter(key: str) -> OpenApiParameter:
+    """A search filter as the schema shows it: the values of the one game that has it, or a
+    string each game reads its own way."""
+    games = [game for game in GAMES if key in game.filters]
+    values = games[0].filters[key]
+    if len(games) == 1 and values is not None:
+        return OpenApiParameter(key, str, enum=list(values))
+    nouns = [f"{game.name} {game.filter_nouns[key]}" for game in games]
+    said = f"{', '.join(nouns[:-1])}, or {nouns[-1]}" if len(nouns) > 1 else nouns[0]
+    return OpenApiParameter(
+        key, {"type": "string", "maxLength": _filter_length(key)}, description=f"{said}."
+    )
+
+
+def _filters_said() -> str:
+    """``faction and tier for Azeroth at War; ...``: each game's filters, with their values."""
+
+    def one(game: Any, key: str) -> str:
+        values = game.filters[key]
+        return key if values is None else f"{key} ({', '.join(values)})"
+
+    per_game = [
+        (" and ".join(one(game, key) for key in game.filters), game.name)
+        for game in GAMES
+        if game.filters
+    ]
+    return "; ".join(f"{filters} for {name}" for filters, name in per_game)
 
 
 def _query(
@@ -551,9 +586,7 @@ class CatalogEntriesView(OpenView):
         description=(
             "Units (Azeroth at War), cards (Azuki TCG), Guardians and Curse and Item cards "
             "(AZRAH) or Rune Age cards whose name or slug/card ID contains q (any case), with "
-            "filters per game: faction and tier for Azeroth; type and element for Azuki; type "
-            "(guardian, transformation, curse, item) for AZRAH; type (race, neutral, city, "
-            "gold, scenario, rune_power) for Rune Age. A filter the game does not have is a 400. "
+            f"filters per game: {_filters_said()}. A filter the game does not have is a 400. "
             f"Paged with limit (1-{MAX_LIMIT}, default {DEFAULT_LIMIT}) and offset."
         ),
         parameters=[
@@ -564,16 +597,7 @@ class CatalogEntriesView(OpenView):
                 {"type": "string", "maxLength": 200},
                 description="Part of a name, slug or card ID.",
             ),
-            OpenApiParameter(
-                "type",
-                {"type": "string", "maxLength": 40},
-                description="Azuki card type, AZRAH card kind, or Rune Age card kind.",
-            ),
-            OpenApiParameter("element", str, enum=[e.value for e in Element]),
-            OpenApiParameter(
-                "faction", {"type": "string", "maxLength": 60}, description="Azeroth faction slug."
-            ),
-            OpenApiParameter("tier", str, enum=[t.value for t in Tier]),
+            *(_filter_parameter(key) for key in ALL_FILTERS),
             OpenApiParameter(
                 "limit",
                 {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT},

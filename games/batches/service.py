@@ -37,8 +37,6 @@ from games.catalogs.service import default_catalog, find_catalog
 from games.listgames import LIST_GAMES, list_game
 from games.listgames.base import Checker
 from games.models import BatchJob, Catalog
-from referee.rules.azeroth.army import MAX_POINTS_LIMIT
-from referee.rules.azeroth.units import BattleSize
 from referee.rules.errors import InvalidInput, RulesError
 
 from .reading import JSON, TEXT, UNREADABLE, BatchItem, Limits
@@ -62,7 +60,10 @@ transport's connection errors in OperationalError)."""
 FINISHED = ("done", "failed")
 
 SYSTEMS = tuple(LIST_GAMES)
-OPTION_FIELDS = {"battle_size", "points_limit", "catalog", "catalog_version"}
+GAME_OPTIONS = tuple(sorted({key for game in LIST_GAMES.values() for key in game.batch_options}))
+"""The options some list games' batches take (an Azeroth battle size), each game checking its
+own (``check_batch_options``)."""
+OPTION_FIELDS = {*GAME_OPTIONS, "catalog", "catalog_version"}
 
 Row = dict[str, Any]
 
@@ -102,37 +103,14 @@ def _options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(options) - OPTION_FIELDS)
     for key in unknown:
         problems[f"options.{key}"] = ["Unknown option."]
-    clean: dict[str, Any] = {}
-    takes = list_game(system).batch_options
-    size = options.get("battle_size")
-    if size not in (None, ""):
-        if "battle_size" not in takes:
-            problems["options.battle_size"] = [f"Only {_taking('battle_size')} have a battle size."]
-        elif not isinstance(size, str) or size not in {s.value for s in BattleSize}:
-            choices = ", ".join(s.value for s in BattleSize)
-            problems["options.battle_size"] = [f"Choose one of {choices}."]
-        else:
-            clean["battle_size"] = size
-    limit = options.get("points_limit")
-    if limit not in (None, ""):
-        if "points_limit" not in takes:
-            problems["options.points_limit"] = [
-                f"Only {_taking('points_limit')} have a points limit."
-            ]
-        elif isinstance(limit, bool) or not isinstance(limit, int | str):
-            problems["options.points_limit"] = ["Enter a whole number."]
-        else:
-            try:
-                number = int(limit)
-            except ValueError:
-                problems["options.points_limit"] = ["Enter a whole number."]
-            else:
-                if not 1 <= number <= MAX_POINTS_LIMIT:
-                    problems["options.points_limit"] = [
-                        f"Enter a number from 1 to {MAX_POINTS_LIMIT}."
-                    ]
-                else:
-                    clean["points_limit"] = number
+    game = list_game(system)
+    given = {key: options[key] for key in GAME_OPTIONS if options.get(key) not in (None, "")}
+    for key in given:
+        if key not in game.batch_options:
+            problems[f"options.{key}"] = [f"Only {_taking(key)} have a {key.replace('_', ' ')}."]
+    clean = game.check_batch_options(
+        {key: value for key, value in given.items() if key in game.batch_options}, problems
+    )
     for key in ("catalog", "catalog_version"):
         value = options.get(key)
         if value not in (None, ""):

@@ -1,5 +1,6 @@
-"""What the three list builders share: the per-game protocol the one builder view drives, and
-the one look-up of a request's catalogs and saved list.
+"""What every list builder shares: the protocol the one builder view drives, and the reading of
+a query string's counted entries and search filters. Each list game's builder is a module of
+its own package (``games.listgames.<game>.builder``), found through the list game.
 
 Each builder keeps its whole list in the query string (``ListState.query``), so every change
 is a plain link. The view reads the catalogs once and the catalog's entries once per request
@@ -9,17 +10,17 @@ and hands them to the game's builder; nothing a page links to may query the data
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from django.contrib.auth.models import AnonymousUser, User
 from django.http import QueryDict
 
-from games.catalogs.service import pick_default, version_key
-from games.models import Catalog, SavedList
+from games.models import Catalog
 from referee.rules.lists import Problem, Report
+
+if TYPE_CHECKING:
+    from games.listgames.base import ListGame
 
 SEARCH_LIMIT = 40  # search results shown at once
 
@@ -37,6 +38,22 @@ class ListState(Protocol):
         ...
 
     def query(self) -> str: ...
+
+
+@dataclass
+class BuilderState:
+    """What every builder's state holds beside its list: the catalog it is built from, the
+    notes on what could not be read, the saved list "Save" updates, and the system's default
+    catalog, which the query string leaves out."""
+
+    catalog: Catalog | None
+    notes: list[str] = field(default_factory=list)
+    list_id: str = ""
+    default_pk: int | None = None
+
+    @property
+    def catalog_key(self) -> str:
+        return f"{self.catalog.slug}:{self.catalog.version}" if self.catalog else ""
 
 
 def catalog_pairs(state: ListState) -> list[tuple[str, str]]:
@@ -69,7 +86,6 @@ class ListBuilder(Protocol[S, E, L]):
     ``read_state``, ``open_saved`` (for ``?saved=``), ``check``, then an export or
     ``context``."""
 
-    system: str  # the list system's slug, as saved lists and catalogs name it
     url_name: str
     template: str
     stem: str  # an exported file's name, without its extension
@@ -110,80 +126,106 @@ class ListBuilder(Protocol[S, E, L]):
         ...
 
 
-@dataclass
-class Found:
-    """What a builder request refers to: the catalog to build from, the system's default,
-    every catalog of the system (newest first, for the picker) and the saved list the page
-    opens or edits."""
+class GameBuilder(Generic[E, L]):
+    """What a builder takes from its list game as it is: the catalog's entries, read once per
+    request, and the list written as text and as JSON."""
 
-    catalog: Catalog | None
-    default: Catalog | None
-    choices: list[Catalog]
-    saved: SavedList | None = None
-    opened: bool = False  # the saved list was opened by ``?saved=`` on this request
+    def __init__(self, game: ListGame[L, E]) -> None:
+        self.game = game
+
+    def no_entries(self) -> E:
+        """The entries of a page with no catalog."""
+        raise NotImplementedError
+
+    def entries(self, catalog: Catalog | None) -> E:
+        return self.game.entries_for(catalog) if catalog is not None else self.no_entries()
+
+    def to_text(self, engine_list: L, entries: E) -> str:
+        return self.game.write_text_with(engine_list, entries)
+
+    def to_dict(self, engine_list: L) -> dict[str, object]:
+        return self.game.write_json(engine_list)
+
+
+@dataclass
+class Row:
+    """One entry of the list as shown: its card (None when the catalog lacks it), its count,
+    the links that change it, and the problems that name it."""
+
+    key: str  # the entry as listed (an ID, a slug or a name)
+    card: Any
+    count: int = 1
+    problems: list[Problem] = field(default_factory=list)
+    minus_url: str = ""
+    plus_url: str = ""
+    remove_url: str = ""
 
     @property
-    def default_pk(self) -> int | None:
-        return self.default.pk if self.default is not None else None
+    def has_error(self) -> bool:
+        return any(p.severity == "error" for p in self.problems)
 
 
-def look_up(
-    user: User | AnonymousUser, system: str, data: QueryDict, notes: list[str], *, opening: bool
-) -> Found:
-    """One read of the system's catalogs and at most one of the user's saved lists.
+@dataclass(frozen=True)
+class Counted:
+    """How a builder's counted entries (``c=AZK-017:4``, ``u=orc-grunt:3``) are read, and
+    what a note about one that cannot be read calls it."""
 
-    The catalog is the one ``catalog=<slug>[:<version>]`` names (its newest version without
-    one), else the system's default. With ``opening`` (a GET), ``saved=<id>`` opens one of the
-    user's saved lists of the system, whose own catalog it then uses, and ``notes`` say why
-    when it is not theirs; otherwise ``list=<id>`` is the saved list "Save" updates, looked up
-    quietly: an id that is not theirs just makes "Save" make a new list.
-    """
-    catalogs = list(Catalog.objects.filter(system=system))
-    catalogs.sort(key=lambda c: (c.slug, version_key(c.version)), reverse=True)
-    default = pick_default(catalogs)
-    catalog = default
-    value = data.get("catalog", "").strip()
-    if value:
-        slug, _, version = value.partition(":")
-        named = [c for c in catalogs if c.slug == slug and (not version or c.version == version)]
-        if named:
-            catalog = named[0]  # newest first
-        else:
+    key_length: int
+    most: int  # a count above this is a typo, not a list
+    noun: str  # "card ID"
+    example: str  # "AZK-017:4"
+    unit: str = ""  # what is counted, before "is more than": "copies"
+
+
+def read_counts(raws: list[str], counted: Counted, notes: list[str]) -> dict[str, int]:
+    """Each ``<key>:<count>`` (a bare key counts one), the same key's counts added up; one
+    that cannot be read is left out and reported in ``notes``."""
+    counts: dict[str, int] = {}
+    for raw in raws:
+        key, sep, number = raw.strip().rpartition(":")
+        if not sep:
+            key, number = raw.strip(), "1"
+        key = key.strip()[: counted.key_length]
+        try:
+            count = int(number)
+        except ValueError:
             notes.append(
-                f"There is no {_SYSTEM_NAMES.get(system, system)} catalog {value!r}; "
-                "the default one is used."
+                f"Could not read {raw!r}: write a {counted.noun} and a count, "
+                f"like {counted.example}."
             )
-    found = Found(catalog, default, catalogs)
-    raw_saved = data.get("saved", "").strip() if opening else ""
-    if raw_saved:
-        found.saved = _owned(user, system, raw_saved)
-        found.opened = found.saved is not None
-        if found.saved is None:
-            try:
-                uuid.UUID(raw_saved)
-            except ValueError:
-                notes.append(f"{raw_saved!r} is not a saved list's id.")
-            else:
-                notes.append("That saved list is not one of yours (sign in to open your lists).")
-        elif found.saved.catalog is not None:
-            found.catalog = found.saved.catalog
-    else:
-        found.saved = _owned(user, system, data.get("list", "").strip())
+            continue
+        if not key:
+            notes.append(f"Could not read {raw!r}: the {counted.noun} is missing.")
+            continue
+        if count < 1:
+            notes.append(f"{key}: a count below 1 ({count}) is left out.")
+            continue
+        total = counts.get(key, 0) + count
+        if total > counted.most:
+            what = f"{total} {counted.unit}" if counted.unit else str(total)
+            notes.append(f"{key}: {what} is more than {counted.most}; kept at {counted.most}.")
+            total = counted.most
+        counts[key] = total
+    return counts
+
+
+def read_filters(
+    query: QueryDict,
+    keys: Mapping[str, str | None],
+    filters: Mapping[str, Collection[str] | None],
+    nouns: Mapping[str, str],
+    notes: list[str],
+) -> dict[str, str]:
+    """A builder's search: ``keys`` maps each query key to the list game's filter it sets
+    (None: the search text). A value the filter does not take is dropped with a note, so the
+    search shows everything; a filter taking any value (None) is not checked."""
+    found: dict[str, str] = {}
+    for key, name in keys.items():
+        value = query.get(key, "").strip()[:80]
+        allowed = filters.get(name) if name is not None else None
+        if value and name is not None and allowed is not None and value not in allowed:
+            noun = nouns[name]
+            notes.append(f"Unknown {noun} {value!r}: showing every {noun.split()[-1]}.")
+            value = ""
+        found[key] = value
     return found
-
-
-_SYSTEM_NAMES = {"azeroth": "Azeroth at War", "azuki": "Azuki", "azrah": "AZRAH"}
-
-
-def _owned(user: User | AnonymousUser, system: str, raw: str) -> SavedList | None:
-    if not raw or not isinstance(user, User):
-        return None
-    try:
-        key = uuid.UUID(raw)
-    except ValueError:
-        return None
-    return (
-        SavedList.objects.select_related("catalog")
-        .filter(pk=key, owner=user, system=system)
-        .first()
-    )

@@ -12,6 +12,7 @@ import json
 
 from django.http import QueryDict
 
+from games.strict_json import read_json
 from referee.rules.textlists import Fix, apply_fix
 
 FIX_FIELD = "fix"
@@ -30,7 +31,8 @@ def pasted_text(post: QueryDict, limit: int, notes: list[str]) -> str:
     if not raw:
         return text
     try:
-        fix = json.loads(raw)
+        # the button's own value is one flat object: anything nested is forged
+        fix = read_json(raw, max_depth=1)
         number, before, after = fix["line"], fix["before"], fix["after"]
     except (ValueError, TypeError, KeyError):
         notes.append("That suggestion could not be read; the text was imported as it is.")

@@ -5,6 +5,8 @@ The validators in ``referee.rules`` take these mappings and never touch a model.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from referee.rules.azeroth.units import Faction, Unit
 from referee.rules.azrah.cards import Guardian, SharedCard
 from referee.rules.azuki.cards import Card
@@ -27,6 +29,19 @@ def azeroth_units(catalog: Catalog) -> dict[str, Unit]:
     return dict(cached)
 
 
+@dataclass(frozen=True)
+class ArmyCatalog:
+    """An Azeroth at War catalog's entries: its units by slug and its factions by slug."""
+
+    units: dict[str, Unit]
+    factions: dict[str, Faction]
+
+
+def azeroth_entries(catalog: Catalog) -> ArmyCatalog:
+    """What an army is read and checked against: the catalog's units and factions."""
+    return ArmyCatalog(azeroth_units(catalog), azeroth_factions(catalog))
+
+
 def azuki_cards(catalog: Catalog) -> dict[str, Card]:
     """Cards by card ID (K3)."""
     return {card.card_id: card.to_engine() for card in catalog.cards.all()}
@@ -40,3 +55,11 @@ def azrah_guardians(catalog: Catalog) -> dict[str, Guardian]:
 def azrah_shared_cards(catalog: Catalog) -> dict[str, SharedCard]:
     """Curse and Item cards by card ID."""
     return {card.card_id: card.to_engine() for card in catalog.shared_cards.all()}
+
+
+AzrahEntries = dict[str, Guardian | SharedCard]
+
+
+def azrah_entries(catalog: Catalog) -> AzrahEntries:
+    """Guardians, Transformations, Curses and Items by card ID: what a roster can name."""
+    return {**azrah_guardians(catalog), **azrah_shared_cards(catalog)}

@@ -1,25 +1,30 @@
 """What every game whose cards are catalog data answers (``CatalogGame``), and what a game
 whose lists Referee checks adds (``ListGame``).
 
-Each game answers these once, in its own module beside this one; the pages, the REST API, the
-batch job and the saved lists look the game up by slug (``games.listgames``) and never branch
-on it.
+Each game answers these once, in its own module or package beside this one; the pages, the
+builders, the REST API, the batch job, the saved lists and the tracker's setups look the game up
+by slug (``games.listgames``) and never branch on it. ``FileCatalog`` and ``EntriesListGame``
+hold what the games answer alike, so each game's module says only what is its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from referee.rules.lists import Problem, Report
 from referee.rules.textlists import in_line_order
 
+from ..builders.base import ListBuilder
 from ..catalogs.reading import Problems
 from ..models import Catalog
+from ..tracker.seating import TrackerSetup
 
 Body = dict[str, Any]
 L = TypeVar("L")
+E = TypeVar("E")
+"""The engine's list (``L``) and the catalog's entries as the engine takes them (``E``)."""
 BatchItem = dict[str, Any]
 """One list of a batch: ``{"name", "format", "data"}`` (``games.batches.reading``)."""
 Checker = Callable[[BatchItem], Report]
@@ -74,6 +79,8 @@ class CatalogGame(Protocol):
     """What ``counts`` counts, each with its noun: ``{"units": "unit"}``."""
     filters: Mapping[str, tuple[str, ...] | None]
     """The entry search's filters, each with the values it takes (None: any)."""
+    filter_nouns: Mapping[str, str]
+    """What a page or a note calls each of ``filters``: ``{"type": "card type"}``."""
     catalog_tools: tuple[tuple[str, str], ...]
     """Pages that take one of this game's catalogs as ``?catalog=<slug>:<version>``, each
     with its button's label and its URL name, offered on the catalog's page."""
@@ -108,20 +115,49 @@ class CatalogGame(Protocol):
 
 
 @runtime_checkable
-class ListGame(CatalogGame, Protocol[L]):
+class ListGame(CatalogGame, Protocol[L, E]):
     """A game whose lists (an army, a deck, a roster) are built from a catalog and checked.
 
-    ``L`` is the engine's list type. Every door (the validation API, a batch, a builder's
-    import, a saved list) reads a list's text and JSON through these, so they agree (R125).
+    ``L`` is the engine's list type, ``E`` the catalog's entries as its engine takes them.
+    Every door (the validation API, a batch, a builder, a saved list) reads a list's text and
+    JSON and checks it through these, so they agree (R125).
     """
 
     format_tag: str
     """The ``format`` of the list's export JSON, e.g. ``"azuki-deck"``."""
     builder_path: str
+    """Where the game's builder page is (its URL is made from this)."""
     lists_label: str
     """What many are called on a page: ``"AZRAH rosters"``."""
     batch_options: frozenset[str]
     """The batch options this game's lists take beside the catalog."""
+
+    tracker_setup: TrackerSetup | None
+    """How a tracked game of this game is set up from two saved lists (None: it is not)."""
+
+    @property
+    def builder(self) -> ListBuilder[Any, E, L]:
+        """The game's builder page: its state in the query string, and what it shows."""
+        ...
+
+    def entries_for(self, catalog: Catalog) -> E:
+        """The catalog's entries as ``read_text_with`` and ``check_with`` take them, read once
+        for a request, a batch or a builder page."""
+        ...
+
+    def read_text_with(
+        self, text: str, entries: E | None, **choices: Any
+    ) -> tuple[L, tuple[Problem, ...]]:
+        """``read_text`` against entries already read (None: no catalog)."""
+        ...
+
+    def write_text_with(self, engine_list: L, entries: E | None) -> str:
+        """``write_text`` with entries already read."""
+        ...
+
+    def check_with(self, engine_list: L, entries: E | None) -> Report:
+        """``check`` against entries already read (None: shape and counts only)."""
+        ...
 
     def read_json(self, payload: object) -> L:
         """The list from its export JSON; InvalidInput names each bad field by its path."""
@@ -150,8 +186,16 @@ class ListGame(CatalogGame, Protocol[L]):
         """The catalog as this game's validator takes it, keyed as lists name entries."""
         ...
 
+    def check_batch_options(
+        self, options: Mapping[str, Any], problems: dict[str, list[str]]
+    ) -> dict[str, Any]:
+        """The given ``batch_options`` of a job, cleaned; each bad one's messages go to
+        ``problems`` under ``options.<name>``."""
+        ...
+
     def batch_checker(self, catalog: Catalog, options: Mapping[str, Any]) -> Checker:
-        """What checks each list of a batch against ``catalog``, read once for the job."""
+        """What checks each list of a batch against ``catalog`` (with ``options`` as
+        ``check_batch_options`` cleaned them), read once for the job."""
         ...
 
 
@@ -159,3 +203,93 @@ def with_text_problems(problems: tuple[Problem, ...], report: Report) -> Report:
     """A pasted list's report, read top to bottom as the text is: the problems of its lines
     in line order (those only the text shows and the check's), then the whole list's."""
     return Report(problems=in_line_order(problems + report.problems), totals=report.totals)
+
+
+class CatalogFormat(Protocol):
+    """A catalog file's format: a module of ``games.catalogs`` (``games.catalogs.azuki``)."""
+
+    def check(self, data: Mapping[str, Any], problems: Problems, /) -> dict[str, Any]: ...
+
+    def write(self, catalog: Catalog, cleaned: dict[str, Any], /) -> None: ...
+
+    def export(self, catalog: Catalog, /) -> dict[str, Any]: ...
+
+
+class FileCatalog:
+    """A game whose catalog file is read, written and exported by its format's module."""
+
+    catalog_format: CatalogFormat
+
+    def check_catalog(self, data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
+        return self.catalog_format.check(data, problems)
+
+    def write_catalog(self, catalog: Catalog, cleaned: dict[str, Any]) -> None:
+        self.catalog_format.write(catalog, cleaned)
+
+    def export_catalog(self, catalog: Catalog) -> dict[str, Any]:
+        return self.catalog_format.export(catalog)
+
+
+class EntriesListGame(FileCatalog, Generic[L, E]):
+    """What a list game answers through its own ``entries_for``, ``read_json``,
+    ``read_text_with`` and ``check_with``: its list read and checked against a catalog, a
+    pasted list's one report, and a batch's checker."""
+
+    def entries_for(self, catalog: Catalog) -> E:
+        raise NotImplementedError
+
+    def read_json(self, payload: object) -> L:
+        raise NotImplementedError
+
+    def read_text_with(
+        self, text: str, entries: E | None, **choices: Any
+    ) -> tuple[L, tuple[Problem, ...]]:
+        raise NotImplementedError
+
+    def write_text_with(self, engine_list: L, entries: E | None) -> str:
+        raise NotImplementedError
+
+    def check_with(self, engine_list: L, entries: E | None) -> Report:
+        raise NotImplementedError
+
+    def text_report(self, problems: tuple[Problem, ...], report: Report) -> Report:
+        """A pasted list's report from the problems of its text and its check's."""
+        return with_text_problems(problems, report)
+
+    def engine_entries(self, catalog: Catalog) -> Any:
+        return self.entries_for(catalog)
+
+    def _entries(self, catalog: Catalog | None) -> E | None:
+        return None if catalog is None else self.entries_for(catalog)
+
+    def read_text(
+        self, text: str, catalog: Catalog | None, **choices: Any
+    ) -> tuple[L, tuple[Problem, ...]]:
+        return self.read_text_with(text, self._entries(catalog), **choices)
+
+    def write_text(self, engine_list: L, catalog: Catalog | None) -> str:
+        return self.write_text_with(engine_list, self._entries(catalog))
+
+    def check(self, engine_list: L, catalog: Catalog | None) -> Report:
+        return self.check_with(engine_list, self._entries(catalog))
+
+    def check_text(self, text: str, catalog: Catalog | None, **choices: Any) -> tuple[L, Report]:
+        entries = self._entries(catalog)
+        engine_list, problems = self.read_text_with(text, entries, **choices)
+        return engine_list, self.text_report(problems, self.check_with(engine_list, entries))
+
+    def check_batch_options(
+        self, options: Mapping[str, Any], problems: dict[str, list[str]]
+    ) -> dict[str, Any]:
+        return {}  # a game whose batches take options checks them itself
+
+    def batch_checker(self, catalog: Catalog, options: Mapping[str, Any]) -> Checker:
+        entries = self.entries_for(catalog)
+
+        def check(item: BatchItem) -> Report:
+            if item["format"] == JSON:
+                return self.check_with(self.read_json(item["data"]), entries)
+            engine_list, problems = self.read_text_with(item["data"], entries)
+            return self.text_report(problems, self.check_with(engine_list, entries))
+
+        return check

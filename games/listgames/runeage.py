@@ -10,10 +10,9 @@ from typing import Any
 from referee.rules import SYSTEMS
 from referee.rules.runeage.cards import SCENARIO_NAMES
 
-from ..catalogs import runeage as catalog_format
-from ..catalogs.reading import Problems
+from ..catalogs import runeage as catalog_file
 from ..models import Catalog, RuneAgeCards
-from .base import Body, PlainEntry, Section, matches, words
+from .base import Body, FileCatalog, PlainEntry, Section, matches, words
 
 KINDS: dict[str, str] = {
     "races": "race",
@@ -89,25 +88,18 @@ def _plain(section: str, index: int, item: Mapping[str, Any]) -> PlainEntry:
     return PlainEntry(name, tags, tuple(lines), f"{KINDS[section]}-{index}", text)
 
 
-class RuneAgeCatalog:
+class RuneAgeCatalog(FileCatalog):
     slug = "runeage"
     name = SYSTEMS["runeage"].name
-    sections: tuple[str, ...] = catalog_format.SECTIONS
+    catalog_format = catalog_file
+    sections: tuple[str, ...] = catalog_file.SECTIONS
     count_nouns: Mapping[str, str] = {"races": "race", "scenarios": "scenario"}
     catalog_tools: tuple[tuple[str, str], ...] = ()
     filters: Mapping[str, tuple[str, ...] | None] = {"type": tuple(KINDS.values())}
-
-    def check_catalog(self, data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
-        return catalog_format.check(data, problems)
-
-    def write_catalog(self, catalog: Catalog, cleaned: dict[str, Any]) -> None:
-        catalog_format.write(catalog, cleaned)
+    filter_nouns: Mapping[str, str] = {"type": "card kind"}
 
     def clear_catalog(self, catalog: Catalog) -> None:
         RuneAgeCards.objects.filter(catalog=catalog).delete()
-
-    def export_catalog(self, catalog: Catalog) -> dict[str, Any]:
-        return catalog_format.export(catalog)
 
     def counts(self, catalog: Catalog) -> dict[str, int]:
         cards = _cards(catalog)

@@ -40,7 +40,7 @@ def check_system(system: object) -> str:
     raise InvalidInput({"system": [f"Must be one of {known} (got {system!r})."]})
 
 
-def _game(system: object) -> ListGame[Any]:
+def _game(system: object) -> ListGame[Any, Any]:
     return list_game(check_system(system))
 
 

@@ -1,11 +1,12 @@
-"""The list builder pages: ``/azuki/deck/``, ``/azeroth/army/`` and ``/azrah/roster/``.
+"""The list builder pages, one per list game (``/azuki/deck/``, ``/azeroth/army/``,
+``/azrah/roster/``).
 
-One view serves the three; what differs per game is the game's builder in
-``games.builders.registry``. The whole list lives in the query string, so every change (+, -,
-add, remove) is a plain link that works without JavaScript; htmx only narrows the redraw to
-the list, the problems and the search results, and pushes the new URL. Every problem and total
-comes from the game's rules engine: the builder matches each problem to the rows it names and
-lays the rest out.
+One view serves them all; what differs per game is the list game's builder
+(``games.listgames.<game>.builder``), looked up through the list game. The whole list lives in
+the query string, so every change (+, -, add, remove) is a plain link that works without
+JavaScript; htmx only narrows the redraw to the list, the problems and the search results, and
+pushes the new URL. Every problem and total comes from the game's rules engine: the builder
+matches each problem to the rows it names and lays the rest out.
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import push_url
 
-from games.builders.base import SEARCH_LIMIT, Checked, Found, ListBuilder, ListState, look_up
+from games.builders.base import SEARCH_LIMIT, Checked, ListBuilder, ListState
 from games.builders.importing import pasted_text
-from games.builders.registry import builder_for
+from games.builders.lookup import Found, look_up
+from games.listgames import ListGame, list_game
 from games.lists.service import save_list
 from games.models import SavedList
 from games.views.htmx import HtmxHttpRequest
@@ -37,12 +39,13 @@ MAX_TEXT = 20_000  # characters of pasted text read
 def builder(request: HtmxHttpRequest, system: str) -> HttpResponse:
     """A list builder page: open a saved list (``?saved=``), import pasted text, check, export
     (``?export=text|json``), save, and render the page or, for htmx, its live part."""
-    game: ListBuilder[Any, Any, Any] = builder_for(system)
+    list_of: ListGame[Any, Any] = list_game(system)
+    game: ListBuilder[Any, Any, Any] = list_of.builder
     opening = request.method == "GET"
     data = request.GET if opening else request.POST
     action = "" if opening else request.POST.get("action", "")
     notes: list[str] = []
-    found = look_up(request.user, system, data, notes, opening=opening)
+    found = look_up(request.user, list_of, data, notes, opening=opening)
     entries = game.entries(found.catalog)
     state = game.read_state(data, found.catalog, found.default_pk, entries, notes)
     if found.opened and found.saved is not None:
@@ -66,7 +69,7 @@ def builder(request: HtmxHttpRequest, system: str) -> HttpResponse:
         return _download(game.stem, game.to_dict(checked.engine_list))
 
     name = found.saved.name if found.opened and found.saved else request.POST.get("name", "")
-    saved, name, save_errors = _save_step(request, game, action, name.strip(), checked, found)
+    saved, name, save_errors = _save_step(request, list_of, action, name.strip(), checked, found)
 
     path = reverse(game.url_name)
 
@@ -102,7 +105,7 @@ def builder(request: HtmxHttpRequest, system: str) -> HttpResponse:
 
 def _save_step(
     request: HttpRequest,
-    game: ListBuilder[Any, Any, Any],
+    game: ListGame[Any, Any],
     action: str,
     name: str,
     checked: Checked[Any, Any],
@@ -123,9 +126,9 @@ def _save_step(
             try:
                 saved = save_list(
                     owner=request.user,
-                    system=game.system,
+                    system=game.slug,
                     name=name,
-                    payload=game.to_dict(checked.engine_list),
+                    payload=game.builder.to_dict(checked.engine_list),
                     catalog=state.catalog,
                     saved=found.saved,
                 )

@@ -540,6 +540,20 @@ def test_a_suggestion_for_a_line_changed_since_leaves_the_text_as_typed(
     assert bad.status_code == 200 and "could not be read" in bad.content.decode()
 
 
+@pytest.mark.parametrize(
+    "forged", ["[" * 200_000, '{"line": [[[1]]], "before": "a", "after": "b"}', '"\\ud800"']
+)
+def test_a_forged_suggestion_is_a_note_never_a_server_error(
+    client: Client, starter: None, forged: str
+) -> None:
+    text = "3 AZK-0l9\n"
+    response = client.post(DECK, {"action": "import", "text": text, "fix": forged})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "That suggestion could not be read; the text was imported as it is." in page
+    assert "3 AZK-0l9" in page  # the text as sent
+
+
 def test_army_and_roster_suggestions_are_buttons_too(client: Client, starter: None) -> None:
     army = "# Azeroth at War army: Skirmish, 500 points\n# Faction: Horde\n3 Orc Grnut\n"
     html = client.post(ARMY, {"action": "import", "text": army}).content.decode()

@@ -6,10 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rest_framework.request import Request
-from rest_framework.response import Response
 
 from games.fields import (
     StrictBooleanField,
@@ -32,34 +30,29 @@ from referee.rules.azeroth.units import (
 from referee.rules.lists import Report
 from referee.rules.textlists import MAX_COUNT
 
-from ...catalogs.engine import (
-    azeroth_factions,
-    azeroth_units,
-)
+from ...catalogs.engine import ArmyCatalog
+from ...listgames import list_game
 from ...models import Catalog
-from ..views import error_responses
 from .common import (
     CATALOG_HELP,
-    LISTS_TAG,
     MAX_ENTRIES,
     MAX_KEY,
     MAX_TEXT,
-    NOTE,
     Body,
     CatalogChoiceSerializer,
     CatalogUsedSerializer,
     ReportSerializer,
-    StarterAnswer,
-    ValidateView,
     _bad,
-    _bad_example,
     _catalog,
     _engine,
-    _request,
     _starter,
     _validated,
     result_body,
+    text_report,
+    validate_view,
 )
+
+GAME = list_game("azeroth")
 
 
 class TierLimitSerializer(StrictSerializer):
@@ -257,19 +250,14 @@ def _faction(
 def army_validate_response(data: Any) -> Body:
     """POST /api/azeroth/army-lists/validate/ as a function (3.1, 4.1, 9.1, 8.1; A12, A13)."""
     request = _validated(ArmyValidateSerializer, data)
-    catalog = _catalog("azeroth", request["catalog"])
-    units = azeroth_units(catalog) if catalog is not None else {}
-    factions = azeroth_factions(catalog) if catalog is not None else {}
-    return army_answer(request, catalog, units, factions)
+    catalog = _catalog(GAME.slug, request["catalog"])
+    entries = GAME.entries_for(catalog) if catalog is not None else ArmyCatalog({}, {})
+    return army_answer(request, catalog, entries)
 
 
-def army_answer(
-    request: Mapping[str, Any],
-    catalog: Catalog | None,
-    units: Mapping[str, Unit],
-    factions: Mapping[str, Faction],
-) -> Body:
+def army_answer(request: Mapping[str, Any], catalog: Catalog | None, entries: ArmyCatalog) -> Body:
     """The answer to a validated army request, checked against ``catalog``'s entries."""
+    factions = entries.factions
     composition = _composition(request["composition"])
     if "text" in request:
         # The engine reads the text, its header, faction and budget (R125); what the request
@@ -278,10 +266,10 @@ def army_answer(
         size = request.get("battle_size")
         faction = _faction(request["faction"], None, factions, catalog)
         report = _engine(
-            lambda: army_engine.check_army_text(
+            lambda: text_report(
+                GAME,
                 text,
-                units,
-                factions,
+                entries,
                 battle_size=None if size is None else BattleSize(size),
                 points_limit=request["points_limit"],
                 faction=faction,
@@ -296,7 +284,7 @@ def army_answer(
             faction=_faction(request["faction"], None, factions, catalog),
             composition=composition,
         )
-        report = _engine(lambda: army_engine.validate_army(army, units))
+        report = _engine(lambda: GAME.check_with(army, entries))
     return army_report_body(report, catalog)
 
 
@@ -401,7 +389,7 @@ ARMY_BAD_RESPONSE: Body = {
 
 
 def starter_army_answer(request: Body) -> Body:
-    catalog, cleaned = _starter("azeroth")
+    catalog, cleaned = _starter(GAME.slug)
     factions = {
         f["slug"]: Faction(
             slug=f["slug"],
@@ -436,32 +424,26 @@ def starter_army_answer(request: Body) -> Body:
         )
         for u in cleaned["units"]
     }
-    return army_answer(_validated(ArmyValidateSerializer, request), catalog, units, factions)
+    entries = ArmyCatalog(units, factions)
+    return army_answer(_validated(ArmyValidateSerializer, request), catalog, entries)
 
 
-class ArmyValidateView(ValidateView):
-    @extend_schema(
-        operation_id="azeroth_army_list_validate",
-        tags=[LISTS_TAG],
-        summary="Check an Azeroth at War army list",
-        description=(
-            "Points against the budget (3.1, A12), the Hero requirement and unique Heroes "
-            "(4.1, 9.1), tier minimums and maximums of the faction's table or an agreed "
-            "composition (a dual-slot unit fills both tiers), units per side (a warning), "
-            "units not in the catalog (with did-you-mean names) and units of another faction. "
-            "Units are catalog references or given inline; or send the list as pasted text, "
-            "whose unreadable lines are reported with their line numbers." + NOTE
-        ),
-        request=ArmyValidateSerializer,
-        responses={200: ArmyValidateResultSerializer, **error_responses()},
-        examples=[
-            _request("Catalog and inline units", ARMY_REQUEST, "A Horde skirmish list"),
-            _request("Pasted text", ARMY_TEXT_REQUEST, "A pasted list with a line it cannot read"),
-            StarterAnswer(
-                "Answer", ARMY_REQUEST, starter_army_answer, "The Horde list's answer (starter)"
-            ),
-            _bad_example(ARMY_BAD_RESPONSE, "An unknown battle size, a unit with no name"),
-        ],
-    )
-    def post(self, request: Request) -> Response:
-        return Response(army_validate_response(request.data))
+ArmyValidateView = validate_view(
+    operation_id="azeroth_army_list_validate",
+    summary="Check an Azeroth at War army list",
+    description=(
+        "Points against the budget (3.1, A12), the Hero requirement and unique Heroes "
+        "(4.1, 9.1), tier minimums and maximums of the faction's table or an agreed "
+        "composition (a dual-slot unit fills both tiers), units per side (a warning), "
+        "units not in the catalog (with did-you-mean names) and units of another faction. "
+        "Units are catalog references or given inline; or send the list as pasted text, "
+        "whose unreadable lines are reported with their line numbers."
+    ),
+    request=ArmyValidateSerializer,
+    result=ArmyValidateResultSerializer,
+    answer=army_validate_response,
+    example=("Catalog and inline units", ARMY_REQUEST, "A Horde skirmish list"),
+    text_example=(ARMY_TEXT_REQUEST, "A pasted list with a line it cannot read"),
+    starter_answer=(starter_army_answer, "The Horde list's answer (starter)"),
+    bad_example=(ARMY_BAD_RESPONSE, "An unknown battle size, a unit with no name"),
+)

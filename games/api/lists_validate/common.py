@@ -9,9 +9,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from drf_spectacular.utils import OpenApiExample, extend_schema_field
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.errors import BODY
@@ -24,13 +26,17 @@ from referee.rules.errors import InvalidInput, RulesError
 from referee.rules.lists import Problem, Report, Severity
 
 from ...catalogs.service import check_catalog, default_catalog, find_catalog
+from ...listgames import ListGame
+from ...listgames.base import with_text_problems
 from ...models import Catalog
 from ..parsers import BoundedJSONParser
+from ..views import error_responses
 
 Body = dict[str, Any]
 
 
 T = TypeVar("T")
+E = TypeVar("E")
 
 
 MAX_TEXT = 20_000  # characters of pasted text: a 200-line list with long names fits
@@ -270,6 +276,53 @@ NOTE = (
     " A list that breaks the rules is a 200 with valid false and every problem at once; a "
     "body of the wrong shape, or a catalog that does not exist, is a 400 naming each field."
 )
+
+
+def validate_view(
+    *,
+    operation_id: str,
+    summary: str,
+    description: str,
+    request: type[serializers.Serializer[Any]],
+    result: type[ReportSerializer],
+    answer: Callable[[Any], Body],
+    example: tuple[str, Body, str],
+    text_example: tuple[Body, str],
+    starter_answer: tuple[Callable[[Body], Body], str],
+    bad_example: tuple[Body, str],
+) -> type[ValidateView]:
+    """A list's validation endpoint, documented as every one is: ``example`` (its name, its
+    body, its summary) and the list as pasted text, the answer to ``example`` against the
+    starter catalog, and a bad body's 400."""
+    name, body, summary_of_example = example
+    respond, answer_summary = starter_answer
+
+    class View(ValidateView):
+        @extend_schema(
+            operation_id=operation_id,
+            tags=[LISTS_TAG],
+            summary=summary,
+            description=description + NOTE,
+            request=request,
+            responses={200: result, **error_responses()},
+            examples=[
+                _request(name, body, summary_of_example),
+                _request("Pasted text", *text_example),
+                StarterAnswer("Answer", body, respond, answer_summary),
+                _bad_example(*bad_example),
+            ],
+        )
+        def post(self, request: Request) -> Response:
+            return Response(answer(request.data))
+
+    return View
+
+
+def text_report(game: ListGame[Any, E], text: str, entries: E, **choices: Any) -> Report:
+    """A pasted list read and checked by its list game, as every door reads it (R125): the
+    problems of its lines in line order, then the whole list's."""
+    engine_list, problems = game.read_text_with(text, entries, **choices)
+    return with_text_problems(problems, game.check_with(engine_list, entries))
 
 
 @cache

@@ -6,10 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rest_framework.request import Request
-from rest_framework.response import Response
 
 from games.fields import (
     StrictCharField,
@@ -17,39 +15,33 @@ from games.fields import (
     StrictIntegerField,
     StrictSerializer,
 )
-from referee.rules.azuki import deck as deck_engine
 from referee.rules.azuki.cards import Card, CardType, Deck, DeckLine, Element
 from referee.rules.lists import Report
 from referee.rules.textlists import MAX_COUNT
 
-from ...catalogs.engine import (
-    azuki_cards,
-)
+from ...listgames import list_game
 from ...models import Card as AzukiCardModel
 from ...models import Catalog
-from ..views import error_responses
 from .common import (
     CATALOG_HELP,
-    LISTS_TAG,
     MAX_CARD_STAT,
     MAX_ENTRIES,
     MAX_KEY,
     MAX_TEXT,
-    NOTE,
     Body,
     CatalogChoiceSerializer,
     CatalogUsedSerializer,
     ReportSerializer,
-    StarterAnswer,
-    ValidateView,
-    _bad_example,
     _catalog,
     _engine,
-    _request,
     _starter,
     _validated,
     result_body,
+    text_report,
+    validate_view,
 )
+
+GAME = list_game("azuki")
 
 _CARD_OBJECT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -213,8 +205,8 @@ def deck_validate_response(data: Any) -> Body:
     """POST /api/azuki/decks/validate/ as a function (Card Types, Deck Composition, Elements;
     K1-K3)."""
     request = _validated(DeckValidateSerializer, data)
-    catalog = _catalog("azuki", request["catalog"])
-    return deck_answer(request, catalog, azuki_cards(catalog) if catalog is not None else {})
+    catalog = _catalog(GAME.slug, request["catalog"])
+    return deck_answer(request, catalog, GAME.entries_for(catalog) if catalog is not None else {})
 
 
 def deck_answer(
@@ -223,7 +215,7 @@ def deck_answer(
     """The answer to a validated deck request, checked against ``catalog``'s cards."""
     if "text" in request:
         text = request["text"]
-        report = _engine(lambda: deck_engine.validate_deck_text(text, cards))
+        report = _engine(lambda: text_report(GAME, text, cards))
     else:
         deck = Deck(
             leader=_deck_line(request.get("leader")),
@@ -232,7 +224,7 @@ def deck_answer(
                 line for line in map(_deck_line, request.get("cards", [])) if line is not None
             ),
         )
-        report = _engine(lambda: deck_engine.validate_deck(deck, cards))
+        report = _engine(lambda: GAME.check_with(deck, cards))
     return deck_report_body(report, catalog)
 
 
@@ -300,7 +292,7 @@ DECK_BAD_RESPONSE: Body = {
 
 
 def starter_deck_answer(request: Body) -> Body:
-    catalog, cleaned = _starter("azuki")
+    catalog, cleaned = _starter(GAME.slug)
     cards = {
         c["card_id"]: AzukiCardModel(**{k: v for k, v in c.items() if k != "label"}).to_engine()
         for c in cleaned["cards"]
@@ -308,27 +300,20 @@ def starter_deck_answer(request: Body) -> Body:
     return deck_answer(_validated(DeckValidateSerializer, request), catalog, cards)
 
 
-class DeckValidateView(ValidateView):
-    @extend_schema(
-        operation_id="azuki_deck_validate",
-        tags=[LISTS_TAG],
-        summary="Check an Azuki TCG deck",
-        description=(
-            "Exactly one Leader and one Gate of the Leader's element, a main deck of exactly "
-            "50 cards with at most 4 of one card ID, each of the Leader's element or Neutral "
-            "(Card Types, Deck Composition, Elements; K1-K3). Cards are catalog IDs (never "
-            "names) or given inline; or send the deck as pasted text." + NOTE
-        ),
-        request=DeckValidateSerializer,
-        responses={200: DeckValidateResultSerializer, **error_responses()},
-        examples=[
-            _request("Catalog and inline cards", DECK_REQUEST, "A Fire deck with a water Gate"),
-            _request("Pasted text", DECK_TEXT_REQUEST, "A pasted deck with a line it cannot read"),
-            StarterAnswer(
-                "Answer", DECK_REQUEST, starter_deck_answer, "The Fire deck's answer (starter)"
-            ),
-            _bad_example(DECK_BAD_RESPONSE, "A number for the Leader and a negative count"),
-        ],
-    )
-    def post(self, request: Request) -> Response:
-        return Response(deck_validate_response(request.data))
+DeckValidateView = validate_view(
+    operation_id="azuki_deck_validate",
+    summary="Check an Azuki TCG deck",
+    description=(
+        "Exactly one Leader and one Gate of the Leader's element, a main deck of exactly "
+        "50 cards with at most 4 of one card ID, each of the Leader's element or Neutral "
+        "(Card Types, Deck Composition, Elements; K1-K3). Cards are catalog IDs (never "
+        "names) or given inline; or send the deck as pasted text."
+    ),
+    request=DeckValidateSerializer,
+    result=DeckValidateResultSerializer,
+    answer=deck_validate_response,
+    example=("Catalog and inline cards", DECK_REQUEST, "A Fire deck with a water Gate"),
+    text_example=(DECK_TEXT_REQUEST, "A pasted deck with a line it cannot read"),
+    starter_answer=(starter_deck_answer, "The Fire deck's answer (starter)"),
+    bad_example=(DECK_BAD_RESPONSE, "A number for the Leader and a negative count"),
+)

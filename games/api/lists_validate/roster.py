@@ -5,10 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.request import Request
-from rest_framework.response import Response
 
 from games.fields import (
     StrictCharField,
@@ -19,37 +16,31 @@ from referee.rules.azrah import roster as roster_engine
 from referee.rules.azrah.cards import Guardian, Party, Roster, SharedCard
 from referee.rules.lists import Report
 
-from ...catalogs.engine import (
-    azrah_guardians,
-    azrah_shared_cards,
-)
+from ...listgames import list_game
 from ...models import Catalog
 from ...models import Guardian as GuardianModel
 from ...models import SharedCard as SharedCardModel
-from ..views import error_responses
 from .common import (
     CATALOG_HELP,
-    LISTS_TAG,
     MAX_GUARDIANS,
     MAX_KEY,
     MAX_PARTY_ROW,
     MAX_ROSTER_CARDS,
     MAX_TEXT,
-    NOTE,
     Body,
     CatalogChoiceSerializer,
     CatalogUsedSerializer,
     ReportSerializer,
-    StarterAnswer,
-    ValidateView,
-    _bad_example,
     _catalog,
     _engine,
-    _request,
     _starter,
     _validated,
     result_body,
+    text_report,
+    validate_view,
 )
+
+GAME = list_game("azrah")
 
 
 class PartySerializer(StrictSerializer):
@@ -133,10 +124,8 @@ class RosterValidateSerializer(StrictSerializer):
 def roster_validate_response(data: Any) -> Body:
     """POST /api/azrah/rosters/validate/ as a function (Game Setup; R44-R46)."""
     request = _validated(RosterValidateSerializer, data)
-    catalog = _catalog("azrah", request["catalog"])
-    entries: dict[str, Guardian | SharedCard] | None = None
-    if catalog is not None:
-        entries = {**azrah_guardians(catalog), **azrah_shared_cards(catalog)}
+    catalog = _catalog(GAME.slug, request["catalog"])
+    entries = GAME.entries_for(catalog) if catalog is not None else None
     return roster_answer(request, catalog, entries)
 
 
@@ -148,7 +137,7 @@ def roster_answer(
     """The answer to a validated roster request, checked against ``catalog``'s cards."""
     if "text" in request:
         text = request["text"]
-        report = _engine(lambda: roster_engine.validate_roster_text(text, entries))
+        report = _engine(lambda: text_report(GAME, text, entries))
     else:
         party_data = request["party"]
         party = (
@@ -162,7 +151,7 @@ def roster_answer(
             gems=request["gems"],
             party=party,
         )
-        report = _engine(lambda: roster_engine.validate_roster(roster, entries))
+        report = _engine(lambda: GAME.check_with(roster, entries))
     return roster_report_body(report, catalog)
 
 
@@ -206,7 +195,7 @@ ROSTER_BAD_RESPONSE: Body = {
 
 
 def starter_roster_answer(request: Body) -> Body:
-    catalog, cleaned = _starter("azrah")
+    catalog, cleaned = _starter(GAME.slug)
     entries: dict[str, Guardian | SharedCard] = {}
     for g in cleaned["guardians"]:
         entries[g["card_id"]] = GuardianModel(
@@ -219,27 +208,20 @@ def starter_roster_answer(request: Body) -> Body:
     return roster_answer(_validated(RosterValidateSerializer, request), catalog, entries)
 
 
-class RosterValidateView(ValidateView):
-    @extend_schema(
-        operation_id="azrah_roster_validate",
-        tags=[LISTS_TAG],
-        summary="Check an AZRAH roster",
-        description=(
-            "Fifteen Guardians of different names, 10 Mana and 3 Celestial Gems, and a "
-            "starting party of three front-row (left, centre, right) and two back-row "
-            "Guardians from the roster (Game Setup; R44-R46). Guardians are names or card IDs; "
-            "or send the roster as pasted text." + NOTE
-        ),
-        request=RosterValidateSerializer,
-        responses={200: RosterValidateResultSerializer, **error_responses()},
-        examples=[
-            _request("Guardians and party", ROSTER_REQUEST, "A short roster with a duplicate"),
-            _request("Pasted text", ROSTER_TEXT_REQUEST, "A pasted roster with a misspelling"),
-            StarterAnswer(
-                "Answer", ROSTER_REQUEST, starter_roster_answer, "The short roster's answer"
-            ),
-            _bad_example(ROSTER_BAD_RESPONSE, "A string for the list and for Mana"),
-        ],
-    )
-    def post(self, request: Request) -> Response:
-        return Response(roster_validate_response(request.data))
+RosterValidateView = validate_view(
+    operation_id="azrah_roster_validate",
+    summary="Check an AZRAH roster",
+    description=(
+        "Fifteen Guardians of different names, 10 Mana and 3 Celestial Gems, and a "
+        "starting party of three front-row (left, centre, right) and two back-row "
+        "Guardians from the roster (Game Setup; R44-R46). Guardians are names or card IDs; "
+        "or send the roster as pasted text."
+    ),
+    request=RosterValidateSerializer,
+    result=RosterValidateResultSerializer,
+    answer=roster_validate_response,
+    example=("Guardians and party", ROSTER_REQUEST, "A short roster with a duplicate"),
+    text_example=(ROSTER_TEXT_REQUEST, "A pasted roster with a misspelling"),
+    starter_answer=(starter_roster_answer, "The short roster's answer"),
+    bad_example=(ROSTER_BAD_RESPONSE, "A string for the list and for Mana"),
+)

@@ -66,6 +66,18 @@ def test_the_app_flips_the_coin_when_asked(owner: User, as_owner: Client) -> Non
     assert seen == {0, 1}  # 12 fair flips all alike: 1 in 2048
 
 
+def test_a_list_with_one_error_says_one_error(owner: User, as_owner: Client) -> None:
+    one_short = str(
+        save_list(
+            owner=owner, system="azrah", name="Nine", payload={**payload("azrah"), "mana": 9}
+        ).pk
+    )
+    other = saved(owner, "azrah", "Tides")
+    response = start(as_owner, {"system": "azrah", "name": "X", "lists": [one_short, other]})
+    assert response.status_code == 400
+    assert "'Nine' is not legal (1 error): " in response.json()["errors"]["lists.0"][0]
+
+
 def test_an_illegal_or_foreign_list_is_named(
     owner: User, other_user: User, as_owner: Client
 ) -> None:

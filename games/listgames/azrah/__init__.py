@@ -1,5 +1,5 @@
 """AZRAH rosters: the catalog's Guardians, Transformations, Curses and Items by card ID, the
-roster's text and JSON, and its check (Game Setup; R44-R46)."""
+roster's text and JSON, its check (Game Setup; R44-R46), and its builder (``builder``)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,15 @@ from referee.rules.azrah import roster as engine
 from referee.rules.azrah.cards import Guardian, Roster, SharedCard
 from referee.rules.lists import Problem, Report
 
-from ..catalogs import azrah as catalog_format
-from ..catalogs.engine import azrah_guardians, azrah_shared_cards
-from ..catalogs.reading import Problems
-from ..models import Catalog
-from ..models import Guardian as GuardianModel
-from ..models import SharedCard as SharedCardModel
-from .base import JSON, BatchItem, Body, Checker, Section, matches, with_text_problems, words
+from ...catalogs import azrah as catalog_file
+from ...catalogs.engine import AzrahEntries, azrah_entries
+from ...models import Catalog
+from ...models import Guardian as GuardianModel
+from ...models import SharedCard as SharedCardModel
+from ...tracker.seating import TrackerSetup
+from ..base import Body, EntriesListGame, ListGame, Section, matches, words
+from .builder import RosterBuilder
+from .setup import SETUP
 
 KINDS = ("guardian", "transformation", "curse", "item")
 
@@ -38,40 +40,33 @@ def _shared_text(card: SharedCardModel) -> str:
     return words(card.card_id, card.name, card.kind, card.creator, card.text)
 
 
-def _entries(catalog: Catalog) -> dict[str, Guardian | SharedCard]:
-    """Guardians, Transformations, Curses and Items by card ID: what a roster can name."""
-    return {**azrah_guardians(catalog), **azrah_shared_cards(catalog)}
-
-
-class AzrahRoster:
+class AzrahRoster(EntriesListGame[Roster, AzrahEntries]):
     slug = "azrah"
     name = SYSTEMS["azrah"].name
-    sections: tuple[str, ...] = catalog_format.SECTIONS
+    catalog_format = catalog_file
+    sections: tuple[str, ...] = catalog_file.SECTIONS
     count_nouns: Mapping[str, str] = {
         "guardians": "Guardian",
         "shared_cards": "Curse and Item card",
     }
     catalog_tools: tuple[tuple[str, str], ...] = ()
     filters: Mapping[str, tuple[str, ...] | None] = {"type": KINDS}
+    filter_nouns: Mapping[str, str] = {"type": "card kind"}
     format_tag = engine.FORMAT
     builder_path = "/azrah/roster/"
     lists_label = "AZRAH rosters"
     batch_options: frozenset[str] = frozenset()
 
+    tracker_setup: TrackerSetup | None = SETUP
+
+    def __init__(self) -> None:
+        self.builder = RosterBuilder(self)
+
     # --- the catalog ---
-
-    def check_catalog(self, data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
-        return catalog_format.check(data, problems)
-
-    def write_catalog(self, catalog: Catalog, cleaned: dict[str, Any]) -> None:
-        catalog_format.write(catalog, cleaned)
 
     def clear_catalog(self, catalog: Catalog) -> None:
         catalog.guardians.all().delete()
         catalog.shared_cards.all().delete()
-
-    def export_catalog(self, catalog: Catalog) -> dict[str, Any]:
-        return catalog_format.export(catalog)
 
     def counts(self, catalog: Catalog) -> dict[str, int]:
         return {
@@ -80,7 +75,7 @@ class AzrahRoster:
         }
 
     def entries(self, catalog: Catalog) -> list[Body]:
-        exported = catalog_format.export(catalog)
+        exported = catalog_file.export(catalog)
         return [*exported["guardians"], *exported["shared_cards"]]
 
     def entry_filter_value(self, entry: Mapping[str, Any], key: str) -> object:
@@ -98,8 +93,8 @@ class AzrahRoster:
 
     # --- the lists ---
 
-    def engine_entries(self, catalog: Catalog) -> dict[str, Guardian | SharedCard]:
-        return _entries(catalog)
+    def entries_for(self, catalog: Catalog) -> AzrahEntries:
+        return azrah_entries(catalog)
 
     def read_json(self, payload: object) -> Roster:
         return engine.roster_from_dict(payload)
@@ -107,34 +102,23 @@ class AzrahRoster:
     def write_json(self, engine_list: Roster) -> dict[str, object]:
         return engine.roster_to_dict(engine_list)
 
-    def read_text(
-        self, text: str, catalog: Catalog | None, **choices: Any
+    def read_text_with(
+        self, text: str, entries: Mapping[str, Guardian | SharedCard] | None, **choices: Any
     ) -> tuple[Roster, tuple[Problem, ...]]:
-        return engine.parse_roster_text(text, _entries(catalog) if catalog is not None else None)
+        return engine.parse_roster_text(text, entries)
 
     def write_text(self, engine_list: Roster, catalog: Catalog | None) -> str:
+        return engine.roster_to_text(engine_list)  # a roster names its cards as listed
+
+    def write_text_with(
+        self, engine_list: Roster, entries: Mapping[str, Guardian | SharedCard] | None
+    ) -> str:
         return engine.roster_to_text(engine_list)
 
-    def check(self, engine_list: Roster, catalog: Catalog | None) -> Report:
-        return engine.validate_roster(engine_list, _entries(catalog) if catalog else None)
-
-    def check_text(
-        self, text: str, catalog: Catalog | None, **choices: Any
-    ) -> tuple[Roster, Report]:
-        entries = _entries(catalog) if catalog is not None else None
-        roster, problems = engine.parse_roster_text(text, entries)
-        return roster, with_text_problems(problems, engine.validate_roster(roster, entries))
-
-    def batch_checker(self, catalog: Catalog, options: Mapping[str, Any]) -> Checker:
-        entries = _entries(catalog)
-
-        def check(item: BatchItem) -> Report:
-            if item["format"] == JSON:
-                return engine.validate_roster(engine.roster_from_dict(item["data"]), entries)
-            roster, problems = engine.parse_roster_text(item["data"], entries)
-            return with_text_problems(problems, engine.validate_roster(roster, entries))
-
-        return check
+    def check_with(
+        self, engine_list: Roster, entries: Mapping[str, Guardian | SharedCard] | None
+    ) -> Report:
+        return engine.validate_roster(engine_list, entries)
 
 
-GAME = AzrahRoster()
+GAME: ListGame[Roster, AzrahEntries] = AzrahRoster()

@@ -1,6 +1,6 @@
 """Azeroth at War army lists: the catalog's factions and units, the army's text (with its
-``#`` header: battle size, agreed budget, faction; R125) and JSON, and its check (3.1, 4.1,
-9.1, A12, A13)."""
+``#`` header: battle size, agreed budget, faction; R125) and JSON, its check (3.1, 4.1, 9.1,
+A12, A13), the batch options a tournament sets, and its builder (``builder``)."""
 
 from __future__ import annotations
 
@@ -14,12 +14,24 @@ from referee.rules.azeroth.profiles import Tier
 from referee.rules.azeroth.units import ArmyList, BattleSize, Faction, Unit
 from referee.rules.lists import Problem, Report
 
-from ..catalogs import azeroth as catalog_format
-from ..catalogs.engine import azeroth_factions, azeroth_units
-from ..catalogs.reading import Problems
-from ..models import Catalog
-from ..models import Unit as UnitModel
-from .base import JSON, BatchItem, Body, Checker, Section, matches, words
+from ...catalogs import azeroth as catalog_file
+from ...catalogs.engine import ArmyCatalog, azeroth_entries, azeroth_units
+from ...models import Catalog
+from ...models import Unit as UnitModel
+from ...tracker.seating import TrackerSetup
+from ..base import (
+    JSON,
+    BatchItem,
+    Body,
+    Checker,
+    EntriesListGame,
+    ListGame,
+    Section,
+    matches,
+    words,
+)
+from .builder import ArmyBuilder
+from .setup import SETUP
 
 
 def _unit_text(unit: UnitModel) -> str:
@@ -49,41 +61,39 @@ def _with_catalog_faction(army: ArmyList, factions: Mapping[str, Faction]) -> Ar
     return dataclasses.replace(army, faction=faction)
 
 
-class AzerothArmy:
+class AzerothArmy(EntriesListGame[ArmyList, ArmyCatalog]):
     slug = "azeroth"
     name = SYSTEMS["azeroth"].name
-    sections: tuple[str, ...] = catalog_format.SECTIONS
+    catalog_format = catalog_file
+    sections: tuple[str, ...] = catalog_file.SECTIONS
     count_nouns: Mapping[str, str] = {"factions": "faction", "units": "unit"}
     catalog_tools: tuple[tuple[str, str], ...] = (("Odds with these units", "azeroth-odds"),)
     filters: Mapping[str, tuple[str, ...] | None] = {
         "faction": None,
         "tier": tuple(tier.value for tier in Tier),
     }
+    filter_nouns: Mapping[str, str] = {"faction": "faction", "tier": "tier"}
     format_tag = engine.FORMAT
     builder_path = "/azeroth/army/"
     lists_label = "Azeroth at War army lists"
     batch_options = frozenset({"battle_size", "points_limit"})
 
+    tracker_setup: TrackerSetup | None = SETUP
+
+    def __init__(self) -> None:
+        self.builder = ArmyBuilder(self)
+
     # --- the catalog ---
-
-    def check_catalog(self, data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
-        return catalog_format.check(data, problems)
-
-    def write_catalog(self, catalog: Catalog, cleaned: dict[str, Any]) -> None:
-        catalog_format.write(catalog, cleaned)
 
     def clear_catalog(self, catalog: Catalog) -> None:
         catalog.units.all().delete()
         catalog.factions.all().delete()
 
-    def export_catalog(self, catalog: Catalog) -> dict[str, Any]:
-        return catalog_format.export(catalog)
-
     def counts(self, catalog: Catalog) -> dict[str, int]:
         return {"factions": catalog.factions.count(), "units": catalog.units.count()}
 
     def entries(self, catalog: Catalog) -> list[Body]:
-        units: list[Body] = catalog_format.export(catalog)["units"]
+        units: list[Body] = catalog_file.export(catalog)["units"]
         return units
 
     def entry_filter_value(self, entry: Mapping[str, Any], key: str) -> object:
@@ -100,6 +110,9 @@ class AzerothArmy:
 
     # --- the lists ---
 
+    def entries_for(self, catalog: Catalog) -> ArmyCatalog:
+        return azeroth_entries(catalog)
+
     def engine_entries(self, catalog: Catalog) -> dict[str, Unit]:
         return azeroth_units(catalog)
 
@@ -109,52 +122,65 @@ class AzerothArmy:
     def write_json(self, engine_list: ArmyList) -> dict[str, object]:
         return engine.army_to_dict(engine_list)
 
-    def _read_text(
-        self,
-        text: str,
-        units: Mapping[str, Unit],
-        factions: Mapping[str, Faction],
-        **choices: Any,
-    ) -> tuple[ArmyList, tuple[Problem, ...]]:
-        read = engine.read_army_text(text, units, factions, **choices)
-        return read.army, read.problems
-
-    def read_text(
-        self, text: str, catalog: Catalog | None, **choices: Any
+    def read_text_with(
+        self, text: str, entries: ArmyCatalog | None, **choices: Any
     ) -> tuple[ArmyList, tuple[Problem, ...]]:
         """The army as its text says, read the one way (R125): the header's battle size,
         budget and faction, unless ``choices`` (``read_army_text``'s) say otherwise."""
-        units = azeroth_units(catalog) if catalog is not None else {}
-        factions = azeroth_factions(catalog) if catalog is not None else {}
-        return self._read_text(text, units, factions, **choices)
+        units, factions = (entries.units, entries.factions) if entries else ({}, {})
+        read = engine.read_army_text(text, units, factions, **choices)
+        return read.army, read.problems
 
     def write_text(self, engine_list: ArmyList, catalog: Catalog | None) -> str:
         return engine.army_to_text(engine_list, azeroth_units(catalog) if catalog else None)
 
-    def _check(
-        self, army: ArmyList, units: Mapping[str, Unit] | None, factions: Mapping[str, Faction]
-    ) -> Report:
-        return engine.validate_army(_with_catalog_faction(army, factions), units)
+    def write_text_with(self, engine_list: ArmyList, entries: ArmyCatalog | None) -> str:
+        return engine.army_to_text(engine_list, entries.units if entries else None)
 
-    def check(self, engine_list: ArmyList, catalog: Catalog | None) -> Report:
-        if catalog is None:
+    def check_with(self, engine_list: ArmyList, entries: ArmyCatalog | None) -> Report:
+        if entries is None:
             return engine.validate_army(engine_list, None)
-        return self._check(engine_list, azeroth_units(catalog), azeroth_factions(catalog))
+        return engine.validate_army(
+            _with_catalog_faction(engine_list, entries.factions), entries.units
+        )
 
-    def check_text(
-        self, text: str, catalog: Catalog | None, **choices: Any
-    ) -> tuple[ArmyList, Report]:
-        units = azeroth_units(catalog) if catalog is not None else None
-        factions = azeroth_factions(catalog) if catalog is not None else {}
-        army, problems = self._read_text(text, units or {}, factions, **choices)
-        report = self._check(army, units, factions)
-        return army, Report(problems=problems + report.problems, totals=report.totals)
+    def text_report(self, problems: tuple[Problem, ...], report: Report) -> Report:
+        return Report(problems=problems + report.problems, totals=report.totals)
+
+    def check_batch_options(
+        self, options: Mapping[str, Any], problems: dict[str, list[str]]
+    ) -> dict[str, Any]:
+        """A tournament's battle size (one of ``BattleSize``) and points limit (A12)."""
+        clean: dict[str, Any] = {}
+        size = options.get("battle_size")
+        if size is not None:
+            if not isinstance(size, str) or size not in {s.value for s in BattleSize}:
+                choices = ", ".join(s.value for s in BattleSize)
+                problems["options.battle_size"] = [f"Choose one of {choices}."]
+            else:
+                clean["battle_size"] = size
+        limit = options.get("points_limit")
+        if limit is None:
+            return clean
+        try:
+            if isinstance(limit, bool) or not isinstance(limit, int | str):
+                raise ValueError(limit)
+            number = int(limit)
+        except ValueError:
+            problems["options.points_limit"] = ["Enter a whole number."]
+        else:
+            if not 1 <= number <= engine.MAX_POINTS_LIMIT:
+                problems["options.points_limit"] = [
+                    f"Enter a number from 1 to {engine.MAX_POINTS_LIMIT}."
+                ]
+            else:
+                clean["points_limit"] = number
+        return clean
 
     def batch_checker(self, catalog: Catalog, options: Mapping[str, Any]) -> Checker:
         """Each list checked as the saved lists are; the organiser's battle size and points
         limit, when given, win over what each list says (a tournament's format)."""
-        units = azeroth_units(catalog)
-        factions = azeroth_factions(catalog)
+        entries = azeroth_entries(catalog)
         size_option = options.get("battle_size")
         size = None if size_option is None else BattleSize(size_option)
         limit: int | None = options.get("points_limit")
@@ -166,14 +192,13 @@ class AzerothArmy:
                     army = dataclasses.replace(army, battle_size=size)
                 if limit is not None:
                     army = dataclasses.replace(army, points_limit=limit)
-                return self._check(army, units, factions)
-            army, problems = self._read_text(
-                item["data"], units, factions, battle_size=size, points_limit=limit
+                return self.check_with(army, entries)
+            army, problems = self.read_text_with(
+                item["data"], entries, battle_size=size, points_limit=limit
             )
-            report = self._check(army, units, factions)
-            return Report(problems=problems + report.problems, totals=report.totals)
+            return self.text_report(problems, self.check_with(army, entries))
 
         return check
 
 
-GAME = AzerothArmy()
+GAME: ListGame[ArmyList, ArmyCatalog] = AzerothArmy()

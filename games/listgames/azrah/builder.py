@@ -1,36 +1,26 @@
-"""The AZRAH roster builder's state: a roster held in the query string.
+"""The AZRAH roster builder (``/azrah/roster/``): a roster held in the query string.
 
 ``g=AZR-001&g=AZR-002&mana=10&gems=3&fl=AZR-001&fc=...&fr=...&b1=...&b2=...`` is the whole
 roster and its starting party (front left, centre, right; back row 1 and 2). Reading it never
-fails: a value that cannot be read is left out and reported in ``notes``; the rules are
-checked by ``referee.rules.azrah.roster``.
+fails: a value that cannot be read is left out and reported in ``notes``; pasted text is read
+and the roster checked by the list game (``games.listgames.azrah``), as every door does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlencode
 
 from django.http import QueryDict
 
-from games.catalogs.engine import azrah_guardians, azrah_shared_cards
+from games.builders.base import BuilderState, Checked, GameBuilder, Row, catalog_pairs
+from games.catalogs.engine import AzrahEntries as Entries
 from games.models import Catalog
 from referee.rules.azrah.cards import Guardian, Party, Roster, SharedCard
-from referee.rules.azrah.roster import (
-    CELESTIAL_GEMS,
-    MANA_CARDS,
-    ROSTER_GUARDIANS,
-    parse_roster_text,
-    roster_from_dict,
-    roster_to_dict,
-    roster_to_text,
-    validate_roster,
-)
+from referee.rules.azrah.roster import CELESTIAL_GEMS, MANA_CARDS, ROSTER_GUARDIANS
 from referee.rules.lists import PARTY, Problem
-
-from .base import Checked, catalog_pairs
 
 MAX_ENTRIES = 60
 MAX_CARDS = 99
@@ -45,20 +35,12 @@ SLOTS: tuple[tuple[str, str, str], ...] = (
 
 
 @dataclass
-class RosterState:
-    catalog: Catalog | None
+class RosterState(BuilderState):
     guardians: list[str] = field(default_factory=list)
     mana: int = MANA_CARDS
     gems: int = CELESTIAL_GEMS
     party: dict[str, str] = field(default_factory=dict)  # slot key -> entry
     q: str = ""
-    notes: list[str] = field(default_factory=list)
-    list_id: str = ""  # the saved list that "Save" updates
-    default_pk: int | None = None  # the default catalog, left out of the query string
-
-    @property
-    def catalog_key(self) -> str:
-        return f"{self.catalog.slug}:{self.catalog.version}" if self.catalog else ""
 
     def roster(self) -> Roster:
         party = None
@@ -70,16 +52,7 @@ class RosterState:
         return Roster(tuple(self.guardians), self.mana, self.gems, party)
 
     def copy(self) -> RosterState:
-        return RosterState(
-            self.catalog,
-            list(self.guardians),
-            self.mana,
-            self.gems,
-            dict(self.party),
-            self.q,
-            list_id=self.list_id,
-            default_pk=self.default_pk,
-        )
+        return replace(self, guardians=list(self.guardians), party=dict(self.party), notes=[])
 
     def pairs(self, *, party: bool = True, search: bool = True) -> list[tuple[str, str]]:
         out = catalog_pairs(self)
@@ -188,20 +161,7 @@ def search(entries: Mapping[str, Guardian | SharedCard], q: str) -> list[Guardia
     ]
 
 
-Entries = dict[str, Guardian | SharedCard]
 Link = Callable[[RosterState], str]
-
-
-@dataclass
-class GuardianRow:
-    key: str  # the entry as listed (an ID, or a name)
-    card: Guardian | SharedCard | None
-    problems: list[Problem] = field(default_factory=list)
-    remove_url: str = ""
-
-    @property
-    def has_error(self) -> bool:
-        return any(p.severity == "error" for p in self.problems)
 
 
 @dataclass
@@ -231,23 +191,17 @@ def find_entry(
     return next((c for c in cards.values() if " ".join(c.name.lower().split()) == wanted), None)
 
 
-class RosterBuilder:
-    """``/azrah/roster/``: an AZRAH roster and its starting party, checked by
-    ``referee.rules.azrah.roster``."""
+class RosterBuilder(GameBuilder[Entries, Roster]):
+    """``/azrah/roster/``: an AZRAH roster and its starting party, read and checked by its
+    list game."""
 
-    system = "azrah"
     url_name = "azrah-roster"
     template = "builders/roster.html"
     stem = "azrah-roster"
     noun = "roster"
 
-    def entries(self, catalog: Catalog | None) -> Entries:
-        if catalog is None:
-            return {}
-        entries: Entries = {}
-        entries.update(azrah_guardians(catalog))
-        entries.update(azrah_shared_cards(catalog))
-        return entries
+    def no_entries(self) -> Entries:
+        return {}
 
     def read_state(
         self,
@@ -262,28 +216,22 @@ class RosterBuilder:
     def open_saved(
         self, payload: Mapping[str, Any], state: RosterState, entries: Entries
     ) -> RosterState:
-        return from_roster(roster_from_dict(payload), state)
+        return from_roster(self.game.read_json(payload), state)
 
     def check(
         self, state: RosterState, entries: Entries, text: str | None
     ) -> Checked[RosterState, Roster]:
         if text is None:
             roster = state.roster()
-            return Checked(state, roster, validate_roster(roster, entries))
-        read, text_problems = parse_roster_text(text, entries)
+            return Checked(state, roster, self.game.check_with(roster, entries))
+        read, text_problems = self.game.read_text_with(text, entries)
         state = from_roster(read, state)
-        report = validate_roster(read, entries)
+        report = self.game.check_with(read, entries)
         line_problems = [
             p for p in report.problems if any(e.startswith("line ") for e in p.entries)
         ]
         # The page's links carry the roster without line numbers.
         return Checked(state, state.roster(), report, True, text, [*text_problems, *line_problems])
-
-    def to_text(self, engine_list: Roster, entries: Entries) -> str:
-        return roster_to_text(engine_list)
-
-    def to_dict(self, engine_list: Roster) -> dict[str, object]:
-        return roster_to_dict(engine_list)
 
     def context(
         self, checked: Checked[RosterState, Roster], entries: Entries, link: Link
@@ -296,11 +244,11 @@ class RosterBuilder:
             card = find_entry(entry, entries)
             names = {entry, card.name} if card is not None else {entry}
             rows.append(
-                GuardianRow(
+                Row(
                     entry,
                     card,
-                    [p for p in other if names & set(p.entries)],
-                    link(state.removing(index)),
+                    problems=[p for p in other if names & set(p.entries)],
+                    remove_url=link(state.removing(index)),
                 )
             )
         slots = [

@@ -1,56 +1,53 @@
-"""The Azuki deck builder's state: a deck held in the query string.
+"""The Azuki deck builder (``/azuki/deck/``): a deck held in the query string.
 
 ``leader=AZK-001&gate=AZK-003&c=AZK-017:4&c=AZK-020:3`` (plus ``catalog=<slug>:<version>``)
 is the whole deck, so a deck is a bookmark and every change is a plain link. Reading it never
-fails: a value that cannot be read is left out and reported in ``notes``, and the rules
-themselves are always checked by ``referee.rules.azuki.deck``.
+fails: a value that cannot be read is left out and reported in ``notes``; pasted text is read
+and the deck checked by the list game (``games.listgames.azuki``), as every door does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from django.http import QueryDict
 
-from games.catalogs.engine import azuki_cards
+from games.builders.base import (
+    SEARCH_LIMIT,
+    BuilderState,
+    Checked,
+    Counted,
+    GameBuilder,
+    Row,
+    catalog_pairs,
+    read_counts,
+    read_filters,
+)
 from games.models import Catalog
 from referee.rules.azuki.cards import Card, CardType, Deck, DeckLine, Element
-from referee.rules.azuki.deck import (
-    MAIN_DECK_CARDS,
-    MAX_COPIES,
-    deck_from_dict,
-    deck_to_dict,
-    deck_to_text,
-    parse_deck_text,
-    validate_deck,
-)
+from referee.rules.azuki.deck import MAIN_DECK_CARDS, MAX_COPIES
 from referee.rules.lists import Problem, Report
 
-from .base import SEARCH_LIMIT, Checked, catalog_pairs
+if TYPE_CHECKING:
+    from ..base import ListGame
 
 MAX_COUNT = 99  # a count above this is a typo, not a deck
-FILTER_KEYS = ("q", "type", "element")
+COUNTED = Counted(40, MAX_COUNT, "card ID", "AZK-017:4", "copies")
+FILTER_KEYS: dict[str, str | None] = {"q": None, "type": "type", "element": "element"}
+"""Each search field of the query string, and the list game's filter it sets."""
 
 
 @dataclass
-class DeckState:
+class DeckState(BuilderState):
     """The deck a query string describes, and the catalog it is built from."""
 
-    catalog: Catalog | None
     leader: str = ""
     gate: str = ""
     counts: dict[str, int] = field(default_factory=dict)
     filters: dict[str, str] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-    list_id: str = ""  # the saved list that "Save" updates
-    default_pk: int | None = None  # the default catalog, left out of the query string
-
-    @property
-    def catalog_key(self) -> str:
-        return f"{self.catalog.slug}:{self.catalog.version}" if self.catalog else ""
 
     def deck(self) -> Deck:
         return Deck(
@@ -60,16 +57,8 @@ class DeckState:
         )
 
     def copy(self) -> DeckState:
-        return DeckState(
-            self.catalog,
-            self.leader,
-            self.gate,
-            dict(self.counts),
-            dict(self.filters),
-            list_id=self.list_id,
-            notes=self.notes,  # a note made before an import still shows after it
-            default_pk=self.default_pk,
-        )
+        # the notes are shared: a note made before an import still shows after it
+        return replace(self, counts=dict(self.counts), filters=dict(self.filters))
 
     def pairs(self, *, filters: bool = True) -> list[tuple[str, str]]:
         """The query string's fields, in a stable order."""
@@ -113,44 +102,19 @@ class DeckState:
 
 
 def read_state(
-    query: QueryDict, catalog: Catalog | None, default_pk: int | None, notes: list[str]
+    game: ListGame[Any, Any],
+    query: QueryDict,
+    catalog: Catalog | None,
+    default_pk: int | None,
+    notes: list[str],
 ) -> DeckState:
     """The deck a query string holds. Unreadable values are reported in ``notes``, not raised."""
     state = DeckState(catalog, notes=notes, default_pk=default_pk)
     state.leader = query.get("leader", "").strip()[:40]
     state.gate = query.get("gate", "").strip()[:40]
-    for raw in query.getlist("c"):
-        card_id, sep, number = raw.strip().rpartition(":")
-        if not sep:
-            card_id, number = raw.strip(), "1"
-        card_id = card_id.strip()[:40]
-        try:
-            count = int(number)
-        except ValueError:
-            notes.append(f"Could not read {raw!r}: write a card ID and a count, like AZK-017:4.")
-            continue
-        if not card_id:
-            notes.append(f"Could not read {raw!r}: the card ID is missing.")
-            continue
-        if count < 1:
-            notes.append(f"{card_id}: a count below 1 ({count}) is left out.")
-            continue
-        total = state.counts.get(card_id, 0) + count
-        if total > MAX_COUNT:
-            notes.append(
-                f"{card_id}: {total} copies is more than {MAX_COUNT}; kept at {MAX_COUNT}."
-            )
-            total = MAX_COUNT
-        state.counts[card_id] = total
+    state.counts = read_counts(query.getlist("c"), COUNTED, notes)
     state.list_id = query.get("list", "").strip()[:40]
-    for key in FILTER_KEYS:
-        state.filters[key] = query.get(key, "").strip()[:80]
-    if state.filters["type"] not in {"", *(t.value for t in CardType)}:
-        notes.append(f"Unknown card type {state.filters['type']!r}: showing every type.")
-        state.filters["type"] = ""
-    if state.filters["element"] not in {"", *(e.value for e in Element)}:
-        notes.append(f"Unknown element {state.filters['element']!r}: showing every element.")
-        state.filters["element"] = ""
+    state.filters = read_filters(query, FILTER_KEYS, game.filters, game.filter_nouns, notes)
     return state
 
 
@@ -192,24 +156,6 @@ def search(cards: Mapping[str, Card], filters: Mapping[str, str]) -> list[Card]:
 def problems_for(problems: tuple[Problem, ...], key: str) -> list[Problem]:
     """The problems that name the entry ``key`` (a card ID)."""
     return [problem for problem in problems if key and key in problem.entries]
-
-
-@dataclass
-class Row:
-    """One line of the deck as shown: its card (None when the catalog lacks the ID), the
-    links that change it, and the problems that name it."""
-
-    key: str
-    card: Card | None
-    count: int = 1
-    problems: list[Problem] = field(default_factory=list)
-    minus_url: str = ""
-    plus_url: str = ""
-    remove_url: str = ""
-
-    @property
-    def has_error(self) -> bool:
-        return any(p.severity == "error" for p in self.problems)
 
 
 @dataclass
@@ -281,17 +227,16 @@ def _results(state: DeckState, cards: Mapping[str, Card], link: Link) -> tuple[l
     return results, len(found)
 
 
-class DeckBuilder:
-    """``/azuki/deck/``: an Azuki deck, checked by ``referee.rules.azuki.deck``."""
+class DeckBuilder(GameBuilder[dict[str, Card], Deck]):
+    """``/azuki/deck/``: an Azuki deck, read and checked by its list game."""
 
-    system = "azuki"
     url_name = "azuki-deck"
     template = "builders/deck.html"
     stem = "azuki-deck"
     noun = "deck"
 
-    def entries(self, catalog: Catalog | None) -> dict[str, Card]:
-        return azuki_cards(catalog) if catalog is not None else {}
+    def no_entries(self) -> dict[str, Card]:
+        return {}
 
     def read_state(
         self,
@@ -301,21 +246,21 @@ class DeckBuilder:
         entries: dict[str, Card],
         notes: list[str],
     ) -> DeckState:
-        return read_state(query, catalog, default_pk, notes)
+        return read_state(self.game, query, catalog, default_pk, notes)
 
     def open_saved(
         self, payload: Mapping[str, Any], state: DeckState, entries: dict[str, Card]
     ) -> DeckState:
-        return from_deck(deck_from_dict(payload), state)
+        return from_deck(self.game.read_json(payload), state)
 
     def check(
         self, state: DeckState, entries: dict[str, Card], text: str | None
     ) -> Checked[DeckState, Deck]:
         if text is None:
             deck = state.deck()
-            return Checked(state, deck, validate_deck(deck, entries))
-        deck, text_problems = parse_deck_text(text, entries)
-        report = validate_deck(deck, entries)
+            return Checked(state, deck, self.game.check_with(deck, entries))
+        deck, text_problems = self.game.read_text_with(text, entries)
+        report = self.game.check_with(deck, entries)
         # Problems a line of the pasted text caused, beside the text.
         line_problems = [
             p for p in report.problems if any(e.startswith("line ") for e in p.entries)
@@ -323,12 +268,6 @@ class DeckBuilder:
         return Checked(
             from_deck(deck, state), deck, report, True, text, [*text_problems, *line_problems]
         )
-
-    def to_text(self, engine_list: Deck, entries: dict[str, Card]) -> str:
-        return deck_to_text(engine_list, entries)
-
-    def to_dict(self, engine_list: Deck) -> dict[str, object]:
-        return deck_to_dict(engine_list)
 
     def context(
         self, checked: Checked[DeckState, Deck], entries: dict[str, Card], link: Link

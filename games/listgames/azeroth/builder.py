@@ -1,34 +1,34 @@
-"""The Azeroth at War army builder's state: an army held in the query string.
+"""The Azeroth at War army builder (``/azeroth/army/``): an army held in the query string.
 
 ``size=standard&faction=horde&points=800&u=orc-grunt:3&u=thrall-warchief:1`` (plus
 ``catalog=<slug>:<version>``) is the whole army. Reading it never fails: a value that cannot
-be read is left out and reported in ``notes``; the rules are checked by
-``referee.rules.azeroth.army``.
+be read is left out and reported in ``notes``; pasted text is read and the army checked by the
+list game (``games.listgames.azeroth``), as every door does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from django.http import QueryDict
 
-from games.catalogs.engine import azeroth_factions, azeroth_units
-from games.models import Catalog
-from referee.rules.azeroth.army import (
-    MAX_POINTS_LIMIT,
-    TIER_NAMES,
-    TIER_ORDER,
-    army_from_dict,
-    army_to_dict,
-    army_to_text,
-    find_unit,
-    read_army_text,
-    validate_army,
+from games.builders.base import (
+    SEARCH_LIMIT,
+    BuilderState,
+    Checked,
+    Counted,
+    GameBuilder,
+    Row,
+    catalog_pairs,
+    read_counts,
+    read_filters,
 )
-from referee.rules.azeroth.profiles import Tier
+from games.catalogs.engine import ArmyCatalog
+from games.models import Catalog
+from referee.rules.azeroth.army import MAX_POINTS_LIMIT, TIER_NAMES, TIER_ORDER, find_unit
 from referee.rules.azeroth.units import (
     BATTLE_SIZES,
     ArmyLine,
@@ -40,27 +40,23 @@ from referee.rules.azeroth.units import (
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import OVER_POINTS, UNKNOWN_ENTRY, Problem, Report
 
-from .base import SEARCH_LIMIT, Checked, catalog_pairs
+if TYPE_CHECKING:
+    from ..base import ListGame
 
 MAX_COUNT = 99
-FILTER_KEYS = ("q", "tier", "uf")  # search text, tier, the units' faction
+COUNTED = Counted(120, MAX_COUNT, "unit", "orc-grunt:3")
+FILTER_KEYS: dict[str, str | None] = {"q": None, "tier": "tier", "uf": "faction"}
+"""Each search field of the query string (``uf``: the units' faction, as ``faction`` is the
+army's), and the list game's filter it sets."""
 
 
 @dataclass
-class ArmyState:
-    catalog: Catalog | None
+class ArmyState(BuilderState):
     size: BattleSize = BattleSize.STANDARD
     faction: str = ""
     points: int | None = None
     counts: dict[str, int] = field(default_factory=dict)
     filters: dict[str, str] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-    list_id: str = ""  # the saved list that "Save" updates
-    default_pk: int | None = None  # the default catalog, left out of the query string
-
-    @property
-    def catalog_key(self) -> str:
-        return f"{self.catalog.slug}:{self.catalog.version}" if self.catalog else ""
 
     def army(self, factions: Mapping[str, Faction]) -> ArmyList:
         return ArmyList(
@@ -71,17 +67,7 @@ class ArmyState:
         )
 
     def copy(self) -> ArmyState:
-        return ArmyState(
-            self.catalog,
-            self.size,
-            self.faction,
-            self.points,
-            dict(self.counts),
-            dict(self.filters),
-            self.notes,
-            list_id=self.list_id,
-            default_pk=self.default_pk,
-        )
+        return replace(self, counts=dict(self.counts), filters=dict(self.filters))
 
     def pairs(self, *, filters: bool = True, game: bool = True) -> list[tuple[str, str]]:
         out = catalog_pairs(self)
@@ -111,6 +97,7 @@ class ArmyState:
 
 
 def read_state(
+    game: ListGame[Any, Any],
     query: QueryDict,
     catalog: Catalog | None,
     default_pk: int | None,
@@ -142,36 +129,11 @@ def read_state(
                     f"(got {state.points:,}); the battle size's budget is used."
                 )
                 state.points = None
-    for raw in query.getlist("u"):
-        ref, sep, number = raw.strip().rpartition(":")
-        if not sep:
-            ref, number = raw.strip(), "1"
-        ref = ref.strip()[:120]
-        try:
-            count = int(number)
-        except ValueError:
-            notes.append(f"Could not read {raw!r}: write a unit and a count, like orc-grunt:3.")
-            continue
-        if not ref:
-            notes.append(f"Could not read {raw!r}: the unit is missing.")
-            continue
-        if count < 1:
-            notes.append(f"{ref}: a count below 1 ({count}) is left out.")
-            continue
-        total = state.counts.get(ref, 0) + count
-        if total > MAX_COUNT:
-            notes.append(f"{ref}: {total} is more than {MAX_COUNT}; kept at {MAX_COUNT}.")
-            total = MAX_COUNT
-        state.counts[ref] = total
+    state.counts = read_counts(query.getlist("u"), COUNTED, notes)
     state.list_id = query.get("list", "").strip()[:40]
-    for key in FILTER_KEYS:
-        state.filters[key] = query.get(key, "").strip()[:80]
-    if state.filters["tier"] not in {"", *(t.value for t in Tier)}:
-        notes.append(f"Unknown tier {state.filters['tier']!r}: showing every tier.")
-        state.filters["tier"] = ""
-    if state.filters["uf"] and state.filters["uf"] not in factions:
-        notes.append(f"Unknown faction {state.filters['uf']!r}: showing every faction.")
-        state.filters["uf"] = ""
+    # the units' faction takes the catalog's factions
+    filters = {**game.filters, "faction": factions.keys()}
+    state.filters = read_filters(query, FILTER_KEYS, filters, game.filter_nouns, notes)
     return state
 
 
@@ -206,18 +168,13 @@ def search(units: Mapping[str, Unit], filters: Mapping[str, str]) -> list[Unit]:
 
 
 @dataclass
-class UnitRow:
-    key: str
-    unit: Unit | None
-    count: int
-    problems: list[Problem] = field(default_factory=list)
-    minus_url: str = ""
-    plus_url: str = ""
-    remove_url: str = ""
+class UnitRow(Row):
+    """A row of the army: its unit (None when the catalog lacks it) and its points."""
 
     @property
-    def has_error(self) -> bool:
-        return any(p.severity == "error" for p in self.problems)
+    def unit(self) -> Unit | None:
+        unit: Unit | None = self.card
+        return unit
 
     @property
     def subtotal(self) -> int:
@@ -246,14 +203,6 @@ class TierTotal:
         return (self.min is None or self.used >= self.min) and (
             self.max is None or self.used <= self.max
         )
-
-
-@dataclass(frozen=True)
-class ArmyCatalog:
-    """An Azeroth at War catalog's entries: its units by slug and its factions by slug."""
-
-    units: dict[str, Unit]
-    factions: dict[str, Faction]
 
 
 # A problem about the whole army, not its units, even when it names them (the budget).
@@ -306,19 +255,16 @@ def _tier_totals(report: Report) -> list[TierTotal]:
     return out
 
 
-class ArmyBuilder:
-    """``/azeroth/army/``: an Azeroth at War army, checked by ``referee.rules.azeroth.army``."""
+class ArmyBuilder(GameBuilder[ArmyCatalog, ArmyList]):
+    """``/azeroth/army/``: an Azeroth at War army, read and checked by its list game."""
 
-    system = "azeroth"
     url_name = "azeroth-army"
     template = "builders/army.html"
     stem = "azeroth-army"
     noun = "army"
 
-    def entries(self, catalog: Catalog | None) -> ArmyCatalog:
-        if catalog is None:
-            return ArmyCatalog({}, {})
-        return ArmyCatalog(azeroth_units(catalog), azeroth_factions(catalog))
+    def no_entries(self) -> ArmyCatalog:
+        return ArmyCatalog({}, {})
 
     def read_state(
         self,
@@ -328,12 +274,12 @@ class ArmyBuilder:
         entries: ArmyCatalog,
         notes: list[str],
     ) -> ArmyState:
-        return read_state(query, catalog, default_pk, entries.factions, notes)
+        return read_state(self.game, query, catalog, default_pk, entries.factions, notes)
 
     def open_saved(
         self, payload: Mapping[str, Any], state: ArmyState, entries: ArmyCatalog
     ) -> ArmyState:
-        loaded = army_from_dict(payload)
+        loaded = self.game.read_json(payload)
         state = from_lines(loaded.lines, state, entries.units)
         state.size = loaded.battle_size
         state.points = loaded.points_limit
@@ -349,31 +295,25 @@ class ArmyBuilder:
         if text is not None:
             # The engine reads the text, its header, faction and budget (R125); the page's
             # battle size and faction are used only where the header names none.
-            read = read_army_text(
-                text, units, factions, fallback_size=state.size, fallback_faction=state.faction
+            read, problems = self.game.read_text_with(
+                text, entries, fallback_size=state.size, fallback_faction=state.faction
             )
-            state.size = read.army.battle_size
-            state.points = read.army.points_limit
-            state.faction = read.army.faction.slug if read.army.faction is not None else ""
-            state = from_lines(read.army.lines, state, units)
-            army = replace(state.army(factions), lines=read.army.lines)
-            read_problems = list(read.problems)
+            state.size = read.battle_size
+            state.points = read.points_limit
+            state.faction = read.faction.slug if read.faction is not None else ""
+            state = from_lines(read.lines, state, units)
+            army = replace(state.army(factions), lines=read.lines)
+            read_problems = list(problems)
         try:
-            report = validate_army(army, units)
+            report = self.game.check_with(army, entries)
         except InvalidInput as error:
             state.notes += [m for messages in error.problems.values() for m in messages]
             army = replace(army, lines=())
-            report = validate_army(army, units)
+            report = self.game.check_with(army, entries)
         if text is None:
             return Checked(state, army, report)
         unknown = [p for p in report.problems if p.code == UNKNOWN_ENTRY]
         return Checked(state, army, report, True, text, [*read_problems, *unknown])
-
-    def to_text(self, engine_list: ArmyList, entries: ArmyCatalog) -> str:
-        return army_to_text(engine_list, entries.units)
-
-    def to_dict(self, engine_list: ArmyList) -> dict[str, object]:
-        return army_to_dict(engine_list)
 
     def context(
         self, checked: Checked[ArmyState, ArmyList], entries: ArmyCatalog, link: Link
