@@ -83,16 +83,26 @@ def said(problems: list[dict[str, Any]]) -> Problems:
     return [(p["code"], p["severity"], p["message"]) for p in problems]
 
 
-def through_api(client: Client, system: str, text: str, **choices: Any) -> Problems:
+def by_severity(problems: Problems) -> Problems:
+    """The errors in the order given, then the warnings in the order given: how the API
+    answers them, in two lists."""
+    return [p for p in problems if p[1] == "error"] + [p for p in problems if p[1] != "error"]
+
+
+def through_api_in_order(client: Client, system: str, text: str, **choices: Any) -> Problems:
     response = client.post(
         VALIDATE[system], json.dumps({"text": text, **choices}), content_type="application/json"
     )
     assert response.status_code == 200, response.json()
     body = response.json()
-    return sorted(said(body["errors"]) + said(body["warnings"]))
+    return said(body["errors"]) + said(body["warnings"])
 
 
-def through_batch(catalog: Catalog, system: str, text: str, **options: Any) -> Problems:
+def through_api(client: Client, system: str, text: str, **choices: Any) -> Problems:
+    return sorted(through_api_in_order(client, system, text, **choices))
+
+
+def through_batch_in_order(catalog: Catalog, system: str, text: str, **options: Any) -> Problems:
     item = {"name": "list", "format": "text", "data": text}
     report = checker(system, catalog, options)(item)
     row = check_item(checker(system, catalog, options), item)
@@ -103,7 +113,11 @@ def through_batch(catalog: Catalog, system: str, text: str, **options: Any) -> P
     assert kept == [
         (p.code, p.severity.value, p.message) for p in (*report.errors, *report.warnings)
     ]
-    return sorted((p.code, p.severity.value, p.message) for p in report.problems)
+    return by_severity([(p.code, p.severity.value, p.message) for p in report.problems])
+
+
+def through_batch(catalog: Catalog, system: str, text: str, **options: Any) -> Problems:
+    return sorted(through_batch_in_order(catalog, system, text, **options))
 
 
 def through_builder(client: Client, system: str, text: str) -> Problems:
@@ -116,7 +130,7 @@ def through_builder(client: Client, system: str, text: str) -> Problems:
     return sorted(seen)
 
 
-def through_saved_list(client: Client, system: str, text: str) -> Problems:
+def through_saved_list_in_order(client: Client, system: str, text: str) -> Problems:
     body = {"system": system, "name": "pasted", "text": text}
     response = client.post("/api/lists/", json.dumps(body), content_type="application/json")
     assert response.status_code == 201, response.json()
@@ -124,7 +138,11 @@ def through_saved_list(client: Client, system: str, text: str) -> Problems:
     problems = said(saved["problems"])
     errors = sum(1 for p in problems if p[1] == "error")
     assert (saved["check"]["error_count"], saved["check"]["valid"]) == (errors, errors == 0)
-    return sorted(problems)
+    return by_severity(problems)
+
+
+def through_saved_list(client: Client, system: str, text: str) -> Problems:
+    return sorted(through_saved_list_in_order(client, system, text))
 
 
 @pytest.fixture
@@ -144,6 +162,18 @@ def test_every_door_gives_the_same_problems(
     assert through_batch(catalogs[system], system, text) == api
     assert through_builder(signed_in, system, text) == api
     assert through_saved_list(signed_in, system, text) == api
+
+
+@pytest.mark.parametrize(("system", "name"), CASES)
+def test_every_door_gives_the_problems_in_the_same_order(
+    signed_in: Client, catalogs: dict[str, Catalog], system: str, name: str
+) -> None:
+    """The doors that answer a list of problems give them in one order: those of a line in
+    line order, then the whole list's (errors before warnings, as the API splits them)."""
+    text = TEXTS[system][name]
+    api = through_api_in_order(signed_in, system, text)
+    assert through_batch_in_order(catalogs[system], system, text) == api
+    assert through_saved_list_in_order(signed_in, system, text) == api
 
 
 def test_a_faction_the_catalog_lacks_is_an_unknown_entry_at_every_door(

@@ -144,9 +144,6 @@ class AzerothArmy(EntriesListGame[ArmyList, ArmyCatalog]):
             _with_catalog_faction(engine_list, entries.factions), entries.units
         )
 
-    def text_report(self, problems: tuple[Problem, ...], report: Report) -> Report:
-        return Report(problems=problems + report.problems, totals=report.totals)
-
     def check_batch_options(
         self, options: Mapping[str, Any], problems: dict[str, list[str]]
     ) -> dict[str, Any]:
