@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 
 from games import listgames
 from referee.rules.errors import InvalidInput
+from referee.rules.tracker.registry import TRACKERS
 
 from ..catalogs.reading import plural
 from ..lists.service import recheck
@@ -101,11 +102,13 @@ def _names(value: object, lists: Sequence[ChosenList], problems: Problems) -> li
 
 
 LIST_GAMES: dict[str, TrackerSetup] = {
-    slug: game.tracker_setup
-    for slug, game in listgames.LIST_GAMES.items()
-    if game.tracker_setup is not None
+    slug: setup
+    for slug in TRACKERS
+    if slug in listgames.LIST_GAMES
+    and (setup := listgames.LIST_GAMES[slug].tracker_setup) is not None
 }
-"""The list games whose games the tracker sets up from saved lists."""
+"""The list games whose games the tracker sets up from saved lists, in the tracker's order
+(the new-game form offers the first one first)."""
 
 
 def list_game(system: str) -> TrackerSetup:
