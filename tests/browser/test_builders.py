@@ -253,6 +253,34 @@ def test_the_roster_builder_fits_a_phone(open_tab: OpenTab, starter: None) -> No
     tab.screenshot("roster-builder-phone", full_page=True)
 
 
+# How much of a select the width of its chosen text may take: its arrow and padding take the rest.
+FITS_IN_A_SELECT = """select => {
+    const probe = document.createElement("span");
+    probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap";
+    probe.style.font = getComputedStyle(select).font;
+    probe.textContent = select.selectedOptions[0].textContent;
+    document.body.append(probe);
+    const text = probe.getBoundingClientRect().width;
+    probe.remove();
+    return {text, room: select.clientWidth - 40};
+}"""
+
+
+@pytest.mark.parametrize(("size", "name"), [(TABLET_LANDSCAPE, "tablet"), (PHONE, "phone")])
+def test_the_party_places_show_each_guardians_whole_name(
+    open_tab: OpenTab, starter: None, size: tuple[int, int], name: str
+) -> None:
+    """The roster's party selects were cut short at 1280 px ("Aurelia, Dawn Wa…")."""
+    tab = open_tab(*size)
+    roster = "&".join(f"g=AZR-0{n:02d}" for n in range(1, 16))
+    party = "fl=AZR-001&fc=AZR-002&fr=AZR-003&b1=AZR-004&b2=AZR-005"
+    tab.goto(f"{ROSTER}?{roster}&{party}")
+    for slot in ("fl", "fc", "fr", "b1", "b2"):
+        select = tab.page.get_by_test_id(f"slot-{slot}").locator("select")
+        fit = select.evaluate(FITS_IN_A_SELECT)
+        assert fit["text"] <= fit["room"], f"{slot} on a {name}: {fit}"
+
+
 @pytest.mark.parametrize(("size", "name"), [(TABLET_LANDSCAPE, "tablet"), (PHONE, "phone")])
 def test_the_build_menu_leads_to_each_builder(
     open_tab: OpenTab, starter: None, size: tuple[int, int], name: str
