@@ -606,6 +606,19 @@ PROJECT: tuple[Ruling, ...] = (
         "with no printed cost is activated as R106 says.",
     ),
     Ruling(
+        "R114",
+        "azrah",
+        "Anatomy of a Card; Activating and Resolving Abilities",
+        "Games recorded without the cards",
+        "An ability is activated only as its Guardian's card prints it: its name and its "
+        "cost. So a new game's setup must carry each party Guardian's card, and one that "
+        "lacks any is refused, naming the Guardian. A game stored or exported before "
+        "setups carried cards still replays as it was recorded, each ability under the "
+        "name and cost the table gave; the book is not silent here, but refusing such a "
+        "game would lose its history, so it is kept as a record and nothing new is "
+        "checked against cards it never had.",
+    ),
+    Ruling(
         "R52",
         "azrah",
         "Game Setup",

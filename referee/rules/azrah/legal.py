@@ -342,8 +342,9 @@ def _abilities(state: AzrahState, listing: _Listing, quick_only: bool = False) -
     printed cost it can pay: any of them in its own Action phase with nothing to answer, a
     quick one in answer to an enemy's ability (R105). A "target enemy" ability is listed
     only when a range arrow points to a front-row enemy, and offers only those, as many as
-    its card's number of targets (R100, R112). A
-    Guardian whose card the setup does not carry gives the name and cost itself."""
+    its card's number of targets (R100, R112). In
+    a game stored before setups carried cards, a Guardian without one gives the name and
+    cost itself (R114)."""
     seat = listing.seat
     me = state.players[seat]
     if not quick_only and not (seat == state.active and state.clock.phase.name == ACTION):

@@ -7,6 +7,7 @@ Anatomy of a Turn (A Recovery, B Action, C End) and Important Keywords.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -19,6 +20,7 @@ from referee.rules.azrah.cards import (
     Position,
     in_range,
 )
+from referee.rules.azrah.example import EXAMPLE_CARDS
 from referee.rules.azrah.roster import BACK_ROW, CELESTIAL_GEMS, FRONT_ROW, MANA_CARDS
 from referee.rules.checks import Problems, add_problem, check_whole
 from referee.rules.errors import InvalidInput
@@ -499,7 +501,9 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
 
     def setup_from_json(self, data: Mapping[str, JSON]) -> AzrahSetup:
         """``{"first_player": 0 or 1, "players": [two {"name", "front": [3 names],
-        "back": [2 names], "hit_points": {name: total}}]}``."""
+        "back": [2 names], "hit_points": {name: total}, "cards": [each one as printed]}],
+        "transformations": [the shared pile's]}``. Cards are read when given; a new game
+        must give each Guardian's (``check_new_setup``), a stored one may not (R114)."""
         problems: Problems = {}
         if not isinstance(data, Mapping):
             raise InvalidInput({"setup": ["The setup must be an object."]})
@@ -706,7 +710,8 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         return legal_actions(state, seat, table=True)
 
     def example_setup(self) -> dict[str, JSON]:
-        """Two parties of the starter catalog's Guardians, Ana playing first."""
+        """Two parties of the starter catalog's Guardians, each with its card as printed (as
+        a game from saved rosters carries them), Ana playing first."""
         return {
             "first_player": 0,
             "players": [
@@ -715,10 +720,29 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                     "front": list(front),
                     "back": list(back),
                     "hit_points": {g: EXAMPLE_HIT_POINTS[g] for g in (*front, *back)},
+                    "cards": [copy.deepcopy(EXAMPLE_CARDS[g]) for g in (*front, *back)],
                 }
                 for name, front, back in EXAMPLE_PARTIES
             ],
         }
+
+    def check_new_setup(self, setup: AzrahSetup) -> None:
+        """A new game carries each party Guardian's card as printed, so every ability is
+        checked against it (Anatomy of a Card). A game stored before setups carried cards is
+        not new: it replays as recorded (R114)."""
+        problems: Problems = {}
+        for index, seat in enumerate(setup.players):
+            carried = {card.name for card in seat.cards}
+            for name in (*seat.front, *seat.back):
+                if name not in carried:
+                    add_problem(
+                        problems,
+                        f"players.{index}.cards",
+                        f"{seat.name}'s setup carries no card for {name}: a new game needs "
+                        "each Guardian's card as printed (Anatomy of a Card).",
+                    )
+        if problems:
+            raise InvalidInput(problems)
 
     def conceal(self, state: AzrahState, viewer: int | None) -> AzrahState:
         """Every other player's face-down back-row Guardians replaced by the same stand-in
@@ -1162,8 +1186,8 @@ def _use_ability(state: AzrahState, action: Action) -> AzrahState:
     Targeting Enemies, R100). With nothing to answer, only the active player activates, in
     the Action phase; an enemy's ability is answered only with a quick ability (R105). The
     ability goes on the stack and the opponent may answer it. An escaping ally cannot
-    (Moving and Escaping). A Guardian whose card the setup does not carry activates an
-    ability by the name and cost the table gives."""
+    (Moving and Escaping). Only a game stored before setups carried cards has a Guardian
+    without one; it replays with the name and cost the table gave (R114)."""
     wait = waiting(state)
     responding = wait is not None and wait[1] == RESPOND
     if responding and wait is not None and action.by is None:

@@ -417,8 +417,8 @@ def test_a_finished_game_shows_the_winner_why_and_the_totals(game: Game, player:
     browser = client_for(player)
     version = 0
     for guardian, amount, replacement in (
-        ("Bard", 3, "Mystic"),
-        ("Cleric", 3, "Ranger"),
+        ("Bard", 3, "Ranger"),  # Ranger's card prints no emergence ability to wait for
+        ("Cleric", 3, "Mystic"),
         ("Duelist", 4, ""),
     ):
         browser.post(url(game, "act"), damage(game, version, amount, guardian), headers=HTMX)
@@ -428,11 +428,21 @@ def test_a_finished_game_shows_the_winner_why_and_the_totals(game: Game, player:
                     "p.replacement": replacement, "control": f"guardian:1:{guardian}"}  # fmt: skip
             assert browser.post(url(game, "act"), swap, headers=HTMX).status_code == 200
             version += 1
+        if replacement == "Mystic":  # its emergence ability (R106); Ana lets it resolve
+            emerge = {"type": "emerge", "version": str(version), "p.guardian": "Mystic",
+                      "control": "guardian:1:Mystic"}  # fmt: skip
+            assert browser.post(url(game, "act"), emerge, headers=HTMX).status_code == 200
+            row = Game.objects.get(pk=game.pk)
+            service.game_apply(game=row, user=row.host, type="no_response", payload={},
+                               expected_version=version + 1, seat=0)  # fmt: skip
+            resolve = {"type": "resolve", "version": str(version + 2), "control": "stack"}
+            assert browser.post(url(game, "act"), resolve, headers=HTMX).status_code == 200
+            version += 3
     page = html(browser.get(url(game)))
     summary = page.split('data-testid="summary"', 1)[1].split("</section>", 1)[0]
     assert "Ana wins" in summary
     assert "health to zero" in summary
-    assert "5 actions recorded" in summary
+    assert "8 actions recorded" in summary
     assert "Export the game" in summary  # a player may export once it is over
     assert "data-tap" not in page  # no counters on a finished game
 
