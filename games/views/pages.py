@@ -11,7 +11,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 from referee.rules import SYSTEMS, GameSystem
-from referee.rules.rulings import PROJECT, SHARED, Ruling
+from referee.rules.rulings import PROJECT, SHARED, TRACKED, TRACKED_NAME, Ruling
 from referee.rules.tracker.registry import TRACKERS
 
 
@@ -101,9 +101,14 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @dataclass(frozen=True, slots=True)
 class RulingGroup:
-    system: GameSystem
+    """One section of the rulings page: a game system's rulings, or the tracker's own,
+    which hold for every game it records (``slug`` TRACKED)."""
+
+    slug: str
+    name: str
     shared: tuple[Ruling, ...]
     project: tuple[Ruling, ...]
+    about: str = "Made by this project where the shared rulings say nothing."
 
 
 RULINGS_FRESH_SECONDS = 600
@@ -116,9 +121,17 @@ def rulings(request: HttpRequest) -> HttpResponse:
     release, so a browser may keep it for ten minutes: opened again, from a ruling cited on
     another page, it costs nothing. It is kept per browser (private) and per cookie (the
     sessions' ``Vary: Cookie``), so signing in or out shows the page afresh."""
-    groups = [
+    tracked = RulingGroup(
+        TRACKED,
+        TRACKED_NAME,
+        (),
+        tuple(r for r in PROJECT if r.system == TRACKED),
+        "How the game tracker records every game, whichever rulebook it follows.",
+    )
+    groups = [tracked] + [
         RulingGroup(
-            system,
+            slug,
+            system.name,
             tuple(r for r in SHARED if r.system == slug),
             tuple(r for r in PROJECT if r.system == slug),
         )

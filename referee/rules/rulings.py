@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+TRACKED = "tracked"  # the rulings of the game tracker itself, whatever the game
+TRACKED_NAME = "Every tracked game"
+
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
     code: str
-    system: str  # game system slug
+    system: str  # game system slug, or TRACKED for a ruling of every tracked game
     section: str  # the rulebook section it interprets
     title: str
     text: str
@@ -194,6 +197,19 @@ SHARED: tuple[Ruling, ...] = (
 )
 
 PROJECT: tuple[Ruling, ...] = (
+    Ruling(
+        "R50",
+        TRACKED,
+        "No section of any rulebook: none has take-backs. It reads each book's turn order "
+        "and rules as holding for whatever is left in effect",
+        "Undo and redo",
+        "In every game the tracker records, an undo takes back any action still in effect, "
+        "not only the latest: the game is replayed without it, and the undo is refused when "
+        "a later action would no longer be legal without it. A redo restores the latest one "
+        "undone, in its place. Both stay in the log. A new action ends what can be redone. "
+        "A player asks the player whose action it is to take it back; accepting is such an "
+        "undo.",
+    ),
     Ruling(
         "R1",
         "azeroth",
@@ -441,17 +457,6 @@ PROJECT: tuple[Ruling, ...] = (
         "The starting party",
         "When a party is given it has three front-row Guardians in left, centre and right "
         "order and two back-row Guardians in any order, all from the roster, none twice.",
-    ),
-    Ruling(
-        "R50",
-        "azrah",
-        "No section: the rulebooks have no take-backs. It keeps Anatomy of a Turn's order "
-        "and every other rule true of what is left in effect",
-        "Undo and redo",
-        "An undo takes back any action still in effect, not only the latest: the game is "
-        "replayed without it, and the undo is refused when a later action would no longer "
-        "be legal without it. A redo restores the latest one undone, in its place. Both "
-        "stay in the log. A new action ends what can be redone.",
     ),
     Ruling(
         "R100",

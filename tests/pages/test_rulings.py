@@ -7,7 +7,7 @@ import html as html_lib
 import pytest
 from django.test import Client
 
-from referee.rules.rulings import ALL, BY_CODE, PROJECT, SHARED
+from referee.rules.rulings import ALL, BY_CODE, PROJECT, SHARED, TRACKED
 
 pytestmark = pytest.mark.django_db
 
@@ -68,3 +68,13 @@ def test_a_visitor_is_given_no_cookie_so_opening_the_page_again_uses_the_kept_co
     response = client.get("/rulings/")
     assert "csrftoken" not in response.cookies
     assert "X-CSRFToken" not in response.content.decode()
+
+
+def test_the_trackers_own_rulings_have_a_group_for_every_tracked_game(page: str) -> None:
+    """R50 governs the log of every game the tracker records, so it is filed under that
+    group, not under one game's."""
+    assert BY_CODE["R50"].system == TRACKED
+    sections = page.split('<section class="rulings-group"')[1:]
+    (tracked,) = [s for s in sections if 'id="R50"' in s]
+    assert 'id="tracked"' in tracked and "Every tracked game" in tracked
+    assert "AZRAH" not in tracked.split("</h2>", 1)[0]
