@@ -672,10 +672,14 @@ PROJECT: tuple[Ruling, ...] = (
         "azeroth",
         "10.2, 4.1, 4.2",
         "Morale of a dual-slot unit",
-        "A unit that fills slots in two tiers belongs to both at once (4.1), so it is an "
-        "Elite or a Hero as much as it is Mounted or Baseline; 4.1 gives it both slots for its "
-        "exceptional strength. It tests Morale on the better of its two tiers' base values: "
-        "a Mounted + Elite unit tests on 8.",
+        "The book is silent. 10.2 gives one base Morale value per tier, 4.2 says every model "
+        "belongs to one of the four tiers, and 4.1 says only that a dual-slot unit counts "
+        "against both tiers' limits; none says which value such a unit tests on. Referee "
+        "uses the higher of its two tiers' values, so a Mounted + Elite unit tests on 8: 4.1 "
+        "gives the unit the second slot for its exceptional strength, and 10.2's values rise "
+        "with the tiers that stand for it (Elite 8, Hero 9). The other reading, the lower "
+        "value, treats the unit as its weaker tier; a table that prefers it agrees so "
+        "before the game.",
     ),
     Ruling(
         "R65",
