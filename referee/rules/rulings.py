@@ -524,11 +524,16 @@ PROJECT: tuple[Ruling, ...] = (
         "Activating and Resolving Abilities",
         "Answers and quick abilities",
         "When an ability is activated, the other player may answer it with a quick ability, "
-        "and each answer may be answered in turn. When the player asked to answer declines, "
-        "the window closes, because the other player has just acted. Then everything "
-        "activated resolves, newest first, each ability by its controller. If nothing is "
-        "waiting for an answer, an ability, quick or not, is activated only by the active "
-        "player in their Action phase.",
+        "and each answer may be answered in turn. The book resolves the abilities once both "
+        "players have indicated no further responses. It lets a player respond only to the "
+        "other player's latest ability (the opponent may respond; if they do, you may "
+        "respond), so when the player asked to answer declines, the other has nothing left "
+        "to respond to: Referee counts that one decline as both players having no further "
+        "responses and closes the window, rather than asking the player who activated last "
+        "to pass as well. Then everything activated resolves, newest first, each ability by "
+        "its controller. If "
+        "nothing is waiting for an answer, an ability, quick or not, is activated only by "
+        "the active player in their Action phase.",
     ),
     Ruling(
         "R106",

@@ -110,8 +110,14 @@ def test_the_last_hero_slain_ignores_a_summoned_hero() -> None:
 
 
 def test_a_summoned_hero_is_no_warlord() -> None:
-    rules = BY_CODE["R121"]
-    assert "4.6" in rules.section and "9.1" in rules.section
+    """11 (Assassination): the game ends when a nominated Warlord falls. A summoned
+    Hero-tier unit is not one of the army's Heroes (R121), so its fall ends nothing; the
+    Warchief, Ana's Warlord, falling ends the game."""
+    game = hero_summoned(Scenario.ASSASSINATION)
+    game = kill(game, 0, "shaman-1-summon-1", by=1)
+    assert not game.state.over
+    game = kill(game, 0, "warchief-1", by=1)
+    assert game.state.over and game.state.outcome.winner == 1
 
 
 # Hold the Line's Mana (8.1, 11; R122) --------------------------------------------------------
