@@ -629,6 +629,20 @@ PROJECT: tuple[Ruling, ...] = (
         "checked against cards it never had.",
     ),
     Ruling(
+        "R115",
+        "azrah",
+        "Dealing Damage and Defeating Enemies; Transformations, Curses and Items; Anatomy "
+        "of a Card (Curse and Item Cards)",
+        "Effects that are not an ability's",
+        "The damage, healing, Mana, Curses, Items, statuses, forced escapes and "
+        "Transformations an ability applies are recorded as part of resolving it (R110). "
+        "A Curse or Item card prints an effect of its own, which Referee does not model, "
+        "and a table sometimes has to put the board right; either may be recorded outside "
+        "a resolution, each entry saying which it is (an attached card's effect or a "
+        "correction), and the history says so. They are offered among a Guardian's less "
+        "used actions, never as a tap on its damage.",
+    ),
+    Ruling(
         "R52",
         "azrah",
         "Game Setup",

@@ -97,6 +97,14 @@ EFFECT_TYPES = (
     "transform",
 )
 MAX_EFFECTS = 20
+# what an effect recorded outside a resolution is (R115): an attached Curse's or Item's own
+# effect, which the app does not model, or a correction of the board
+CAUSES = {"card": "an attached card's effect", "correction": "a correction"}
+OUTSIDE_TYPES = (*(t for t in EFFECT_TYPES if t not in ("attach_mana", "escape")),)
+CAUSE_HELP = (
+    "outside an ability's resolution: card (an attached Curse's or Item's effect) or "
+    "correction (R115)"
+)
 # what play waits for before anything else is done
 SWAP, RESPOND, RESOLVE, EMERGE = "swap", "respond", "resolve", "emerge"
 
@@ -331,12 +339,14 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
     action_types = (
         ActionType(
             "attach_mana",
-            "Attach Mana from the resource pile to a front-row ally (Recovery: two in all; "
-            "set effect for an ability that gives Mana).",
+            "Attach Mana from the resource pile to a front-row ally (Recovery: two in all). "
+            "An ability's Mana is recorded by resolving it; effect with a cause records Mana "
+            "given otherwise (R115).",
             (
                 PayloadField("guardian", "str", "the ally"),
                 PayloadField("amount", "int", "Mana cards, default 1", False),
                 PayloadField("effect", "bool", "given by an ability's effect", False),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -400,6 +410,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("seat", "int", "its controller (forced escapes)", False),
                 PayloadField("forced", "bool", "an ability's effect makes it escape", False),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -423,20 +434,23 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         ),
         ActionType(
             "deal_damage",
-            "Deal damage to a Guardian; a front-row Guardian is defeated at its hit points.",
+            "Deal damage to a Guardian outside an ability's resolution (R115); a front-row "
+            "Guardian is defeated at its hit points.",
             (
                 PayloadField("seat", "int", "its controller"),
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("amount", "int", "damage"),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
             "heal",
-            "Remove damage from a Guardian.",
+            "Remove damage from a Guardian outside an ability's resolution (R115).",
             (
                 PayloadField("seat", "int", "its controller"),
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("amount", "int", "damage healed"),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -448,6 +462,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("guardian", "str", "the base form"),
                 PayloadField("transformation", "str", "the Transformation's name"),
                 PayloadField("hit_points", "int", "the Transformation's total hit points", False),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -457,6 +472,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("seat", "int", "its controller"),
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("card", "str", "the Curse"),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -466,6 +482,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("seat", "int", "its controller"),
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("card", "str", "the Item"),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -475,6 +492,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("seat", "int", "its controller"),
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("card", "str", "the Curse or Item"),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -485,6 +503,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("status", "str", "frozen or immune"),
                 PayloadField("turns", "int", "turns it lasts; none: until removed", False),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -494,6 +513,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("seat", "int", "its controller"),
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("status", "str", "frozen or immune"),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType("end_phase", "Finish the current phase; after End the next turn begins."),
@@ -628,8 +648,11 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "remove_status": f"{guardian} is no longer {p.get('status')}",
             "end_phase": "ends the phase",
         }
-        line = lines.get(action.type)
-        return f"{who}: {line}" if line else f"{who}: {action.type.replace('_', ' ')}"
+        line = lines.get(action.type) or action.type.replace("_", " ")
+        cause = p.get("cause")
+        if isinstance(cause, str) and cause in CAUSES:
+            line += f" ({CAUSES[cause]})"  # not an ability's: R115
+        return f"{who}: {line}"
 
     def _resolution(self, action: Action, setup: AzrahSetup | None, viewer: int | None) -> str:
         """A resolution's line: the ability resolves, then each effect it applied."""
@@ -774,6 +797,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         if handler is None:
             raise IllegalAction(f"AZRAH has no action called {action.type!r}.", "type")
         _gate(state, action)
+        _check_cause(action)
         return _pass_over(handler(state, action))
 
     def view(self, state: AzrahState, viewer: int | None) -> dict[str, JSON]:
@@ -1901,6 +1925,16 @@ def _gate(state: AzrahState, action: Action) -> None:
             raise IllegalAction(_wait_words(state, wait) + ".", "payload.guardian")
 
 
+def _check_cause(action: Action) -> None:
+    """An effect recorded outside a resolution may say what it is: an attached card's own
+    effect or a correction (R115)."""
+    cause = action.payload.get("cause")
+    if cause is not None and (not isinstance(cause, str) or cause not in CAUSES):
+        raise IllegalAction(
+            "'cause' is card (an attached card's effect) or correction (R115).", "payload.cause"
+        )
+
+
 def _turns(turns: object) -> str:
     """ "1 turn", "2 turns": a status's length in a history line."""
     return f"{turns} turn" if turns == 1 else f"{turns} turns"
@@ -1999,6 +2033,12 @@ def _resolve(state: AzrahState, action: Action) -> AzrahState:
         if not isinstance(body, Mapping):
             raise IllegalAction("An effect's payload is an object.", f"{where}.payload")
         body = dict(body)
+        if "cause" in body:
+            raise IllegalAction(
+                f"Effect {index + 1} is {top.ability}'s: it is the ability's own, with no "
+                "other cause (R110, R115).",
+                f"{where}.payload.cause",
+            )
         if kind == "attach_mana":
             body["effect"] = True
         if kind == "escape":

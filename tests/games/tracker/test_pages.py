@@ -57,7 +57,8 @@ def test_the_host_sees_the_board_the_controls_and_the_links(game: Game, host: Us
     page = html(response)
     assert 'id="live"' in page and 'hx-trigger="every 1s"' in page
     assert 'data-testid="side-0"' in page and 'data-testid="side-1"' in page
-    assert 'data-testid="tap-deal_damage-guardian-1-bard"' in page  # a + on Ben's Bard
+    assert "tap-deal_damage" not in page  # an ability's damage is recorded as it resolves
+    assert 'data-testid="outside-1-bard"' in page  # under "More": a card effect or correction
     assert 'data-testid="tap-attach_mana-guardian-0-oracle"' in page  # Ana's Recovery Mana
     assert 'data-testid="links"' in page
     assert page.count("<svg") >= 2  # the two QR codes, drawn on the server
