@@ -69,7 +69,7 @@ STATUS_NAMES = {FROZEN: "Frozen", IMMUNE: "Immune"}
 POSITION_NAMES = {p.value: p.value.capitalize() for p in POSITIONS}
 OUTSIDE_WORDS = "card effect or correction"
 CAUSE_CHOICE = OneOf(tuple(CAUSES))
-CAUSE_NAMES = {cause: words[0].upper() + words[1:] for cause, words in CAUSES.items()}
+CAUSE_NAMES = {"card": "Attached card", "correction": "Correction"}  # short: a phone's menu
 PLACEHOLDERS = {
     "transform": "Transformation",
     "attach_curse": "Curse",

@@ -101,10 +101,7 @@ MAX_EFFECTS = 20
 # effect, which the app does not model, or a correction of the board
 CAUSES = {"card": "an attached card's effect", "correction": "a correction"}
 OUTSIDE_TYPES = (*(t for t in EFFECT_TYPES if t not in ("attach_mana", "escape")),)
-CAUSE_HELP = (
-    "outside an ability's resolution: card (an attached Curse's or Item's effect) or "
-    "correction (R115)"
-)
+CAUSE_HELP = "card effect or correction"  # what it is, not being an ability's (R115)
 # what play waits for before anything else is done
 SWAP, RESPOND, RESOLVE, EMERGE = "swap", "respond", "resolve", "emerge"
 

@@ -277,8 +277,8 @@ def test_effects_outside_a_resolution_are_offered_only_as_a_card_effect_or_corre
             assert entry.choices["cause"] == OneOf(("card", "correction"))
             assert entry.names == {
                 **entry.names,
-                "card": "An attached card's effect",
-                "correction": "A correction",
+                "card": "Attached card",
+                "correction": "Correction",
             }
         assert all(e.type not in OUTSIDE or "cause" in e.payload for e in entries)
 
