@@ -70,6 +70,13 @@ def except_types(controls: Sequence[Control], types: str) -> list[Control]:
     return tracker_controls.except_types(controls, types)
 
 
+@register.filter
+def outside(controls: Sequence[Control]) -> list[Control]:
+    """The controls that record an effect outside an ability's resolution, each saying what
+    it is (its payload's ``cause``: an attached card's effect or a correction, R115)."""
+    return [c for c in controls if c.payload.get("cause") is not None]
+
+
 TUCKED = {"use_ability"}  # an ability: its cost is folded behind its button
 
 

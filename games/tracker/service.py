@@ -553,12 +553,15 @@ def create_game(
     log: list[Action] | None = None,
     pk: uuid.UUID | None = None,
     join_token: str | None = None,
+    new: bool = True,
 ) -> Game:
     """A new game hosted by ``host``, with one seat per player of the setup. ``setup`` is
     the system's setup JSON; ``log`` (from an import) is replayed and must be legal
     throughout. Without a name, one is made from the players' names and the game's. A game
     that waited for its players keeps that wait's id and player link (``pk``,
-    ``join_token``). Raises InvalidInput naming each bad field."""
+    ``join_token``). A ``new`` game's setup meets the system's rules for one
+    (``check_new_setup``); an imported one (not ``new``) need only replay, as it did where
+    it was made. Raises InvalidInput naming each bad field."""
     problems: dict[str, list[str]] = {}
     slug: str | None = None
     name_ = ""
@@ -578,6 +581,8 @@ def create_game(
         raise InvalidInput(problems)
     try:
         parsed = engine.setup_from_json(setup)
+        if new:
+            engine.check_new_setup(parsed)
     except InvalidInput as error:
         problems.update({f"setup.{path}": messages for path, messages in error.problems.items()})
         raise InvalidInput(problems) from None
@@ -810,6 +815,7 @@ def import_game(host: User, data: object) -> Game:
         setup=data.get("setup"),
         colours=colours,
         log=log,
+        new=False,
     )
     if isinstance(data.get("catalog_version"), str):
         game.catalog_version = str(data["catalog_version"])[:20]

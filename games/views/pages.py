@@ -13,7 +13,7 @@ from django.views.decorators.http import condition, require_GET
 
 from games.pagecache import deployment_digest, reader_etag
 from referee.rules import SYSTEMS, GameSystem
-from referee.rules.rulings import PROJECT, SHARED, Ruling
+from referee.rules.rulings import PROJECT, SHARED, TRACKED, TRACKED_NAME, Ruling
 from referee.rules.tracker.registry import TRACKERS
 
 
@@ -103,9 +103,14 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @dataclass(frozen=True, slots=True)
 class RulingGroup:
-    system: GameSystem
+    """One section of the rulings page: a game system's rulings, or the tracker's own,
+    which hold for every game it records (``slug`` TRACKED)."""
+
+    slug: str
+    name: str
     shared: tuple[Ruling, ...]
     project: tuple[Ruling, ...]
+    about: str = "Made by this project where the shared rulings say nothing."
 
 
 RULINGS_FRESH_SECONDS = 600
@@ -132,9 +137,17 @@ def rulings(request: HttpRequest) -> HttpResponse:
     the browser would not keep it) is answered 304 with its ETag. It is kept per browser
     (private) and per cookie (the sessions' ``Vary: Cookie``), and its tag says whether the
     reader is signed in, so signing in or out shows the page afresh."""
-    groups = [
+    tracked = RulingGroup(
+        TRACKED,
+        TRACKED_NAME,
+        (),
+        tuple(r for r in PROJECT if r.system == TRACKED),
+        "How the game tracker records every game, whichever rulebook it follows.",
+    )
+    groups = [tracked] + [
         RulingGroup(
-            system,
+            slug,
+            system.name,
             tuple(r for r in SHARED if r.system == slug),
             tuple(r for r in PROJECT if r.system == slug),
         )

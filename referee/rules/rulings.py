@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+TRACKED = "tracked"  # the rulings of the game tracker itself, whatever the game
+TRACKED_NAME = "Every tracked game"
+
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
     code: str
-    system: str  # game system slug
+    system: str  # game system slug, or TRACKED for a ruling of every tracked game
     section: str  # the rulebook section it interprets
     title: str
     text: str
@@ -194,6 +197,19 @@ SHARED: tuple[Ruling, ...] = (
 )
 
 PROJECT: tuple[Ruling, ...] = (
+    Ruling(
+        "R50",
+        TRACKED,
+        "No section of any rulebook: none has take-backs. It reads each book's turn order "
+        "and rules as holding for whatever is left in effect",
+        "Undo and redo",
+        "In every game the tracker records, an undo takes back any action still in effect, "
+        "not only the latest: the game is replayed without it, and the undo is refused when "
+        "a later action would no longer be legal without it. A redo restores the latest one "
+        "undone, in its place. Both stay in the log. A new action ends what can be redone. "
+        "A player asks the player whose action it is to take it back; accepting is such an "
+        "undo.",
+    ),
     Ruling(
         "R1",
         "azeroth",
@@ -443,17 +459,6 @@ PROJECT: tuple[Ruling, ...] = (
         "order and two back-row Guardians in any order, all from the roster, none twice.",
     ),
     Ruling(
-        "R50",
-        "azrah",
-        "No section: the rulebooks have no take-backs. It keeps Anatomy of a Turn's order "
-        "and every other rule true of what is left in effect",
-        "Undo and redo",
-        "An undo takes back any action still in effect, not only the latest: the game is "
-        "replayed without it, and the undo is refused when a later action would no longer "
-        "be legal without it. A redo restores the latest one undone, in its place. Both "
-        "stay in the log. A new action ends what can be redone.",
-    ),
-    Ruling(
         "R100",
         "azrah",
         "Range Arrows and Targeting Enemies; Anatomy of a Card",
@@ -519,11 +524,16 @@ PROJECT: tuple[Ruling, ...] = (
         "Activating and Resolving Abilities",
         "Answers and quick abilities",
         "When an ability is activated, the other player may answer it with a quick ability, "
-        "and each answer may be answered in turn. When the player asked to answer declines, "
-        "the window closes, because the other player has just acted. Then everything "
-        "activated resolves, newest first, each ability by its controller. If nothing is "
-        "waiting for an answer, an ability, quick or not, is activated only by the active "
-        "player in their Action phase.",
+        "and each answer may be answered in turn. The book resolves the abilities once both "
+        "players have indicated no further responses. It lets a player respond only to the "
+        "other player's latest ability (the opponent may respond; if they do, you may "
+        "respond), so when the player asked to answer declines, the other has nothing left "
+        "to respond to: Referee counts that one decline as both players having no further "
+        "responses and closes the window, rather than asking the player who activated last "
+        "to pass as well. Then everything activated resolves, newest first, each ability by "
+        "its controller. If "
+        "nothing is waiting for an answer, an ability, quick or not, is activated only by "
+        "the active player in their Action phase.",
     ),
     Ruling(
         "R106",
@@ -606,6 +616,33 @@ PROJECT: tuple[Ruling, ...] = (
         "with no printed cost is activated as R106 says.",
     ),
     Ruling(
+        "R114",
+        "azrah",
+        "Anatomy of a Card; Activating and Resolving Abilities",
+        "Games recorded without the cards",
+        "An ability is activated only as its Guardian's card prints it: its name and its "
+        "cost. So a new game's setup must carry each party Guardian's card, and one that "
+        "lacks any is refused, naming the Guardian. A game stored or exported before "
+        "setups carried cards still replays as it was recorded, each ability under the "
+        "name and cost the table gave; the book is not silent here, but refusing such a "
+        "game would lose its history, so it is kept as a record and nothing new is "
+        "checked against cards it never had.",
+    ),
+    Ruling(
+        "R115",
+        "azrah",
+        "Dealing Damage and Defeating Enemies; Transformations, Curses and Items; Anatomy "
+        "of a Card (Curse and Item Cards)",
+        "Effects that are not an ability's",
+        "The damage, healing, Mana, Curses, Items, statuses, forced escapes and "
+        "Transformations an ability applies are recorded as part of resolving it (R110). "
+        "A Curse or Item card prints an effect of its own, which Referee does not model, "
+        "and a table sometimes has to put the board right; either may be recorded outside "
+        "a resolution, each entry saying which it is (an attached card's effect or a "
+        "correction), and the history says so. They are offered among a Guardian's less "
+        "used actions, never as a tap on its damage.",
+    ),
+    Ruling(
         "R52",
         "azrah",
         "Game Setup",
@@ -654,10 +691,14 @@ PROJECT: tuple[Ruling, ...] = (
         "azeroth",
         "10.2, 4.1, 4.2",
         "Morale of a dual-slot unit",
-        "A unit that fills slots in two tiers belongs to both at once (4.1), so it is an "
-        "Elite or a Hero as much as it is Mounted or Baseline; 4.1 gives it both slots for its "
-        "exceptional strength. It tests Morale on the better of its two tiers' base values: "
-        "a Mounted + Elite unit tests on 8.",
+        "The book is silent. 10.2 gives one base Morale value per tier, 4.2 says every model "
+        "belongs to one of the four tiers, and 4.1 says only that a dual-slot unit counts "
+        "against both tiers' limits; none says which value such a unit tests on. Referee "
+        "uses the higher of its two tiers' values, so a Mounted + Elite unit tests on 8: 4.1 "
+        "gives the unit the second slot for its exceptional strength, and 10.2's values rise "
+        "with the tiers that stand for it (Elite 8, Hero 9). The other reading, the lower "
+        "value, treats the unit as its weaker tier; a table that prefers it agrees so "
+        "before the game.",
     ),
     Ruling(
         "R65",

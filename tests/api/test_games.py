@@ -592,3 +592,70 @@ def test_an_ability_is_answered_and_resolved_with_its_effects_over_rest(
         "The table: resolves the newest ability: Ben's Duelist takes 2 damage; Ben's Duelist "
         "is frozen for 1 turn"
     )
+
+
+# --- AZRAH cards in a new game's setup (Anatomy of a Card, R114) ---------------------------
+
+
+def _example() -> dict[str, Any]:
+    systems = send(client_for(None), "get", f"{GAMES}systems/").json()["systems"]
+    example: dict[str, Any] = next(s for s in systems if s["slug"] == "azrah")["example_setup"]
+    return example
+
+
+def test_the_published_example_refuses_aurelias_meteor_storm_at_no_cost(host: User) -> None:
+    """Anatomy of a Card; Activating and Resolving Abilities: the example the API publishes
+    carries the cards, so an ability Aurelia's card does not print is a 400 and is not put
+    on the stack."""
+    created = send(client_for(host), "post", GAMES,
+                   {"system": "azrah", "name": "Example", "setup": _example()})  # fmt: skip
+    assert created.status_code == 201, created.json()
+    game = Game.objects.get(pk=created.json()["id"])
+    aurelia = "Aurelia, Dawn Warden"
+    assert act(host, game, "attach_mana", 0, guardian=aurelia, amount=2).status_code == 201
+    assert act(host, game, "end_phase", 1).status_code == 201
+    refused = act(host, game, "use_ability", 2, guardian=aurelia, ability="Meteor Storm", mana=0)
+    assert refused.status_code == 400
+    assert "no ability called 'Meteor Storm'" in refused.json()["errors"]["payload.ability"][0]
+    state = send(client_for(host), "get", url(game)).json()["state"]
+    assert state["stack"] == [] and state["players"][0]["front"][0]["mana"] == 2
+
+
+def test_a_new_game_without_a_guardians_card_is_a_400_naming_it(host: User) -> None:
+    """Anatomy of a Card: a new game carries each Guardian's card; the problem names the
+    one that has none."""
+    example = _example()
+    example["players"][0]["cards"] = example["players"][0]["cards"][1:]  # no Aurelia
+    response = send(client_for(host), "post", GAMES,
+                    {"system": "azrah", "name": "X", "setup": example})  # fmt: skip
+    assert response.status_code == 400
+    assert response.json()["errors"] == {
+        "setup.players.0.cards": [
+            "Ana's setup carries no card for Aurelia, Dawn Warden: a new game needs each "
+            "Guardian's card as printed (Anatomy of a Card)."
+        ]
+    }
+    assert not Game.objects.exists()
+
+
+def test_an_export_made_before_setups_carried_cards_still_imports_and_replays(
+    game: Game, host: User
+) -> None:
+    """R114: an old export, its setup without cards and an ability named by the table,
+    imports and replays as recorded."""
+    from referee.rules.tracker.registry import tracker
+    from tests.rules.tracker.azrah_game import SETUP
+
+    document = client_for(host).get(url(game, "export/")).json()
+    document["setup"] = tracker("azrah").setup_to_json(SETUP)
+    document["log"] = [
+        {"seq": 1, "type": "attach_mana", "by": 0,
+         "payload": {"guardian": "Dragoon", "amount": 2}},
+        {"seq": 2, "type": "end_phase", "by": 0, "payload": {}},
+        {"seq": 3, "type": "use_ability", "by": 0,
+         "payload": {"guardian": "Dragoon", "ability": "Old Trick", "mana": 2}},
+    ]  # fmt: skip
+    response = send(client_for(host), "post", f"{GAMES}import/", document)
+    assert response.status_code == 201, response.json()
+    state = response.json()["state"]
+    assert [a["ability"] for a in state["stack"]] == ["Old Trick"]

@@ -13,7 +13,9 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from games.tracker import service
-from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
+from referee.rules.azrah.tracker import AZRAH
+from tests.games.tracker.support import PASSWORD
+from tests.rules.tracker.azrah_game import SETUP
 
 from .conftest import PHONE, SIZES, OpenTab, Tab
 
@@ -29,10 +31,13 @@ PHONE_CARD_MOST = 300  # px: a front-row card on a phone, its Action phase contr
 @pytest.fixture
 def action_phase(transactional_db: None) -> Game:
     """Ana (seat 0) on her own tablet, in her turn 1's Action phase with two Mana on the
-    Oracle; Ben has a seat too."""
+    Oracle; Ben has a seat too. A game stored before setups carried cards: its abilities
+    are named and paid as the table says (R114)."""
     host = User.objects.create_user("hostess", password=PASSWORD)
     ana = User.objects.create_user("anna", password=PASSWORD)
-    game = service.create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
+    game = service.create_game(
+        host=host, system="azrah", name="Ana v Ben", setup=AZRAH.setup_to_json(SETUP), new=False
+    )
     service.join(game, ana, game.join_token, 0)
     for type_, payload in (
         ("attach_mana", {"guardian": "Oracle"}),

@@ -1,8 +1,10 @@
 """A whole game of AZRAH in Chromium on two tablets, each player on their own, played through
-the board's controls only (counters, the controls the engine lists, a Guardian's "More"):
-Mana in Recovery, an ability, damage, a move, a status put on and taken off, an escape, a
-forced escape, a defeated Guardian swapped out at once (R101), two swaps and the emergence
-order in the End phase, and the defeats that end the game. Each tablet sees the other's
+the board's controls only (counters, the controls the engine lists, the resolve panel, a
+Guardian's "More"): Mana in Recovery, abilities as their cards print them resolved with their
+damage (R110), a move, a status put on and taken off and a forced escape outside any ability
+(an attached card's effect or a correction, R115), an escape, a defeated Guardian swapped out
+at once (R101), emergence abilities, two swaps and the emergence order in the End phase, and
+the defeats that end the game. Each tablet sees the other's
 actions within two seconds. Screenshots at 1280x800, 800x1280 and 360x740 are saved under
 /tmp/shots/azrah/; at every size nothing scrolls sideways and every button is 48 px."""
 
@@ -18,12 +20,13 @@ from games.models import Game
 from games.tracker import service
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
-from .conftest import TABLET_LANDSCAPE, WAIT_MS, OpenTab, Tab
+from .conftest import SIZES, TABLET_LANDSCAPE, WAIT_MS, OpenTab, Tab
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/azrah")
 SYNC_MS = WAIT_MS  # the other tablet polls every second: it catches up within the wait
+OUTSIDE = "(card effect or correction)"  # recorded outside an ability's resolution (R115)
 
 
 @pytest.fixture
@@ -39,8 +42,16 @@ def table(transactional_db: None) -> Game:
     return game
 
 
+# a target is ticked on its toggle, the label drawn as a large button round a hidden box
 TARGETS = ", ".join(
-    f".tr-azrah {part}" for part in ("button", "summary", "select", "input:not([type=hidden])")
+    f".tr-azrah {part}"
+    for part in (
+        "button",
+        "summary",
+        "select",
+        "label.toggle",
+        "input:not([type=hidden]):not([type=checkbox])",
+    )
 )
 
 
@@ -90,6 +101,26 @@ def _tap(tab: Tab, testid: str, times: int, headline: str) -> None:
     _recorded(tab, version)
 
 
+def _resolve(tab: Tab, pick: str, amount: int) -> None:
+    """Resolve the newest ability with one effect, picked in the resolve panel (R110)."""
+    panel = tab.page.get_by_test_id("resolve-panel")
+    expect(panel).to_be_visible(timeout=SYNC_MS)
+    panel.get_by_test_id("effect-pick-1").select_option(label=pick)
+    panel.get_by_test_id("effect-number-1").fill(str(amount))
+    version = tab.page.locator("#live").get_attribute("data-version")
+    panel.get_by_test_id("resolve-effects").click()
+    _recorded(tab, version)
+
+
+def _outside(tab: Tab, name: str, amount: int) -> None:
+    """Deal ``amount`` damage to Ben's ``name`` as an attached card's effect, from its
+    "More" (R115)."""
+    label = f"Deal damage to Ben's {name} {OUTSIDE}"
+    _more(tab, 1, name)
+    _control(tab, label).locator('input[type="number"]').fill(str(amount))
+    _act(tab, label)
+
+
 def _count(tab: Tab, testid: str, value: str, timeout: int = 5000) -> None:
     expect(tab.page.get_by_test_id(testid)).to_have_text(value, timeout=timeout)
 
@@ -109,32 +140,32 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     ana.at_every_size(SHOTS, "01-start-ana", TARGETS)
     ben.at_every_size(SHOTS, "01-start-ben", TARGETS)
 
-    # Ana's turn 1. Recovery: two Mana on the Oracle, tapped in as one change.
-    _tap(ana, "tap-attach_mana-guardian-0-oracle", 2, "x2")
-    _count(ana, "mana-0-oracle", "2")
+    # Ana's turn 1. Recovery: two Mana on the Alchemist, tapped in as one change.
+    _tap(ana, "tap-attach_mana-guardian-0-alchemist", 2, "x2")
+    _count(ana, "mana-0-alchemist", "2")
     _act(ana, "End the Recovery phase")
     expect(ana.page.get_by_test_id("phase")).to_have_text("Action phase")
-    # Action: the Oracle uses an ability paying one Mana; two damage on Ben's Bard.
-    ability = _control(ana, "Oracle uses an ability")
-    ability.locator("details.tr-cost > summary").click()  # the cost is folded beside it
-    ability.get_by_label("Mana in the cost").fill("1")
-    _act(ana, "Oracle uses an ability")
-    _count(ana, "mana-0-oracle", "1")
-    # Ben may answer it (R105); he lets it go, and Ana resolves it.
-    expect(_button(ben, "No response to Oracle's ability")).to_be_visible(timeout=SYNC_MS)
-    _act(ben, "No response to Oracle's ability")
-    expect(_button(ana, "Resolve Oracle's ability, nothing to record")).to_be_visible(
-        timeout=SYNC_MS
-    )
-    _act(ana, "Resolve Oracle's ability, nothing to record")
-    _tap(ana, "tap-deal_damage-guardian-1-bard", 2, "Deal damage x2")
-    _count(ana, "damage-1-bard", "2")
-    _count(ben, "damage-1-bard", "2", SYNC_MS)
+    # Action: the Alchemist's Acid on the enemy its arrow points to, paying its printed Mana.
+    _act(ana, "Alchemist: Acid")
+    _count(ana, "mana-0-alchemist", "1")
+    # Ben may answer it (R105); he lets it go, and Ana resolves it with what it did (R110).
+    expect(_button(ben, "No response to Alchemist's Acid")).to_be_visible(timeout=SYNC_MS)
+    _act(ben, "No response to Alchemist's Acid")
+    _resolve(ana, "Damage to Ben's Duelist", 2)
+    _count(ana, "damage-1-duelist", "2")
+    _count(ben, "damage-1-duelist", "2", SYNC_MS)
     _act(ana, "Move Alchemist and Dragoon (left and centre)")
     expect(ana.page.locator('[data-seat="0"] .tr-front .tr-g-name').first).to_have_text("Dragoon")
     _more(ana, 1, "Duelist")
     ana.at_every_size(SHOTS, "02-action-ana", TARGETS)
-    _act(ana, "Make Ben's Duelist Frozen")
+    duelist = ana.page.get_by_test_id("guardian-1-duelist")
+    expect(duelist.get_by_test_id("outside-1-duelist")).to_be_visible()
+    for size, (width, height) in SIZES.items():  # what is offered outside an ability (R115)
+        ana.page.set_viewport_size({"width": width, "height": height})
+        duelist.scroll_into_view_if_needed()
+        duelist.screenshot(path=str(SHOTS / f"02-duelist-more-{size}.png"))
+    ana.page.set_viewport_size({"width": TABLET_LANDSCAPE[0], "height": TABLET_LANDSCAPE[1]})
+    _act(ana, f"Make Ben's Duelist Frozen {OUTSIDE}")  # an attached card's effect (R115)
     expect(_badges(ana, 1, "Duelist")).to_contain_text("Frozen")
     _act(ana, "End the Action phase")
     _act(ana, "End the turn")
@@ -145,11 +176,16 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     expect(ben.page.get_by_test_id("turn")).to_contain_text("Ben\u2019s turn")
     _tap(ben, "tap-attach_mana-guardian-1-cleric", 2, "x2")
     _act(ben, "End the Recovery phase")
-    _act(ben, "Bard escapes")
-    expect(_badges(ben, 1, "Bard")).to_contain_text("Escaping")
-    _act(ben, "Remove Frozen from Duelist")
+    _more(ben, 1, "Duelist")
+    _act(ben, f"Remove Frozen from Duelist {OUTSIDE}")
     expect(_badges(ben, 1, "Duelist")).not_to_contain_text("Frozen")
-    _tap(ben, "tap-deal_damage-guardian-0-oracle", 2, "Deal damage x2")
+    _act(ben, "Duelist escapes")
+    expect(_badges(ben, 1, "Duelist")).to_contain_text("Escaping")
+    # the Bard's Dissonance points straight across at Ana's Oracle; Ana lets it resolve
+    _act(ben, "Bard: Dissonance")
+    expect(_button(ana, "No response to Bard's Dissonance")).to_be_visible(timeout=SYNC_MS)
+    _act(ana, "No response to Bard's Dissonance")
+    _resolve(ben, "Damage to Ana's Oracle", 2)
     expect(ben.page.get_by_test_id("health-0")).to_have_text("2")
 
     # Ana swaps her defeated Oracle out at once, on her tablet, during Ben's turn (R101).
@@ -164,18 +200,27 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     expect(ben.page.locator('[data-seat="0"] .tr-front')).to_contain_text(
         "Sentinel", timeout=SYNC_MS
     )
+    # the Sentinel's emergence ability, let go by Ben, resolves with nothing to record (R106)
+    _act(ana, "Sentinel: Stand Guard (emergence)")
+    expect(_button(ben, "No response to Sentinel's Stand Guard")).to_be_visible(timeout=SYNC_MS)
+    _act(ben, "No response to Sentinel's Stand Guard")
+    expect(_button(ana, "Resolve Stand Guard, nothing to record")).to_be_visible(timeout=SYNC_MS)
+    _act(ana, "Resolve Stand Guard, nothing to record")
 
-    # Ben's End phase: his escaping Bard swapped; the Cleric forced out and swapped at once
-    # (R101), one of the phase's two; then the emergence order.
+    # Ben's End phase: his escaping Duelist swapped; the Cleric forced out (a correction
+    # here) and swapped at once (R101), one of the phase's two; then the emergence order.
+    expect(_button(ben, "End the Action phase")).to_be_visible(timeout=SYNC_MS)
     _act(ben, "End the Action phase")
     expect(ben.page.get_by_test_id("phase")).to_have_text("End phase")
-    _control(ben, "Swap Bard with a back-row ally").get_by_label(
+    _control(ben, "Swap Duelist with a back-row ally").get_by_label(
         "The back-row Guardian entering"
     ).select_option(label="Mystic")
-    _act(ben, "Swap Bard with a back-row ally")
+    _act(ben, "Swap Duelist with a back-row ally")
     expect(ben.page.locator('[data-seat="1"] .tr-front')).to_contain_text("Mystic")
     _more(ben, 1, "Cleric")
-    _act(ben, "Force Cleric to escape")
+    forced = _control(ben, f"Force Cleric to escape {OUTSIDE}")
+    forced.locator("select").select_option(label="Correction")
+    _act(ben, f"Force Cleric to escape {OUTSIDE}")
     expect(_badges(ben, 1, "Cleric")).to_contain_text("Escaping")
     _control(ben, "Swap Cleric with a back-row ally").get_by_label(
         "The back-row Guardian entering"
@@ -188,18 +233,24 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     ben.at_every_size(SHOTS, "04-end-phase-ben", TARGETS)
     _act(ben, "Order the emergence abilities of Mystic, Ranger")
     expect(ben.page.get_by_test_id("turn")).to_contain_text("Emergence order: Ranger, Mystic")
+    _act(ben, "Mystic: Veil (emergence)")
+    expect(_button(ana, "No response to Mystic's Veil")).to_be_visible(timeout=SYNC_MS)
+    _act(ana, "No response to Mystic's Veil")
+    expect(_button(ben, "Resolve Veil, nothing to record")).to_be_visible(timeout=SYNC_MS)
+    _act(ben, "Resolve Veil, nothing to record")
     _act(ben, "End the turn")
 
-    # Ana's turn 2: Mana on the Sentinel, then three defeats end the game.
+    # Ana's turn 2: Mana on the Sentinel, then three defeats end the game, each recorded
+    # as an attached card's effect (R115).
     expect(ana.page.get_by_test_id("turn")).to_contain_text("Ana\u2019s turn", timeout=SYNC_MS)
     expect(ana.page.get_by_test_id("gems-0")).to_have_text("1")
     _tap(ana, "tap-attach_mana-guardian-0-sentinel", 2, "x2")
     _act(ana, "End the Recovery phase")
     for name, hit_points, health, enters in (
-        ("Mystic", 2, "2", "Bard"),
-        ("Ranger", 3, "1", "Cleric"),
+        ("Mystic", 2, "2", "Cleric"),
+        ("Ranger", 3, "1", "Duelist"),
     ):
-        _tap(ana, f"tap-deal_damage-guardian-1-{name.lower()}", hit_points, "Deal damage")
+        _outside(ana, name, hit_points)
         expect(ana.page.get_by_test_id("health-1")).to_have_text(health)
         # Ben swaps the defeated Guardian out at once, on his tablet (R101)
         swap = _control(ben, f"Swap {name} with a back-row ally")
@@ -210,7 +261,7 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
             enters, timeout=SYNC_MS
         )
     ana.at_every_size(SHOTS, "05-last-blow-ana", TARGETS)
-    _tap(ana, "tap-deal_damage-guardian-1-duelist", 4, "Deal damage x4")
+    _outside(ana, "Duelist", 2)
 
     for tab in (ana, ben):
         summary = tab.page.get_by_test_id("summary")

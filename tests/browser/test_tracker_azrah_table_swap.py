@@ -17,7 +17,7 @@ from games.tracker import service
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
 from .conftest import SIZES, TABLET_LANDSCAPE, OpenTab
-from .test_tracker_azrah_play import TARGETS, _act, _control, _count, _tap
+from .test_tracker_azrah_play import TARGETS, _act, _control, _count, _outside, _tap
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +43,7 @@ def test_one_shared_tablet_swaps_a_defeated_guardian_by_place(
         )
     _tap(table, "tap-attach_mana-guardian-0-alchemist", 2, "x2")
     _act(table, "End the Recovery phase")
-    _tap(table, "tap-deal_damage-guardian-1-bard", 3, "Deal damage x3")
+    _outside(table, "Bard", 3)  # an attached card's effect (R115)
     expect(page.get_by_test_id("guardian-1-bard")).to_contain_text("Defeated")
     expect(page.get_by_test_id("health-1")).to_have_text("2")
 

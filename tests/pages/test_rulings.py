@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from referee.rules.rulings import ALL, BY_CODE, PROJECT, SHARED
+from referee.rules.rulings import ALL, BY_CODE, PROJECT, SHARED, TRACKED
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +94,13 @@ def test_a_copy_kept_from_another_sign_in_is_not_reused(client: Client) -> None:
     after = client.get("/rulings/", HTTP_IF_NONE_MATCH=signed_in["ETag"])
 
     assert after.status_code == 200 and after["ETag"] != signed_in["ETag"]
+
+
+def test_the_trackers_own_rulings_have_a_group_for_every_tracked_game(page: str) -> None:
+    """R50 governs the log of every game the tracker records, so it is filed under that
+    group, not under one game's."""
+    assert BY_CODE["R50"].system == TRACKED
+    sections = page.split('<section class="rulings-group"')[1:]
+    (tracked,) = [s for s in sections if 'id="R50"' in s]
+    assert 'id="tracked"' in tracked and "Every tracked game" in tracked
+    assert "AZRAH" not in tracked.split("</h2>", 1)[0]

@@ -89,8 +89,8 @@ class ModelSetup:
 
     @property
     def morale_tier(self) -> Tier:
-        """The tier whose Morale value the model tests on: a dual-slot unit uses the higher
-        of its two tiers' values (R64)."""
+        """The tier whose Morale value the model tests on (10.2). The book gives no value
+        for a dual-slot unit (4.1, 4.2); it uses the higher of its two tiers' (R64)."""
         return max(self.tiers, key=lambda tier: BASE_MORALE[tier])
 
     def ability(self, name: str) -> AbilitySetup | None:

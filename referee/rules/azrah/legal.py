@@ -23,6 +23,7 @@ from collections.abc import Mapping
 
 from referee.rules.azrah.tracker import (
     ACTION,
+    CAUSES,
     DEFEATED,
     EMERGE,
     END,
@@ -66,6 +67,9 @@ from referee.rules.tracker.core import (
 
 STATUS_NAMES = {FROZEN: "Frozen", IMMUNE: "Immune"}
 POSITION_NAMES = {p.value: p.value.capitalize() for p in POSITIONS}
+OUTSIDE_WORDS = "card effect or correction"
+CAUSE_CHOICE = OneOf(tuple(CAUSES))
+CAUSE_NAMES = {"card": "Attached card", "correction": "Correction"}  # short: a phone's menu
 PLACEHOLDERS = {
     "transform": "Transformation",
     "attach_curse": "Curse",
@@ -127,7 +131,7 @@ def legal_actions(state: AzrahState, seat: int, table: bool = False) -> tuple[Le
     _abilities(state, listing)
     _leaving(state, listing)
     for target in (0, 1):
-        _effects(state, seat, target, listing)
+        _outside(state, seat, target, listing)
     if seat == state.active:
         _end_phase(state, listing)
     return tuple(listing.entries)
@@ -211,11 +215,8 @@ def _resolutions(state: AzrahState, listing: _Listing) -> None:
             guardian = player.guardian(name)
             whose = _whose(player, name, target == seat)
             on = _On(listing, {"seat": target, "guardian": name}, "stack", whose)
-            if (
-                name in player.front
-                and not guardian.statuses.has(IMMUNE)
-                and guardian.leaving != DEFEATED
-            ):
+            # an ally in the back row too: its controller's own effects reach it (R107)
+            if not guardian.statuses.has(IMMUNE) and guardian.leaving != DEFEATED:
                 _flat(
                     on,
                     ability,
@@ -294,15 +295,6 @@ def _turn(state: AzrahState, listing: _Listing) -> None:
                     {"amount": Amount(1, room)},
                     at=guardian_at(seat, name),
                 )
-    if pool >= 1:
-        for name in me.front:
-            listing.add(
-                "attach_mana",
-                f"Attach Mana to {name} (an ability's effect)",
-                {"guardian": name, "amount": 1, "effect": True},
-                {"amount": Amount(1, pool)},
-                at=guardian_at(seat, name),
-            )
     if phase == ACTION and "move" not in state.limits.used:
         for left, right in ((0, 1), (1, 2)):
             pair = (me.front[left], me.front[right])
@@ -342,8 +334,9 @@ def _abilities(state: AzrahState, listing: _Listing, quick_only: bool = False) -
     printed cost it can pay: any of them in its own Action phase with nothing to answer, a
     quick one in answer to an enemy's ability (R105). A "target enemy" ability is listed
     only when a range arrow points to a front-row enemy, and offers only those, as many as
-    its card's number of targets (R100, R112). A
-    Guardian whose card the setup does not carry gives the name and cost itself."""
+    its card's number of targets (R100, R112). In
+    a game stored before setups carried cards, a Guardian without one gives the name and
+    cost itself (R114)."""
     seat = listing.seat
     me = state.players[seat]
     if not quick_only and not (seat == state.active and state.clock.phase.name == ACTION):
@@ -442,14 +435,26 @@ def _place_name(player: PlayerState, place: int) -> str:
     return f"Card {place}"
 
 
-def _effects(state: AzrahState, seat: int, target: int, listing: _Listing) -> None:
-    """What an ability's effect may do to ``target``'s Guardians that ``seat`` may target:
-    all of its own, the opponent's front row."""
+def _outside(state: AzrahState, seat: int, target: int, listing: _Listing) -> None:
+    """What may be recorded outside an ability's resolution on ``target``'s Guardians that
+    ``seat`` may name (all of its own, the opponent's front row): an attached Curse's or
+    Item's own effect, which the app does not model, or a correction. Each entry says so,
+    and its payload records which (``cause``); an ability's effects are recorded by
+    resolving it (R110, R115)."""
     player = state.players[target]
     for name in _reachable_names(player, seat == target, listing.table):
         guardian = player.guardian(name)
         whose = _whose(player, name, seat == target)
-        on = _On(listing, {"seat": target, "guardian": name}, guardian_at(target, name), whose)
+        at = guardian_at(target, name)
+        on = _On(listing, {"seat": target, "guardian": name}, at, whose, outside=True)
+        pool = player.mana_pool.value
+        if seat == target and name in player.front and pool >= 1:
+            _On(listing, {"guardian": name}, at, whose, outside=True).add(
+                "attach_mana",
+                f"Attach Mana to {whose}",
+                {"amount": 1, "effect": True},
+                {"amount": Amount(1, pool)},
+            )
         if name in player.front and guardian.leaving is None:
             on.add("escape", f"Force {whose} to escape", {"forced": True})
         if not guardian.statuses.has(IMMUNE) and guardian.leaving != DEFEATED:
@@ -470,11 +475,19 @@ class _On:
     """Entries that concern one Guardian: its seat and name in every payload, its piece of
     the board as ``at``."""
 
-    def __init__(self, listing: _Listing, payload: Mapping[str, JSON], at: str, whose: str) -> None:
+    def __init__(
+        self,
+        listing: _Listing,
+        payload: Mapping[str, JSON],
+        at: str,
+        whose: str,
+        outside: bool = False,
+    ) -> None:
         self.listing = listing
         self.payload = payload
         self.at = at
         self.whose = whose
+        self.outside = outside  # recorded outside a resolution: it says why (R115)
 
     def add(
         self,
@@ -484,6 +497,11 @@ class _On:
         choices: Mapping[str, Choice] | None = None,
         names: Mapping[str, str] | None = None,
     ) -> None:
+        if self.outside:
+            label = f"{label} ({OUTSIDE_WORDS})"
+            payload = {**payload, "cause": CAUSE_CHOICE.values[0]}
+            choices = {**(choices or {}), "cause": CAUSE_CHOICE}
+            names = {**(names or {}), **CAUSE_NAMES}
         self.listing.add(
             type_, label, {**self.payload, **payload}, choices, at=self.at, names=names
         )

@@ -7,6 +7,7 @@ Anatomy of a Turn (A Recovery, B Action, C End) and Important Keywords.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -19,6 +20,7 @@ from referee.rules.azrah.cards import (
     Position,
     in_range,
 )
+from referee.rules.azrah.example import EXAMPLE_CARDS
 from referee.rules.azrah.roster import BACK_ROW, CELESTIAL_GEMS, FRONT_ROW, MANA_CARDS
 from referee.rules.checks import Problems, add_problem, check_whole
 from referee.rules.errors import InvalidInput
@@ -95,6 +97,11 @@ EFFECT_TYPES = (
     "transform",
 )
 MAX_EFFECTS = 20
+# what an effect recorded outside a resolution is (R115): an attached Curse's or Item's own
+# effect, which the app does not model, or a correction of the board
+CAUSES = {"card": "an attached card's effect", "correction": "a correction"}
+OUTSIDE_TYPES = (*(t for t in EFFECT_TYPES if t not in ("attach_mana", "escape")),)
+CAUSE_HELP = "card effect or correction"  # what it is, not being an ability's (R115)
 # what play waits for before anything else is done
 SWAP, RESPOND, RESOLVE, EMERGE = "swap", "respond", "resolve", "emerge"
 
@@ -329,12 +336,14 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
     action_types = (
         ActionType(
             "attach_mana",
-            "Attach Mana from the resource pile to a front-row ally (Recovery: two in all; "
-            "set effect for an ability that gives Mana).",
+            "Attach Mana from the resource pile to a front-row ally (Recovery: two in all). "
+            "An ability's Mana is recorded by resolving it; effect with a cause records Mana "
+            "given otherwise (R115).",
             (
                 PayloadField("guardian", "str", "the ally"),
                 PayloadField("amount", "int", "Mana cards, default 1", False),
                 PayloadField("effect", "bool", "given by an ability's effect", False),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -398,6 +407,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("seat", "int", "its controller (forced escapes)", False),
                 PayloadField("forced", "bool", "an ability's effect makes it escape", False),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -421,20 +431,23 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         ),
         ActionType(
             "deal_damage",
-            "Deal damage to a Guardian; a front-row Guardian is defeated at its hit points.",
+            "Deal damage to a Guardian outside an ability's resolution (R115); a front-row "
+            "Guardian is defeated at its hit points.",
             (
                 PayloadField("seat", "int", "its controller"),
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("amount", "int", "damage"),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
             "heal",
-            "Remove damage from a Guardian.",
+            "Remove damage from a Guardian outside an ability's resolution (R115).",
             (
                 PayloadField("seat", "int", "its controller"),
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("amount", "int", "damage healed"),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -446,6 +459,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("guardian", "str", "the base form"),
                 PayloadField("transformation", "str", "the Transformation's name"),
                 PayloadField("hit_points", "int", "the Transformation's total hit points", False),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -455,6 +469,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("seat", "int", "its controller"),
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("card", "str", "the Curse"),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -464,6 +479,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("seat", "int", "its controller"),
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("card", "str", "the Item"),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -473,6 +489,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("seat", "int", "its controller"),
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("card", "str", "the Curse or Item"),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -483,6 +500,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("status", "str", "frozen or immune"),
                 PayloadField("turns", "int", "turns it lasts; none: until removed", False),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType(
@@ -492,6 +510,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 PayloadField("seat", "int", "its controller"),
                 PayloadField("guardian", "str", "the Guardian"),
                 PayloadField("status", "str", "frozen or immune"),
+                PayloadField("cause", "str", CAUSE_HELP, False),
             ),
         ),
         ActionType("end_phase", "Finish the current phase; after End the next turn begins."),
@@ -499,7 +518,9 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
 
     def setup_from_json(self, data: Mapping[str, JSON]) -> AzrahSetup:
         """``{"first_player": 0 or 1, "players": [two {"name", "front": [3 names],
-        "back": [2 names], "hit_points": {name: total}}]}``."""
+        "back": [2 names], "hit_points": {name: total}, "cards": [each one as printed]}],
+        "transformations": [the shared pile's]}``. Cards are read when given; a new game
+        must give each Guardian's (``check_new_setup``), a stored one may not (R114)."""
         problems: Problems = {}
         if not isinstance(data, Mapping):
             raise InvalidInput({"setup": ["The setup must be an object."]})
@@ -624,8 +645,11 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "remove_status": f"{guardian} is no longer {p.get('status')}",
             "end_phase": "ends the phase",
         }
-        line = lines.get(action.type)
-        return f"{who}: {line}" if line else f"{who}: {action.type.replace('_', ' ')}"
+        line = lines.get(action.type) or action.type.replace("_", " ")
+        cause = p.get("cause")
+        if isinstance(cause, str) and cause in CAUSES:
+            line += f" ({CAUSES[cause]})"  # not an ability's: R115
+        return f"{who}: {line}"
 
     def _resolution(self, action: Action, setup: AzrahSetup | None, viewer: int | None) -> str:
         """A resolution's line: the ability resolves, then each effect it applied."""
@@ -706,7 +730,8 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         return legal_actions(state, seat, table=True)
 
     def example_setup(self) -> dict[str, JSON]:
-        """Two parties of the starter catalog's Guardians, Ana playing first."""
+        """Two parties of the starter catalog's Guardians, each with its card as printed (as
+        a game from saved rosters carries them), Ana playing first."""
         return {
             "first_player": 0,
             "players": [
@@ -715,10 +740,29 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                     "front": list(front),
                     "back": list(back),
                     "hit_points": {g: EXAMPLE_HIT_POINTS[g] for g in (*front, *back)},
+                    "cards": [copy.deepcopy(EXAMPLE_CARDS[g]) for g in (*front, *back)],
                 }
                 for name, front, back in EXAMPLE_PARTIES
             ],
         }
+
+    def check_new_setup(self, setup: AzrahSetup) -> None:
+        """A new game carries each party Guardian's card as printed, so every ability is
+        checked against it (Anatomy of a Card). A game stored before setups carried cards is
+        not new: it replays as recorded (R114)."""
+        problems: Problems = {}
+        for index, seat in enumerate(setup.players):
+            carried = {card.name for card in seat.cards}
+            for name in (*seat.front, *seat.back):
+                if name not in carried:
+                    add_problem(
+                        problems,
+                        f"players.{index}.cards",
+                        f"{seat.name}'s setup carries no card for {name}: a new game needs "
+                        "each Guardian's card as printed (Anatomy of a Card).",
+                    )
+        if problems:
+            raise InvalidInput(problems)
 
     def conceal(self, state: AzrahState, viewer: int | None) -> AzrahState:
         """Every other player's face-down back-row Guardians replaced by the same stand-in
@@ -750,6 +794,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         if handler is None:
             raise IllegalAction(f"AZRAH has no action called {action.type!r}.", "type")
         _gate(state, action)
+        _check_cause(action)
         return _pass_over(handler(state, action))
 
     def view(self, state: AzrahState, viewer: int | None) -> dict[str, JSON]:
@@ -1162,8 +1207,8 @@ def _use_ability(state: AzrahState, action: Action) -> AzrahState:
     Targeting Enemies, R100). With nothing to answer, only the active player activates, in
     the Action phase; an enemy's ability is answered only with a quick ability (R105). The
     ability goes on the stack and the opponent may answer it. An escaping ally cannot
-    (Moving and Escaping). A Guardian whose card the setup does not carry activates an
-    ability by the name and cost the table gives."""
+    (Moving and Escaping). Only a game stored before setups carried cards has a Guardian
+    without one; it replays with the name and cost the table gave (R114)."""
     wait = waiting(state)
     responding = wait is not None and wait[1] == RESPOND
     if responding and wait is not None and action.by is None:
@@ -1877,6 +1922,16 @@ def _gate(state: AzrahState, action: Action) -> None:
             raise IllegalAction(_wait_words(state, wait) + ".", "payload.guardian")
 
 
+def _check_cause(action: Action) -> None:
+    """An effect recorded outside a resolution may say what it is: an attached card's own
+    effect or a correction (R115)."""
+    cause = action.payload.get("cause")
+    if cause is not None and (not isinstance(cause, str) or cause not in CAUSES):
+        raise IllegalAction(
+            "'cause' is card (an attached card's effect) or correction (R115).", "payload.cause"
+        )
+
+
 def _turns(turns: object) -> str:
     """ "1 turn", "2 turns": a status's length in a history line."""
     return f"{turns} turn" if turns == 1 else f"{turns} turns"
@@ -1975,6 +2030,12 @@ def _resolve(state: AzrahState, action: Action) -> AzrahState:
         if not isinstance(body, Mapping):
             raise IllegalAction("An effect's payload is an object.", f"{where}.payload")
         body = dict(body)
+        if "cause" in body:
+            raise IllegalAction(
+                f"Effect {index + 1} is {top.ability}'s: it is the ability's own, with no "
+                "other cause (R110, R115).",
+                f"{where}.payload.cause",
+            )
         if kind == "attach_mana":
             body["effect"] = True
         if kind == "escape":

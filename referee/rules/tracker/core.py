@@ -317,6 +317,12 @@ class System(ABC, Generic[Setup, S]):
     @abstractmethod
     def setup_to_json(self, setup: Setup) -> dict[str, JSON]: ...
 
+    def check_new_setup(self, setup: Setup) -> None:
+        """Raises InvalidInput naming each field a setup must have to start a new game
+        beyond what ``setup_from_json`` asks of a stored or imported one, which must still
+        replay when it was made before a system asked for more. Nothing, unless a system
+        says otherwise."""
+
     @abstractmethod
     def seat_names(self, setup: Setup) -> tuple[str, ...]:
         """The players' names, one per seat, in seat order."""

@@ -12,10 +12,11 @@ from django.test import Client
 from games.models import Game, Seat
 from games.tracker import service
 from referee.rules.azrah.tracker import AZRAH
-from tests.rules.tracker.azrah_game import SETUP
+from tests.rules.tracker.azrah_game import CARDED
 
 PASSWORD = "correct horse battery"
-AZRAH_SETUP: dict[str, Any] = AZRAH.setup_to_json(SETUP)  # Ana (seat 0) v Ben (seat 1)
+# Ana (seat 0) v Ben (seat 1), each Guardian with its card: a new game carries them
+AZRAH_SETUP: dict[str, Any] = AZRAH.setup_to_json(CARDED)
 
 
 def user(name: str) -> User:

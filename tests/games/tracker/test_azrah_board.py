@@ -102,7 +102,7 @@ class BoardParser(HTMLParser):
                 self.form.button = a["aria-label"]
 
     def handle_endtag(self, tag: str) -> None:
-        while self.stack:
+        while tag in (t for t, _, _, _ in self.stack):  # an unopened tag (</option>) pops none
             if self.stack.pop()[0] == tag:
                 break
         if tag == "form" and self.form is not None:
@@ -152,6 +152,7 @@ def listed(game: Game, account: User) -> Counter[tuple[str, str, str]]:
 
 
 PANEL_BUTTON = "Resolve with these effects"
+OUTSIDE = "(card effect or correction)"  # an effect recorded outside a resolution (R115)
 
 
 def shown(html: str) -> Counter[tuple[str, str, str]]:
@@ -229,10 +230,14 @@ def test_a_spectator_is_shown_no_control(game: Game, host: User, spectator: User
 
 
 def test_a_finished_game_shows_no_control(game: Game, host: User, player: User) -> None:
-    for name, place in (("Bard", 1), ("Cleric", 2), ("Duelist", 0)):
+    for name, place in (("Bard", 2), ("Cleric", 1), ("Duelist", 0)):
         game = apply(game, host, "deal_damage", 0, seat=1, guardian=name, amount=9)
         if place:  # the table swaps the defeated Guardian out at once (R101), by place (R111)
             game = apply(game, host, "swap", 1, guardian=name, place=place)
+        if place == 1:  # Mystic entered: its emergence ability, let go and resolved (R106)
+            game = apply(game, host, "emerge", 1, guardian="Mystic")
+            game = apply(game, host, "no_response", 0)
+            game = apply(game, host, "resolve", 1)
     for account in (host, player):
         assert forms(page(account, game)) == []
 
@@ -261,18 +266,25 @@ def test_each_control_stands_at_its_piece(game: Game, host: User, player: User) 
     assert all(f.side == "side-0" for f in moves)
 
 
-def test_counters_offer_a_button_only_when_its_action_is_listed(game: Game, player: User) -> None:
+def test_damage_has_no_tap_and_an_effect_outside_an_ability_says_what_it_is(
+    game: Game, player: User
+) -> None:
+    """R110, R115: an ability's damage and healing are recorded by resolving it, so a
+    Guardian's damage is a number with no button; what is recorded outside a resolution is
+    under "More", offered as an attached card's effect or a correction, and only when its
+    action is listed (nothing to heal yet)."""
     html = page(player, game)
-    bard = box(html, 1, "Bard")
-    assert 'aria-label="Deal damage to Bard"' in bard
-    assert 'aria-label="Heal Bard"' not in bard  # nothing to heal
-    assert "Attach Mana" not in bard  # Ana's Recovery: not Ben's Mana to attach
-    game = apply(game, game.host, "deal_damage", 0, seat=1, guardian="Bard", amount=1)
-    bard = box(page(player, game), 1, "Bard")
-    assert 'aria-label="Heal Bard"' in bard
-    (minus, plus) = [f for f in forms(page(player, game)) if f.tap and f.guardian == "1-bard"]
-    assert (minus.type, plus.type) == ("heal", "deal_damage")
-    assert minus.fields["p.amount"] == ["1"] == plus.fields["p.amount"]
+    assert not [f for f in forms(html) if f.tap and f.type in ("deal_damage", "heal")]
+    bard = {f.button: f for f in forms(html) if f.guardian == "1-bard"}
+    damage = bard[f"Deal damage to Bard {OUTSIDE}"]
+    assert damage.more and damage.fields["p.cause"] == ["card"]
+    assert f"Heal Bard {OUTSIDE}" not in bard  # nothing to heal
+    assert 'data-testid="outside-1-bard"' in box(html, 1, "Bard")
+    assert not [f for f in forms(html) if f.tap and f.guardian == "1-bard"]  # Ana's Recovery
+    game = apply(game, game.host, "deal_damage", 0, seat=1, guardian="Bard", amount=1,
+                 cause="correction")  # fmt: skip
+    bard = {f.button: f for f in forms(page(player, game)) if f.guardian == "1-bard"}
+    assert bard[f"Heal Bard {OUTSIDE}"].more
 
 
 def test_the_mana_counter_attaches_in_recovery(game: Game, host: User) -> None:
@@ -293,13 +305,12 @@ def test_the_steps_of_a_turn_are_in_sight_and_effects_under_more(
     game = apply(game, host, "apply_status", 0, seat=1, guardian="Bard", status="frozen")
     at_oracle = {f.button: f.more for f in forms(page(host, game)) if f.guardian == "0-oracle"}
     assert at_oracle["Oracle escapes"] is False
-    assert at_oracle["Oracle uses an ability"] is False
-    assert at_oracle["Oracle uses a quick ability"] is True
-    assert at_oracle["Make Oracle Frozen"] is True
-    assert at_oracle["Transform Oracle"] is True
+    assert at_oracle["Oracle: Ward"] is False  # an ability its card prints, beside it
+    assert at_oracle[f"Make Oracle Frozen {OUTSIDE}"] is True
+    assert at_oracle[f"Transform Oracle {OUTSIDE}"] is True
     at_bard = {f.button: f.more for f in forms(page(player, game)) if f.guardian == "1-bard"}
-    assert at_bard["Remove Frozen from Bard"] is False  # beside its badge
-    assert at_bard["Make Bard Immune for some turns"] is True
+    assert at_bard[f"Remove Frozen from Bard {OUTSIDE}"] is True  # not an ability's (R115)
+    assert at_bard[f"Make Bard Immune for some turns {OUTSIDE}"] is True
 
 
 def test_no_code_is_shown_only_words(game: Game, host: User) -> None:
@@ -316,21 +327,22 @@ def test_no_code_is_shown_only_words(game: Game, host: User) -> None:
 def test_a_control_posted_as_shown_is_recorded(game: Game, host: User, player: User) -> None:
     browser = client_for(player)
     html = page(player, game)
-    (frozen,) = [f for f in forms(html) if f.button == "Make Ana's Alchemist Frozen"]
+    (frozen,) = [f for f in forms(html) if f.button == f"Make Ana's Alchemist Frozen {OUTSIDE}"]
     assert frozen.more
     response = browser.post(f"/games/{game.pk}/act/", frozen.post(), headers=HTMX)
     assert response.status_code == 200
     alchemist = box(str(response.content.decode()), 0, "Alchemist")
     assert "Frozen" in alchemist
-    (tap,) = [
+    (damage,) = [
         f
         for f in forms(str(response.content.decode()))
-        if f.tap and f.type == "deal_damage" and f.guardian == "0-dragoon"
+        if f.type == "deal_damage" and f.guardian == "0-dragoon"
     ]
-    response = browser.post(f"/games/{game.pk}/act/", tap.post(), headers=HTMX)
+    response = browser.post(f"/games/{game.pk}/act/", damage.post(), headers=HTMX)
     assert 'data-testid="damage-0-dragoon">1<' in str(response.content.decode())
     entries = service.log_for(game, service.access_for(game, player))
     assert [(e["type"], e["by"]) for e in entries] == [("apply_status", 1), ("deal_damage", 1)]
+    assert entries[1]["text"] == "Ben: Ana's Dragoon takes 1 damage (an attached card's effect)"
 
 
 def test_a_refusal_is_shown_beside_the_piece_that_sent_it(game: Game, host: User) -> None:

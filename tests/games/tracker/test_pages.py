@@ -57,7 +57,8 @@ def test_the_host_sees_the_board_the_controls_and_the_links(game: Game, host: Us
     page = html(response)
     assert 'id="live"' in page and 'hx-trigger="every 1s"' in page
     assert 'data-testid="side-0"' in page and 'data-testid="side-1"' in page
-    assert 'data-testid="tap-deal_damage-guardian-1-bard"' in page  # a + on Ben's Bard
+    assert "tap-deal_damage" not in page  # an ability's damage is recorded as it resolves
+    assert 'data-testid="outside-1-bard"' in page  # under "More": a card effect or correction
     assert 'data-testid="tap-attach_mana-guardian-0-oracle"' in page  # Ana's Recovery Mana
     assert 'data-testid="links"' in page
     assert page.count("<svg") >= 2  # the two QR codes, drawn on the server
@@ -417,8 +418,8 @@ def test_a_finished_game_shows_the_winner_why_and_the_totals(game: Game, player:
     browser = client_for(player)
     version = 0
     for guardian, amount, replacement in (
-        ("Bard", 3, "Mystic"),
-        ("Cleric", 3, "Ranger"),
+        ("Bard", 3, "Ranger"),  # Ranger's card prints no emergence ability to wait for
+        ("Cleric", 3, "Mystic"),
         ("Duelist", 4, ""),
     ):
         browser.post(url(game, "act"), damage(game, version, amount, guardian), headers=HTMX)
@@ -428,11 +429,21 @@ def test_a_finished_game_shows_the_winner_why_and_the_totals(game: Game, player:
                     "p.replacement": replacement, "control": f"guardian:1:{guardian}"}  # fmt: skip
             assert browser.post(url(game, "act"), swap, headers=HTMX).status_code == 200
             version += 1
+        if replacement == "Mystic":  # its emergence ability (R106); Ana lets it resolve
+            emerge = {"type": "emerge", "version": str(version), "p.guardian": "Mystic",
+                      "control": "guardian:1:Mystic"}  # fmt: skip
+            assert browser.post(url(game, "act"), emerge, headers=HTMX).status_code == 200
+            row = Game.objects.get(pk=game.pk)
+            service.game_apply(game=row, user=row.host, type="no_response", payload={},
+                               expected_version=version + 1, seat=0)  # fmt: skip
+            resolve = {"type": "resolve", "version": str(version + 2), "control": "stack"}
+            assert browser.post(url(game, "act"), resolve, headers=HTMX).status_code == 200
+            version += 3
     page = html(browser.get(url(game)))
     summary = page.split('data-testid="summary"', 1)[1].split("</section>", 1)[0]
     assert "Ana wins" in summary
     assert "health to zero" in summary
-    assert "5 actions recorded" in summary
+    assert "8 actions recorded" in summary
     assert "Export the game" in summary  # a player may export once it is over
     assert "data-tap" not in page  # no counters on a finished game
 

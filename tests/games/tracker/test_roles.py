@@ -451,7 +451,9 @@ def test_the_table_device_holds_to_see_each_azrah_back_row(
     assert "Sentinel" not in html and "Mystic" not in html
     ana = browser.get(f"/games/{game.pk}/reveal/0/", headers=HTMX).content.decode()
     assert "Ana's secrets" in ana
-    assert "Ana · Sentinel</strong>: hit points 5" in ana and "Ana · Warden" in ana
+    sentinel = ana.split("Ana · Sentinel</strong>:", 1)[1].split("</li>", 1)[0]
+    assert "range arrows centre" in sentinel and "hit points 5" in sentinel
+    assert "Ana · Warden" in ana
     assert "Mystic" not in ana and "Ranger" not in ana
     ben = browser.get(f"/games/{game.pk}/reveal/1/").content.decode()
     assert "Ben · Mystic" in ben and "Ben · Ranger" in ben and "Sentinel" not in ben

@@ -146,3 +146,22 @@ def test_an_azrah_game_carries_each_guardians_card_as_printed(
     )
     front = response.json()["state"]["players"][0]["front"][0]
     assert front["card"]["abilities"] == game.setup["players"][0]["cards"][0]["abilities"]
+
+
+def test_the_published_example_carries_the_starter_catalogs_cards_as_printed(
+    catalogs: dict[str, Catalog],
+) -> None:
+    """Anatomy of a Card: the engine's example setup (GET /api/games/systems/) carries each
+    Guardian's card exactly as a game made from saved rosters of the starter catalog does,
+    and its hit points."""
+    from games.catalogs.engine import azrah_guardians
+    from referee.rules.azrah.tracker import AZRAH, card_to_json
+
+    printed = {g.name: g for g in azrah_guardians(catalogs["azrah"]).values()}
+    example: Any = AZRAH.example_setup()
+    for player in example["players"]:
+        names = [*player["front"], *player["back"]]
+        assert [card["name"] for card in player["cards"]] == names
+        for card in player["cards"]:
+            assert card == card_to_json(printed[card["name"]])
+            assert player["hit_points"][card["name"]] == printed[card["name"]].hit_points

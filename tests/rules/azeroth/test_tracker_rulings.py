@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from referee.rules.azeroth.tracker import AZEROTH, Scenario
+from referee.rules.azeroth.tracker_state import READY, WAVERED
 from referee.rules.rulings import BY_CODE
 from referee.rules.tracker.core import IllegalAction
 from tests.rules.azeroth.tracker_game import (
@@ -64,11 +65,26 @@ def test_a_routing_model_keeps_its_army_in_an_annihilation_game() -> None:
     assert game.state.over and game.state.outcome.winner == 1
 
 
+# A dual-slot unit's Morale (4.1, 4.2, 10.2; R64) ---------------------------------------------
+
+
+def test_a_mounted_and_elite_unit_tests_morale_on_the_elite_value() -> None:
+    """10.2 gives Mounted 7 and Elite 8 and says nothing of a unit with both tiers (4.1);
+    R64 tests it on the higher: Ben's Gryphon Rider (Mounted + Elite), down to 1 of its 3
+    wounds, passes on a roll of 8 (a Waver on 7), and a roll of 10 fails by 2, a Waver (a
+    Rout on 7; 10.3)."""
+    due = to_morale(act(activation(), "damage", seat=1, model="gryphon-1", amount=2))
+    passed = act(due, "morale_test", seat=1, model="gryphon-1", rolls=[4, 4])
+    assert model(passed, 1, "gryphon-1").status == READY
+    failed = act(due, "morale_test", seat=1, model="gryphon-1", rolls=[6, 4])
+    assert model(failed, 1, "gryphon-1").status == WAVERED
+
+
 # Summoned Heroes (4.6, 9.1, 8.1; R121) -------------------------------------------------------
 
 
-def hero_summoned() -> AzerothGame:
-    game = act(activation(), "activate", 1, model="footman-1")
+def hero_summoned(scenario: Scenario = Scenario.ANNIHILATION) -> AzerothGame:
+    game = act(activation(scenario), "activate", 1, model="footman-1")
     game = act(game, "activate", 0, model="shaman-1")
     return act(
         game, "summon", 0, model="shaman-1", name="Ancestral Chief", wounds=3, mana=1, tier="hero"
@@ -94,8 +110,14 @@ def test_the_last_hero_slain_ignores_a_summoned_hero() -> None:
 
 
 def test_a_summoned_hero_is_no_warlord() -> None:
-    rules = BY_CODE["R121"]
-    assert "4.6" in rules.section and "9.1" in rules.section
+    """11 (Assassination): the game ends when a nominated Warlord falls. A summoned
+    Hero-tier unit is not one of the army's Heroes (R121), so its fall ends nothing; the
+    Warchief, Ana's Warlord, falling ends the game."""
+    game = hero_summoned(Scenario.ASSASSINATION)
+    game = kill(game, 0, "shaman-1-summon-1", by=1)
+    assert not game.state.over
+    game = kill(game, 0, "warchief-1", by=1)
+    assert game.state.over and game.state.outcome.winner == 1
 
 
 # Hold the Line's Mana (8.1, 11; R122) --------------------------------------------------------

@@ -9,9 +9,18 @@ import json
 import pytest
 
 from referee.rules.azrah.tracker import AZRAH, waiting
-from referee.rules.tracker.core import IllegalAction, LegalAction, OneOf, SomeOf, replay
+from referee.rules.errors import InvalidInput
+from referee.rules.tracker.core import (
+    IllegalAction,
+    LegalAction,
+    OneOf,
+    SomeOf,
+    replay,
+    start,
+)
 from tests.rules.tracker.azrah_game import (
     CARDED,
+    SETUP,
     AzrahGame,
     act,
     carded_game,
@@ -485,3 +494,61 @@ def test_an_entrant_forced_out_before_its_emergence_activates_nothing() -> None:
     game = act(game, "swap", 0, guardian="Warden", replacement="Sentinel")
     assert waiting(game.state) == (0, "emerge", "Sentinel")
     assert [e.payload["guardian"] for e in _entries(game, 0, "emerge")] == ["Sentinel"]
+
+
+def test_the_published_example_refuses_an_ability_aurelias_card_does_not_print() -> None:
+    """Anatomy of a Card; Activating and Resolving Abilities: the example setup carries each
+    Guardian's card, so "Aurelia uses Meteor Storm, 0 Mana" is refused and nothing is paid or
+    put on the stack; her printed Radiant Lance at 1 Mana is refused too (it costs 2)."""
+    game = start(AZRAH, AZRAH.setup_from_json(AZRAH.example_setup()))
+    game = recover(game, "Aurelia, Dawn Warden", "Aurelia, Dawn Warden")
+    aurelia = "Aurelia, Dawn Warden"
+    with pytest.raises(IllegalAction, match="no ability called 'Meteor Storm'"):
+        act(game, "use_ability", 0, guardian=aurelia, ability="Meteor Storm", mana=0)
+    with pytest.raises(IllegalAction, match="Radiant Lance costs 2 Mana, as its card prints"):
+        act(game, "use_ability", 0, guardian=aurelia, ability="Radiant Lance", mana=1,
+            targets=["Thorne Wildcaller"])  # fmt: skip
+    used = act(game, "use_ability", 0, guardian=aurelia, ability="Radiant Lance",
+               targets=["Thorne Wildcaller"])  # fmt: skip
+    assert [a.ability for a in used.state.stack] == ["Radiant Lance"]
+    assert guardian(used, 0, aurelia).mana == 0
+
+
+def test_the_example_setup_carries_every_party_guardians_card() -> None:
+    """Anatomy of a Card: each of the ten Guardians of the published example has its card."""
+    setup = AZRAH.setup_from_json(AZRAH.example_setup())
+    for seat in setup.players:
+        assert {card.name for card in seat.cards} == {*seat.front, *seat.back}
+    AZRAH.check_new_setup(setup)  # a new game may start from it
+
+
+def test_a_new_game_needs_each_guardians_card_and_names_the_one_without() -> None:
+    """Anatomy of a Card: a new game's setup carries each Guardian's card, so every ability
+    is checked against it; the problem names the Guardian that has none."""
+    data = AZRAH.example_setup()
+    players = data["players"]
+    assert isinstance(players, list) and isinstance(players[1], dict)
+    cards = players[1]["cards"]
+    assert isinstance(cards, list)
+    players[1]["cards"] = [
+        c for c in cards if isinstance(c, dict) and c["name"] != "Thorne Wildcaller"
+    ]
+    with pytest.raises(InvalidInput) as caught:
+        AZRAH.check_new_setup(AZRAH.setup_from_json(data))
+    assert caught.value.problems == {
+        "players.1.cards": [
+            "Ben's setup carries no card for Thorne Wildcaller: a new game needs each "
+            "Guardian's card as printed (Anatomy of a Card)."
+        ]
+    }
+
+
+def test_a_stored_game_without_cards_still_replays_as_recorded() -> None:
+    """R114: a game stored before setups carried cards replays, its abilities as the table
+    named them; only a new game must carry the cards."""
+    cardless = AZRAH.setup_from_json(AZRAH.setup_to_json(SETUP))
+    with pytest.raises(InvalidInput):
+        AZRAH.check_new_setup(cardless)
+    game = recover(start(AZRAH, cardless), "Alchemist", "Alchemist")
+    used = act(game, "use_ability", 0, guardian="Alchemist", ability="Old Trick", mana=2)
+    assert [a.ability for a in used.state.stack] == ["Old Trick"]

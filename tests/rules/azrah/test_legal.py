@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.azrah.tracker import AZRAH, POSITIONS, STATUSES, AzrahState
-from referee.rules.tracker.core import IllegalAction, game_apply, start
+from referee.rules.tracker.core import IllegalAction, OneOf, game_apply, start
 from tests.profiles import examples
 from tests.rules.azrah.legal_play import listed, mutations, pick, play
 from tests.rules.tracker.azrah_game import AzrahGame, act, carded_game, new_game, recover
@@ -31,7 +32,11 @@ def test_labels_are_words_not_codes() -> None:
         for entry in AZRAH.legal_actions(game.state, seat):
             assert "_" not in entry.label and entry.label[0].isupper()
     labels = {entry.label for entry in AZRAH.legal_actions(game.state, 0)}
-    assert {"End the Action phase", "Oracle escapes", "Deal damage to Ben's Bard"} <= labels
+    assert {
+        "End the Action phase",
+        "Oracle escapes",
+        "Deal damage to Ben's Bard (card effect or correction)",
+    } <= labels
 
 
 def test_the_phase_is_ended_in_plain_words() -> None:
@@ -49,16 +54,20 @@ def test_each_entry_says_where_on_the_board_it_belongs() -> None:
     game = act(game, "deal_damage", 0, seat=0, guardian="Oracle", amount=1)
     game = act(game, "apply_status", 0, seat=1, guardian="Bard", status="frozen")
     at = {(e.type, e.label): e.at for e in AZRAH.legal_actions(game.state, 0)}
-    assert at["deal_damage", "Deal damage to Ben's Bard"] == "guardian:1:Bard"
-    assert at["heal", "Heal Oracle"] == "guardian:0:Oracle"
+    outside = "(card effect or correction)"
+    assert at["deal_damage", f"Deal damage to Ben's Bard {outside}"] == "guardian:1:Bard"
+    assert at["heal", f"Heal Oracle {outside}"] == "guardian:0:Oracle"
     assert at["escape", "Oracle escapes"] == "guardian:0:Oracle"
     assert at["use_ability", "Oracle uses an ability"] == "guardian:0:Oracle"
-    assert at["apply_status", "Make Warden Immune"] == "guardian:0:Warden"  # own back row
+    assert at["apply_status", f"Make Warden Immune {outside}"] == "guardian:0:Warden"  # back row
     assert at["move", "Move Alchemist and Dragoon (left and centre)"] == "side:0"
     assert at["end_phase", "End the Action phase"] == ""
     removal = next(e for e in AZRAH.legal_actions(game.state, 0) if e.type == "remove_status")
-    assert (removal.label, removal.payload["status"]) == ("Remove Frozen from Ben's Bard", "frozen")
-    assert removal.names == {"frozen": "Frozen"}
+    assert (removal.label, removal.payload["status"]) == (
+        f"Remove Frozen from Ben's Bard {outside}",
+        "frozen",
+    )
+    assert removal.names["frozen"] == "Frozen"
 
 
 def _pieces(state: AzrahState, seat: int) -> set[str]:
@@ -229,3 +238,73 @@ def test_undo_then_redo_of_any_action_gives_back_the_same_state(data: st.DataObj
         redone = game_apply(undone, type="redo", payload={"target": target})
         assert redone.state == game.state
         game = redone
+
+
+# Effects outside a resolution (Dealing Damage and Defeating Enemies; Transformations, Curses
+# and Items; R115) --------------------------------------------------------------------------
+
+OUTSIDE = {
+    "deal_damage",
+    "heal",
+    "transform",
+    "attach_curse",
+    "attach_item",
+    "detach",
+    "apply_status",
+    "remove_status",
+}
+
+
+def test_effects_outside_a_resolution_are_offered_only_as_a_card_effect_or_correction() -> None:
+    """An ability's damage, healing, Mana, cards and statuses are recorded by resolving it
+    (R110); what is left is an attached Curse's or Item's own effect, which the app does not
+    model, or a correction, and each entry says so and records which (R115)."""
+    game = recover(carded_game(), "Alchemist", "Alchemist")
+    game = act(game, "apply_status", 0, seat=1, guardian="Bard", status="frozen", cause="card")
+    for seat in (0, 1):
+        entries = AZRAH.legal_actions(game.state, seat)
+        outside = [
+            e
+            for e in entries
+            if e.type in OUTSIDE
+            or (e.type == "escape" and e.payload.get("forced"))
+            or (e.type == "attach_mana" and e.payload.get("effect"))
+        ]
+        assert outside, seat
+        for entry in outside:
+            assert entry.label.endswith("(card effect or correction)"), entry.label
+            assert entry.payload["cause"] == "card"
+            assert entry.choices["cause"] == OneOf(("card", "correction"))
+            assert entry.names == {
+                **entry.names,
+                "card": "Attached card",
+                "correction": "Correction",
+            }
+        assert all(e.type not in OUTSIDE or "cause" in e.payload for e in entries)
+
+
+def test_the_history_says_an_effect_outside_a_resolution_is_a_card_effect_or_a_correction() -> None:
+    """R115: the log says what the entry was, never as if an ability had done it."""
+    game = recover(carded_game(), "Alchemist", "Alchemist")
+    game = act(game, "deal_damage", 0, seat=1, guardian="Bard", amount=2, cause="card")
+    game = act(game, "heal", 0, seat=1, guardian="Bard", amount=1, cause="correction")
+    lines = [AZRAH.describe(action, game.setup, 0) for action in game.log[-2:]]
+    assert lines == [
+        "Ana: Ben's Bard takes 2 damage (an attached card's effect)",
+        "Ana: Ben's Bard heals 1 (a correction)",
+    ]
+
+
+def test_a_cause_is_a_card_effect_or_a_correction_and_no_abilitys_effect_has_one() -> None:
+    game = recover(carded_game(), "Alchemist", "Alchemist")
+    with pytest.raises(
+        IllegalAction, match=r"is card .an attached card.s effect. or correction"
+    ) as caught:
+        act(game, "deal_damage", 0, seat=1, guardian="Bard", amount=1, cause="ability")
+    assert caught.value.field == "payload.cause"
+    game = act(game, "use_ability", 0, guardian="Alchemist", ability="Acid", targets=["Duelist"])
+    game = act(game, "no_response", 1)
+    effect = {"seat": 1, "guardian": "Duelist", "amount": 2, "cause": "card"}
+    with pytest.raises(IllegalAction, match="the ability's own") as caught:
+        act(game, "resolve", 0, effects=[{"type": "deal_damage", "payload": effect}])
+    assert caught.value.field == "payload.effects.0.payload.cause"

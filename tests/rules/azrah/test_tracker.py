@@ -49,6 +49,8 @@ def test_the_first_player_comes_from_the_setup() -> None:
 
 
 def test_the_coin_flip_winner_chooses_to_play_first_or_second() -> None:
+    """Game Setup; R109: the flip's winner plays first, or chooses to play second, and then
+    the other player goes first; a flip is 0 or 1."""
     assert decide_first_player(0) == 0
     assert decide_first_player(1) == 1
     assert decide_first_player(1, winner_plays_first=False) == 0
