@@ -88,8 +88,8 @@ def test_no_main_page_breaks_the_content_security_policy(
         visit(tab, path)
     # A change on the board is swapped in by htmx: the new markup is held to the policy too.
     visit(tab, f"/games/{azrah.pk}/")
-    tab.page.get_by_test_id("tap-deal_damage-guardian-1-duelist").click()
-    expect(tab.page.get_by_test_id("pending")).to_contain_text("Deal damage")
+    tab.page.get_by_test_id("tap-attach_mana-guardian-0-oracle").click()
+    expect(tab.page.get_by_test_id("pending")).to_contain_text("Attach Mana")
     tab.page.wait_for_load_state("networkidle")
 
     assert tab.csp_violations() == []

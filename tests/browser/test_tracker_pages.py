@@ -64,43 +64,49 @@ def test_two_tablets_share_one_game(open_tab: OpenTab, table: Game) -> None:
     player.sign_in("benny", PASSWORD, page_url)
     for tab in (host, player):
         tab.page.evaluate("window.notReloaded = true")
-        expect(tab.page.get_by_test_id("damage-1-duelist")).to_have_text("0")
+        expect(tab.page.get_by_test_id("mana-0-oracle")).to_have_text("0")
 
-    # The host taps + three times on Ben's Duelist: one pending change of 3, previewed.
-    plus = host.page.get_by_test_id("tap-deal_damage-guardian-1-duelist")
-    for _ in range(3):
+    # The host taps + twice on Ana's Oracle's Mana: one pending change of 2, previewed.
+    plus = host.page.get_by_test_id("tap-attach_mana-guardian-0-oracle")
+    for _ in range(2):
         plus.click()
     pending = host.page.get_by_test_id("pending")
-    expect(pending).to_contain_text("Deal damage x3")
-    expect(pending.get_by_test_id("changes")).to_contain_text("damage 0 → 3")
+    expect(pending).to_contain_text("Attach Mana x2")
+    expect(pending.get_by_test_id("changes")).to_contain_text("0 → 2")
     host.screenshot("tracker-host-pending-tablet")
     assert table.actions.count() == 0  # nothing recorded before Commit
     pending.get_by_role("button", name="Commit").click()
-    expect(host.page.get_by_test_id("damage-1-duelist")).to_have_text("3")
+    expect(host.page.get_by_test_id("mana-0-oracle")).to_have_text("2")
     expect(host.page.locator("#pending")).to_be_hidden()
 
     # The player's tablet shows it within two seconds, without reloading: ONE log entry.
-    expect(player.page.get_by_test_id("damage-1-duelist")).to_have_text("3", timeout=SYNC_MS)
+    expect(player.page.get_by_test_id("mana-0-oracle")).to_have_text("2", timeout=SYNC_MS)
     entries = player.page.locator(".tr-entry")
     expect(entries).to_have_count(1)
-    expect(entries.first).to_contain_text("takes 3 damage")
+    expect(entries.first).to_contain_text("attaches Mana to Oracle")
     assert player.page.evaluate("window.notReloaded") is True
     player.screenshot("tracker-player-tablet")
     host.screenshot("tracker-host-tablet")
 
-    # The damage is Ana's (the table's device acted for the active player): Ben's tablet
-    # cannot undo it. Ben heals his Duelist himself, then undoes that from the history; the
-    # host's tablet shows each within two seconds.
+    # The Mana is Ana's (the table's device acted for the active player): Ben's tablet
+    # cannot undo it. Ben records a correction, damage on his Duelist, from its "More"
+    # (R115), then undoes that from the history; the host's tablet shows each within two
+    # seconds.
     expect(player.page.get_by_role("button", name="Undo #1", exact=True)).to_have_count(0)
-    minus = player.page.get_by_test_id("tap-heal-guardian-1-duelist")
-    minus.click()
-    expect(player.page.get_by_test_id("pending")).to_contain_text("Heal x1")
-    player.page.get_by_test_id("pending").get_by_role("button", name="Commit").click()
-    expect(host.page.get_by_test_id("damage-1-duelist")).to_have_text("2", timeout=SYNC_MS)
+    duelist = player.page.get_by_test_id("guardian-1-duelist")
+    duelist.locator("details.tr-g-more > summary").click()
+    label = "Deal damage to Duelist (card effect or correction)"
+    damage = duelist.locator("form.tr-control").filter(
+        has=player.page.get_by_role("button", name=label, exact=True)
+    )
+    damage.locator("select").select_option(label="Correction")
+    damage.get_by_role("button", name=label, exact=True).click()
+    expect(host.page.get_by_test_id("damage-1-duelist")).to_have_text("1", timeout=SYNC_MS)
+    expect(host.page.get_by_test_id("log-2")).to_contain_text("(a correction)")
     player.page.get_by_role("button", name="Undo #2", exact=True).click()
-    expect(player.page.get_by_test_id("damage-1-duelist")).to_have_text("3")
-    expect(host.page.get_by_test_id("damage-1-duelist")).to_have_text("3", timeout=SYNC_MS)
-    expect(host.page.get_by_test_id("log-2").locator("s")).to_contain_text("heals 1")
+    expect(player.page.get_by_test_id("damage-1-duelist")).to_have_text("0")
+    expect(host.page.get_by_test_id("damage-1-duelist")).to_have_text("0", timeout=SYNC_MS)
+    expect(host.page.get_by_test_id("log-2").locator("s")).to_contain_text("takes 1 damage")
     expect(host.page.get_by_role("button", name="Redo #2")).to_be_visible()
     assert host.page.evaluate("window.notReloaded") is True
     host.screenshot("tracker-host-after-undo-tablet")
