@@ -2,8 +2,9 @@
 the page (with and without DEBUG), pending changes on several counters committed as one
 action, counters held down, the page staying where it was after a swap, polling and the
 wake lock while the page is hidden, the phone's header, the shared-tablet layout and who the
-history says acted. Screenshots of each at 1280x800, 800x1280 and 360x740 in
-/tmp/shots/table/."""
+history says acted. The counters tapped, held and committed are AZRAH's Mana and an Azeroth
+at War game's Wounds (an AZRAH Guardian's damage is recorded by resolving an ability, R115).
+Screenshots of each at 1280x800, 800x1280 and 360x740 in /tmp/shots/table/."""
 
 from __future__ import annotations
 
@@ -17,17 +18,23 @@ from playwright.sync_api import Locator, Page, expect
 
 from games.models import Game
 from games.tracker import service
+from referee.rules.azeroth.tracker import AZEROTH, Scenario
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD, free_seat
+from tests.rules.azeroth.tracker_game import setup as azeroth_setup
 
 from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/table")
-# A counter held down has repeated: its pending steps have reached four.
+MINUS = "\u2212"  # the sign a counter shows on a pending change that lowers it
+# A counter held down has repeated: its pending steps (up or down) have reached four.
 HELD_FOUR = (
-    "(counter) => Number((counter.getAttribute('data-pending') || '0').replace('+', '')) >= 4"
+    "(counter) => Number((counter.getAttribute('data-pending') || '0')"
+    f".replace(/^[+{MINUS}]/, '')) >= 4"
 )
+# What the Azeroth at War game's fixture records before a test begins.
+AZEROTH_SET_UP = 3
 PYTHON = re.compile(r"[{}\[\]]|\bNone\b|\bTrue\b|\bFalse\b")
 
 # A page that can be told it is hidden, and a Screen Wake Lock that counts its requests and
@@ -89,6 +96,24 @@ def table(transactional_db: None) -> Game:
     return game
 
 
+@pytest.fixture
+def azeroth_table(transactional_db: None) -> Game:
+    """An Azeroth at War game (Ana's Horde v Ben's Alliance, Hold the Line) in round 1's
+    Activation stage, the host at no seat (the table's shared device) and Ben, a player, at
+    seat 1. Every model's Wounds are a counter the table taps, its minus for a Wound lost:
+    several models on each side, and a Warchief with 6 Wounds a held counter takes 4 from."""
+    host = User.objects.create_user("hostess", password=PASSWORD)
+    player = User.objects.create_user("benny", password=PASSWORD)
+    data = AZEROTH.setup_to_json(azeroth_setup(Scenario.HOLD_THE_LINE))
+    game = service.create_game(host=host, system="azeroth", name="Ana v Ben", setup=data)
+    service.join(game, player, game.join_token, 1)
+    _record(game, "hostess", None, "edge_roll_off", rolls=[2, 5])
+    _record(game, "hostess", None, "end_stage")  # Deployment
+    _record(game, "hostess", None, "end_stage")  # Mana
+    assert game.actions.count() == AZEROTH_SET_UP
+    return game
+
+
 def _open(
     open_tab: OpenTab,
     game: Game,
@@ -129,6 +154,22 @@ def _tap(page: Page, seat: int, plus: str, guardian: str, step: int = 1) -> Loca
     )
     form = forms.filter(has=page.locator(f'input[name="p.guardian"][value="{guardian}"]'))
     return form.locator(".tap-btn")
+
+
+def _wound(page: Page, seat: int, model: str) -> Locator:
+    """The minus button of the Wounds counter of ``seat``'s ``model`` (an Azeroth at War id)."""
+    return page.get_by_test_id(f"wounds-minus-{seat}-{model}")
+
+
+def _steps(pending: str | None) -> int:
+    """How many steps a counter's pending change is, up ("+3") or down (its minus sign)."""
+    assert pending is not None and re.fullmatch(rf"[+{MINUS}]\d+", pending), pending
+    return int(pending[1:])
+
+
+def _since_set_up(game: Game) -> list[Any]:
+    """What was recorded in the Azeroth at War game after its fixture's set-up."""
+    return list(game.actions.order_by("seq"))[AZEROTH_SET_UP:]
 
 
 def _counter(page: Page, button: Locator) -> Locator:
@@ -233,27 +274,28 @@ def test_a_player_who_lost_their_seat_sees_the_page_that_says_so(
 
 
 def test_taps_on_several_counters_are_said_in_words_and_committed_as_one_action(
-    open_tab: OpenTab, table: Game
+    open_tab: OpenTab, azeroth_table: Game
 ) -> None:
+    table = azeroth_table
     host = _open(open_tab, table)
     page = host.page
-    alchemist = _tap(page, 0, "attach_mana", "Alchemist")
-    dragoon = _tap(page, 0, "attach_mana", "Dragoon")
-    bard = _tap(page, 1, "deal_damage", "Bard")
-    alchemist.click()
+    warchief = _wound(page, 0, "warchief-1")
+    troll = _wound(page, 0, "troll-1")
+    paladin = _wound(page, 1, "paladin-1")
+    warchief.click()
     pending = page.get_by_test_id("pending")
-    expect(pending).to_contain_text("Attach Mana x1 · Ana's Alchemist")
-    dragoon.click()
-    bard.click()
-    bard.click()
-    for button, amount in ((alchemist, "+1"), (dragoon, "+1"), (bard, "+2")):
+    expect(pending).to_contain_text("Damage x1 · Ana's Warchief")
+    troll.click()
+    paladin.click()
+    paladin.click()
+    for button, amount in ((warchief, f"{MINUS}1"), (troll, f"{MINUS}1"), (paladin, f"{MINUS}2")):
         expect(_counter(page, button)).to_have_attribute("data-pending", amount)
-    expect(pending).to_contain_text("Attach Mana x1 · Ana's Dragoon")
-    expect(pending).to_contain_text("Deal damage x2 · Ben's Bard")
+    expect(pending).to_contain_text("Damage x1 · Ana's Troll")
+    expect(pending).to_contain_text("Damage x2 · Ben's Paladin")
     changes = pending.get_by_test_id("changes")
-    expect(changes).to_contain_text("Alchemist: Mana 0 → 1")
-    expect(changes).to_contain_text("Dragoon: Mana 0 → 1")
-    expect(changes).to_contain_text("Bard: damage 0 → 2")
+    expect(changes).to_contain_text("Warchief: wounds 6 → 5")
+    expect(changes).to_contain_text("Troll: wounds 3 → 2")
+    expect(changes).to_contain_text("Paladin: wounds 5 → 3")
     assert not PYTHON.search(pending.inner_text())
     _shot(host, "pending-three-counters")
     for width, height in (TABLET_PORTRAIT, PHONE):
@@ -261,74 +303,79 @@ def test_taps_on_several_counters_are_said_in_words_and_committed_as_one_action(
         host.fits()
         _shot(host, "pending-three-counters")
     page.set_viewport_size({"width": TABLET_LANDSCAPE[0], "height": TABLET_LANDSCAPE[1]})
-    assert table.actions.count() == 0  # nothing recorded before Commit
+    assert _since_set_up(table) == []  # nothing recorded before Commit
 
     pending.get_by_role("button", name="Commit").click()
     expect(page.locator("#pending")).to_be_hidden()
     expect(page.locator(".tr-counter[data-pending]")).to_have_count(0)
-    (entry,) = table.actions.all()
+    (entry,) = _since_set_up(table)
     assert entry.type == "batch"
-    assert [part["type"] for part in entry.payload["actions"]] == [
-        "attach_mana",
-        "attach_mana",
-        "deal_damage",
+    assert [(part["type"], part["payload"]["model"]) for part in entry.payload["actions"]] == [
+        ("damage", "warchief-1"),
+        ("damage", "troll-1"),
+        ("damage", "paladin-1"),
     ]
-    expect(page.get_by_test_id("damage-1-bard")).to_have_text("2")
-    expect(page.locator(".tr-entry")).to_have_count(1)
+    expect(page.get_by_test_id("wounds-1-paladin-1")).to_have_text("3")
+    expect(page.locator(".tr-entry")).to_have_count(AZEROTH_SET_UP + 1)
 
     # one pending change is recorded as the action itself; Cancel drops all of them
-    _tap(page, 1, "deal_damage", "Duelist").click()
-    expect(pending).to_contain_text("Deal damage x1 · Ben's Duelist")
+    _wound(page, 1, "gryphon-1").click()
+    expect(pending).to_contain_text("Damage x1 · Ben's Gryphon Rider")
     pending.get_by_role("button", name="Commit").click()
-    expect(page.get_by_test_id("damage-1-duelist")).to_have_text("1")
-    assert [a.type for a in table.actions.order_by("seq")] == ["batch", "deal_damage"]
-    _tap(page, 1, "deal_damage", "Cleric").click()
-    _tap(page, 1, "deal_damage", "Duelist").click()
+    expect(page.get_by_test_id("wounds-1-gryphon-1")).to_have_text("2")
+    assert [a.type for a in _since_set_up(table)] == ["batch", "damage"]
+    _wound(page, 1, "sorceress-1").click()
+    _wound(page, 1, "gryphon-1").click()
     expect(page.locator(".tr-counter[data-pending]")).to_have_count(2)
-    expect(pending).to_contain_text("Deal damage x1 · Ben's Duelist")  # previewed
-    # a batch is one seat's: a counter acting for another seat waits
-    oracle = _tap(page, 0, "deal_damage", "Oracle")
-    oracle.evaluate("button => { button.form.elements.seat.value = '1'; }")
-    oracle.click()
+    expect(pending).to_contain_text("Damage x1 · Ben's Gryphon Rider")  # previewed
+    # a batch is one seat's (these are the table's): a counter acting for a seat waits
+    shaman = _wound(page, 0, "shaman-1")
+    shaman.evaluate("button => { button.form.elements.seat.value = '1'; }")
+    shaman.click()
     expect(page.locator("#pending")).to_contain_text("another player's: commit or cancel")
-    expect(_counter(page, oracle)).not_to_have_attribute("data-pending", re.compile("."))
+    expect(_counter(page, shaman)).not_to_have_attribute("data-pending", re.compile("."))
     page.get_by_test_id("pending").get_by_role("button", name="Cancel").click()
     expect(page.locator("#pending")).to_be_hidden()
     expect(page.locator(".tr-counter[data-pending]")).to_have_count(0)
-    assert table.actions.count() == 2
+    assert len(_since_set_up(table)) == 2
 
 
 def test_a_commit_refused_as_stale_keeps_the_pending_changes(
-    open_tab: OpenTab, table: Game
+    open_tab: OpenTab, azeroth_table: Game
 ) -> None:
+    table = azeroth_table
     tab = _open(open_tab, table, probes=True)
     page = tab.page
     page.evaluate("window.__setVisibility('hidden')")  # no poll brings the new version
     page.wait_for_load_state("networkidle")
-    bard = _tap(page, 1, "deal_damage", "Bard")
-    bard.click()
+    paladin = _wound(page, 1, "paladin-1")
+    paladin.click()
     pending = page.get_by_test_id("pending")
-    expect(pending).to_contain_text("Deal damage x1 · Ben's Bard")
-    _record(table, "hostess", 0, "attach_mana", guardian="Alchemist")
+    expect(pending).to_contain_text("Damage x1 · Ben's Paladin")
+    _record(table, "hostess", None, "damage", seat=0, model="grunt-1", amount=1)
     pending.get_by_role("button", name="Commit").click()
     expect(page.get_by_test_id("notice")).to_contain_text("The game moved on")
-    expect(_counter(page, bard)).to_have_attribute("data-pending", "+1")
-    expect(pending.locator('input[name="version"]')).to_have_value("1")  # previewed again
+    expect(_counter(page, paladin)).to_have_attribute("data-pending", f"{MINUS}1")
+    version = str(AZEROTH_SET_UP + 1)
+    expect(pending.locator('input[name="version"]')).to_have_value(version)  # previewed again
     pending.get_by_role("button", name="Commit").click()
-    expect(page.get_by_test_id("damage-1-bard")).to_have_text("1")
+    expect(page.get_by_test_id("wounds-1-paladin-1")).to_have_text("4")
     expect(page.locator("#pending")).to_be_hidden()
-    assert [a.type for a in table.actions.order_by("seq")] == ["attach_mana", "deal_damage"]
+    assert [(a.type, a.payload["model"]) for a in _since_set_up(table)] == [
+        ("damage", "grunt-1"),
+        ("damage", "paladin-1"),
+    ]
 
 
 def test_a_counter_held_down_repeats_and_the_long_press_is_not_also_a_tap(
-    open_tab: OpenTab, table: Game
+    open_tab: OpenTab, azeroth_table: Game
 ) -> None:
-    host = _open(open_tab, table)
+    host = _open(open_tab, azeroth_table)
     page = host.page
-    duelist = _tap(page, 1, "deal_damage", "Duelist")
-    counter = _counter(page, duelist)
-    duelist.scroll_into_view_if_needed()
-    box = duelist.bounding_box()
+    warchief = _wound(page, 0, "warchief-1")
+    counter = _counter(page, warchief)
+    warchief.scroll_into_view_if_needed()
+    box = warchief.bounding_box()
     assert box is not None
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.evaluate(
@@ -340,35 +387,36 @@ def test_a_counter_held_down_repeats_and_the_long_press_is_not_also_a_tap(
     page.mouse.down()
     page.wait_for_function(HELD_FOUR, arg=counter.element_handle())  # it repeats while held
     page.mouse.up()
-    held = page.evaluate("window.__atRelease")
-    assert held is not None and int(held.lstrip("+")) >= 4, held
-    expect(page.get_by_test_id("pending")).to_contain_text(f"Deal damage x{held.lstrip('+')}")
+    at_release = page.evaluate("window.__atRelease")
+    held = _steps(at_release)
+    assert held >= 4, at_release
+    expect(page.get_by_test_id("pending")).to_contain_text(f"Damage x{held} · Ana's Warchief")
     page.wait_for_timeout(500)
-    expect(counter).to_have_attribute("data-pending", held)  # the release added nothing
-    duelist.click()  # a short tap is one step
-    expect(counter).to_have_attribute("data-pending", f"+{int(held.lstrip('+')) + 1}")
+    expect(counter).to_have_attribute("data-pending", at_release)  # the release added nothing
+    warchief.click()  # a short tap is one step
+    expect(counter).to_have_attribute("data-pending", f"{MINUS}{held + 1}")
     page.get_by_test_id("pending").get_by_role("button", name="Cancel").click()
 
 
-def test_a_counter_held_by_a_finger_repeats_too(open_tab: OpenTab, table: Game) -> None:
-    phone = _open(open_tab, table, size=PHONE)
+def test_a_counter_held_by_a_finger_repeats_too(open_tab: OpenTab, azeroth_table: Game) -> None:
+    phone = _open(open_tab, azeroth_table, size=PHONE)
     page = phone.page
-    bard = _tap(page, 1, "deal_damage", "Bard")
-    bard.scroll_into_view_if_needed()
-    box = bard.bounding_box()
+    warchief = _wound(page, 0, "warchief-1")
+    warchief.scroll_into_view_if_needed()
+    box = warchief.bounding_box()
     assert box is not None
     point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
     touch = page.context.new_cdp_session(page)
-    counter = _counter(page, bard)
+    counter = _counter(page, warchief)
     touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
     page.wait_for_function(HELD_FOUR, arg=counter.element_handle())  # it repeats while held
     touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    expect(counter).to_have_attribute("data-pending", re.compile(r"^\+\d+$"))
-    held = int(str(counter.get_attribute("data-pending")).lstrip("+"))
+    expect(counter).to_have_attribute("data-pending", re.compile(rf"^{MINUS}\d+$"))
+    held = _steps(counter.get_attribute("data-pending"))
     assert held >= 4
     page.wait_for_timeout(500)
-    expect(counter).to_have_attribute("data-pending", f"+{held}")
-    expect(page.get_by_test_id("pending")).to_contain_text(f"Deal damage x{held} · Ben's Bard")
+    expect(counter).to_have_attribute("data-pending", f"{MINUS}{held}")
+    expect(page.get_by_test_id("pending")).to_contain_text(f"Damage x{held} · Ana's Warchief")
     _shot(phone, "held-counter")
 
 
@@ -376,16 +424,17 @@ def test_a_counter_held_by_a_finger_repeats_too(open_tab: OpenTab, table: Game) 
 
 
 def test_the_page_stays_where_it_was_after_an_action_and_a_commit(
-    open_tab: OpenTab, table: Game
+    open_tab: OpenTab, azeroth_table: Game
 ) -> None:
-    tab = _open(open_tab, table, size=TABLET_PORTRAIT)
+    tab = _open(open_tab, azeroth_table, size=TABLET_PORTRAIT)
     page = tab.page
-    more = page.locator('.tr-side[data-seat="1"] details.tr-g-more').first
-    summary = page.locator('.tr-side[data-seat="1"] details.tr-g-more > summary').first
+    footman = page.get_by_test_id("model-1-footman-2")  # Ben's last model, far down
+    more = footman.locator("details.az-more-controls")
+    summary = more.locator("summary")
     summary.scroll_into_view_if_needed()
     summary.click()
-    # a status, not the forced escape listed first: that would make play wait for a swap
-    button = more.locator(".tr-control button[type=submit]").filter(has_text="Frozen").first
+    # an Opportunity Attack, one tap: not the damage form beside it, which asks for Wounds
+    button = more.locator(".tr-control button[type=submit]").filter(has_text="Opportunity")
     button.evaluate("button => button.scrollIntoView({block: 'center'})")
     expect(button).to_be_in_viewport()
     page.wait_for_timeout(300)
@@ -400,9 +449,9 @@ def test_the_page_stays_where_it_was_after_an_action_and_a_commit(
     assert page.evaluate("window.scrollY") == where
 
     # a commit from the pending panel, with the board scrolled
-    bard = _tap(page, 1, "deal_damage", "Bard")
-    bard.evaluate("button => button.scrollIntoView({block: 'center'})")
-    box = bard.bounding_box()
+    gryphon = _wound(page, 1, "gryphon-1")
+    gryphon.evaluate("button => button.scrollIntoView({block: 'center'})")
+    box = gryphon.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     commit = page.get_by_test_id("pending").get_by_role("button", name="Commit")
@@ -416,6 +465,7 @@ def test_the_page_stays_where_it_was_after_an_action_and_a_commit(
     page.wait_for_timeout(300)
     assert page.evaluate("window.scrollY") == where
     _shot(tab, "after-commit-scrolled")
+    assert [a.type for a in _since_set_up(azeroth_table)] == ["opportunity_attack", "damage"]
 
 
 def test_a_poll_gives_the_focus_back_to_the_control_that_had_it(
@@ -548,7 +598,7 @@ def test_the_history_says_who_an_entry_was_for_and_where_it_was_recorded(
 ) -> None:
     host = _open(open_tab, table)
     page = host.page
-    _tap(page, 1, "deal_damage", "Bard").click()
+    _tap(page, 0, "attach_mana", "Alchemist").click()
     page.get_by_test_id("pending").get_by_role("button", name="Commit").click()
     expect(page.get_by_test_id("who-1")).to_contain_text("For Ana, at the table device")
     player = _open(open_tab, table, "benny")
@@ -592,9 +642,9 @@ def test_an_open_more_stays_open_when_the_live_part_is_swapped(
 
 
 def test_a_quick_commit_records_every_tap_even_while_its_preview_is_on_its_way(
-    open_tab: OpenTab, table: Game
+    open_tab: OpenTab, azeroth_table: Game
 ) -> None:
-    host = _open(open_tab, table)
+    host = _open(open_tab, azeroth_table)
     page = host.page
     held: list[Any] = []  # previews kept back, as a slow network would
     keep = {"on": False}
@@ -606,13 +656,13 @@ def test_a_quick_commit_records_every_tap_even_while_its_preview_is_on_its_way(
             route.continue_()
 
     page.route(re.compile(r"/preview/$"), preview)
-    duelist = _tap(page, 1, "deal_damage", "Duelist")
-    duelist.click()
-    duelist.click()
+    paladin = _wound(page, 1, "paladin-1")
+    paladin.click()
+    paladin.click()
     pending = page.get_by_test_id("pending")
-    expect(pending).to_contain_text("Deal damage x2 · Ben's Duelist")
+    expect(pending).to_contain_text("Damage x2 · Ben's Paladin")
     keep["on"] = True
-    duelist.click()  # its preview is on its way: the panel still says x2
+    paladin.click()  # its preview is on its way: the panel still says x2
     commit = pending.get_by_role("button", name="Commit")
     expect(commit).to_be_disabled()  # it would record two of the three taps
     page.wait_for_timeout(300)
@@ -620,9 +670,9 @@ def test_a_quick_commit_records_every_tap_even_while_its_preview_is_on_its_way(
     keep["on"] = False
     for route in held:
         route.continue_()
-    expect(pending).to_contain_text("Deal damage x3 · Ben's Duelist")
+    expect(pending).to_contain_text("Damage x3 · Ben's Paladin")
     commit.click()
     expect(page.locator("#pending")).to_be_hidden()
-    expect(page.get_by_test_id("damage-1-duelist")).to_have_text("3")
-    ((kind, amount),) = [(a.type, a.payload["amount"]) for a in table.actions.all()]
-    assert (kind, amount) == ("deal_damage", 3)
+    expect(page.get_by_test_id("wounds-1-paladin-1")).to_have_text("2")
+    ((kind, amount),) = [(a.type, a.payload["amount"]) for a in _since_set_up(azeroth_table)]
+    assert (kind, amount) == ("damage", 3)
