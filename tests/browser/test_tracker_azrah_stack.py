@@ -21,22 +21,12 @@ from referee.rules.azrah.tracker import EXAMPLE_PARTIES
 from tests.games.tracker.support import PASSWORD
 
 from .conftest import PHONE, TABLET_LANDSCAPE, OpenTab, Tab
+from .test_tracker_azrah_play import TARGETS
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots-azrah10")
 STARTER = Path(__file__).resolve().parents[2] / "games/catalogs/starter/azrah.json"
-# a target is ticked on its toggle, the label drawn as a large button round a hidden box
-TARGETS = ", ".join(
-    f".tr-azrah {part}"
-    for part in (
-        "button",
-        "summary",
-        "select",
-        "label.toggle",
-        "input:not([type=hidden]):not([type=checkbox])",
-    )
-)
 
 
 def _card(guardian: dict[str, Any]) -> dict[str, Any]:
