@@ -9,6 +9,7 @@ hold what the games answer alike, so each game's module says only what is its ow
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
@@ -230,27 +231,27 @@ class FileCatalog:
         return self.catalog_format.export(catalog)
 
 
-class EntriesListGame(FileCatalog, Generic[L, E]):
+class EntriesListGame(FileCatalog, ABC, Generic[L, E]):
     """What a list game answers through its own ``entries_for``, ``read_json``,
     ``read_text_with`` and ``check_with``: its list read and checked against a catalog, a
     pasted list's one report, and a batch's checker."""
 
-    def entries_for(self, catalog: Catalog) -> E:
-        raise NotImplementedError
+    @abstractmethod
+    def entries_for(self, catalog: Catalog) -> E: ...
 
-    def read_json(self, payload: object) -> L:
-        raise NotImplementedError
+    @abstractmethod
+    def read_json(self, payload: object) -> L: ...
 
+    @abstractmethod
     def read_text_with(
         self, text: str, entries: E | None, **choices: Any
-    ) -> tuple[L, tuple[Problem, ...]]:
-        raise NotImplementedError
+    ) -> tuple[L, tuple[Problem, ...]]: ...
 
-    def write_text_with(self, engine_list: L, entries: E | None) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def write_text_with(self, engine_list: L, entries: E | None) -> str: ...
 
-    def check_with(self, engine_list: L, entries: E | None) -> Report:
-        raise NotImplementedError
+    @abstractmethod
+    def check_with(self, engine_list: L, entries: E | None) -> Report: ...
 
     def text_report(self, problems: tuple[Problem, ...], report: Report) -> Report:
         """A pasted list's report from the problems of its text and its check's."""
