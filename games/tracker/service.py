@@ -484,14 +484,8 @@ def undo_requests_for(current: CoreGame, access: Access) -> list[dict[str, Any]]
 
 
 def finished(result: CoreGame) -> bool:
-    """Whether the game is over: a winner is named, or the view says it is over (a draw)."""
-    return over_in(result.system.view(result.state, None))
-
-
-def over_in(view: Mapping[str, Any]) -> bool:
-    """Whether a view, anyone's, says the game is over: who won and whether it is over are
-    never secret, so every viewer's view says it alike."""
-    return view.get("winner") is not None or bool(view.get("over"))
+    """Whether the game is over, as its system decides (``System.over``: never a secret)."""
+    return bool(result.system.over(result.state))
 
 
 # --- creating, joining, watching ------------------------------------------------------------
@@ -878,7 +872,7 @@ def state_for(game: Game, access: Access) -> dict[str, Any]:
         ],
         "next_undo": current.next_undo(),
         "next_redo": current.next_redo(),
-        "finished": over_in(view),
+        "finished": finished(current),
         "state": view,
         "legal_actions": legal_actions_for(current, access, len(game.seats.all())),
         "undo_requests": undo_requests_for(current, access),

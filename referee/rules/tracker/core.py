@@ -394,6 +394,34 @@ class System(ABC, Generic[Setup, S]):
         action can tell nothing a viewer could not know. No secrets: the state itself."""
         return state
 
+    def commutes(self, seen: S, recorded: Action, pending: Action) -> bool:
+        """Whether ``pending``, chosen by a player looking at ``seen``, means the same after
+        ``recorded``, an entry recorded since that they had not seen: the two commute, so
+        ``pending`` is recorded as if sent now rather than refused as stale. Both are
+        ordinary actions (a batch is asked part by part); undo, redo and requests never
+        commute. True only where the rules make the two independent: actions of different
+        seats in a step the rules play simultaneously, an edit of one's own private hand.
+        Decided from the two actions' seats and types and the public part of ``seen``, never
+        from a secret, so whether an action is merged tells nobody anything. Nothing
+        commutes, unless a system says otherwise."""
+        return False
+
+    def replay_apply(self, state: S, action: Action) -> S:
+        """The state after ``action``, an entry already in the log, replayed after an undo or
+        a redo changed what came before it (and in every replay). As ``apply``, with one
+        difference a system may make: it must never refuse an entry for a reason only
+        another seat may know (what a private hand holds), since whether an undo is allowed
+        must not tell the undoer anything (R50). Such an entry is kept as far as it still
+        fits. Wherever ``apply`` accepts, the same state."""
+        return self.apply(state, action)
+
+    def over(self, state: S) -> bool:
+        """Whether the game is over: a winner, a draw or everyone losing. The one place it is
+        decided for every game; who won and whether it is over are never secret. Read from
+        the view for nobody, unless a system says otherwise."""
+        view = self.view(state, None)
+        return view.get("winner") is not None or bool(view.get("over"))
+
     @abstractmethod
     def example_setup(self) -> dict[str, JSON]:
         """A setup, as JSON, that ``setup_from_json`` accepts: for other tools to start a
@@ -665,16 +693,20 @@ def batch_actions(system: System[Any, Any], action: Action) -> tuple[Action, ...
     return tuple(actions)
 
 
-def apply_entry(system: System[Setup, S], setup: Setup, state: S, action: Action) -> S:
+def apply_entry(
+    system: System[Setup, S], setup: Setup, state: S, action: Action, *, replaying: bool = False
+) -> S:
     """The state after one entry in effect: an action, or each action of a batch in order,
     all or nothing. A batch's refusal names the action refused and keeps its field
-    (``payload.actions.1.payload.guardian``)."""
+    (``payload.actions.1.payload.guardian``). ``replaying``: the entry is already in the log
+    (``System.replay_apply``)."""
+    apply = system.replay_apply if replaying else system.apply
     if action.type != BATCH:
-        return system.apply(state, action)
+        return apply(state, action)
     actions = batch_actions(system, action)
     for index, part in enumerate(actions):
         try:
-            state = system.apply(state, part)
+            state = apply(state, part)
         except IllegalAction as error:
             line = system.describe(part, setup, action.by)
             where = f"payload.actions.{index}" + (f".{error.field}" if error.field else "")
@@ -689,7 +721,7 @@ def replay(system: System[Setup, S], setup: Setup, log: Sequence[Action]) -> S:
     by_seq = {action.seq: action for action in log}
     state = system.initial_state(setup)
     for seq in history(log).effective:
-        state = apply_entry(system, setup, state, by_seq[seq])
+        state = apply_entry(system, setup, state, by_seq[seq], replaying=True)
     return state
 
 
@@ -825,7 +857,7 @@ def game_apply(
         state = game.system.initial_state(game.setup)
         for seq in new_history.effective:
             try:
-                state = apply_entry(game.system, game.setup, state, by_seq[seq])
+                state = apply_entry(game.system, game.setup, state, by_seq[seq], replaying=True)
             except IllegalAction as error:
                 verb = "Redoing" if type == REDO else "Undoing"
                 broken = by_seq[seq]
@@ -841,6 +873,35 @@ def game_apply(
     else:
         state = apply_entry(game.system, game.setup, game.state, action)
     return replace(game, log=log, state=state, history=new_history)
+
+
+def stale_conflict(
+    game: Game[Setup, S],
+    seen: S,
+    seen_version: int,
+    type: str,
+    by: int | None,
+    payload: Mapping[str, JSON],
+) -> Action | None:
+    """The first entry recorded after ``seen_version`` (the version whose state, ``seen``,
+    the sender looked at) that can change what their action means, or None when every one
+    of them commutes with it (``System.commutes``): the action is then recorded as if sent
+    now. An undo, a redo or a request about one never commutes, nor does anything sent as
+    an undo, a redo or a request."""
+    if type in META_TYPES:
+        return game.log[seen_version] if seen_version < len(game.log) else None
+    pending = Action(game.version + 1, type, by, dict(payload))
+    try:
+        mine = batch_actions(game.system, pending) if type == BATCH else (pending,)
+    except IllegalAction:
+        mine = (pending,)
+    for entry in game.log[seen_version:]:
+        if entry.type in META_TYPES:
+            return entry
+        theirs = batch_actions(game.system, entry) if entry.type == BATCH else (entry,)
+        if not all(game.system.commutes(seen, r, p) for r in theirs for p in mine):
+            return entry
+    return None
 
 
 def _changed(before: History, after: History) -> int:
