@@ -406,6 +406,13 @@ class System(ABC, Generic[Setup, S]):
         commutes, unless a system says otherwise."""
         return False
 
+    def private_edit(self, action: Action) -> bool:
+        """Whether ``action`` only edits its own seat's private notes (a hand entered for
+        oneself): it is nobody else's business, so no other seat is offered to ask to undo
+        it, and the table's history need not list each tap. Nothing is, unless a system
+        says otherwise."""
+        return False
+
     def replay_apply(self, state: S, action: Action) -> S:
         """The state after ``action``, an entry already in the log, replayed after an undo or
         a redo changed what came before it (and in every replay). As ``apply``, with one
