@@ -37,6 +37,7 @@ from referee.rules.tracker.core import (
     BATCH,
     CORE_TYPES,
     META_TYPES,
+    REDO,
     REQUEST_UNDO,
     UNDO,
     Action,
@@ -98,13 +99,24 @@ class Forbidden(Exception):
 
 
 class Stale(Exception):
-    """The action was sent against an old version; ``game`` is the current one."""
+    """The action was sent against an old version and something recorded since may change
+    what it means (``conflict``, the first such entry; None when the action no longer
+    applies at all, or the version is not one the game had); ``game`` is the current one
+    and ``seen`` the version the sender looked at."""
 
-    def __init__(self, error: core.StaleVersion, game: Game, current: CoreGame) -> None:
+    def __init__(
+        self,
+        error: core.StaleVersion,
+        game: Game,
+        current: CoreGame,
+        conflict: Action | None = None,
+    ) -> None:
         super().__init__(error.message)
         self.error = error
         self.game = game
         self.current = current
+        self.seen = error.expected
+        self.conflict = conflict
 
 
 # --- access ---------------------------------------------------------------------------------
@@ -294,33 +306,30 @@ def game_apply(
     type = _check_type(game, type)
     clean = _check_payload(payload)
     require_act(access_for(game, user, watch_tokens))
-    if game.version > expected_version:
-        # versions only grow: already stale, so refuse without waiting for the row lock
-        current = derived(game)
-        raise Stale(core.StaleVersion(expected_version, current.version), game, current)
     with transaction.atomic():
         locked = Game.objects.select_for_update(of=("self",)).prefetch_related("seats")
         locked_game = locked.get(pk=game.pk)
         access = access_for(locked_game, user, watch_tokens)
         by = acting_seat(access, seat, len(locked_game.seats.all()))
         current = derived(locked_game)
-        try:
-            core.check_version(expected_version, current.version)
-        except core.StaleVersion as error:
-            raise Stale(error, locked_game, current) from None
+        stale = expected_version != current.version
+        if stale:
+            check_merge(current, locked_game, expected_version, type=type, by=by, payload=clean)
         if current.version >= MAX_LOG:
             raise IllegalAction(f"A game holds at most {MAX_LOG} actions.", "type")
-        if type == UNDO:
-            require_may_undo(access, current, clean.get("target"), locked_game)
-        elif type == ANSWER_UNDO:
-            by = answering_seat(access, current, clean.get("request"), locked_game, by)
-        elif type != REQUEST_UNDO:  # a request changes no state: the core checks it
-            knows = knower(access, current.system, by)
-            check_unseen(current, type=type, by=by, payload=clean, knows=knows)
-        at = timezone.now()
-        result = core.game_apply(
-            current, type=type, by=by, payload=clean, at=at.isoformat(), expected_version=None
-        )
+        try:
+            by = _check_rights(access, current, locked_game, type=type, by=by, payload=clean)
+            at = timezone.now()
+            result = core.game_apply(
+                current, type=type, by=by, payload=clean, at=at.isoformat(), expected_version=None
+            )
+        except IllegalAction:
+            if not stale:
+                raise
+            # It commuted with what was recorded since, but no longer applies as it stands
+            # now: the sender looks at the table again, as for any other stale action.
+            error = core.StaleVersion(expected_version, current.version)
+            raise Stale(error, locked_game, current) from None
         action = result.log[-1]
         GameAction.objects.create(
             game=locked_game,
@@ -336,6 +345,71 @@ def game_apply(
         locked_game.save(update_fields=["version", "finished", "updated"])
     CACHE.put(str(locked_game.pk), result)
     return Applied(locked_game, result, action, access)
+
+
+def _check_rights(
+    access: Access,
+    current: CoreGame,
+    game: Game,
+    *,
+    type: str,
+    by: int | None,
+    payload: Mapping[str, Any],
+) -> int | None:
+    """Refuse what the sender may not do (another seat's undo or redo, a request about
+    another seat's private notes) or what the rules refuse in the state as they know it;
+    answer the seat the entry is recorded for."""
+    if type in (UNDO, REDO):
+        require_may_undo(access, current, payload.get("target"), game)
+    elif type == ANSWER_UNDO:
+        return answering_seat(access, current, payload.get("request"), game, by)
+    elif type == REQUEST_UNDO:  # a request changes no state: the core checks the rest
+        target = current.entry(payload.get("target"))
+        if target is not None and _private_to_other(current, target, by):
+            raise IllegalAction(
+                f"#{target.seq} is {current.seat_name(target.by)}'s own private notes: "
+                "nobody else is asked about it.",
+                "payload.target",
+            )
+    else:
+        knows = knower(access, current.system, by)
+        check_unseen(current, type=type, by=by, payload=payload, knows=knows)
+    return by
+
+
+def _private_to_other(current: CoreGame, action: Action, seat: int | None) -> bool:
+    """Whether ``action`` only edits another seat's private notes (``System.private_edit``)."""
+    return action.by is not None and action.by != seat and current.system.private_edit(action)
+
+
+def state_at(current: CoreGame, version: int) -> Any:
+    """The state the game had at ``version`` (after its first ``version`` entries)."""
+    if version == current.version:
+        return current.state
+    return core.replay(current.system, current.setup, current.log[:version])
+
+
+def check_merge(
+    current: CoreGame,
+    game: Game,
+    seen: int,
+    *,
+    type: str,
+    by: int | None,
+    payload: Mapping[str, Any],
+) -> None:
+    """Raise Stale unless an action sent against version ``seen`` may be recorded now: the
+    version is one the game had, and every entry recorded since commutes with the action
+    (``core.stale_conflict``: actions of different seats in a step the rules play at
+    once, an edit of one's own private hand). Whether it merges depends only on what was
+    recorded and the sender's own action, never on another seat's secret."""
+    error = core.StaleVersion(seen, current.version)
+    if isinstance(seen, bool) or not 0 <= seen < current.version:
+        raise Stale(error, game, current)
+    before = state_at(current, seen)
+    conflict = core.stale_conflict(current, before, seen, type, by, payload)
+    if conflict is not None:
+        raise Stale(error, game, current, conflict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -463,6 +537,9 @@ def undo_control(access: Access, current: CoreGame, seq: int, game: Game) -> str
         return ""
     if may_undo(access, current, seq, game):
         return "undo"
+    action = current.entry(seq)
+    if action is not None and _private_to_other(current, action, access.seat):
+        return ""
     if any(request.target == seq for request in current.undo_requests):
         return "asked"
     return "ask" if access.seat is not None else ""

@@ -184,3 +184,34 @@ def test_the_schema_describes_the_requests_and_the_open_ones_in_the_state(
     state_fields = components["GameState"]["properties"]
     assert state_fields["undo_requests"]["items"] == {"$ref": "#/components/schemas/UndoRequest"}
     assert set(components["UndoRequest"]["properties"]) == {"seq", "by", "target", "to", "text"}
+
+
+def test_only_the_seat_whose_action_was_undone_redoes_it(
+    table: Game, ann: User, player: User, host: User
+) -> None:
+    """Found at the table: after Ben accepted Ana's request to undo his action, Ana's tablet
+    offered to redo it and re-applied it. A redo follows the rule of an undo (R50): the
+    action's own seat redoes it, or the table's device."""
+    assert act(ann, table, "request_undo", 2, target=2).status_code == 201
+    assert act(player, table, "answer_undo", 3, request=3, accept=True).status_code == 201
+    refused = undo_redo(ann, table, "redo", 4, 2)
+    assert refused.status_code == 403, refused.json()
+    assert "Ben" in refused.json()["detail"]
+    assert service.derived(Game.objects.get(pk=table.pk)).version == 4
+    page = client_for(ann).get(f"/games/{table.pk}/").content.decode()
+    assert 'aria-label="Redo #2"' not in page
+    page = client_for(player).get(f"/games/{table.pk}/").content.decode()
+    assert 'aria-label="Redo #2"' in page
+    assert undo_redo(player, table, "redo", 4, 2).status_code == 201
+
+
+def test_the_table_device_redoes_any_seats_action(table: Game, player: User, host: User) -> None:
+    assert undo_redo(player, table, "undo", 2, 2).status_code == 201
+    page = client_for(host).get(f"/games/{table.pk}/").content.decode()
+    assert 'aria-label="Redo #2"' in page
+    assert undo_redo(host, table, "redo", 3, 2).status_code == 201
+
+
+def undo_redo(account: User, game: Game, kind: str, version: int, target: int) -> Any:
+    body = {"version": version, "target": target}
+    return send(client_for(account), "post", url(game, f"{kind}/"), body)
