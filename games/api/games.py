@@ -938,6 +938,17 @@ class GameAPIView(APIView):
     def game(self, pk: Any) -> Game:
         return get_object_or_404(Game.objects.prefetch_related("seats"), pk=pk)
 
+    def game_to_act(self, request: Request, pk: Any) -> Game:
+        """The game, once the sender is known to be one who may act at it: anyone else is
+        refused (403) before the body is read, so a refusal tells an outsider nothing
+        about the game (not even which game system it is)."""
+        game = self.game(pk)
+        try:
+            service.require_act(_access(request, game))
+        except Forbidden as error:
+            raise _forbidden(error) from None
+        return game
+
 
 def apply_action(
     request: Request,
@@ -1133,7 +1144,7 @@ class GameActionsView(GameAPIView):
         responses={201: ActionResultSerializer, **_responses(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, pk: Any) -> Response:
-        game = self.game(pk)
+        game = self.game_to_act(request, pk)
         if isinstance(request.data, dict) and request.data.get("type") in (UNDO, REDO):
             raise ValidationError({"type": ["Use the undo and redo endpoints."]})
         values = check_action_body(game.system, request.data)
@@ -1157,7 +1168,7 @@ class GamePreviewView(GameAPIView):
         responses={200: GameStateSerializer, **_responses(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, pk: Any) -> Response:
-        game = self.game(pk)
+        game = self.game_to_act(request, pk)
         values = check_action_body(game.system, request.data)
         access = _access(request, game)
         body = state_body(request, game, access) if access.can_see else None
@@ -1185,7 +1196,7 @@ class GamePreviewView(GameAPIView):
 
 
 def _undo_redo(view: GameAPIView, request: Request, pk: Any, kind: str) -> Response:
-    game = view.game(pk)
+    game = view.game_to_act(request, pk)
     data = UndoRedoSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     values = data.validated_data

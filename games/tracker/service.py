@@ -966,35 +966,32 @@ def legal_actions_for(current: CoreGame, access: Access, seats: int) -> list[dic
     system = current.system
     if access.seat is not None:
         return [legal.to_json() for legal in system.legal_actions(current.state, access.seat)]
-    return [
-        legal.to_json()
-        for seat in range(seats)
-        for legal in system.table_actions(current.state, seat)
-    ]
-
-
-def shown_legal_actions(
-    game: Game, access: Access, listed: list[dict[str, Any]] | None = None
-) -> list[dict[str, Any]]:
-    """The legal actions a page shows as controls. A seated viewer's are their own; the
-    table device (the host at no seat) is shown only the entries that are the same whatever
-    any seat's secrets are (listed alike from the state concealed for nobody): an entry that
-    would name a face-down card waits for that seat's hold-to-reveal. ``listed``: the
-    viewer's legal actions when the caller has them already (``state_for``'s)."""
-    current = derived(game)
-    seats = len(game.seats.all())
-    if listed is None:
-        listed = legal_actions_for(current, access, seats)
-    if access.seat is not None or not access.can_act:
-        return listed
-    system = current.system
+    # The table's device shows no seat's secret but during a hold-to-reveal (R53): it is
+    # offered only what is listed alike from the state as nobody knows it, so nothing it
+    # is offered names, or depends on, a card in someone's hand.
     hidden = system.conceal(current.state, None)
     public = {
         json.dumps(legal.to_json(), sort_keys=True)
         for seat in range(seats)
         for legal in system.table_actions(hidden, seat)
     }
+    listed = [
+        legal.to_json()
+        for seat in range(seats)
+        for legal in system.table_actions(current.state, seat)
+    ]
     return [entry for entry in listed if json.dumps(entry, sort_keys=True) in public]
+
+
+def shown_legal_actions(
+    game: Game, access: Access, listed: list[dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """The legal actions a page shows as controls: the viewer's (``legal_actions_for``,
+    where the table's device is offered nothing naming a secret). ``listed``: the viewer's
+    legal actions when the caller has them already (``state_for``'s)."""
+    if listed is not None:
+        return listed
+    return legal_actions_for(derived(game), access, len(game.seats.all()))
 
 
 def log_for(game: Game, access: Access, *, latest: int | None = None) -> list[dict[str, Any]]:
