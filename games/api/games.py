@@ -629,6 +629,15 @@ class UndoRequestSerializer(serializers.Serializer[Any]):
     text = serializers.CharField(help_text="In words, as you may read it.")
 
 
+class RefusedSerializer(serializers.Serializer[Any]):
+    seq = serializers.IntegerField(help_text="The entry the rules now refuse.")
+    text = serializers.CharField(help_text="Its history line, as you may read it.")
+    reason = serializers.CharField(help_text="Why: said to that entry's own seat alone.")
+    set_aside = serializers.IntegerField(
+        help_text="How many entries the next action sets aside: that one and every later one."
+    )
+
+
 class GameStateSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
     system = serializers.CharField()
@@ -653,6 +662,15 @@ class GameStateSerializer(serializers.Serializer[Any]):
         help_text=(
             "The open requests to undo, oldest first. A request closes when answered, or "
             "lapses when its action is undone some other way first (the log says which)."
+        ),
+    )
+    refused = RefusedSerializer(
+        allow_null=True,
+        help_text=(
+            "null, unless the rules of this version refuse an entry of this stored game "
+            "(they were tightened since it was recorded): the game then stands just before "
+            "it, and the next action sets it and every later entry aside, kept in the log "
+            "(R210). Export the game first to keep the whole log as it was played."
         ),
     )
     url = serializers.URLField()

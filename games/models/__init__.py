@@ -11,7 +11,7 @@ from .azuki import Card
 from .catalog import Catalog
 from .lists import BatchJob, SavedList
 from .runeage import RuneAgeCards
-from .tracker import Game, GameAction, Seat, Spectator
+from .tracker import Game, GameAction, GameSnapshot, GameState, Seat, Spectator
 
 __all__ = [
     "Ability",
@@ -21,6 +21,8 @@ __all__ = [
     "Faction",
     "Game",
     "GameAction",
+    "GameSnapshot",
+    "GameState",
     "Guardian",
     "RuneAgeCards",
     "SavedList",

@@ -143,6 +143,43 @@ class GameAction(models.Model):
         return f"#{self.seq} {self.type}"
 
 
+class GameState(models.Model):
+    """The latest state of a game, stored with the log's version it stands at, so a game
+    opens in any worker, after any restart, without replaying its log
+    (``games.tracker.snapshots``). A cache of the replay, never the truth: one that no
+    longer reads (the rules changed how a state is made) is replayed again."""
+
+    game = models.OneToOneField(
+        Game, primary_key=True, on_delete=models.CASCADE, related_name="stored_state"
+    )
+    version = models.PositiveIntegerField()
+    blob = models.BinaryField()
+
+    def __str__(self) -> str:
+        return f"{self.game_id} at version {self.version}"
+
+
+class GameSnapshot(models.Model):
+    """The state after some entries of a game's log, every few entries, that an undo or a
+    redo replays from instead of the setup: ``count`` entries were in effect then, which
+    ``digest`` names (``games.tracker.snapshots``)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    count = models.PositiveIntegerField()
+    digest = models.CharField(max_length=64)
+    blob = models.BinaryField()
+
+    class Meta:
+        ordering = ("game", "-seq")
+        constraints = (
+            models.UniqueConstraint(fields=["game", "seq"], name="snapshot_unique_seq"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.game_id} after #{self.seq}"
+
+
 class PendingGame(models.Model):
     """A game waiting for its players' lists, before there is a setup to run.
 

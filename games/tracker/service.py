@@ -47,6 +47,7 @@ from referee.rules.tracker.registry import TRACKERS, tracker
 
 from ..models import Catalog
 from ..models.tracker import SEAT_COLOURS, Game, GameAction, Seat, Spectator, new_link_token
+from . import snapshots
 
 EXPORT_FORMAT = "referee-game"
 EXPORT_VERSION = 1
@@ -210,29 +211,63 @@ def to_action(row: GameAction) -> Action:
     return Action(row.seq, row.type, row.seat, row.payload, row.at.isoformat())
 
 
-def _fresh(game: Game) -> CoreGame:
+def _opened(game: Game) -> CoreGame:
+    """The game as stored: its log, and its latest stored state when that still reads, with
+    any entries recorded since applied; else its log replayed until the rules refuse an
+    entry, if they do (R210), and that state stored for next time. Never raises for an
+    entry the rules now refuse: the game opens at the state just before it."""
     system = tracker(game.system)
     setup = system.setup_from_json(game.setup)
-    log = [to_action(row) for row in game.actions.order_by("seq")]
-    return core.start(system, setup, log)
+    log = tuple(to_action(row) for row in game.actions.order_by("seq"))
+    stored = snapshots.latest(game, system)
+    if stored is not None and stored.version <= len(log):
+        result: CoreGame = core.Game(
+            system, setup, log[: stored.version], stored.state, stored.history, stored.broken
+        )
+        try:
+            for action in log[stored.version :]:
+                result = core.game_apply(
+                    result,
+                    type=action.type,
+                    by=action.by,
+                    payload=action.payload,
+                    at=action.at,
+                    base=snapshots.finder(game, system),
+                )
+            return result
+        except IllegalAction:
+            pass  # recorded under other rules: replay the whole log below
+    state, history, broken = core.replay_until_refused(system, setup, log)
+    result = core.Game(system, setup, log, state, history, broken)
+    snapshots.store(game, result)
+    return result
 
 
 def derived(game: Game) -> CoreGame:
-    """The game's log and state at ``game.version``: from the cache, brought up to date
-    with the entries it has not seen, or replayed from the start."""
+    """The game's log and state at ``game.version``: from this process's cache, brought up
+    to date with the entries it has not seen, or opened from the stored state."""
     key = str(game.pk)
     cached = CACHE.get(key)
     if cached is not None and cached.version >= game.version:
         return cached  # a reader holding an older row may see a newer state, never an older
-    if cached is None:
-        result = _fresh(game)
-    else:
+    result = None
+    if cached is not None:
         result = cached
         rows = game.actions.filter(seq__gt=cached.version, seq__lte=game.version)
-        for row in rows.order_by("seq"):
-            result = core.game_apply(
-                result, type=row.type, by=row.seat, payload=row.payload, at=row.at.isoformat()
-            )
+        try:
+            for row in rows.order_by("seq"):
+                result = core.game_apply(
+                    result,
+                    type=row.type,
+                    by=row.seat,
+                    payload=row.payload,
+                    at=row.at.isoformat(),
+                    base=snapshots.finder(game, result.system),
+                )
+        except IllegalAction:
+            result = None
+    if result is None:
+        result = _opened(game)
     CACHE.put(key, result)
     return result
 
@@ -321,7 +356,12 @@ def game_apply(
             by = _check_rights(access, current, locked_game, type=type, by=by, payload=clean)
             at = timezone.now()
             result = core.game_apply(
-                current, type=type, by=by, payload=clean, at=at.isoformat(), expected_version=None
+                current,
+                type=type,
+                by=by,
+                payload=clean,
+                at=at.isoformat(),
+                base=snapshots.finder(locked_game, current.system),
             )
         except IllegalAction:
             if not stale:
@@ -331,18 +371,24 @@ def game_apply(
             error = core.StaleVersion(expected_version, current.version)
             raise Stale(error, locked_game, current) from None
         action = result.log[-1]
-        GameAction.objects.create(
-            game=locked_game,
-            seq=action.seq,
-            type=action.type,
-            seat=action.by,
-            user=user if isinstance(user, User) else None,
-            payload=dict(action.payload),
-            at=at,
+        # Before the action, the app's own set_aside when the rules of this version refuse
+        # an earlier entry (R210): it is nobody's, so no account sent it.
+        GameAction.objects.bulk_create(
+            GameAction(
+                game=locked_game,
+                seq=entry.seq,
+                type=entry.type,
+                seat=entry.by,
+                user=user if isinstance(user, User) and entry is action else None,
+                payload=dict(entry.payload),
+                at=at,
+            )
+            for entry in result.log[current.version :]
         )
         locked_game.version = result.version
         locked_game.finished = finished(result)
         locked_game.save(update_fields=["version", "finished", "updated"])
+        snapshots.store(locked_game, result)
     CACHE.put(str(locked_game.pk), result)
     return Applied(locked_game, result, action, access)
 
@@ -382,11 +428,21 @@ def _private_to_other(current: CoreGame, action: Action, seat: int | None) -> bo
     return action.by is not None and action.by != seat and current.system.private_edit(action)
 
 
-def state_at(current: CoreGame, version: int) -> Any:
-    """The state the game had at ``version`` (after its first ``version`` entries)."""
+def state_at(current: CoreGame, game: Game, version: int) -> Any:
+    """The state the game had at ``version`` (after its first ``version`` entries), replayed
+    from the nearest snapshot taken by then."""
     if version == current.version:
         return current.state
-    return core.replay(current.system, current.setup, current.log[:version])
+    log = current.log[:version]
+    effective = core.history(log).effective
+    found = snapshots.finder(game, current.system, below=version)(effective)
+    start_at, state = (
+        found if found is not None else (0, current.system.initial_state(current.setup))
+    )
+    by_seq = {action.seq: action for action in log}
+    for seq in effective[start_at:]:
+        state = core.apply_entry(current.system, current.setup, state, by_seq[seq], replaying=True)
+    return state
 
 
 def check_merge(
@@ -406,7 +462,7 @@ def check_merge(
     error = core.StaleVersion(seen, current.version)
     if isinstance(seen, bool) or not 0 <= seen < current.version:
         raise Stale(error, game, current)
-    before = state_at(current, seen)
+    before = state_at(current, game, seen)
     conflict = core.stale_conflict(current, before, seen, type, by, payload)
     if conflict is not None:
         raise Stale(error, game, current, conflict)
@@ -667,7 +723,7 @@ def create_game(
     if len(entries) > MAX_LOG:
         raise InvalidInput({"log": [f"A game holds at most {MAX_LOG} actions."]})
     try:
-        replayed = core.start(engine, parsed, entries)
+        replayed, states = snapshots.replayed(engine, parsed, entries)
     except IllegalAction as error:
         raise InvalidInput({"log": [f"The log does not replay: {error.message}"]}) from None
     with transaction.atomic():
@@ -697,6 +753,8 @@ def create_game(
             )
             for action in replayed.log
         )
+        snapshots.store(game, replayed)
+        snapshots.keep(game, engine, states)
     CACHE.put(str(game.pk), replayed)
     return game
 
@@ -953,6 +1011,23 @@ def state_for(game: Game, access: Access) -> dict[str, Any]:
         "state": view,
         "legal_actions": legal_actions_for(current, access, len(game.seats.all())),
         "undo_requests": undo_requests_for(current, access),
+        "refused": refused_for(current, access),
+    }
+
+
+def refused_for(current: CoreGame, access: Access) -> dict[str, Any] | None:
+    """The entry the rules of this version refuse, when a stored game holds one (R210): its
+    number, its history line as the viewer may read it, and why, said to that entry's own
+    seat alone (the engine's reason may name what only they may see). None otherwise."""
+    if current.broken is None:
+        return None
+    entry = current.log[current.broken.seq - 1]
+    mine = entry.by is not None and entry.by == access.seat
+    return {
+        "seq": entry.seq,
+        "text": current.line(entry, access.viewer),
+        "reason": current.broken.reason if mine else "",
+        "set_aside": len(current.log) - entry.seq + 1,
     }
 
 

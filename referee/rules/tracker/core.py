@@ -22,6 +22,12 @@ way (an undo): it then lapses, and the history says which entry made it lapse.
 A ``batch`` {actions: [{type, payload}, ...]} is one entry holding several ordinary actions
 of the entry's seat, applied in order, all or nothing; undo and redo take back and restore
 all of it.
+
+A stored game outlives the rules it was recorded under. When a newer version of the rules
+refuses an entry in effect (``Broken``), the game opens at the state just before it, and the
+table may go on from there: the app then records a ``set_aside`` {from, reason}, which takes
+that entry and every later one out of effect (they stay in the log, and in any export), as
+if undone, but for good (R210).
 """
 
 from __future__ import annotations
@@ -42,10 +48,12 @@ REDO = "redo"
 REQUEST_UNDO = "request_undo"
 ANSWER_UNDO = "answer_undo"
 BATCH = "batch"
-META_TYPES = frozenset({UNDO, REDO, REQUEST_UNDO, ANSWER_UNDO})
+SET_ASIDE = "set_aside"
+META_TYPES = frozenset({UNDO, REDO, REQUEST_UNDO, ANSWER_UNDO, SET_ASIDE})
 """Entries about other entries: never in effect themselves, never undone, never previewed."""
-CORE_TYPES = META_TYPES | {BATCH}
-"""The entry types every game has, beside its system's own action types."""
+CORE_TYPES = frozenset({UNDO, REDO, REQUEST_UNDO, ANSWER_UNDO, BATCH})
+"""The entry types every game has and a player sends, beside its system's own action types.
+A ``set_aside`` is the app's alone (``Broken``)."""
 MAX_BATCH = 50
 """The most actions one batch holds."""
 
@@ -309,6 +317,10 @@ class System(ABC, Generic[Setup, S]):
     name: str
     action_types: tuple[ActionType, ...]
     seats: ClassVar[tuple[int, int]] = (2, 2)  # how many players: (fewest, most)
+    # Raised when the same fields of the state come to mean something else: a stored state
+    # of another version is then made again by replaying the log. (A field added or
+    # removed is noticed without it.)
+    state_version: ClassVar[int] = 1
 
     @abstractmethod
     def setup_from_json(self, data: Mapping[str, JSON]) -> Setup:
@@ -544,7 +556,21 @@ class History:
             return self._request(action, log)
         if action.type == ANSWER_UNDO:
             return self._answer(action)
+        if action.type == SET_ASIDE:
+            first = action.payload.get("from")
+            if not isinstance(first, int) or isinstance(first, bool) or not 0 < first < action.seq:
+                raise IllegalAction("A set_aside names the first entry it sets aside.", "from")
+            return self.set_aside(first)
         return History((*self.effective, action.seq), (), self.requests)
+
+    def set_aside(self, first: int) -> History:
+        """Entry ``first`` and every later one out of effect for good: they are neither
+        redone nor asked about any more (R210)."""
+        return History(
+            tuple(seq for seq in self.effective if seq < first),
+            tuple(seq for seq in self.redoable if seq < first),
+            tuple(request for request in self.requests if request.target < first),
+        )
 
     def _undo(self, target: int) -> History:
         """``target`` taken back; a request to undo it lapses (or is the one answered)."""
@@ -648,6 +674,12 @@ def request_outcomes(log: Sequence[Action]) -> dict[int, RequestOutcome]:
             closed = open_by_target.pop(action.payload.get("target"), None)
             if closed is not None:
                 outcomes[closed] = RequestOutcome(LAPSED, action.seq)
+        elif action.type == SET_ASIDE:
+            first = action.payload.get("from")
+            for target, seq in list(open_by_target.items()):
+                if _is_int(target) and _is_int(first) and target >= first:
+                    del open_by_target[target]
+                    outcomes[seq] = RequestOutcome(LAPSED, action.seq)
     return outcomes
 
 
@@ -733,14 +765,46 @@ def replay(system: System[Setup, S], setup: Setup, log: Sequence[Action]) -> S:
 
 
 @dataclass(frozen=True, slots=True)
+class Broken:
+    """Entry ``seq``, in effect, is refused by the rules as they are now (they were tightened
+    since it was recorded), for ``reason``: the game stands as it was just before it
+    (R210)."""
+
+    seq: int
+    reason: str
+
+
+def replay_until_refused(
+    system: System[Setup, S], setup: Setup, log: Sequence[Action]
+) -> tuple[S, History, Broken | None]:
+    """The state the log leads to, its history and None; or, when the rules now refuse an
+    entry in effect, the state just before it, the history with that entry and every later
+    one set aside, and what was refused and why. Never raises for a refused entry: a stored
+    game always opens (R210)."""
+    full = history(log)
+    by_seq = {action.seq: action for action in log}
+    state = system.initial_state(setup)
+    for seq in full.effective:
+        try:
+            state = apply_entry(system, setup, state, by_seq[seq], replaying=True)
+        except IllegalAction as error:
+            return state, full.set_aside(seq), Broken(seq, error.message)
+    return state, full, None
+
+
+@dataclass(frozen=True, slots=True)
 class Game(Generic[Setup, S]):
-    """A log with its system, setup and the state it replays to (a cache of that replay)."""
+    """A log with its system, setup and the state it replays to (a cache of that replay).
+    ``broken``: the entry the rules now refuse, when they do (``replay_until_refused``); the
+    state and history then stand just before it, and the next entry recorded first sets the
+    refused entries aside (``set_aside``)."""
 
     system: System[Setup, S]
     setup: Setup
     log: tuple[Action, ...]
     state: S
     history: History
+    broken: Broken | None = None
 
     @property
     def version(self) -> int:
@@ -794,6 +858,17 @@ class Game(Generic[Setup, S]):
             if outcome is None:
                 outcome = request_outcomes(self.log[action.seq - 1 :]).get(action.seq)
             return text + _outcome_words(outcome, target)
+        if action.type == SET_ASIDE:
+            first = action.payload.get("from")
+            refused = self.entry(first)
+            # The engine's reason is worded for whoever sent that entry and may name what
+            # only they may see: it is quoted to them alone.
+            reason = action.payload.get("reason", "")
+            why = f": {reason}" if refused is not None and refused.by == viewer else ""
+            return (
+                f"#{first} and every later entry are set aside, kept in the log: the rules of "
+                f"this version refuse #{first}{why} (R210)"
+            )
         if action.type == ANSWER_UNDO:
             request = self.entry(action.payload.get("request"))
             target = request.payload.get("target") if request is not None else "?"
@@ -846,13 +921,18 @@ def game_apply(
     payload: Mapping[str, JSON] | None = None,
     at: str | None = None,
     expected_version: int | None = None,
+    base: Callable[[tuple[int, ...]], tuple[int, S] | None] | None = None,
 ) -> Game[Setup, S]:
     """The one way a game changes: check the version, append the action and derive the
     new state. An ordinary action (or a batch) is applied to the cached state; an undo, a
     redo or an accepted request to undo replays the effective history, so the result is
-    exactly what a fresh replay gives; a request and a declined one change no state."""
+    exactly what a fresh replay gives; a request and a declined one change no state.
+    ``base`` finds a stored state to replay from: given the seqs now in effect, the longest
+    stored prefix of them (how many, and the state they lead to), or None."""
     if expected_version is not None:
         check_version(expected_version, game.version)
+    if game.broken is not None:
+        game = set_aside(game, at)
     action = Action(game.version + 1, type, by, dict(payload or {}), at)
     new_history = game.history.step(action, game.log)
     log = (*game.log, action)
@@ -861,8 +941,9 @@ def game_apply(
     elif type in META_TYPES:
         target = _changed(game.history, new_history)
         by_seq = {entry.seq: entry for entry in log}
-        state = game.system.initial_state(game.setup)
-        for seq in new_history.effective:
+        found = base(new_history.effective) if base is not None else None
+        start_at, state = found if found is not None else (0, game.system.initial_state(game.setup))
+        for seq in new_history.effective[start_at:]:
             try:
                 state = apply_entry(game.system, game.setup, state, by_seq[seq], replaying=True)
             except IllegalAction as error:
@@ -909,6 +990,17 @@ def stale_conflict(
         if not all(game.system.commutes(seen, r, p) for r in theirs for p in mine):
             return entry
     return None
+
+
+def set_aside(game: Game[Setup, S], at: str | None = None) -> Game[Setup, S]:
+    """``game`` with a ``set_aside`` of the entry the rules now refuse, and every later one,
+    recorded by the app: the table goes on from the state just before it (R210)."""
+    if game.broken is None:
+        return game
+    payload = {"from": game.broken.seq, "reason": game.broken.reason}
+    entry = Action(game.version + 1, SET_ASIDE, None, payload, at)
+    log = (*game.log, entry)
+    return replace(game, log=log, history=game.history.step(entry, log), broken=None)
 
 
 def _changed(before: History, after: History) -> int:
