@@ -229,6 +229,12 @@ class RuneAgeSystem(System[RuneAgeSetup, RuneAgeState]):
     ) -> str:
         return describe(action, setup)
 
+    def aftermath(self, seq: int, state: RuneAgeState) -> str:
+        """What entry ``seq`` led to that its payload does not say, kept by the engine when
+        it applied the entry: who won a combat and what it was about, which unit was
+        destroyed or wounded. Nothing in it is secret."""
+        return "; ".join(text for at, text in state.notes if at == seq)
+
     def example_setup(self) -> dict[str, JSON]:
         """Three players of the demonstration cards in Resurgence of the Dragonlords."""
         return build_setup(
