@@ -16,7 +16,7 @@ from referee.rules.runeage.cards import (
     VARIABLE_SETUP,
 )
 from referee.rules.runeage.demo import DEMO
-from referee.rules.runeage.reminders import NEXT, NOW, Reminder, reminders
+from referee.rules.runeage.reminders import NEXT, NOW, Reminder, attrition_words, reminders
 from referee.rules.runeage.setup import RuneAgeSetup, build_setup, setup_from_json, setup_to_json
 from referee.rules.runeage.state import (
     ACTIONS,
@@ -293,6 +293,8 @@ def _reminder_view(reminder: Reminder) -> dict[str, JSON]:
         "text": reminder.text,
         "seats": list(reminder.seats),
         "section": reminder.section,
+        "attrition": reminder.attrition,
+        "attrition_text": reminder.attrition_text,
     }
 
 
@@ -401,6 +403,7 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
                 "stage": event.stage,
                 "strength": engine.event_strength(state, name),
                 "attrition": event.attrition,
+                "attrition_text": attrition_words(event.attrition),
                 "reward": event.reward,
                 "text": event.text,
                 "start_of_event_phase": event.start_of_event_phase,
@@ -417,6 +420,7 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
             "kind": event.kind,
             "strength": engine.event_strength(state, event.name),
             "attrition": event.attrition,
+            "attrition_text": attrition_words(event.attrition),
             "attacks": event.attacks,
             "until_repelled": event.until_repelled,
             "next_round": event.next_round,
@@ -495,6 +499,9 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
             "name": objective.name,
             "strength": objective.strength if setup.scenario == DRAGONLORDS else None,
             "attrition": objective.attrition if setup.scenario == DRAGONLORDS else 0,
+            "attrition_text": attrition_words(objective.attrition)
+            if setup.scenario == DRAGONLORDS
+            else "",
         },
         # what concerns every player: lasting instants and enemies' start-of-phase effects
         "reminders": {
