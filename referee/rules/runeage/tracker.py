@@ -193,6 +193,11 @@ ACTION_TYPES = (
 
 
 class RuneAgeSystem(System[RuneAgeSetup, RuneAgeState]):
+    """Rune Age. No step is played by several players at once (turns go in play order, the
+    first player draws each event and it is resolved in play order, a siege's players
+    alternate) and nothing tracked is private, so no entry commutes with another: an entry
+    from a tablet that had not shown the latest one is refused (the default ``commutes``)."""
+
     slug = "runeage"
     name = "Rune Age"
     action_types = ACTION_TYPES
