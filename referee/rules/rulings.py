@@ -908,6 +908,34 @@ PROJECT: tuple[Ruling, ...] = (
         "own name is the plural keeps it.",
     ),
     Ruling(
+        "R127",
+        "azeroth",
+        "5.1, 8.1, 10.1-10.3",
+        "Entries the two players make at once",
+        "The Mana and Morale stages are played by both players at the same time. There, an "
+        "entry a player makes about one of their own models (its Morale test or Command Aura "
+        "reroll, what is near it for Morale, healing it) means the same whatever the other "
+        "player has just recorded about their own models, so a tablet that had not yet shown "
+        "the other's entry is not refused: both are kept, in either order, with the same "
+        "result. Mana income needs no entry: the app adds each side's at the start of the "
+        "stage. Everything else still waits for a tablet that has seen the game as it is: "
+        "damage (together, several may destroy a model and end the game), an entry about the "
+        "other side's models, a routing model leaving the table, an Opportunity Attack, "
+        "objectives, ending a stage, the host's entries, and any entry of the Deployment or "
+        "Activation stage, where the players take turns.",
+    ),
+    Ruling(
+        "R128",
+        "azeroth",
+        "11 (Assassination); R50",
+        "An undo that makes a secret Warlord fall sooner",
+        "When taking an entry back replays the game so that a Hero falls earlier, and that "
+        "Hero is its side's secret Warlord, the game ends there as it would have in play, and "
+        "the entries recorded after it stay in the history with no effect. Whether the undo, "
+        "the redo or the accepted request is allowed is decided as if no Hero were anyone's "
+        "Warlord, so the answer never tells which Hero is.",
+    ),
+    Ruling(
         "R53",
         "azrah",
         "Game Setup; Frequently Asked Questions",

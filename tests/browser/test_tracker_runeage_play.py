@@ -119,6 +119,12 @@ def test_two_rounds_with_a_siege_and_a_battle_against_an_enemy(
     _act(tab, "Draw the event (Stage 1, 10 left)")
     expect(page.get_by_test_id("enemies")).to_contain_text("Cinder Drake")
     expect(page.get_by_test_id("events-left")).to_have_text("9")
+    # Attrition Die: the card drawn and the enemy in play say they carry the icon, and what
+    # that means.
+    marks = page.get_by_test_id("events").get_by_test_id("attrition")
+    expect(marks).to_have_count(3)  # the card drawn, the enemy in play, the objective
+    expect(marks.first).to_contain_text("Attrition die icon x1: whoever battles it rolls")
+    tab.at_every_size(SHOTS, "03b-event-drawn-attrition", TARGETS)
     _act(tab, "End the event phase")
 
     # Round 2: Ana battles Cinder Drake; the app rolls the attrition die.

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from dataclasses import replace
 
 from referee.rules.azeroth.tracker_actions import (
     _HANDLERS,
@@ -378,6 +379,27 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
             raise IllegalAction(f"Azeroth at War has no action called {action.type!r}.", "type")
         return handler(state, action)
 
+    def replay_apply(self, state: AzerothState, action: Action) -> AzerothState:
+        """As ``apply``, but once a secret Warlord's fall has ended the replayed game, a
+        later entry is kept with no effect, checked against the game as it goes on were no
+        Hero a Warlord: an undo is refused only for what is refused whoever the Warlords
+        are (R128, R50)."""
+        if state.unended is not None:
+            return replace(state, unended=self.replay_apply(state.unended, action))
+        return self.apply(state, action)
+
+    def commutes(self, seen: AzerothState, recorded: Action, pending: Action) -> bool:
+        """In the Mana and Morale stages, which the players play at once, two entries of
+        different seats commute when each is about one of its own seat's models and can
+        destroy none: a Morale test or reroll, what is near a model for Morale, healing.
+        Nothing else does (R127). Read from the stage, the seats and the models' owners,
+        never from a Warlord."""
+        if seen.over or seen.stage not in SIMULTANEOUS:
+            return False
+        if recorded.by is None or pending.by is None or recorded.by == pending.by:
+            return False
+        return _about_own_model(seen, recorded) and _about_own_model(seen, pending)
+
     def describe(
         self, action: Action, setup: AzerothSetup | None = None, viewer: int | None = None
     ) -> str:
@@ -431,6 +453,26 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
         """Everything the table shows, as plain JSON; a Warlord only to its owner until it
         falls or the game ends (11)."""
         return _view(state, viewer)
+
+
+SIMULTANEOUS = frozenset({Stage.MANA, Stage.MORALE})
+"""The stages both players play at the same time (5.1)."""
+OWN_MODEL_ENTRIES = frozenset({"morale_test", "morale_reroll", "morale_facts", "heal"})
+"""What a player records of one of their own models in a simultaneous stage that neither
+destroys a model nor reads or changes anything of the other side's (R127)."""
+
+
+def _about_own_model(state: AzerothState, action: Action) -> bool:
+    """Whether ``action`` is one of ``OWN_MODEL_ENTRIES`` about a model of its own seat's
+    side, as its payload names it: by ``seat``, or by an id only that side has."""
+    if action.type not in OWN_MODEL_ENTRIES or action.by not in SEATS:
+        return False
+    model_id = action.payload.get("model")
+    seat = action.payload.get("seat", action.by)
+    if not isinstance(model_id, str) or seat != action.by or isinstance(seat, bool):
+        return False
+    owners = [s for s in SEATS if state.sides[s].find(model_id) is not None]
+    return action.by in owners and ("seat" in action.payload or len(owners) == 1)
 
 
 AZEROTH = AzerothSystem()

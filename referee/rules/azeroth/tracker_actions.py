@@ -69,6 +69,7 @@ from referee.rules.azeroth.tracker_state import (
     PendingAbility,
     SideState,
     Stage,
+    nobodys_warlord,
 )
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker.core import (
@@ -1270,11 +1271,17 @@ def _ended(state: AzerothState, result: GameResult) -> AzerothState:
 
 
 def _check_victory(state: AzerothState) -> AzerothState:
-    """A victory condition met in the middle of a round ends the game at once (5, 11)."""
+    """A victory condition met in the middle of a round ends the game at once (5, 11). When
+    a secret Warlord's fall ends it, the game as it would go on were no Hero a Warlord is
+    kept beside the end, for a replay after an undo to check later entries against, so that
+    whether an undo is allowed never tells which Hero is the Warlord (R128)."""
     result = _result(state, state.round - 1)
     if result.outcome is ResultKind.ONGOING:
         return state
-    return _ended(state, result)
+    ended = _ended(state, result)
+    if any(_warlord_slain(side) for side in state.sides):
+        ended = replace(ended, unended=_check_victory(nobodys_warlord(state)))
+    return ended
 
 
 def _final(state: AzerothState) -> AzerothState:

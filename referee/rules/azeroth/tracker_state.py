@@ -228,6 +228,9 @@ class AzerothState:
     held: tuple[int | None, ...] = ()  # controllers at the end of the last round
     outcome: Outcome = field(default_factory=Outcome)
     result: tuple[Step, ...] = ()  # how the game ended
+    # When a secret Warlord's fall ended the game: the game as it goes on when no Hero is
+    # anyone's Warlord, which a replay after an undo checks later entries against (R128).
+    unended: AzerothState | None = None
 
     @property
     def over(self) -> bool:
@@ -245,6 +248,18 @@ Handler = Callable[[AzerothState, Action], AzerothState]
 # A Warlord the viewer may not see, in the state a preview for that viewer is computed from:
 # no model has this id, so the preview can neither slay nor reveal it (11).
 HIDDEN_WARLORD = "(secret)"
+
+
+def nobodys_warlord(state: AzerothState) -> AzerothState:
+    """``state`` with every Warlord, standing or fallen, replaced by the stand-in and
+    unrevealed: the game as it goes when no Hero is anyone's Warlord (R128)."""
+    sides = tuple(
+        replace(side, warlord=Secret(side.warlord.owner, HIDDEN_WARLORD), warlord_revealed=False)
+        if side.warlord is not None
+        else side
+        for side in state.sides
+    )
+    return replace(state, sides=(sides[0], sides[1]))
 
 
 def conceal(state: AzerothState, viewer: int | None) -> AzerothState:

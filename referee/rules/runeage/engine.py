@@ -1063,6 +1063,25 @@ def _destroy_card(
     return _return_card(state, side.seat, card), combat
 
 
+def _note(state: RuneAgeState, action: Action, text: str) -> RuneAgeState:
+    """Keep, for the history, what ``action`` led to that its payload does not say."""
+    return replace(state, notes=(*state.notes, (action.seq, text)))
+
+
+def _unit_words(state: RuneAgeState, seat: int | None, card: Played) -> str:
+    """A participating card in words: its owner's name and its card name."""
+    owner = state.players[seat].name if seat is not None else "the target"
+    return f"{owner}'s {card.name}"
+
+
+def _destroyed_words(state: RuneAgeState, seat: int | None, card: Played, why: str = "") -> str:
+    """A destroyed unit, named, and where it goes: its owner's Barracks or the neutral
+    piles; a card typed at the table goes nowhere the tracker counts (Destroying &
+    Wounding Units)."""
+    back = {FACTION: " and goes back to the Barracks", NEUTRAL: " and goes back to its pile"}
+    return f"{_unit_words(state, seat, card)} is destroyed{why}{back.get(card.origin, '')}"
+
+
 def _return_card(state: RuneAgeState, seat: int | None, card: Played) -> RuneAgeState:
     if seat is None or card.origin == OTHER:
         return state
@@ -1091,19 +1110,22 @@ def _destroy(state: RuneAgeState, action: Action) -> RuneAgeState:
     if combat.step == ATTRITION:
         if combat.skulls < 1 or target != combat.attacker.seat:
             raise IllegalAction("Roll the attrition die first.", "type")
-        if not any(c.key == key for c in _units(combat.attacker, state)):
+        unit = next((c for c in _units(combat.attacker, state) if c.key == key), None)
+        if unit is None:
             raise IllegalAction("Attrition destroys a participating unit.", "payload.card")
+        words = _destroyed_words(state, target, unit, " for attrition")
         state, combat = _destroy_card(state, combat, target, key)
         left = len(_units(combat.attacker, state))
         combat = replace(combat, skulls=min(combat.skulls - 1, left))
-        return replace(state, combat=_attrition_done(combat))
+        return _note(replace(state, combat=_attrition_done(combat)), action, words)
     if combat.step != ASSAULT:
         raise IllegalAction("Units are destroyed by abilities during the assault.", "type")
     if target is None:
         raise IllegalAction("The target card is no army.", "payload.side")
-    _require_unit(state, combat.side(target), key, "destroyed")
+    unit = _require_unit(state, combat.side(target), key, "destroyed")
+    words = _destroyed_words(state, target, unit)
     state, combat = _destroy_card(state, combat, target, key)
-    return replace(state, combat=combat)
+    return _note(replace(state, combat=combat), action, words)
 
 
 def _wound(state: RuneAgeState, action: Action) -> RuneAgeState:
@@ -1123,7 +1145,9 @@ def _wound(state: RuneAgeState, action: Action) -> RuneAgeState:
             f"{card.name} is wounded already: a unit is wounded once.", "payload.card"
         )
     cards = tuple(replace(c, wounded=True) if c.key == key else c for c in side.cards)
-    return replace(state, combat=_with_side(combat, target, replace(side, cards=cards)))
+    state = replace(state, combat=_with_side(combat, target, replace(side, cards=cards)))
+    words = f"{_unit_words(state, target, card)} is wounded: it counts until the end of combat"
+    return _note(state, action, words)
 
 
 def _adjust(state: RuneAgeState, action: Action) -> RuneAgeState:
@@ -1170,11 +1194,76 @@ def _resolve(state: RuneAgeState, action: Action) -> RuneAgeState:
         )
     attack, defence = combat.attack_total, combat.defence_total
     won = attack >= defence if combat.kind == BATTLE else attack > defence
+    words = [_result_words(state, combat, won)]
     for side in (combat.attacker, combat.defender):
         for card in side.cards:
             if card.wounded:
+                words.append(f"{_unit_words(state, side.seat, card)}, wounded, is destroyed")
                 state = _return_card(state, side.seat, card)
-    state = replace(state, combat=None)
+    standing = state.standing()
+    state = _combat_result(replace(state, combat=None), combat, won)
+    words += [
+        f"{state.players[s].name} is eliminated" for s in standing if s not in state.standing()
+    ]
+    return _note(state, action, "; ".join(words))
+
+
+def _result_words(state: RuneAgeState, combat: Combat, won: bool) -> str:
+    """Who won the combat, what it was about, the totals (the winner's first) and what
+    follows, in words every viewer may read (Conduct a Battle, step 4; Conduct a Siege,
+    step 3)."""
+    attack, defence = combat.attack_total, combat.defence_total
+    attacker = state.players[combat.attacker.seat or 0].name
+    kind, _, name = combat.target.partition(":")
+    score = f"{attack} to {defence}" if won else f"{defence} to {attack}"
+    if combat.kind == SIEGE:
+        defender = state.players[combat.defender.seat or 0].name
+        head = f"{attacker if won else defender} wins the siege of {combat.target_name}, {score}"
+        if kind == "city":
+            follows = (
+                f"{attacker} takes {name} from {defender}" if won else f"{defender} keeps {name}"
+            )
+        else:
+            follows = (
+                f"{defender}'s Home Realm takes {attack - defence} damage"
+                if won
+                else f"{defender} repels it"
+            )
+        return f"{head}: {follows}"
+    if won:
+        head = f"{attacker} wins the battle against {combat.target_name}, {score}"
+    else:
+        head = f"{combat.target_name} wins the battle against {attacker}, {score}"
+    if kind == "instant":
+        follows = (
+            f"{attacker} repels it"
+            if won
+            else (f"{attacker}'s Home Realm takes {defence - attack} damage")
+        )
+    elif kind == "enemy" and won:
+        reward = event_card(state, name).reward
+        follows = (
+            f"{name} becomes {attacker}'s Reward"
+            if reward
+            else (f"{name} goes to the event discard pile")
+        )
+    elif kind == "objective" and won:
+        follows = f"{attacker} wins the game"
+    elif won:
+        follows = f"{attacker} secures {name}"
+    elif kind == "stronghold":
+        follows = f"{name} stays in the Barracks"
+    elif kind == "city":
+        follows = f"{name} stays in the central area"
+    else:
+        follows = f"{combat.target_name} stays in play"
+    return f"{head}: {follows}"
+
+
+def _combat_result(state: RuneAgeState, combat: Combat, won: bool) -> RuneAgeState:
+    """The result of a resolved combat applied (Conduct a Battle, step 4; Conduct a Siege,
+    step 3)."""
+    attack, defence = combat.attack_total, combat.defence_total
     attacker = combat.attacker.seat
     assert attacker is not None
     kind, _, name = combat.target.partition(":")

@@ -36,6 +36,29 @@ class Reminder:
     seats: tuple[int, ...]
     everyone: bool
     section: str
+    attrition: int = 0  # attrition die icons on the card (Attrition Die)
+
+    @property
+    def attrition_text(self) -> str:
+        """What the card's attrition die icons mean, for a card a player may battle (an
+        attacking instant, an enemy) whether or not it has any; for an instant no one
+        battles, only when it shows some."""
+        if self.kind in (ATTACK, ENEMY_EFFECT) or self.attrition:
+            return attrition_words(self.attrition)
+        return ""
+
+
+def attrition_words(icons: int) -> str:
+    """What ``icons`` attrition die icons on an event mean, in words (Anatomy of a Card 7;
+    Attrition Die; Conduct a Battle, step 3)."""
+    if icons < 1:
+        return "No attrition die icon: a battle against it needs no attrition roll."
+    times = {1: "once", 2: "twice"}.get(icons, f"{icons} times")
+    return (
+        f"Attrition die icon x{icons}: whoever battles it rolls the attrition die {times} "
+        "after playing their cards, and destroys one of their participating units for each "
+        "skull (Attrition Die)."
+    )
 
 
 def _effect(state: RuneAgeState, name: str) -> str:
@@ -66,7 +89,7 @@ def _in_play_order(state: RuneAgeState) -> list[Reminder]:
         f"its damage in that order.{_effect(state, event.name)}"
     )
     section = "Event Cards & the Event Phase"
-    return [Reminder(NOW, EACH, event.name, text, state.standing(), True, section)]
+    return [Reminder(NOW, EACH, event.name, text, state.standing(), True, section, event.attrition)]
 
 
 def reminders(state: RuneAgeState) -> tuple[Reminder, ...]:
@@ -79,18 +102,24 @@ def reminders(state: RuneAgeState) -> tuple[Reminder, ...]:
     found: list[Reminder] = []
     for name, applies in state.lasting:
         effect = _effect(state, name)
+        icons = event_card(state, name).attrition
         if applies <= state.round:
             text = (
                 f"{name} is in effect during this round; it leaves play when this round's "
                 f"event phase ends.{effect}"
             )
-            found.append(Reminder(NOW, LASTING, name, text, everyone, True, "Instant Event Cards"))
+            found.append(
+                Reminder(NOW, LASTING, name, text, everyone, True, "Instant Event Cards", icons)
+            )
         else:
             text = f"{name} takes effect during the next round, round {applies}.{effect}"
-            found.append(Reminder(NEXT, LASTING, name, text, everyone, True, "Instant Event Cards"))
+            found.append(
+                Reminder(NEXT, LASTING, name, text, everyone, True, "Instant Event Cards", icons)
+            )
     for name, arrived in state.enemies:
         if not event_card(state, name).start_of_event_phase:
             continue
+        icons = event_card(state, name).attrition
         effect = _effect(state, name)
         if state.step == EVENT and state.drawn is None and arrived < state.round:
             text = (
@@ -98,7 +127,7 @@ def reminders(state: RuneAgeState) -> tuple[Reminder, ...]:
                 f"now, before the event is drawn.{effect}"
             )
             found.append(
-                Reminder(NOW, ENEMY_EFFECT, name, text, everyone, True, "Enemy Event Cards")
+                Reminder(NOW, ENEMY_EFFECT, name, text, everyone, True, "Enemy Event Cards", icons)
             )
             continue
         text = (
@@ -108,7 +137,9 @@ def reminders(state: RuneAgeState) -> tuple[Reminder, ...]:
         if arrived == state.round and state.step == EVENT:
             text += " It came into play in this event phase, so it does not act in it."
         text += effect
-        found.append(Reminder(NEXT, ENEMY_EFFECT, name, text, everyone, True, "Enemy Event Cards"))
+        found.append(
+            Reminder(NEXT, ENEMY_EFFECT, name, text, everyone, True, "Enemy Event Cards", icons)
+        )
     found.extend(_in_play_order(state))
     combat = state.combat
     if combat is not None and combat.event and combat.attacker.seat is not None:
@@ -122,7 +153,11 @@ def reminders(state: RuneAgeState) -> tuple[Reminder, ...]:
             f"{name} (strength {strength}) is attacking {defender}'s Home Realm: {defender} "
             f"battles it now.{stop}"
         )
-        found.append(Reminder(NOW, ATTACK, name, text, (combat.attacker.seat,), False, section))
+        found.append(
+            Reminder(
+                NOW, ATTACK, name, text, (combat.attacker.seat,), False, section, event.attrition
+            )
+        )
         before = defender
         for seat in state.attack_queue:
             waiting = state.players[seat].name
@@ -132,6 +167,8 @@ def reminders(state: RuneAgeState) -> tuple[Reminder, ...]:
                 )
             else:
                 text = f"{name} attacks {waiting}'s Home Realm after {before}'s battle."
-            found.append(Reminder(NOW, ATTACK, name, text, (seat,), False, section))
+            found.append(
+                Reminder(NOW, ATTACK, name, text, (seat,), False, section, event.attrition)
+            )
             before = f"{before} or {waiting}" if event.until_repelled else waiting
     return tuple(found)

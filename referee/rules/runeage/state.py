@@ -147,6 +147,9 @@ class RuneAgeState:
     rune_choice: int | None = None  # the player choosing which dragon rune power to keep
     spare_runes: tuple[str, ...] = ()  # Runewars' dragon rune powers nobody holds yet
     outcome: Outcome = field(default_factory=Outcome)
+    # what a log entry led to that its payload does not say, by the entry's number: who won
+    # a combat, which unit was destroyed or wounded (the history says it after the entry)
+    notes: tuple[tuple[int, str], ...] = ()
 
     @property
     def seats(self) -> int:

@@ -16,7 +16,7 @@ from referee.rules.runeage.cards import (
     VARIABLE_SETUP,
 )
 from referee.rules.runeage.demo import DEMO
-from referee.rules.runeage.reminders import NEXT, NOW, Reminder, reminders
+from referee.rules.runeage.reminders import NEXT, NOW, Reminder, attrition_words, reminders
 from referee.rules.runeage.setup import RuneAgeSetup, build_setup, setup_from_json, setup_to_json
 from referee.rules.runeage.state import (
     ACTIONS,
@@ -193,6 +193,11 @@ ACTION_TYPES = (
 
 
 class RuneAgeSystem(System[RuneAgeSetup, RuneAgeState]):
+    """Rune Age. No step is played by several players at once (turns go in play order, the
+    first player draws each event and it is resolved in play order, a siege's players
+    alternate) and nothing tracked is private, so no entry commutes with another: an entry
+    from a tablet that had not shown the latest one is refused (the default ``commutes``)."""
+
     slug = "runeage"
     name = "Rune Age"
     action_types = ACTION_TYPES
@@ -228,6 +233,12 @@ class RuneAgeSystem(System[RuneAgeSetup, RuneAgeState]):
         self, action: Action, setup: RuneAgeSetup | None = None, viewer: int | None = None
     ) -> str:
         return describe(action, setup)
+
+    def aftermath(self, seq: int, state: RuneAgeState) -> str:
+        """What entry ``seq`` led to that its payload does not say, kept by the engine when
+        it applied the entry: who won a combat and what it was about, which unit was
+        destroyed or wounded. Nothing in it is secret."""
+        return "; ".join(text for at, text in state.notes if at == seq)
 
     def example_setup(self) -> dict[str, JSON]:
         """Three players of the demonstration cards in Resurgence of the Dragonlords."""
@@ -287,6 +298,8 @@ def _reminder_view(reminder: Reminder) -> dict[str, JSON]:
         "text": reminder.text,
         "seats": list(reminder.seats),
         "section": reminder.section,
+        "attrition": reminder.attrition,
+        "attrition_text": reminder.attrition_text,
     }
 
 
@@ -395,6 +408,7 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
                 "stage": event.stage,
                 "strength": engine.event_strength(state, name),
                 "attrition": event.attrition,
+                "attrition_text": attrition_words(event.attrition),
                 "reward": event.reward,
                 "text": event.text,
                 "start_of_event_phase": event.start_of_event_phase,
@@ -411,6 +425,7 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
             "kind": event.kind,
             "strength": engine.event_strength(state, event.name),
             "attrition": event.attrition,
+            "attrition_text": attrition_words(event.attrition),
             "attacks": event.attacks,
             "until_repelled": event.until_repelled,
             "next_round": event.next_round,
@@ -489,6 +504,9 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
             "name": objective.name,
             "strength": objective.strength if setup.scenario == DRAGONLORDS else None,
             "attrition": objective.attrition if setup.scenario == DRAGONLORDS else 0,
+            "attrition_text": attrition_words(objective.attrition)
+            if setup.scenario == DRAGONLORDS
+            else "",
         },
         # what concerns every player: lasting instants and enemies' start-of-phase effects
         "reminders": {

@@ -362,6 +362,8 @@ def test_a_secret_warlord_reaches_nobody_else_by_page_api_or_export(
         assert outcomes == [("applies",), ("applies",)], (legal, payload, outcomes)
         if rng.randrange(6) == 0:
             undo_latest(games)
+        if rng.randrange(4) == 0:
+            take_back(games, rng)
     other = games.other
     tries: list[Step] = [
         ("damage", other, {"seat": WARLORD_SEAT, "model": hero, "amount": 99}) for hero in HEROES
@@ -374,6 +376,49 @@ def test_a_secret_warlord_reaches_nobody_else_by_page_api_or_export(
     tries += [(e.type, other, filled(rng, e)) for e in AZEROTH.legal_actions(state, other)][:2]
     rng.shuffle(tries)
     check_viewers(games, tries, sends_safely)
+
+
+def take_back(pair: Pair, rng: Random) -> None:
+    """A seat takes back any of its entries still in effect, or redoes the latest undone,
+    or the other seat asks it to and it accepts, in both games: each is allowed or refused
+    alike, in the same words, whichever Hero is the Warlord (R50, R128). Skipped when it
+    would let the Warlord fall."""
+    current = service.derived(pair.a)
+    entries = [
+        a
+        for a in current.log
+        if a.seq in current.history.effective and a.by in pair.seated and a.seq > 2
+    ]
+    steps: list[Step] = []
+    if entries:
+        entry = rng.choice(entries)
+        steps.append(("undo", entry.by, {"target": entry.seq}))
+        asker = 1 - entry.by if entry.by is not None else None
+        if asker is not None and asker in pair.seated:
+            steps.append(("request_undo", asker, {"target": entry.seq}))
+            steps.append(
+                ("answer_undo", entry.by, {"request": current.version + 1, "accept": True})
+            )
+    redo = current.next_redo()
+    if redo is not None and not steps:
+        entry = current.log[redo - 1]
+        if entry.by in pair.seated:
+            steps.append(("redo", entry.by, {"target": redo}))
+    if not steps:
+        return
+    if steps[0][0] == "undo" and len(steps) == 3 and rng.random() < 0.5:
+        steps = steps[1:]  # ask, and have the request accepted
+    else:
+        steps = steps[:1]
+    for type_, by, payload in steps:
+        if not all(keeps_the_secret(g, type_, by, payload) for g in pair.games):
+            return
+        assert by is not None
+        user = pair.seated[by]
+        outcomes = [record(g, user, type_, by, payload) for g in pair.games]
+        assert outcomes[0] == outcomes[1], (type_, payload, outcomes)
+        if outcomes[0][0] != "applies":
+            return
 
 
 def sends_safely(pair: Pair, step: Step) -> bool:

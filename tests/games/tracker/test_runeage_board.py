@@ -83,3 +83,32 @@ def test_an_instant_for_the_next_round_is_shown_before_and_during_that_round(
     game = apply(game, hostess, "end_event_phase", 0)
     html = page(hostess, game)
     assert 'data-testid="reminders"' not in html and 'data-testid="lasting"' not in html
+
+
+def test_the_drawn_event_and_its_reminders_carry_the_attrition_mark(
+    event_phase: Game, hostess: User
+) -> None:
+    """Anatomy of a Card 7, Attrition Die: whether the card shows the icon, and what it
+    means, from the cards data."""
+    game = apply(event_phase, hostess, "draw_event", 0, event="Cinder Drake")
+    html = page(hostess, game)
+    events = part(html, "events")
+    assert "Attrition die icon x1: whoever battles it rolls the attrition die once" in events
+    assert events.count("Attrition die icon x1") == 2  # the card drawn, and the enemy in play
+    assert 'class="ra-attrition ra-attrition-on"' in board(html)
+    assert "attrition 1" not in events  # the old bare number is gone
+
+
+def test_an_attacking_instant_without_the_icon_says_no_attrition_roll(
+    event_phase: Game, hostess: User
+) -> None:
+    game = apply(event_phase, hostess, "draw_event", 0, event="Scorched Fields")
+    html = page(hostess, game)
+    assert "No attrition die icon: a battle against it needs no attrition roll." in part(
+        html, "reminders-0"
+    )
+    assert "No attrition die icon" in part(html, "events")
+    assert (
+        "ra-attrition-on"
+        not in board(html).split('data-testid="events"', 1)[1].split("Objective:", 1)[0]
+    )

@@ -195,3 +195,109 @@ def test_nothing_ana_or_a_spectator_sees_depends_on_bens_secret_warlord(
         games = [game_apply(g, type=legal.type, by=legal.seat, payload=payload) for g in games]
         if not all(warlord_standing(g) for g in games):
             break
+
+
+# Undo, redo and requests to undo are channels too (R50, R128) -------------------------------
+
+
+def answer(game: AzerothGame, type_: str, by: int | None, **payload: Any) -> Any:
+    """What the sender of an undo, a redo or an answer to a request learns: refused (and the
+    refusal's words and field), or accepted."""
+    try:
+        game_apply(game, type=type_, by=by, payload=payload)
+    except IllegalAction as error:
+        return "refused", error.message, error.field
+    return "accepted"
+
+
+def test_whether_an_undo_is_allowed_does_not_tell_which_hero_is_the_warlord() -> None:
+    """Taking back the heal makes Ben's Paladin fall at #3 of the replay, and a later entry
+    of Ben's follows. Were the Paladin the Warlord, the replayed game would end there and
+    the undo be refused; Ana would learn it without the Warlord being revealed. The undo is
+    decided as if no Hero were a Warlord (R128)."""
+    answers = []
+    for hero in HEROES:
+        game = assassination(hero)
+        start = game.version
+        game = act(game, "damage", 0, seat=1, model="paladin-1", amount=2)
+        game = act(game, "heal", 0, seat=1, model="paladin-1", amount=2)
+        game = act(game, "damage", 0, seat=1, model="paladin-1", amount=4)
+        game = act(game, "activate", 1, model="footman-1")
+        request = act(game, "request_undo", 1, target=start + 2)
+        answers.append(
+            (
+                answer(game, "undo", 0, target=start + 2),
+                answer(request, "answer_undo", 0, request=request.version, accept=True),
+            )
+        )
+    assert answers[0] == answers[1] == ("accepted", "accepted")
+
+
+def test_after_such_an_undo_the_fallen_warlord_ends_the_game_and_later_entries_stay() -> None:
+    """R128: the game ends where the Warlord falls; the entry after it stays in the history
+    with no effect, and redoing the heal brings the game back as it was."""
+    game = assassination("paladin-1")
+    start = game.version
+    game = act(game, "damage", 0, seat=1, model="paladin-1", amount=2)
+    game = act(game, "heal", 0, seat=1, model="paladin-1", amount=2)
+    game = act(game, "damage", 0, seat=1, model="paladin-1", amount=4)
+    before = act(game, "activate", 1, model="footman-1")
+    undone = game_apply(before, type="undo", by=0, payload={"target": start + 2})
+    assert undone.state.over and undone.state.sides[1].warlord_revealed
+    assert start + 4 in undone.history.effective
+    footman = undone.state.sides[1].find("footman-1")
+    assert footman is not None and not footman.activated
+    redone = game_apply(undone, type="redo", by=0, payload={"target": start + 2})
+    assert redone.state == before.state
+
+
+@settings(max_examples=examples(10))
+@given(st.data())
+def test_undo_redo_and_requests_answer_alike_whichever_hero_is_bens_warlord(
+    data: st.DataObject,
+) -> None:
+    """Two games that differ only in which Hero Ben nominated, played alike: while that
+    Warlord stands, an undo of any entry in effect, a redo, and Ben's acceptance of Ana's
+    request to undo one of his entries are allowed or refused alike, in the same words, for
+    Ana, Ben and the host; once accepted, Ana and a spectator see the same game."""
+    rng = randoms(data)
+    games = []
+    for hero in HEROES:
+        game = act(new_game(Scenario.ASSASSINATION), "nominate_warlord", 0, model="warchief-1")
+        games.append(act(game, "nominate_warlord", 1, model=hero))
+    for _ in range(data.draw(st.integers(5, 80))):
+        game = games[0]
+        effective = [seq for seq in game.history.effective if seq > 2]
+        tries: list[tuple[str, int | None, dict[str, Any]]] = []
+        for seq in rng.sample(effective, min(3, len(effective))):
+            tries += [("undo", rng.choice((0, 1, None)), {"target": seq})]
+        if game.next_redo() is not None:
+            tries.append(("redo", rng.choice((0, None)), {"target": game.next_redo()}))
+        for type_, by, payload in tries:
+            assert answer(games[0], type_, by, **payload) == answer(games[1], type_, by, **payload)
+        bens = [seq for seq in effective if game.log[seq - 1].by == 1]
+        if bens:
+            target = rng.choice(bens)
+            asked = [act(g, "request_undo", 0, target=target) for g in games]
+            answers = [answer(g, "answer_undo", 1, request=g.version, accept=True) for g in asked]
+            assert answers[0] == answers[1]
+        if tries and rng.random() < 0.3:
+            type_, by, payload = rng.choice(tries)
+            if answer(games[0], type_, by, **payload) == "accepted":
+                games = [game_apply(g, type=type_, by=by, payload=payload) for g in games]
+        else:
+            options = [
+                a
+                for a in AZEROTH.legal_actions(games[0].state, 0)
+                + AZEROTH.legal_actions(games[0].state, 1)
+                if a.type != "nominate_warlord"
+            ]
+            if not options:
+                break
+            legal = pick(rng, options)
+            payload = filled(rng, legal)
+            games = [game_apply(g, type=legal.type, by=legal.seat, payload=payload) for g in games]
+        if not all(warlord_standing(g) for g in games):
+            break
+        for viewer in (0, None):
+            assert AZEROTH.view(games[0].state, viewer) == AZEROTH.view(games[1].state, viewer)
