@@ -629,16 +629,11 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
         ActionType(
             "use_ability",
             "Use the ability of the Leader or an entity (its timing, zone and Once per Turn "
-            "as its text says), paying its IKZ.",
+            "as its text says), paying its IKZ. Where Referee applies the effect itself, the "
+            "target is an entity's id, or 'leader' for the Leader its text names (R154).",
             (
                 PayloadField("source", "str", "the card whose ability it is"),
-                PayloadField(
-                    "target",
-                    "str",
-                    "its target, for an effect Referee applies (R154): an entity's id, or "
-                    "'leader' for the Leader its text names",
-                    False,
-                ),
+                PayloadField("target", "str", "the target", False),
                 PayloadField("use_token", "bool", "pay 1 with the IKZ token", False),
             ),
         ),
