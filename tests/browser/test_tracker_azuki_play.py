@@ -122,6 +122,11 @@ def test_a_game_won_by_leader_damage_on_two_tablets(open_tab: OpenTab) -> None:
     ana.at_every_size(SHOTS, "05-preview-ana", TARGETS)
     _act(ana, "Resolve the damage as previewed")
     expect(ben.page.get_by_test_id("health-1")).to_have_text("18", timeout=SYNC_MS)
+    dealt = ben.page.get_by_test_id("damage-dealt")  # step 6 reports step 5, once
+    expect(dealt).to_contain_text("Health 20 → 18", timeout=SYNC_MS)
+    expect(dealt).not_to_contain_text("18 → 16")
+    expect(ben.page.locator(".tr-history")).to_contain_text("Ben's Leader takes 2")
+    ben.at_every_size(SHOTS, "05b-dealt-ben", TARGETS)
     _act(ana, "End the attack")
     expect(ana.page.get_by_test_id("combat")).to_have_count(0)
 
