@@ -163,3 +163,17 @@ def test_an_ability_referee_does_not_read_takes_no_target() -> None:
         "X-1", "Tapper", CardType.ENTITY, Element.FIRE, 1, 1, 1, 1, "Tap this entity: draw 1."
     )
     assert ability_effect(tapper) is None
+
+
+def test_a_name_ending_in_s_takes_the_apostrophe_alone() -> None:
+    """At the table: "Brand of Embers's ability"."""
+    game = to_ikz(table(), 0, 3)
+    game = act(game, "play_entity", 0, card=HOUND.id, zone="garden")
+    game = act(game, "play_weapon", 0, card="AZK-023", bearer=LEADER)  # Brand of Embers
+    labels = [a.label for a in legal_actions(game.state, 0) if a.type == "use_ability"]
+    assert "Use Brand of Embers' ability" in labels
+    assert not [label for label in labels if "s's" in label]
+    words = " ".join(
+        a.label for seat in (0, 1) for a in AZUKI.legal_actions(game.state, seat)
+    ) + " ".join(game.line(entry, None) for entry in game.log)
+    assert "s's " not in words
