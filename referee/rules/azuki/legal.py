@@ -260,7 +260,7 @@ def _attacks(state: AzukiState, listing: _Listing) -> None:
 
 def _abilities(state: AzukiState, listing: _Listing) -> None:
     """Every ability ``seat`` may use now: its window, zone, Once per Turn, Cooldown and
-    cost allow it."""
+    cost allow it, and an effect Referee applies has a target (R154), offered as a choice."""
     seat = listing.seat
     me = state.players[seat]
     sources = [LEADER, *(e.uid for e in (*me.garden, *me.alley))]

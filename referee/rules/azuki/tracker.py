@@ -503,7 +503,8 @@ def _absorb(damage: int, carapace: int) -> int:
 def combat_preview(state: AzukiState) -> Preview | None:
     """Damage as it would resolve now: dealt at the same time both ways; a Leader without
     Attack deals none back; Carapace subtracts (Combat Mechanism, R147). A piece that has
-    left the field deals and takes nothing (R148)."""
+    left the field deals and takes nothing (R148). None once the damage is dealt: the attack
+    then keeps what was dealt (``Combat.dealt``)."""
     combat = state.combat
     if combat is None or combat.dealt is not None:
         return None

@@ -11,6 +11,7 @@ from referee.rules.azuki.tracker import (
     LEADER,
     MULLIGAN,
     STEP_NAMES,
+    THEIR_LEADER,
     TOKEN_NONE,
     TOKEN_READY,
     TOKEN_USED,
@@ -322,8 +323,9 @@ def _damage_words(names: tuple[str, str], by: int | None, p: Mapping[str, JSON])
 def _ability_words(
     names: tuple[str, str], setup: AzukiSetup | None, by: int | None, p: Mapping[str, JSON]
 ) -> str:
-    """ "uses the ability of the Leader Ember Matriarch on Ana's Ashen Hound #2: +1 Attack
-    this turn"; the target and the effect only where the entry names them (R154)."""
+    """An ability used, in words: 'uses the ability of the Leader Ember Matriarch on Ashen
+    Hound #2: +1 Attack this turn'; the target and the effect only where the entry names
+    them (R154)."""
     source = p.get("source")
     if source != LEADER:
         words = f"uses the ability of {source}"
@@ -336,7 +338,7 @@ def _ability_words(
         if effect is not None and isinstance(target, str):
             aim = (
                 _piece(names, _other(by), LEADER)
-                if effect.target == "their_leader"
+                if effect.target == THEIR_LEADER
                 else ("the Leader" if target == LEADER else target)
             )
             return f"{words} on {aim}: {effect.words()}"
