@@ -145,14 +145,14 @@ def _context(
 
 def _say_who_starts(request: HttpRequest, game: Game) -> None:
     """Tell the player whose arrival started the game who plays first, when it was decided
-    at setup (AZRAH's coin)."""
+    at setup (AZRAH's coin). Otherwise nothing: the notice is shown once above the part of
+    the page that follows the game and stays until the page is opened again, so a bare "The
+    game starts." lingered turns later while the board itself says what happens now."""
     body = service.state_for(game, service.access_for(game, request.user))
     first = body["state"].get("active_seat")
     seats = body["seats"]
     if setups.list_game(game.system).first_player_at_setup and isinstance(first, int):
         messages.success(request, f"The game starts: {seats[first]['name']} plays first.")
-    else:
-        messages.success(request, "The game starts.")
 
 
 def watch(request: HttpRequest, token: str) -> HttpResponse:

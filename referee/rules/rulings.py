@@ -1086,6 +1086,31 @@ PROJECT: tuple[Ruling, ...] = (
         "it attacks only with one equipped, and deals damage back only then.",
     ),
     Ruling(
+        "R154",
+        "azuki",
+        "Card Effects; The Field (Garden, Alley); Card Wording Rules",
+        "Abilities Referee applies itself",
+        "Where what an ability does is one plain sentence Referee can follow whole (a change "
+        "of Attack until the end of the turn, or some damage, to one entity or to a Leader "
+        "the text names), using the ability asks for its target and applies the effect; "
+        "anything longer stays with the players, as R146 says. A target the text does not "
+        "give an owner may be an entity in either player's Garden, of the element and the "
+        "tapped state the text asks for; never one in the Alley. With no such entity, the "
+        "ability is not offered. A game recorded before this, with the ability used and no "
+        "target named, replays as it was recorded.",
+    ),
+    Ruling(
+        "R155",
+        "azuki",
+        "Phases: Game Start",
+        "Both players decide the opening hand at once",
+        "Keeping the opening hand or taking the mulligan is something both players do at "
+        "the same moment, neither waiting for the other. When both tell Referee at once, "
+        "both decisions are recorded, in whichever order they arrive; it changes nothing. "
+        "Every later step is taken in turn, and an action chosen before another player's "
+        "was recorded is refused, to be looked at again.",
+    ),
+    Ruling(
         "R180",
         "runeage",
         "Setup 7 and 8; Variable Setup",

@@ -75,3 +75,9 @@ def counted(count: int, singular: str, plural: str | None = None) -> str:
     if count == 1:
         return f"{count} {singular}"
     return f"{count} {plural if plural is not None else singular + 's'}"
+
+
+def possessive(name: str) -> str:
+    """``name`` with its possessive ending: "Ana's", "Brand of Embers'" (a name ending in
+    s takes the apostrophe alone)."""
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"

@@ -3,7 +3,8 @@ controls only: both keep their hands, the turns pass (draw, IKZ, untap), Ana pla
 entity and attacks with it, every combat step prompted on the tablet whose step it is, the
 damage previewed before it is resolved; then Ben's Leader falls to 0. A second game, with
 practice decks of 8 cards sent through the API (R150), ends when Ben must draw from an empty
-deck. Screenshots at 1280x800, 800x1280 and 360x740 are saved under /tmp/shots/azuki/; at
+deck. A full Garden fits a 360 px phone, each damage control inside its card. Screenshots at
+1280x800, 800x1280 and 360x740 are saved under /tmp/shots/azuki/; at
 every size nothing scrolls sideways and every button is 48 px."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from games.tracker import service
 from referee.rules.azuki.tracker import AZUKI
 from tests.games.tracker.support import PASSWORD
 
+from .conftest import SMALL_TARGETS as SMALL_TARGETS_SCRIPT
 from .conftest import TABLET_LANDSCAPE, OpenTab, Tab
 
 pytestmark = pytest.mark.browser
@@ -120,6 +122,11 @@ def test_a_game_won_by_leader_damage_on_two_tablets(open_tab: OpenTab) -> None:
     ana.at_every_size(SHOTS, "05-preview-ana", TARGETS)
     _act(ana, "Resolve the damage as previewed")
     expect(ben.page.get_by_test_id("health-1")).to_have_text("18", timeout=SYNC_MS)
+    dealt = ben.page.get_by_test_id("damage-dealt")  # step 6 reports step 5, once
+    expect(dealt).to_contain_text("Health 20 → 18", timeout=SYNC_MS)
+    expect(dealt).not_to_contain_text("18 → 16")
+    expect(ben.page.locator(".tr-history")).to_contain_text("Ben's Leader takes 2")
+    ben.at_every_size(SHOTS, "05b-dealt-ben", TARGETS)
     _act(ana, "End the attack")
     expect(ana.page.get_by_test_id("combat")).to_have_count(0)
 
@@ -166,3 +173,53 @@ def test_a_game_won_by_decking_out_on_two_tablets(open_tab: OpenTab) -> None:
         expect(summary).to_contain_text("Ana wins", timeout=SYNC_MS)
         expect(summary).to_contain_text("draw from an empty deck")
     ben.at_every_size(SHOTS, "08-decked-ben", TARGETS)
+
+
+FULL_GARDEN = ("AZK-014", "AZK-012", "AZK-016", "AZK-013", "AZK-017")  # long names, 5 places
+CARD_EDGES = """(cards) => [...document.querySelectorAll(cards)].flatMap(card => {
+  const box = card.getBoundingClientRect();
+  return [...card.querySelectorAll('.tap-btn')].filter(b => b.offsetParent !== null).map(b => {
+    const r = b.getBoundingClientRect();
+    const inside = r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+      && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+    return inside ? null : `${card.getAttribute('aria-label')}: ${b.textContent} at `
+      + `${Math.round(r.left)}-${Math.round(r.right)}, card ${Math.round(box.left)}-`
+      + `${Math.round(box.right)}`;
+  }).filter(Boolean);
+})"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_full_garden_fits_a_phone_with_each_damage_control_inside_its_card(
+    open_tab: OpenTab,
+) -> None:
+    """At the table, on a 360 px phone: the damage "+" spilled over the next card and past
+    the screen, and the page scrolled sideways."""
+    game = _table(AZUKI.example_setup(), "phone")
+    ana, ben = (User.objects.get(username=f"{n}-phone") for n in ("anna", "benny"))
+    steps: list[tuple[User, str, dict[str, Any]]] = [(ana, "keep_hand", {}), (ben, "keep_hand", {})]
+    for card in FULL_GARDEN:
+        steps.append(
+            (ana, "put_into_play", {"seat": 0, "card": card, "zone": "garden", "source": "deck"})
+        )
+    for account, kind, payload in steps:
+        row = Game.objects.get(pk=game.pk)
+        service.game_apply(
+            game=row, user=account, type=kind, payload=payload, expected_version=row.version
+        )
+    phone = open_tab(360, 740)
+    phone.sign_in("anna-phone", PASSWORD, f"/games/{game.pk}/")
+    garden = phone.page.get_by_test_id("garden-0")
+    expect(garden.locator("article")).to_have_count(5)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    garden.scroll_into_view_if_needed()
+    phone.page.screenshot(path=str(SHOTS / "09-full-garden-at-the-garden.png"))
+    scroll = phone.page.evaluate(
+        "[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]"
+    )
+    assert scroll[0] <= scroll[1], f"the page scrolls sideways: {scroll[0]} > {scroll[1]}"
+    spilled = phone.page.evaluate(CARD_EDGES, ".tr-az-card")
+    assert spilled == [], spilled
+    small = phone.page.evaluate(SMALL_TARGETS_SCRIPT, TARGETS)
+    assert small == [], small
+    phone.at_every_size(SHOTS, "09-full-garden", TARGETS)

@@ -33,14 +33,18 @@ from referee.rules.azuki.tracker import (
     AzukiState,
     CardInfo,
     PlayerState,
+    ability_effect,
     ability_source,
     ability_window,
     can_attack,
     can_target,
     defenders,
+    effect_targets,
     end_effects,
+    resolve_payload,
     step_seat,
 )
+from referee.rules.text import possessive
 from referee.rules.tracker.core import JSON, Amount, Choice, LegalAction, OneOf, Order
 
 CONTINUE_LABELS = {
@@ -256,7 +260,7 @@ def _attacks(state: AzukiState, listing: _Listing) -> None:
 
 def _abilities(state: AzukiState, listing: _Listing) -> None:
     """Every ability ``seat`` may use now: its window, zone, Once per Turn, Cooldown and
-    cost allow it."""
+    cost allow it, and an effect Referee applies has a target (R154), offered as a choice."""
     seat = listing.seat
     me = state.players[seat]
     sources = [LEADER, *(e.uid for e in (*me.garden, *me.alley))]
@@ -279,16 +283,36 @@ def _abilities(state: AzukiState, listing: _Listing) -> None:
             )
             at = entity_at(seat, holder) if holder else f"leader:{seat}"
         cost = ability.cost
-        label = f"Use {card.name}'s ability" + (f" ({cost} IKZ)" if cost else "")
+        label = f"Use {possessive(card.name)} ability" + (f" ({cost} IKZ)" if cost else "")
+        payload: dict[str, JSON] = {"source": source}
+        choices: dict[str, Choice] = {}
+        names: dict[str, str] = {}
+        effect = ability_effect(card)
+        if effect is not None:  # R154: its target is asked for, and the effect applied
+            targets = effect_targets(state, seat, effect)
+            payload["target"] = targets[0]
+            if effect.chosen:
+                choices["target"] = OneOf(targets)
+                names = {uid: _whose(state, uid) for uid in targets}
+            label += f": {effect.words()}"
         if cost == 0 or cost <= me.ikz_untapped:
-            listing.add("use_ability", label, {"source": source}, at=at)
+            listing.add("use_ability", label, payload, choices, at=at, names=names)
         if cost >= 1 and me.token == TOKEN_READY:
             listing.add(
                 "use_ability",
                 label + ", 1 IKZ paid with the token",
-                {"source": source, "use_token": True},
+                {**payload, "use_token": True},
+                choices,
                 at=at,
+                names=names,
             )
+
+
+def _whose(state: AzukiState, uid: str) -> str:
+    for player in state.players:
+        if player.find(uid) is not None:
+            return f"{possessive(player.name)} {uid}"
+    return uid
 
 
 def _combat(state: AzukiState, listing: _Listing) -> None:
@@ -320,7 +344,9 @@ def _combat(state: AzukiState, listing: _Listing) -> None:
                 names={e.uid: e.uid for e in found},
             )
     if combat.step == DAMAGE:
-        listing.add("resolve_damage", "Resolve the damage as previewed", {}, at="combat")
+        listing.add(
+            "resolve_damage", "Resolve the damage as previewed", resolve_payload(state), at="combat"
+        )
     else:
         listing.add(
             "continue_combat", CONTINUE_LABELS[combat.step], {"step": combat.step}, at="combat"
@@ -363,7 +389,7 @@ def _effects(state: AzukiState, listing: _Listing) -> None:
         base = {"seat": seat, "target": LEADER}
         listing.add(
             "deal_damage",
-            f"Damage {player.name}'s Leader",
+            f"Damage {possessive(player.name)} Leader",
             {**base, "amount": 1},
             {"amount": amount},
             at=at,
@@ -371,17 +397,17 @@ def _effects(state: AzukiState, listing: _Listing) -> None:
         if leader.health < leader.max_health:
             listing.add(
                 "heal",
-                f"Heal {player.name}'s Leader",
+                f"Heal {possessive(player.name)} Leader",
                 {**base, "amount": 1},
                 {"amount": amount},
                 at=at,
             )
-        _stat_changes(listing, base, f"{player.name}'s Leader", at, lasting, ("attack",))
+        _stat_changes(listing, base, f"{possessive(player.name)} Leader", at, lasting, ("attack",))
         for zone in (GARDEN, ALLEY):
             for entity in player.zone(zone):
                 at = entity_at(seat, entity.uid)
                 base = {"seat": seat, "target": entity.uid}
-                whose = f"{player.name}'s {entity.name}"
+                whose = f"{possessive(player.name)} {entity.name}"
                 listing.add(
                     "deal_damage",
                     f"Damage {whose}",
@@ -456,7 +482,7 @@ def _put_into_play(listing: _Listing, seat: int, player: PlayerState) -> None:
             choices["replace"] = OneOf(tuple(e.uid for e in row))
         listing.add(
             "put_into_play",
-            f"Put an entity into {player.name}'s {ZONE_NAMES[zone]} (an effect)",
+            f"Put an entity into {possessive(player.name)} {ZONE_NAMES[zone]} (an effect)",
             payload,
             choices,
             at=f"side:{seat}",

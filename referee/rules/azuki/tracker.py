@@ -9,7 +9,7 @@ order the deck lies: only how many.
 Sections cited are the rulebook's headings (``/shared/rules/azuki-tcg.md``): Win Conditions,
 The Field (Garden, Alley, Gate), Card Types, Phases (Game Start, Start of Turn Phase, Main
 Phase, End of Turn Phase), Playing Entities and Using Gates, Combat Mechanism, Untapping
-Gaining IKZ and Drawing, Card Effects, Stats; rulings R140-R152 (``referee.rules.rulings``).
+Gaining IKZ and Drawing, Card Effects, Stats; rulings R140-R155 (``referee.rules.rulings``).
 """
 
 from __future__ import annotations
@@ -19,10 +19,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from referee.rules.azuki.cards import CardType, Element
+from referee.rules.azuki.cards import Card, CardType, Deck, DeckLine, Element
+from referee.rules.azuki.deck import validate_deck
 from referee.rules.checks import Problems, add_problem, check_whole
 from referee.rules.errors import InvalidInput
-from referee.rules.text import counted, lone_surrogate
+from referee.rules.lists import DECK_SIZE, ELEMENT_MISMATCH, GATE_ELEMENT, TOO_MANY_COPIES
+from referee.rules.text import counted, lone_surrogate, possessive
 from referee.rules.tracker.core import (
     JSON,
     Action,
@@ -105,6 +107,70 @@ _PAY = re.compile(r"\bpay\s+(\d{1,2})\s+ikz\b", re.IGNORECASE)
 _TAP_COST = re.compile(r"\btap\b[^:]*:", re.IGNORECASE)
 _START_EFFECT = re.compile(r"start of (?:each|your|the|every) turn", re.IGNORECASE)
 _END_EFFECT = re.compile(r"end of (?:each|your|the|every) turn", re.IGNORECASE)
+
+
+# What an ability's effect aims at, where Referee reads it whole (R154)
+CHOSEN, OWN_LEADER, THEIR_LEADER = "chosen", "own_leader", "their_leader"
+_ELEMENT = r"(?:(?P<element>fire|water|earth|lightning|neutral) )?"
+_ONE = r"(?:one|a|an|target) "
+_AMOUNT = r"(?P<amount>[+-]?\d{1,2})"
+_UNTIL_END = r" until (?:the )?end of (?:the )?turn"
+_EFFECTS: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (re.compile(f"give {_ONE}{_ELEMENT}entity {_AMOUNT} attack{_UNTIL_END}"), "attack", CHOSEN),
+    (re.compile(f"give your leader {_AMOUNT} attack{_UNTIL_END}"), "attack", OWN_LEADER),
+    (
+        re.compile(f"deal {_AMOUNT} damage to {_ONE}(?P<tapped>tapped )?{_ELEMENT}entity"),
+        "damage",
+        CHOSEN,
+    ),
+    (re.compile(f"deal {_AMOUNT} damage to the opponent's leader"), "damage", THEIR_LEADER),
+)
+_MARKER = re.compile(r"\[[^\]]*\]")
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What an ability does, for the abilities whose whole effect Referee reads (R154): a
+    change of Attack until the end of the turn, or damage; on an entity the player picks
+    (of ``element``, tapped when ``tapped``, in either Garden), or on a Leader the text
+    names."""
+
+    kind: str  # "attack" or "damage"
+    amount: int
+    target: str  # CHOSEN, OWN_LEADER or THEIR_LEADER
+    element: Element | None = None
+    tapped: bool = False
+
+    @property
+    def chosen(self) -> bool:
+        return self.target == CHOSEN
+
+    def words(self) -> str:
+        if self.kind == "attack":
+            return f"{self.amount:+d} Attack this turn"
+        return f"{self.amount} damage"
+
+
+def ability_effect(card: CardInfo) -> Effect | None:
+    """The effect of ``card``'s ability when its text, past its markers and its cost, is one
+    sentence Referee reads whole (R154); None when the players record what it does (R146)."""
+    if card.ability is None:
+        return None
+    text = _MARKER.sub(" ", card.text.lower())
+    if ":" in text:
+        text = text.split(":", 1)[1]
+    text = " ".join(text.split()).strip().rstrip(".").strip()
+    for pattern, kind, target in _EFFECTS:
+        found = pattern.fullmatch(text)
+        if found is None:
+            continue
+        named = found.groupdict()
+        element = Element(named["element"]) if named.get("element") else None
+        amount = int(named["amount"])
+        if kind == "damage" and amount < 1:
+            return None
+        return Effect(kind, amount, target, element, bool(named.get("tapped")))
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,6 +434,7 @@ class Combat:
     step: str = WHEN_ATTACKING
     defender: str | None = None  # the Defender declared, now the target
     responses: int = 0
+    dealt: Preview | None = None  # what the damage step did, once resolved (step 6 shows it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,9 +489,10 @@ class Preview:
 
 def _piece_name(player: PlayerState, piece: str) -> str:
     if piece == LEADER:
-        return f"{player.name}'s Leader {player.leader.card.name}"
+        return f"{possessive(player.name)} Leader {player.leader.card.name}"
     found = player.find(piece)
-    return f"{player.name}'s {found[1].name}" if found else f"{player.name}'s card (gone)"
+    # an entity by its id, its name and a number, as the board shows it ("Grunt #3")
+    return f"{possessive(player.name)} {found[1].uid if found else 'card (gone)'}"
 
 
 def _absorb(damage: int, carapace: int) -> int:
@@ -435,9 +503,10 @@ def _absorb(damage: int, carapace: int) -> int:
 def combat_preview(state: AzukiState) -> Preview | None:
     """Damage as it would resolve now: dealt at the same time both ways; a Leader without
     Attack deals none back; Carapace subtracts (Combat Mechanism, R147). A piece that has
-    left the field deals and takes nothing (R148)."""
+    left the field deals and takes nothing (R148). None once the damage is dealt: the attack
+    then keeps what was dealt (``Combat.dealt``)."""
     combat = state.combat
-    if combat is None:
+    if combat is None or combat.dealt is not None:
         return None
     me, them = state.players[combat.seat], state.players[1 - combat.seat]
     target = combat.defender or combat.target
@@ -466,15 +535,15 @@ def combat_preview(state: AzukiState) -> Preview | None:
             after = max(0, player.leader.health - amount)
             leaders.append((seat, player.leader.health, after))
             lines.append(
-                f"{player.name}'s Leader: Health {player.leader.health} → {after}"
+                f"{possessive(player.name)} Leader: Health {player.leader.health} → {after}"
                 + (" (loses the game)" if after == 0 else "")
                 + "."
             )
         else:
             found = player.find(piece)
             if found is not None and found[1].damage + amount >= found[1].health:
-                destroyed.append(f"{player.name}'s {found[1].name}")
-                lines.append(f"{player.name}'s {found[1].name} is destroyed.")
+                destroyed.append(f"{possessive(player.name)} {found[1].uid}")
+                lines.append(f"{possessive(player.name)} {found[1].uid} is destroyed.")
     return Preview(
         attacker_name,
         target_name,
@@ -561,9 +630,11 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
         ActionType(
             "use_ability",
             "Use the ability of the Leader or an entity (its timing, zone and Once per Turn "
-            "as its text says), paying its IKZ.",
+            "as its text says), paying its IKZ. Where Referee applies the effect itself, the "
+            "target is an entity's id, or 'leader' for the Leader its text names (R154).",
             (
                 PayloadField("source", "str", "the card whose ability it is"),
+                PayloadField("target", "str", "the target", False),
                 PayloadField("use_token", "bool", "pay 1 with the IKZ token", False),
             ),
         ),
@@ -600,7 +671,17 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
             "The defending player's untapped Defender taps and becomes the target.",
             (PayloadField("defender", "str", "the Defender"),),
         ),
-        ActionType("resolve_damage", "Deal the combat damage as previewed (Combat Mechanism 5)."),
+        ActionType(
+            "resolve_damage",
+            "Deal the combat damage as previewed (Combat Mechanism 5). The fields, as the "
+            "legal action lists them, record who took how much; refused if it has changed.",
+            (
+                PayloadField("attacker", "str", "the attacker, as previewed", False),
+                PayloadField("target", "str", "the target (or defender), as previewed", False),
+                PayloadField("to_target", "int", "damage the target takes", False),
+                PayloadField("to_attacker", "int", "damage the attacker takes", False),
+            ),
+        ),
         ActionType(
             "end_turn",
             "End the turn: end-of-turn effects in order, damage and stats reset, weapons to "
@@ -773,6 +854,9 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
     # actions --------------------------------------------------------------------------------
 
     def apply(self, state: AzukiState, action: Action) -> AzukiState:
+        return self._handler(state, action)(state, action)
+
+    def _handler(self, state: AzukiState, action: Action) -> Handler:
         if state.outcome.over:
             raise IllegalAction(f"The game is over: {state.outcome.reason}", "type")
         if action.by is not None and action.by not in (0, 1):
@@ -780,7 +864,47 @@ class AzukiSystem(System[AzukiSetup, AzukiState]):
         handler = _HANDLERS.get(action.type)
         if handler is None:
             raise IllegalAction(f"Azuki TCG has no action called {action.type!r}.", "type")
+        return handler
+
+    def replay_apply(self, state: AzukiState, action: Action) -> AzukiState:
+        """As ``apply``, but a stored use of an ability with no target, recorded before
+        Referee applied that ability's effect itself (R154), replays as it was recorded:
+        its cost only, the players having recorded the effect."""
+        handler = self._handler(state, action)
+        if action.type == "use_ability" and "target" not in action.payload:
+            return _use_ability(state, action, stored=True)
         return handler(state, action)
+
+    def over(self, state: AzukiState) -> bool:
+        """A win or a draw (Win Conditions, R149): both Leaders at 0 at once has no winner
+        and is over all the same."""
+        return state.outcome.over
+
+    def commutes(self, seen: AzukiState, recorded: Action, pending: Action) -> bool:
+        """Game Start is the one step the two players take at the same time (R155): each
+        keeps or mulligans without waiting for the other, so one seat's decision recorded
+        since the other looked changes nothing of theirs. Everything else is played in
+        turn, so nothing else commutes."""
+        decisions = ("keep_hand", "mulligan")
+        return (
+            seen.phase == MULLIGAN
+            and recorded.type in decisions
+            and pending.type in decisions
+            and recorded.by is not None
+            and pending.by is not None
+            and recorded.by != pending.by
+        )
+
+    def check_new_setup(self, setup: AzukiSetup) -> None:
+        """A new game's decks follow Deck Composition and Elements as a saved deck does
+        (K1-K3), checked by the deck validator: at most 4 copies of a card ID, every card of
+        the Leader's element or Neutral, the Gate of the Leader's own element. Only the size
+        is relaxed for a practice deck (R150), as ``setup_from_json`` reads it."""
+        problems: Problems = {}
+        for index, seat in enumerate(setup.players):
+            _check_seat_deck(problems, f"players.{index}", seat)
+        if problems:
+            raise InvalidInput(problems)
 
     def legal_actions(self, state: AzukiState, seat: int) -> tuple[LegalAction, ...]:
         from referee.rules.azuki.legal import legal_actions
@@ -895,6 +1019,48 @@ def _seat_setup(problems: Problems, path: str, data: object) -> SeatSetup | None
     return SeatSetup(name, leader, gate, tuple(lines))
 
 
+def _deck_card_of(card: CardInfo) -> Card:
+    return Card(
+        card.id,
+        card.name,
+        card.type,
+        card.element,
+        card.ikz_cost,
+        card.gate_power,
+        card.attack,
+        card.health,
+        card.text,
+    )
+
+
+def _check_seat_deck(problems: Problems, path: str, seat: SeatSetup) -> None:
+    """Every problem the deck validator finds with ``seat``'s Leader, Gate and deck, but
+    the deck's size (R150), each named by the field of the setup that causes it."""
+    deck = Deck(
+        leader=DeckLine(1, seat.leader.id, _deck_card_of(seat.leader)),
+        gate=DeckLine(1, seat.gate.id, _deck_card_of(seat.gate)),
+        cards=tuple(
+            DeckLine(line.count, line.card.id, _deck_card_of(line.card)) for line in seat.deck
+        ),
+    )
+    where = {line.card.id: index for index, line in enumerate(seat.deck)}
+    for problem in validate_deck(deck).errors:
+        if problem.code == DECK_SIZE:
+            continue
+        card_id = problem.entries[0] if problem.entries else None
+        if problem.code == GATE_ELEMENT:
+            field_name = f"{path}.gate.element"
+        elif card_id in where and problem.code == TOO_MANY_COPIES:
+            field_name = f"{path}.deck.{where[card_id]}.count"
+        elif card_id in where and problem.code == ELEMENT_MISMATCH:
+            field_name = f"{path}.deck.{where[card_id]}.element"
+        elif card_id in where:
+            field_name = f"{path}.deck.{where[card_id]}"
+        else:
+            field_name = f"{path}.deck"
+        add_problem(problems, field_name, f"{problem.message} ({problem.rule})")
+
+
 # --- helpers --------------------------------------------------------------------------------
 
 
@@ -942,7 +1108,9 @@ def _deck_card(player: PlayerState, action: Action, kind: CardType) -> CardInfo:
     card_id: str = payload_value(action.payload, "card", str)
     card = player.card(card_id)
     if card is None:
-        raise IllegalAction(f"{card_id!r} is not a card of {player.name}'s deck.", "payload.card")
+        raise IllegalAction(
+            f"{card_id!r} is not a card of {possessive(player.name)} deck.", "payload.card"
+        )
     if card.type is not kind:
         raise IllegalAction(
             f"{card.name} is a {card.type.value}, not a {kind.value}.", "payload.card"
@@ -1025,21 +1193,22 @@ def _enter(
         uid = action.payload.get("replace")
         if not isinstance(uid, str):
             raise IllegalAction(
-                f"{player.name}'s {ZONE_NAMES[zone]} is full ({ZONE_SIZES[zone]}): choose the "
-                "entity it replaces (The Field).",
+                f"{possessive(player.name)} {ZONE_NAMES[zone]} is full ({ZONE_SIZES[zone]}): "
+                "choose the entity it replaces (The Field).",
                 "payload.replace",
             )
         old = next((e for e in row if e.uid == uid), None)
         if old is None:
             raise IllegalAction(
-                f"{uid!r} is not an entity in {player.name}'s {ZONE_NAMES[zone]}.",
+                f"{uid!r} is not an entity in {possessive(player.name)} {ZONE_NAMES[zone]}.",
                 "payload.replace",
             )
         player = _leave(player, old)
         replaced = old.name
     elif action.payload.get("replace") is not None:
         raise IllegalAction(
-            f"{player.name}'s {ZONE_NAMES[zone]} has room: nothing is replaced.", "payload.replace"
+            f"{possessive(player.name)} {ZONE_NAMES[zone]} has room: nothing is replaced.",
+            "payload.replace",
         )
     if zone == GARDEN:
         entity = replace(entity, entered_garden=state.turn)
@@ -1079,7 +1248,8 @@ def _check_leaders(state: AzukiState) -> AzukiState:
     return _lose(
         state,
         loser,
-        f"{winner} wins: {state.players[loser].name}'s Leader reached 0 Health (Win Conditions).",
+        f"{winner} wins: {possessive(state.players[loser].name)} Leader reached 0 Health "
+        "(Win Conditions).",
     )
 
 
@@ -1121,7 +1291,7 @@ def effects_with(state: AzukiState, pattern: re.Pattern[str]) -> tuple[str, ...]
         for card in cards:
             said = pattern.search(card.text)
             if said and ("your" not in said.group(0).lower() or seat == state.active):
-                label = f"{player.name}'s {card.name}"
+                label = f"{possessive(player.name)} {card.name}"
                 count = sum(1 for f in found if f == label or f.startswith(label + " ("))
                 found.append(label if not count else f"{label} ({count + 1})")
     return tuple(found)
@@ -1342,12 +1512,12 @@ def ability_window(state: AzukiState, seat: int, source: str) -> str | None:
     combat = state.combat
     if ability.timing == ON_PLAY:
         if state.on_play != source:
-            return f"{card.name}'s [On Play] is used only as it is played (Card Effects)."
+            return f"{possessive(card.name)} [On Play] is used only as it is played (Card Effects)."
     elif ability.timing == RESPONSE:
         if combat is None or combat.step != RESPONSE or seat == combat.seat:
             return (
-                f"{card.name}'s [Response] is used by the defending player when an attack is "
-                "declared (Phases: Main Phase)."
+                f"{possessive(card.name)} [Response] is used by the defending player when an "
+                "attack is declared (Phases: Main Phase)."
             )
     elif ability.timing in (WHEN_ATTACKING, AFTER_ATTACKING):
         marker = "[When Attacking]" if ability.timing == WHEN_ATTACKING else "[After Attacking]"
@@ -1358,17 +1528,24 @@ def ability_window(state: AzukiState, seat: int, source: str) -> str | None:
             or combat.seat != seat
         ):
             return (
-                f"{card.name}'s {marker} is used in that step of its own attack (Combat Mechanism)."
+                f"{possessive(card.name)} {marker} is used in that step of its own attack "
+                "(Combat Mechanism)."
             )
     else:
         if seat != state.active or combat is not None:
-            return f"{card.name}'s ability is used in its controller's Main phase (Phases)."
+            return (
+                f"{possessive(card.name)} ability is used in its controller's Main phase (Phases)."
+            )
     if ability.zone is not None and ability.zone != zone:
         return (
-            f"{card.name}'s ability works only from the {ZONE_NAMES[ability.zone]} (Card Effects)."
+            f"{possessive(card.name)} ability works only from the {ZONE_NAMES[ability.zone]} "
+            "(Card Effects)."
         )
-    if ability.once_per_turn and f"ability:{source}" in state.used:
-        return f"{card.name}'s ability is Once per Turn and was used this turn (Card Effects)."
+    if ability.once_per_turn and used_key(seat, source) in state.used:
+        return (
+            f"{possessive(card.name)} ability is Once per Turn and was used this turn "
+            "(Card Effects)."
+        )
     if ability.taps and tapped:
         return f"{card.name} is tapped."
     if ability.taps and cooldown:
@@ -1378,13 +1555,51 @@ def ability_window(state: AzukiState, seat: int, source: str) -> str | None:
         )
     if ability.cost > player.ikz_untapped + (1 if player.token == TOKEN_READY else 0):
         return (
-            f"{card.name}'s ability costs {ability.cost} IKZ; {player.name} has "
+            f"{possessive(card.name)} ability costs {ability.cost} IKZ; {player.name} has "
             f"{player.ikz_untapped} untapped."
+        )
+    effect = ability_effect(card)
+    if effect is not None and not effect_targets(state, seat, effect):
+        return (
+            f"{possessive(card.name)} ability needs a target: there is no "
+            f"{_target_words(effect)} in a Garden (The Field, R154)."
         )
     return None
 
 
-def _use_ability(state: AzukiState, action: Action) -> AzukiState:
+def used_key(seat: int, source: str) -> str:
+    """The Once per Turn mark of ``seat``'s ``source``: per seat, since both Leaders are
+    called "leader" and may be the same card (Card Effects)."""
+    return f"ability:{seat}:{source}"
+
+
+def _target_words(effect: Effect) -> str:
+    element = f"{effect.element.value.capitalize()} " if effect.element is not None else ""
+    return ("tapped " if effect.tapped else "") + element + "entity"
+
+
+def effect_targets(state: AzukiState, seat: int, effect: Effect) -> tuple[str, ...]:
+    """What ``seat``'s ability with ``effect`` may aim at (R154): for a chosen entity, the
+    entities in either Garden that are of its element and tapped when the text says so,
+    ``seat``'s own first, never the Alley (The Field); else "leader", the Leader it names."""
+    if not effect.chosen:
+        return (LEADER,)
+    found: list[str] = []
+    for owner in (seat, 1 - seat):
+        for entity in state.players[owner].garden:
+            if effect.element is not None and entity.card.element is not effect.element:
+                continue
+            if effect.tapped and not entity.tapped:
+                continue
+            found.append(entity.uid)
+    return tuple(found)
+
+
+def _use_ability(state: AzukiState, action: Action, stored: bool = False) -> AzukiState:
+    """Use an ability: pay its IKZ, tap the card when its cost says so, mark Once per Turn
+    for its seat; an effect Referee reads is applied to the target named (R146, R154).
+    ``stored``: an entry recorded before R154 with no target, kept as it was then (the
+    cost only, its effect recorded by the players)."""
     _playing(state)
     combat = state.combat
     default = state.active
@@ -1401,10 +1616,12 @@ def _use_ability(state: AzukiState, action: Action) -> AzukiState:
     card, _, _, entity = found
     ability = card.ability
     assert ability is not None
+    effect = ability_effect(card)
+    target = _effect_target(state, seat, card, effect, action, stored)
     used = state.used
-    player = _pay(player, ability.cost, action, f"{card.name}'s ability")
+    player = _pay(player, ability.cost, action, f"{possessive(card.name)} ability")
     if ability.once_per_turn:
-        used = used | {f"ability:{source}"}
+        used = used | {used_key(seat, source)}
     if ability.taps and source == LEADER:
         player = replace(player, leader=replace(player.leader, tapped=True))
     elif ability.taps and entity is not None:
@@ -1412,7 +1629,71 @@ def _use_ability(state: AzukiState, action: Action) -> AzukiState:
     state = replace(_set(state, seat, player), used=used)
     if state.on_play == source:
         state = replace(state, on_play=None)
+    if effect is not None and target is not None:
+        state = _apply_effect(state, seat, effect, target)
     return state
+
+
+def _effect_target(
+    state: AzukiState,
+    seat: int,
+    card: CardInfo,
+    effect: Effect | None,
+    action: Action,
+    stored: bool,
+) -> str | None:
+    """The target named in the payload, checked against what the effect may aim at (R154);
+    None for an ability whose effect the players record (R146)."""
+    target = action.payload.get("target")
+    whose = possessive(card.name)
+    if effect is None:
+        if target is not None:
+            raise IllegalAction(
+                f"{whose} ability has no target Referee applies: record what it does with "
+                "the card effects (R146).",
+                "payload.target",
+            )
+        return None
+    allowed = effect_targets(state, seat, effect)
+    if target is None:
+        if stored:
+            return None
+        raise IllegalAction(
+            f"Name the target of {whose} ability: "
+            + ("a " + _target_words(effect) + " in a Garden" if effect.chosen else "'leader'")
+            + " (R154).",
+            "payload.target",
+        )
+    if target not in allowed:
+        aim = f"a {_target_words(effect)} in a Garden" if effect.chosen else "'leader'"
+        raise IllegalAction(
+            f"{target!r} is not a target of {whose} ability: it aims at {aim} (The Field, R154).",
+            "payload.target",
+        )
+    return str(target)
+
+
+def _apply_effect(state: AzukiState, seat: int, effect: Effect, target: str) -> AzukiState:
+    """The effect done: Attack changed until the end of the turn (End of Turn Phase), or
+    damage, Carapace subtracting (R147); an entity at its Health is destroyed, a Leader at 0
+    loses (Stats; Win Conditions)."""
+    if effect.chosen:
+        owner = seat if state.players[seat].find(target) is not None else 1 - seat
+        player = state.players[owner]
+        _, entity = _entity(state, owner, target, "target")
+        if effect.kind == "attack":
+            mods = replace(entity.mods, attack=entity.mods.attack + effect.amount)
+            return _set(state, owner, player.put(replace(entity, mods=mods)))
+        player, _ = _damage_entity(player, entity, _absorb(effect.amount, entity.carapace))
+        return _set(state, owner, player)
+    owner = seat if effect.target == OWN_LEADER else 1 - seat
+    player = state.players[owner]
+    leader = player.leader
+    if effect.kind == "attack":
+        mods = replace(leader.mods, attack=leader.mods.attack + effect.amount)
+        return _set(state, owner, replace(player, leader=replace(leader, mods=mods)))
+    hit = replace(leader, health=max(0, leader.health - effect.amount))
+    return _check_leaders(_set(state, owner, replace(player, leader=hit)))
 
 
 def _portal(state: AzukiState, action: Action) -> AzukiState:
@@ -1423,8 +1704,8 @@ def _portal(state: AzukiState, action: Action) -> AzukiState:
     player = state.players[seat]
     if player.gate_tapped or "gate" in state.used:
         raise IllegalAction(
-            f"{player.name}'s Gate is tapped: it portals one entity per turn (Playing Entities "
-            "and Using Gates).",
+            f"{possessive(player.name)} Gate is tapped: it portals one entity per turn "
+            "(Playing Entities and Using Gates).",
             "type",
         )
     zone, entity = _entity(state, seat, action.payload.get("entity"), "entity")
@@ -1452,7 +1733,7 @@ def can_attack(state: AzukiState, seat: int, attacker: str) -> str | None:
                 "Drawing; R153)."
             )
         if player.leader.tapped:
-            return f"{player.name}'s Leader is tapped."
+            return f"{possessive(player.name)} Leader is tapped."
         return None
     found = player.find(attacker)
     if found is None:
@@ -1573,14 +1854,40 @@ def _declare_defender(state: AzukiState, action: Action) -> AzukiState:
     return replace(state, combat=replace(combat, step=DAMAGE, defender=chosen.uid))
 
 
+def resolve_payload(state: AzukiState) -> dict[str, JSON]:
+    """The damage step as its sender sees it: attacker, target and the amounts each takes.
+    Recorded with the action, so the history says who took how much, and refused when the
+    damage has changed since it was seen."""
+    combat = state.combat
+    preview = combat_preview(state)
+    assert combat is not None and preview is not None
+    return {
+        "attacker": combat.attacker,
+        "target": combat.defender or combat.target,
+        "to_target": preview.to_target,
+        "to_attacker": preview.to_attacker,
+    }
+
+
 def _resolve_damage(state: AzukiState, action: Action) -> AzukiState:
     """Damage both ways at once, as previewed: entities at their Health are destroyed,
-    Leader damage is permanent (Combat Mechanism 5)."""
+    Leader damage is permanent (Combat Mechanism 5). What was dealt is kept with the attack
+    for its After Attacking step, which reports it rather than working it out again."""
     _playing(state)
     combat = _combat_step(state, action, DAMAGE)
     _acting(state, action, combat.seat, "resolve the damage")
     preview = combat_preview(state)
     assert preview is not None
+    now = resolve_payload(state)
+    for name, value in now.items():
+        if name in action.payload and action.payload[name] != value:
+            raise IllegalAction(
+                f"The damage has changed since you looked: {preview.attacker} deals "
+                f"{preview.to_target} to {preview.target} and takes {preview.to_attacker}. "
+                "Look again.",
+                f"payload.{name}",
+            )
+    before = state
     target = combat.defender or combat.target
     hits = (
         (1 - combat.seat, target, preview.to_target),
@@ -1596,8 +1903,60 @@ def _resolve_damage(state: AzukiState, action: Action) -> AzukiState:
             if found is not None and amount > 0:
                 player, _ = _damage_entity(player, found[1], amount)
                 state = _set(state, seat, player)
-    state = replace(state, combat=replace(combat, step=AFTER_ATTACKING))
+    dealt = _dealt(before, state, preview)
+    state = replace(state, combat=replace(combat, step=AFTER_ATTACKING, dealt=dealt))
     return _check_leaders(state)
+
+
+def _dealt(before: AzukiState, after: AzukiState, preview: Preview) -> Preview:
+    """The damage step as it happened, in the past tense: the amounts, each Leader's Health
+    before and after, and each entity hit destroyed or left standing with its damage."""
+    combat = before.combat
+    assert combat is not None
+    lines = [f"{preview.attacker} dealt {preview.to_target} to {preview.target}."]
+    if preview.to_attacker or _attack_of(before.players[1 - combat.seat], _hit(combat)):
+        lines.append(f"{preview.target} dealt {preview.to_attacker} back to {preview.attacker}.")
+    else:
+        lines.append(f"{preview.target} dealt nothing back.")
+    destroyed: list[str] = []
+    for seat, piece, amount in (
+        (1 - combat.seat, _hit(combat), preview.to_target),
+        (combat.seat, combat.attacker, preview.to_attacker),
+    ):
+        was, now = before.players[seat], after.players[seat]
+        if piece == LEADER:
+            continue
+        found = was.find(piece)
+        if found is None:
+            continue
+        name = f"{possessive(was.name)} {found[1].uid}"
+        standing = now.find(piece)
+        if standing is None:
+            destroyed.append(name)
+            lines.append(f"{name} took {amount} and was destroyed.")
+        elif amount:
+            entity = standing[1]
+            lines.append(
+                f"{name}: {entity.damage} damage of {entity.health} Health, "
+                f"{entity.remaining} left."
+            )
+    for seat, was_health, _ in preview.leader_health:
+        player = after.players[seat]
+        health = player.leader.health
+        lines.append(
+            f"{possessive(player.name)} Leader: Health {was_health} → {health}"
+            + (" (loses the game)" if health == 0 else "")
+            + "."
+        )
+    leaders = tuple(
+        (seat, was_health, after.players[seat].leader.health)
+        for seat, was_health, _ in preview.leader_health
+    )
+    return replace(preview, destroyed=tuple(destroyed), leader_health=leaders, lines=tuple(lines))
+
+
+def _hit(combat: Combat) -> str:
+    return combat.defender or combat.target
 
 
 def _end_turn(state: AzukiState, action: Action) -> AzukiState:
@@ -1622,21 +1981,28 @@ def _end_turn(state: AzukiState, action: Action) -> AzukiState:
             kept = []
             for entity in player.zone(zone):
                 if entity.damage:
-                    items.append(f"{player.name}'s {entity.name}: {entity.damage} damage resets.")
+                    items.append(
+                        f"{possessive(player.name)} {entity.name}: {entity.damage} damage resets."
+                    )
                 for weapon in entity.weapons:
                     items.append(
-                        f"{player.name}'s {weapon.card.name} ({entity.name}) to the discard pile."
+                        f"{possessive(player.name)} {weapon.card.name} ({entity.name}) to the "
+                        "discard pile."
                     )
                 if entity.mods.for_this_turn:
-                    items.append(f"{player.name}'s {entity.name}: this turn's stat changes end.")
+                    items.append(
+                        f"{possessive(player.name)} {entity.name}: this turn's stat changes end."
+                    )
                 discarded += len(entity.weapons)
                 kept.append(replace(entity, damage=0, weapons=(), mods=entity.mods.end_turn()))
             entities.append(tuple(kept))
         leader = player.leader
         for weapon in leader.weapons:
-            items.append(f"{player.name}'s {weapon.card.name} (Leader) to the discard pile.")
+            items.append(
+                f"{possessive(player.name)} {weapon.card.name} (Leader) to the discard pile."
+            )
         if leader.mods.for_this_turn:
-            items.append(f"{player.name}'s Leader: this turn's stat changes end.")
+            items.append(f"{possessive(player.name)} Leader: this turn's stat changes end.")
         discarded += len(leader.weapons)
         leader = replace(leader, weapons=(), mods=leader.mods.end_turn())
         players.append(
@@ -1659,7 +2025,7 @@ def _end_turn(state: AzukiState, action: Action) -> AzukiState:
     )
     state = _begin_turn(state)
     nxt = state.players[state.active]
-    begin = f"{nxt.name}'s turn {state.turn} starts: "
+    begin = f"{possessive(nxt.name)} turn {state.turn} starts: "
     if state.outcome.over:
         begin += "the deck is empty, so the draw loses the game."
     else:
@@ -1714,8 +2080,8 @@ def _heal(state: AzukiState, action: Action) -> AzukiState:
         leader = player.leader
         if leader.health >= leader.max_health:
             raise IllegalAction(
-                f"{player.name}'s Leader is at full Health ({leader.max_health}): there is no "
-                "overheal (Stats).",
+                f"{possessive(player.name)} Leader is at full Health ({leader.max_health}): "
+                "there is no overheal (Stats).",
                 "payload.target",
             )
         healed = replace(leader, health=min(leader.max_health, leader.health + amount))
@@ -1798,7 +2164,7 @@ def _return_from_discard(state: AzukiState, action: Action) -> AzukiState:
     player = state.players[seat]
     if count > player.discard:
         raise IllegalAction(
-            f"{player.name}'s discard pile holds {counted(player.discard, 'card')}.",
+            f"{possessive(player.name)} discard pile holds {counted(player.discard, 'card')}.",
             "payload.count",
         )
     player = replace(player, discard=player.discard - count, hand=player.hand + count)
@@ -1860,12 +2226,12 @@ def _put_into_play(state: AzukiState, action: Action) -> AzukiState:
             "It comes from the hand, the deck or the discard pile.", "payload.source"
         )
     if getattr(player, str(source)) < 1:
-        raise IllegalAction(f"{player.name}'s {source} is empty.", "payload.source")
+        raise IllegalAction(f"{possessive(player.name)} {source} is empty.", "payload.source")
     full = len(player.zone(str(zone))) >= ZONE_SIZES[str(zone)]
     if full and action.by is not None and action.by != seat:
         raise IllegalAction(
-            f"{player.name}'s {ZONE_NAMES[str(zone)]} is full: {player.name} picks the entity "
-            "it replaces (The Field, R142).",
+            f"{possessive(player.name)} {ZONE_NAMES[str(zone)]} is full: {player.name} picks "
+            "the entity it replaces (The Field, R142).",
             "by",
         )
     player = replace(player, **{str(source): getattr(player, str(source)) - 1})

@@ -11,6 +11,7 @@ from referee.rules.azuki.tracker import (
     LEADER,
     MULLIGAN,
     STEP_NAMES,
+    THEIR_LEADER,
     TOKEN_NONE,
     TOKEN_READY,
     TOKEN_USED,
@@ -21,11 +22,15 @@ from referee.rules.azuki.tracker import (
     Combat,
     Entity,
     PlayerState,
+    Preview,
     Weapon,
+    ability_effect,
     combat_preview,
     entity_in_cooldown,
     step_seat,
+    used_key,
 )
+from referee.rules.text import possessive
 from referee.rules.tracker.core import JSON, Action
 
 TOKEN_WORDS = {
@@ -85,7 +90,7 @@ def _weapon(weapon: Weapon) -> dict[str, JSON]:
     }
 
 
-def _entity(state: AzukiState, entity: Entity, zone: str) -> dict[str, JSON]:
+def _entity(state: AzukiState, seat: int, entity: Entity, zone: str) -> dict[str, JSON]:
     return {
         "id": entity.uid,
         "card": entity.card.id,
@@ -106,7 +111,7 @@ def _entity(state: AzukiState, entity: Entity, zone: str) -> dict[str, JSON]:
         "weapons": [_weapon(w) for w in entity.weapons],
         "text": entity.card.text,
         "ability": _ability(entity.card),
-        "ability_used": f"ability:{entity.uid}" in state.used,
+        "ability_used": used_key(seat, entity.uid) in state.used,
         "lasting": entity.mods.lasting_attack != 0 or entity.mods.lasting_health != 0,
     }
 
@@ -141,7 +146,7 @@ def _player(state: AzukiState, seat: int, player: PlayerState) -> dict[str, JSON
             "weapons": [_weapon(w) for w in leader.weapons],
             "text": leader.card.text,
             "ability": _ability(leader.card),
-            "ability_used": f"ability:{LEADER}" in state.used,
+            "ability_used": used_key(seat, LEADER) in state.used,
         },
         "gate": {
             "card": player.gate.id,
@@ -150,14 +155,18 @@ def _player(state: AzukiState, seat: int, player: PlayerState) -> dict[str, JSON
             "text": player.gate.text,
             "portaled": list(state.last_portal) if seat == state.active else [],
         },
-        "garden": [_entity(state, e, GARDEN) for e in player.garden],
-        "alley": [_entity(state, e, ALLEY) for e in player.alley],
+        "garden": [_entity(state, seat, e, GARDEN) for e in player.garden],
+        "alley": [_entity(state, seat, e, ALLEY) for e in player.alley],
         "cards": [_card(card) for card in player.cards],
     }
 
 
 def _piece_words(player: PlayerState, piece: str) -> str:
-    return f"{player.name}'s Leader" if piece == LEADER else f"{player.name}'s {piece}"
+    return (
+        f"{possessive(player.name)} Leader"
+        if piece == LEADER
+        else f"{possessive(player.name)} {piece}"
+    )
 
 
 def _combat(state: AzukiState, combat: Combat) -> dict[str, JSON]:
@@ -184,20 +193,27 @@ def _combat(state: AzukiState, combat: Combat) -> dict[str, JSON]:
         "waiting_seat": step_seat(combat),
         "prompt": prompts[combat.step],
         "responses": combat.responses,
-        "preview": None
-        if preview is None
-        else {
-            "attacker": preview.attacker,
-            "target": preview.target,
-            "to_target": preview.to_target,
-            "to_attacker": preview.to_attacker,
-            "destroyed": list(preview.destroyed),
-            "leaders": [
-                {"seat": seat, "before": before, "after": after}
-                for seat, before, after in preview.leader_health
-            ],
-            "lines": list(preview.lines),
-        },
+        "preview": _preview(preview),
+        "dealt": _preview(combat.dealt),
+    }
+
+
+def _preview(preview: Preview | None) -> JSON:
+    """Damage to come (the preview) or dealt (recorded by the damage step): either way the
+    same shape, the board reporting what the engine worked out once."""
+    if preview is None:
+        return None
+    return {
+        "attacker": preview.attacker,
+        "target": preview.target,
+        "to_target": preview.to_target,
+        "to_attacker": preview.to_attacker,
+        "destroyed": list(preview.destroyed),
+        "leaders": [
+            {"seat": seat, "before": before, "after": after}
+            for seat, before, after in preview.leader_health
+        ],
+        "lines": list(preview.lines),
     }
 
 
@@ -214,12 +230,14 @@ def notes(state: AzukiState) -> list[str]:
     nxt = state.players[1 - state.active]
     if nxt.deck == 0:
         out.append(
-            f"{nxt.name}'s deck is empty: the draw at the start of their turn loses the game "
-            "(Win Conditions)."
+            f"{possessive(nxt.name)} deck is empty: the draw at the start of their turn loses "
+            "the game (Win Conditions)."
         )
     me = state.players[state.active]
     if me.deck == 0:
-        out.append(f"{me.name}'s deck is empty: any draw now loses the game (Win Conditions).")
+        out.append(
+            f"{possessive(me.name)} deck is empty: any draw now loses the game (Win Conditions)."
+        )
     if state.start_effects:
         out.append(
             f"{me.name}: order the start-of-turn effects: " + ", ".join(state.start_effects) + "."
@@ -227,7 +245,7 @@ def notes(state: AzukiState) -> list[str]:
     elif state.start_order:
         out.append("Start-of-turn effects, in order: " + ", ".join(state.start_order) + ".")
     if "gate" in state.used:
-        out.append(f"{me.name}'s Gate has portaled this turn.")
+        out.append(f"{possessive(me.name)} Gate has portaled this turn.")
     return out
 
 
@@ -245,6 +263,7 @@ def state_view(state: AzukiState) -> dict[str, JSON]:
         "last_turn_end": list(state.last_turn_end),
         "last_portal": list(state.last_portal),
         "notes": notes(state),
+        "over": state.outcome.over,
         "winner": state.outcome.winner,
         "reason": state.outcome.reason,
         "players": [_player(state, seat, p) for seat, p in enumerate(state.players)],
@@ -281,8 +300,55 @@ def _who(names: tuple[str, str], seat: object) -> str:
 def _piece(names: tuple[str, str], seat: object, piece: object) -> str:
     who = names[seat] if isinstance(seat, int) and seat in (0, 1) else "?"
     if piece == LEADER:
-        return f"{who}'s Leader"
-    return f"{who}'s {piece}"
+        return f"{possessive(who)} Leader"
+    return f"{possessive(who)} {piece}"
+
+
+def _amount(value: JSON) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _damage_words(names: tuple[str, str], by: int | None, p: Mapping[str, JSON]) -> str:
+    """ ": Ben's Leader takes 3, Ana's Ashen Hound #2 takes 0", from what the damage step
+    recorded; nothing for an entry that recorded no amounts (an older one, or one sent
+    without them)."""
+    to_target, to_attacker = _amount(p.get("to_target")), _amount(p.get("to_attacker"))
+    if to_target is None or to_attacker is None or by not in (0, 1):
+        return ""
+    target = _piece(names, _other(by), p.get("target"))
+    attacker = _piece(names, by, p.get("attacker"))
+    return f": {target} takes {to_target}, {attacker} takes {to_attacker}"
+
+
+def _ability_words(
+    names: tuple[str, str], setup: AzukiSetup | None, by: int | None, p: Mapping[str, JSON]
+) -> str:
+    """An ability used, in words: 'uses the ability of the Leader Ember Matriarch on Ashen
+    Hound #2: +1 Attack this turn'; the target and the effect only where the entry names
+    them (R154)."""
+    source = p.get("source")
+    if source != LEADER:
+        words = f"uses the ability of {source}"
+    elif setup is not None and by in (0, 1):
+        assert by is not None
+        leader = setup.players[by].leader
+        words = f"uses the ability of the Leader {leader.name}"
+        effect = ability_effect(leader)
+        target = p.get("target")
+        if effect is not None and isinstance(target, str):
+            aim = (
+                _piece(names, _other(by), LEADER)
+                if effect.target == THEIR_LEADER
+                else ("the Leader" if target == LEADER else target)
+            )
+            return f"{words} on {aim}: {effect.words()}"
+        return words
+    else:
+        words = "uses the ability of the Leader"
+    target = p.get("target")
+    if isinstance(target, str):
+        words += " on " + ("the Leader" if target == LEADER else target)
+    return words
 
 
 def describe(action: Action, setup: AzukiSetup | None) -> str:
@@ -309,18 +375,16 @@ def describe(action: Action, setup: AzukiSetup | None) -> str:
         "play_weapon": f"attaches {card} to "
         + ("the Leader" if p.get("bearer") == LEADER else str(p.get("bearer")))
         + token,
-        "use_ability": "uses the ability of "
-        + ("the Leader" if p.get("source") == LEADER else str(p.get("source")))
-        + token,
+        "use_ability": _ability_words(names, setup, by, p) + token,
         "portal": f"taps the Gate: portals {p.get('entity')} to the Garden"
         + (f", replacing {p.get('replace')}" if p.get("replace") else ""),
-        "attack": f"attacks {_who(names, _other(by))}'s "
+        "attack": f"attacks {possessive(_who(names, _other(by)))} "
         + ("Leader" if p.get("target") == LEADER else str(p.get("target")))
         + " with "
         + ("the Leader" if p.get("attacker") == LEADER else str(p.get("attacker"))),
         "continue_combat": STEP_DONE.get(str(p.get("step")), "finishes the combat step"),
         "declare_defender": f"declares {p.get('defender')} as the defender",
-        "resolve_damage": "resolves the combat damage",
+        "resolve_damage": "resolves the combat damage" + _damage_words(names, by, p),
         "end_turn": "ends the turn"
         + (": end effects " + ", ".join(map(str, p["order"])) if p.get("order") else ""),
         "deal_damage": f"deals {p.get('amount')} damage to {_piece(names, seat, p.get('target'))}",
@@ -339,7 +403,7 @@ def describe(action: Action, setup: AzukiSetup | None) -> str:
         "destroy": f"destroys {_piece(names, seat, p.get('entity'))}",
         "return_to_hand": f"returns {_piece(names, seat, p.get('entity'))} to the hand",
         "put_into_play": f"puts {_card_name(setup, _seat_of(seat), p.get('card'))} into "
-        f"{_who(names, seat)}'s {str(p.get('zone', '')).capitalize()} from the "
+        f"{possessive(_who(names, seat))} {str(p.get('zone', '')).capitalize()} from the "
         f"{p.get('source')}" + (f", replacing {p.get('replace')}" if p.get("replace") else ""),
         "swap_rows": f"swaps {_piece(names, seat, p.get('garden'))} (Garden) with "
         f"{p.get('alley')} (Alley)",

@@ -101,6 +101,27 @@ def test_the_combat_band_previews_the_damage_before_it_is_dealt(
     assert 'data-testid="health-1">18<' in response.content.decode()
 
 
+def test_after_attacking_shows_the_damage_dealt_once_and_the_history_its_amounts(
+    game: Game, people: dict[str, User]
+) -> None:
+    """At the table: step 6 said "Health 18 → 16" after 20 → 18 was dealt."""
+    host = people["host"]
+    game = apply(game, host, "play_entity", 0, card=ASHEN_HOUND, zone="garden")
+    game = apply(game, host, "attack", 0, attacker="Ashen Hound #1", target="leader")
+    for seat in (0, 1, 1):
+        game = apply(game, host, "continue_combat", seat)
+    (resolve,) = [f for f in forms(page(host, game)) if f.type == "resolve_damage"]
+    client_for(host).post(f"/games/{game.pk}/act/", resolve.post(), headers=HTMX)
+    html = page(people["ben"], Game.objects.get(pk=game.pk))
+    band = text(unescape(html.split('data-testid="combat"', 1)[1].split("</section>", 1)[0]))
+    assert 'aria-current="step">6. After Attacking' in html
+    assert "Damage dealt" in band and "Ben's Leader: Health 20 → 18." in band
+    assert "18 → 16" not in band and "preview" not in band
+    assert "resolves the combat damage: Ben's Leader takes 2, Ana's Ashen Hound #1 takes 0" in (
+        unescape(html)
+    )
+
+
 def test_a_control_posted_as_shown_is_recorded(game: Game, people: dict[str, User]) -> None:
     ben = client_for(people["ben"])
     html = page(people["ben"], game)

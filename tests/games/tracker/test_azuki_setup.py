@@ -157,3 +157,22 @@ def test_two_people_each_bring_their_own_deck(
     game = Game.objects.get(pk=waiting["id"])
     assert [p["name"] for p in game.setup["players"]] == ["Ann", "Ben"]
     assert joined.json()["seat"] == 1 and joined.json()["state"]["phase"] == "Game start"
+
+
+def test_the_player_whose_deck_starts_the_game_gets_no_stale_line(
+    owner: User, other_user: User, as_owner: Client
+) -> None:
+    """At the table "The game starts." stayed on Ben's tablet until turn 8: a one-off notice
+    above the part of the page that follows the game, so it never went away. The board says
+    what is happening; nothing is said above it that goes stale."""
+    body = {"system": "azuki", "seat": 0, "lists": [saved(owner, "Embers")], "players": ["Ann"]}
+    waiting = start(as_owner, body).json()
+    ben = Client()
+    ben.force_login(other_user)
+    join = f"/games/join/{waiting['links']['join_token']}/"
+    posted = {"seat": "1", "saved_list": saved(other_user, "Cinders"), "player": "Ben"}
+    response = ben.post(join, posted)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    page = ben.get(response["Location"]).content.decode()
+    assert 'data-testid="notes"' in page and "keep the opening 7" in page  # what comes next
+    assert "The game starts" not in page

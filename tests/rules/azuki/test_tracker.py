@@ -1,5 +1,5 @@
 """The Azuki TCG tracker, rule by rule. Each test names the rulebook heading it checks
-(``/shared/rules/azuki-tcg.md``) or the ruling (R140-R153)."""
+(``/shared/rules/azuki-tcg.md``) or the ruling (R140-R155)."""
 
 from __future__ import annotations
 
@@ -433,6 +433,69 @@ def test_combat_steps_in_order_with_a_preview_before_damage() -> None:
     assert game.state.combat is None
 
 
+def resolve(game: AzukiGame, seat: int) -> AzukiGame:
+    """Resolve the damage as the board does: with the amounts the engine lists."""
+    (listed,) = [a for a in AZUKI.legal_actions(game.state, seat) if a.type == "resolve_damage"]
+    return act(game, "resolve_damage", seat, **listed.payload)
+
+
+def test_after_attacking_shows_the_damage_as_it_was_dealt_not_again() -> None:
+    """Step 6 reports what step 5 did: Health 20 -> 17 once, not 17 -> 14."""
+    game = attack_ready(new_game(), DRAKE)
+    drake = last_entity(game, 0).uid
+    game = act(game, "attack", 0, attacker=drake, target="leader")
+    for _ in range(3):
+        game = act(game, "continue_combat", None)
+    game = resolve(game, 0)
+    combat = AZUKI.view(game.state, None)["combat"]
+    assert combat["step"] == "after_attacking" and combat["preview"] is None
+    dealt = combat["dealt"]
+    assert dealt["leaders"] == [{"seat": 1, "before": 20, "after": 17}]
+    words = " ".join(dealt["lines"])
+    assert "20 → 17" in words and "17 → 14" not in words
+    assert game.line(game.log[-1], None) == (
+        f"Ana: resolves the combat damage: Ben's Leader takes 3, Ana's {drake} takes 0"
+    )
+
+
+def test_a_defender_that_survives_is_not_said_to_be_destroyed() -> None:
+    game = attack_ready(new_game(), DRAKE)
+    drake = last_entity(game, 0).uid
+    game = end_turn(game)
+    game = act(game, "play_entity", 1, card=WALL.id, zone="garden")  # 1 Attack, 4 Health
+    wall = last_entity(game, 1).uid
+    game = end_turn(game)
+    game = act(game, "attack", 0, attacker=drake, target="leader")
+    game = act(game, "continue_combat", 0)
+    game = act(game, "continue_combat", 1)
+    game = act(game, "declare_defender", 1, defender=wall)
+    game = resolve(game, 0)
+    assert last_entity(game, 1).damage == 3  # it took 3 of its 4 and stands
+    dealt = AZUKI.view(game.state, None)["combat"]["dealt"]
+    words = " ".join(dealt["lines"])
+    assert "destroyed" not in words and dealt["destroyed"] == []
+    assert f"Ben's {wall}: 3 damage of 4 Health, 1 left." in dealt["lines"]
+    line = game.line(game.log[-1], None)
+    assert line == f"Ana: resolves the combat damage: Ben's {wall} takes 3, Ana's {drake} takes 1"
+
+
+def test_resolving_damage_that_changed_since_it_was_seen_is_refused() -> None:
+    game = attack_ready(new_game(), DRAKE)
+    drake = last_entity(game, 0).uid
+    game = act(game, "attack", 0, attacker=drake, target="leader")
+    for _ in range(3):
+        game = act(game, "continue_combat", None)
+    (listed,) = [a for a in AZUKI.legal_actions(game.state, 0) if a.type == "resolve_damage"]
+    assert listed.payload == {
+        "attacker": drake,
+        "target": "leader",
+        "to_target": 3,
+        "to_attacker": 0,
+    }
+    game = act(game, "adjust_stats", 0, seat=0, target=drake, attack=1)
+    refused(game, "resolve_damage", 0, "Look again", **listed.payload)
+
+
 def fight(game: AzukiGame, attacker: str, target: str, attacking: bool = True) -> AzukiGame:
     """Ana's ``attacker`` attacks (unless already declared), every step to the damage."""
     if attacking:
@@ -567,6 +630,9 @@ def test_both_leaders_at_0_at_once_is_a_draw_r149() -> None:
         game = act(game, "continue_combat", None)
     game = act(game, "resolve_damage", 1)
     assert game.state.outcome.over and game.state.outcome.winners == frozenset({0, 1})
+    assert AZUKI.over(game.state), "a draw is over: every seat may export the whole game"
+    assert AZUKI.view(game.state, None)["over"] is True
+    assert AZUKI.view(game.state, None)["winner"] is None
 
 
 # --- Setup ------------------------------------------------------------------------------------
@@ -605,3 +671,27 @@ def test_a_bad_card_or_deck_size_names_its_path_r150() -> None:
     assert "8 to 50" in problems["players.0.deck"][0]
     assert "players.1.leader.health" in problems
     assert "players.1.deck.0.count" in problems
+
+
+def test_a_new_game_setup_must_be_legal_but_for_the_deck_size_r150() -> None:
+    """Deck Composition, Elements, K1-K3: the deck validator's rules, all but the 50."""
+    data = AZUKI.example_setup()
+    players = data["players"]
+    players[0]["deck"][0]["count"] = 5  # a fifth copy
+    players[0]["deck"][2]["count"] = 3  # still 50 cards
+    players[0]["deck"][1] = {**players[0]["deck"][1], "element": "water"}
+    players[1]["gate"] = {**players[1]["gate"], "element": "neutral"}
+    parsed = AZUKI.setup_from_json(data)  # a stored game still reads and replays
+    with pytest.raises(InvalidInput) as error:
+        AZUKI.check_new_setup(parsed)
+    problems = error.value.problems
+    assert sorted(problems) == [
+        "players.0.deck.0.count",
+        "players.0.deck.1.element",
+        "players.1.gate.element",
+    ]
+    assert "at most 4" in problems["players.0.deck.0.count"][0]
+    small = AZUKI.example_setup()
+    small["players"][0]["deck"] = small["players"][0]["deck"][:3]  # 12 cards: practice (R150)
+    AZUKI.check_new_setup(AZUKI.setup_from_json(small))
+    AZUKI.check_new_setup(AZUKI.setup_from_json(AZUKI.example_setup()))
