@@ -5,33 +5,55 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0009_demo_label_wording'),
+        ("games", "0009_demo_label_wording"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='GameState',
+            name="GameState",
             fields=[
-                ('game', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='stored_state', serialize=False, to='games.game')),
-                ('version', models.PositiveIntegerField()),
-                ('blob', models.BinaryField()),
+                (
+                    "game",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="stored_state",
+                        serialize=False,
+                        to="games.game",
+                    ),
+                ),
+                ("version", models.PositiveIntegerField()),
+                ("blob", models.BinaryField()),
             ],
         ),
         migrations.CreateModel(
-            name='GameSnapshot',
+            name="GameSnapshot",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('count', models.PositiveIntegerField()),
-                ('digest', models.CharField(max_length=64)),
-                ('blob', models.BinaryField()),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='snapshots', to='games.game')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seq", models.PositiveIntegerField()),
+                ("count", models.PositiveIntegerField()),
+                ("digest", models.CharField(max_length=64)),
+                ("blob", models.BinaryField()),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="snapshots",
+                        to="games.game",
+                    ),
+                ),
             ],
             options={
-                'ordering': ('game', '-seq'),
-                'constraints': [models.UniqueConstraint(fields=('game', 'seq'), name='snapshot_unique_seq')],
+                "ordering": ("game", "-seq"),
+                "constraints": [
+                    models.UniqueConstraint(fields=("game", "seq"), name="snapshot_unique_seq")
+                ],
             },
         ),
     ]

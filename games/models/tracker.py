@@ -172,9 +172,7 @@ class GameSnapshot(models.Model):
 
     class Meta:
         ordering = ("game", "-seq")
-        constraints = (
-            models.UniqueConstraint(fields=["game", "seq"], name="snapshot_unique_seq"),
-        )
+        constraints = (models.UniqueConstraint(fields=["game", "seq"], name="snapshot_unique_seq"),)
 
     def __str__(self) -> str:
         return f"{self.game_id} after #{self.seq}"

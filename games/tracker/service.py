@@ -233,6 +233,7 @@ def _opened(game: Game) -> CoreGame:
                     payload=action.payload,
                     at=action.at,
                     base=snapshots.finder(game, system),
+                    replaying=True,
                 )
             return result
         except IllegalAction:
@@ -263,6 +264,7 @@ def derived(game: Game) -> CoreGame:
                     payload=row.payload,
                     at=row.at.isoformat(),
                     base=snapshots.finder(game, result.system),
+                    replaying=True,
                 )
         except IllegalAction:
             result = None

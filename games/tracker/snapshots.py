@@ -171,8 +171,8 @@ def finder(
 def replayed(
     system: core.System[Any, Any], setup: Any, log: Sequence[core.Action]
 ) -> tuple[CoreGame, list[tuple[int, tuple[int, ...], Any]]]:
-    """The game ``log`` leads to, entry by entry as it was recorded (each checked as
-    ``core.game_apply`` checks it), and its snapshots every ``EVERY`` entries for ``keep``.
+    """The game ``log`` leads to, entry by entry as it was recorded (each replayed as
+    ``core.replay`` would), and its snapshots every ``EVERY`` entries for ``keep``.
     Raises IllegalAction for an entry that is refused."""
     game: CoreGame = core.start(system, setup)
     states: list[tuple[int, tuple[int, ...], Any]] = []
@@ -185,7 +185,13 @@ def replayed(
 
     for action in log:
         game = core.game_apply(
-            game, type=action.type, by=action.by, payload=action.payload, at=action.at, base=base
+            game,
+            type=action.type,
+            by=action.by,
+            payload=action.payload,
+            at=action.at,
+            base=base,
+            replaying=True,
         )
         if game.version % EVERY == 0:
             states.append((game.version, game.history.effective, game.state))

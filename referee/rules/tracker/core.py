@@ -922,13 +922,16 @@ def game_apply(
     at: str | None = None,
     expected_version: int | None = None,
     base: Callable[[tuple[int, ...]], tuple[int, S] | None] | None = None,
+    replaying: bool = False,
 ) -> Game[Setup, S]:
     """The one way a game changes: check the version, append the action and derive the
     new state. An ordinary action (or a batch) is applied to the cached state; an undo, a
     redo or an accepted request to undo replays the effective history, so the result is
     exactly what a fresh replay gives; a request and a declined one change no state.
     ``base`` finds a stored state to replay from: given the seqs now in effect, the longest
-    stored prefix of them (how many, and the state they lead to), or None."""
+    stored prefix of them (how many, and the state they lead to), or None. ``replaying``:
+    the entry is already in the log (read from storage or an import), so it is applied as
+    a replay applies it (``System.replay_apply``)."""
     if expected_version is not None:
         check_version(expected_version, game.version)
     if game.broken is not None:
@@ -959,7 +962,7 @@ def game_apply(
                     "payload.target" if type != ANSWER_UNDO else "payload.request",
                 ) from None
     else:
-        state = apply_entry(game.system, game.setup, game.state, action)
+        state = apply_entry(game.system, game.setup, game.state, action, replaying=replaying)
     return replace(game, log=log, state=state, history=new_history)
 
 
