@@ -503,19 +503,3 @@ def helper(state: AthazarState, viewer: int) -> dict[str, JSON] | None:
         for option in best_first
     ]
     return {"seat": viewer, "turn": turn, "plays": plays}
-
-
-def hand_editor(state: AthazarState, viewer: int | None) -> dict[str, JSON] | None:
-    """The viewer's own hand editor (None for a viewer at no seat, or once the game is
-    over): one place per card held, each holding the card entered there or nothing
-    (``""``), and the cards there are, a Warrior once per value (R163)."""
-    if viewer is None or not 0 <= viewer < len(state.seats) or state.phase == OVER:
-        return None
-    mine = state.seats[viewer]
-    entered = list(mine.hand or ())[: max(mine.held, 0)]
-    return {
-        "slots": entered + [""] * max(mine.held - len(entered), 0),
-        "characters": [c for c in CHARACTERS if c != WARRIOR],
-        "warriors": list(WARRIORS),
-        "cards": list(TOKENS),
-    }

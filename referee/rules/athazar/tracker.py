@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from referee.rules.athazar.cards import (
+    CHARACTERS,
     DJINN,
     HUNTER,
     MERCHANT,
@@ -26,6 +27,7 @@ from referee.rules.athazar.cards import (
     SAILOR,
     SORCERER,
     TOKENS,
+    WARRIOR,
     WISEMAN,
     Card,
     Kill,
@@ -1130,7 +1132,7 @@ class AthazarSystem(System[AthazarSetup, AthazarState]):
     def view(self, state: AthazarState, viewer: int | None) -> dict[str, JSON]:
         """Everything at the table, and for a seated viewer their own hand as they entered
         it with the kill helper's list (``helper``): nobody else's."""
-        from referee.rules.athazar.legal import hand_editor, hand_view, helper
+        from referee.rules.athazar.legal import WARRIORS, hand_view, helper
 
         active = state.active
         over = state.phase == OVER
@@ -1146,7 +1148,7 @@ class AthazarSystem(System[AthazarSetup, AthazarState]):
             "played": state.played,
             "reshuffles": len(state.reshuffles),
             "players": [
-                {"name": seat.name, "cards": seat.count, "place": seat.place}
+                {"name": seat.name, "cards": seat.count, "held": seat.held, "place": seat.place}
                 for seat in state.seats
             ],
             "passed": [seat.passing is not None for seat in state.seats],
@@ -1159,7 +1161,12 @@ class AthazarSystem(System[AthazarSetup, AthazarState]):
             # what the hand allows, worked out from it: shown beside the controls, and
             # never repeated when the table's device shows the hand (an explanation)
             "helper_explanation": helper(state, viewer) if viewer is not None else None,
-            "hand_editor": hand_editor(state, viewer),
+            # the cards there are, for a hand editor: no secret, the same for everyone
+            "characters": {
+                "all": list(TOKENS),
+                "named": [c for c in CHARACTERS if c != WARRIOR],
+                "warriors": list(WARRIORS),
+            },
             "card_names": list(TOKENS) if state.phase == PLAY else [],
             "places": [sorted(place) for place in state.places],
             "summary": _summary(state) if over else None,
