@@ -10,6 +10,9 @@
 (function () {
   "use strict";
 
+  // once per page, however often the live part brings this script back
+  if (window.athazarHand) { window.athazarHand(); return; }
+
   var drafts = {};
 
   function places(form) {
@@ -42,10 +45,10 @@
     var left = room - list.length;
     form.querySelector("[data-count]").textContent =
       list.length + " of " + room + " cards entered" +
-      (left > 0 ? ": tap the " + (left === 1 ? "one" : left) + " left." : ".") + unsaved;
-    form.querySelectorAll("[data-add], [data-add-warrior]").forEach(function (button) {
-      button.disabled = left <= 0;
-    });
+      (left > 0 ? ": tap the " + (left === 1 ? "one" : left) + " left." :
+        ". Tap a card to take it out.") + unsaved;
+    // a full hand has no place left: the buttons to add one wait until a card is taken out
+    form.querySelector("[data-adds]").hidden = left <= 0;
   }
 
   function ready(form) {
@@ -96,6 +99,7 @@
     if (xhr.status >= 200 && xhr.status < 300) delete drafts[source.getAttribute("data-hand-editor")];
   });
 
+  window.athazarHand = readyAll;
   document.addEventListener("DOMContentLoaded", readyAll);
   document.body.addEventListener("htmx:afterSettle", readyAll);
   readyAll();
