@@ -91,12 +91,16 @@
     change(form, list);
   });
 
-  // Saved: the draft has become the hand. A refusal or a stale version keeps it.
-  document.body.addEventListener("htmx:afterRequest", function (event) {
-    var source = event.detail.elt;
+  // Saved: the draft has become the hand. A refusal or a stale version keeps it. Read
+  // before the swap, on the live part: the form that sent it is gone after.
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var config = event.detail.requestConfig;
+    var source = config && config.elt;
     var xhr = event.detail.xhr;
     if (!source || !source.matches || !source.matches("form[data-hand-editor]") || !xhr) return;
-    if (xhr.status >= 200 && xhr.status < 300) delete drafts[source.getAttribute("data-hand-editor")];
+    if (xhr.status >= 200 && xhr.status < 300) {
+      delete drafts[source.getAttribute("data-hand-editor")];
+    }
   });
 
   window.athazarHand = readyAll;
