@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from games.models import Game
 from games.tracker import service
 from referee.rules.athazar.tracker import ATHAZAR, OVER
+from referee.rules.tracker.core import Action
 from tests.games.tracker.support import client_for, send
 from tests.games.tracker.test_noninterference_pages import normalised
 from tests.profiles import examples
@@ -39,6 +40,11 @@ def test_a_game_replays_identically_after_export_and_import(data: st.DataObject)
     setup = {"players": list(NAMES[:players]), "dealer": rng.randrange(players)}
     created = service.create_game(host=host, system="athazar", name="Table", setup=setup)
     client = client_for(host)
+    players_at: dict[int, Any] = {}
+    for seat in range(players):  # a hand is entered on its player's own tablet (R179)
+        account, _ = User.objects.get_or_create(username=f"player-{seat}")
+        service.join(created, account, created.join_token, seat)
+        players_at[seat] = client_for(account)
     for _ in range(data.draw(st.integers(1, 60), label="steps")):
         state = service.derived(Game.objects.get(pk=created.pk)).state
         if state.phase == OVER:
@@ -56,7 +62,8 @@ def test_a_game_replays_identically_after_export_and_import(data: st.DataObject)
             "version": version,
             "seat": legal.seat,
         }
-        response = send(client, "post", f"{GAMES}{created.pk}/actions/", body)
+        sender = players_at[legal.seat] if ATHAZAR.private_edit(_kind(legal.type)) else client
+        response = send(sender, "post", f"{GAMES}{created.pk}/actions/", body)
         assert response.status_code == 201, response.json()
     document = client.get(f"{GAMES}{created.pk}/export/").json()
     assert "partial" not in document or document["partial"] is False
@@ -68,6 +75,10 @@ def test_a_game_replays_identically_after_export_and_import(data: st.DataObject)
     assert copy.history == original.history
     for viewer in (None, *range(players)):
         assert ATHAZAR.view(copy.state, viewer) == ATHAZAR.view(original.state, viewer)
+
+
+def _kind(type_: str) -> Action:
+    return Action(1, type_)
 
 
 @pytest.mark.django_db

@@ -7,7 +7,7 @@ hand on their own tablet: it is that seat's secret, it follows their plays, pass
 deals, and their legal actions then list each kill and disruption the hand allows.
 
 Sections cited are the rulebook's: "Players", "Characters" (Kill Cards 1-7, Effect cards
-1-7) and "How to Play" 1-10; D1-D3 are RULINGS.md's and R160-R175 this project's.
+1-7) and "How to Play" 1-10; D1-D3 are RULINGS.md's and R160-R179 this project's.
 """
 
 from __future__ import annotations
