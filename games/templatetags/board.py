@@ -124,3 +124,11 @@ def summary_table(players: Sequence[Mapping[str, Any]]) -> SummaryTable:
             for player in players
         ],
     )
+
+
+@register.filter
+def padded(items: Iterable[Any] | None, length: int) -> list[Any]:
+    """``items`` cut or padded with empty strings to ``length``: one place each, for a form
+    with as many fields as there are places (a hand's cards, then the places not entered)."""
+    listed = list(items or ())[: max(length, 0)]
+    return listed + [""] * max(length - len(listed), 0)

@@ -1450,6 +1450,60 @@ PROJECT: tuple[Ruling, ...] = (
         "five cards, otherwise seven.",
     ),
     Ruling(
+        "R176",
+        "athazar",
+        "How to Play 3 and 4; Characters",
+        "A hand entered is the player's note",
+        "A hand entered on a player's own tablet is their private note of the cards they hold; "
+        "the cards on the table are the truth. A pass, a kill or a disruption is checked "
+        "against what the whole table knows (whose turn it is, how many cards each holds, the "
+        "cards laid face up), never against a note: one the note does not fit is recorded all "
+        "the same, so neither the table's shared device acting for a player nor anyone else "
+        "learns from a refusal what a note holds. The note then keeps what still fits: a card "
+        "played leaves it when it is there, and otherwise takes a place not entered; when it "
+        "still names more cards than the player holds, the cards last in the rulebook's order "
+        "go, and the player is asked to check their hand. The kill helper still offers only "
+        "what the note allows.",
+    ),
+    Ruling(
+        "R177",
+        "athazar",
+        "How to Play 2, 3 and 5",
+        "Hand edits after an undo",
+        "A player edits their note as one entry: the whole hand saved at once. When an undo or "
+        "a redo changes what came before such an edit (a card dealt or drawn that is no longer "
+        "there), the edit is kept as far as it still fits and is never the reason the undo is "
+        "refused: a card added with no place left is left out, a card taken out that the note "
+        "no longer holds changes nothing, a whole hand naming more cards than are held keeps as "
+        "many as are held in the order they were listed, and forgetting a note already gone "
+        "changes nothing. The player is asked to check their hand. Saving a hand directly is "
+        "still refused when it names more cards than the player holds.",
+    ),
+    Ruling(
+        "R178",
+        "athazar",
+        "How to Play 3",
+        "What players do at the same moment",
+        "Everyone passes at once, so passes of different players in one pass phase are "
+        "recorded in whatever order they reach the table, however close together. A player "
+        "editing their own note does it alongside anything another player does, except a "
+        "Merchant's swap or a Sorcerer's gift aimed at them (a Princess acting as one "
+        "included), which changes the hand they were writing down: that edit is sent again "
+        "after looking. Anything else sent on a state someone has since changed is refused as "
+        "stale.",
+    ),
+    Ruling(
+        "R179",
+        "athazar",
+        "How to Play 3 and 4",
+        "The table's shared device",
+        "The shared device acting for a player offers what the player could record without a "
+        "note: a pass by how many cards, a kill or a disruption named by its cards, doing "
+        "nothing, the deal. It never offers a card of a note, never lists what a note allows, "
+        "and never edits a note: a player's hand is entered on their own tablet. What it sends "
+        "is checked as if no hand were entered.",
+    ),
+    Ruling(
         "R175",
         "athazar",
         "How to Play 5",

@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 from games.models import Game
 from games.tracker import service
 from referee.rules.athazar.tracker import ATHAZAR, OVER
+from referee.rules.tracker.core import Action
 from tests.games.tracker.support import client_for, send
+from tests.games.tracker.test_noninterference_pages import normalised
 from tests.profiles import examples
 from tests.rules.athazar.athazar_game import NAMES
 from tests.rules.athazar.test_tracker_properties import choose
@@ -38,6 +40,11 @@ def test_a_game_replays_identically_after_export_and_import(data: st.DataObject)
     setup = {"players": list(NAMES[:players]), "dealer": rng.randrange(players)}
     created = service.create_game(host=host, system="athazar", name="Table", setup=setup)
     client = client_for(host)
+    players_at: dict[int, Any] = {}
+    for seat in range(players):  # a hand is entered on its player's own tablet (R179)
+        account, _ = User.objects.get_or_create(username=f"player-{seat}")
+        service.join(created, account, created.join_token, seat)
+        players_at[seat] = client_for(account)
     for _ in range(data.draw(st.integers(1, 60), label="steps")):
         state = service.derived(Game.objects.get(pk=created.pk)).state
         if state.phase == OVER:
@@ -55,7 +62,8 @@ def test_a_game_replays_identically_after_export_and_import(data: st.DataObject)
             "version": version,
             "seat": legal.seat,
         }
-        response = send(client, "post", f"{GAMES}{created.pk}/actions/", body)
+        sender = players_at[legal.seat] if ATHAZAR.private_edit(_kind(legal.type)) else client
+        response = send(sender, "post", f"{GAMES}{created.pk}/actions/", body)
         assert response.status_code == 201, response.json()
     document = client.get(f"{GAMES}{created.pk}/export/").json()
     assert "partial" not in document or document["partial"] is False
@@ -67,6 +75,10 @@ def test_a_game_replays_identically_after_export_and_import(data: st.DataObject)
     assert copy.history == original.history
     for viewer in (None, *range(players)):
         assert ATHAZAR.view(copy.state, viewer) == ATHAZAR.view(original.state, viewer)
+
+
+def _kind(type_: str) -> Action:
+    return Action(1, type_)
 
 
 @pytest.mark.django_db
@@ -97,3 +109,56 @@ def test_a_bad_kill_is_a_400_naming_the_field(payload: dict[str, object], field:
     response = send(client, "post", f"{GAMES}{created.pk}/actions/", body)
     assert response.status_code == 400, response.json()
     assert field in response.json()["errors"], response.json()
+
+
+FULL = ["Sailor", "Renegade", "Assassin", "Hunter", "Merchant", "Wiseman", "Prince"]
+
+
+def _scenario(cards: list[str]) -> tuple[Game, dict[int, Any]]:
+    """Three players, Cleo dealing: Ana (seat 0) enters ``cards``; everyone passes; Ana
+    enters a Renegade and does nothing; Ben plays a Prince (#7); Ana enters a Warrior 3
+    (#8). Each seat sends its own actions from its own account, through the API."""
+    host, _ = User.objects.get_or_create(username="hostess")
+    setup = {"players": ["Ana", "Ben", "Cy"], "dealer": 2}
+    created = service.create_game(host=host, system="athazar", name="Table", setup=setup)
+    clients = {}
+    for seat, name in enumerate(("anna", "benny", "cy")):
+        account, _ = User.objects.get_or_create(username=name)
+        service.join(created, account, created.join_token, seat)
+        clients[seat] = client_for(account)
+    steps: list[tuple[int, str, dict[str, Any]]] = [
+        (0, "enter_hand", {"cards": cards}),
+        (0, "pass_cards", {"count": 1, "card": "Sailor"}),
+        (1, "pass_cards", {"count": 1}),
+        (2, "pass_cards", {"count": 1}),
+        (0, "add_card", {"card": "Renegade"}),
+        (0, "skip_turn", {}),
+        (1, "play_effect", {"card": "Prince"}),
+        (0, "add_card", {"card": "Warrior 3"}),
+    ]
+    for version, (seat, kind, payload) in enumerate(steps):
+        body = {"system": "athazar", "type": kind, "payload": payload, "version": version}
+        response = send(clients[seat], "post", f"{GAMES}{created.pk}/actions/", body)
+        assert response.status_code == 201, response.json()
+    return Game.objects.get(pk=created.pk), clients
+
+
+@pytest.mark.django_db
+def test_bens_undo_answers_alike_whether_ana_entered_her_whole_hand() -> None:
+    """Undoing Ben's Prince takes back the card Ana entered as a Warrior 3: with her whole
+    hand entered it no longer fits. Ben's answer must not tell him so (R50, R177)."""
+    answers = []
+    games = []
+    for cards in (FULL, FULL[:-1]):
+        service.CACHE.clear()
+        game, clients = _scenario(cards)
+        games.append(game)
+        # an undo has its own endpoint (the actions endpoint refuses the type)
+        body = {"target": 7, "version": 8}
+        response = send(clients[1], "post", f"{GAMES}{game.pk}/undo/", body)
+        answers.append((response.status_code, response.content))
+    (one_status, one_body), (two_status, two_body) = answers
+    assert one_status == two_status == 201, (one_body, two_body)
+    one = normalised(one_body, games).replace(str(games[0].pk), "<game>")
+    two = normalised(two_body, games).replace(str(games[1].pk), "<game>")
+    assert one == two

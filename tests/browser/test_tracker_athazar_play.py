@@ -22,7 +22,7 @@ from games.models import Game
 from games.tracker import service
 from tests.games.tracker.support import PASSWORD
 
-from .conftest import TABLET_LANDSCAPE, OpenTab, Tab
+from .conftest import PHONE, TABLET_LANDSCAPE, OpenTab, Tab
 
 pytestmark = pytest.mark.browser
 
@@ -143,20 +143,29 @@ def test_three_tablets_play_a_round_to_a_tie_break(
         expect(tab.page.get_by_test_id("phase")).to_have_text("Play phase", timeout=SYNC_MS)
     expect(cleo.page.get_by_test_id("active")).to_have_text("Cleo\u2019s turn")
 
-    # Ben enters his hand on his own tablet: nobody else sees it
-    _press(ben, "hand", "Magician")
-    ben.page.get_by_test_id("input-add_card-hand-1-card").select_option("Warrior 3")
-    _press(ben, "hand", "Warrior")
-    expect(ben.page.get_by_test_id("hand-cards")).to_contain_text("Magician")
-    ben.page.get_by_test_id("input-add_card-hand-1-card").select_option("Warrior 12")
-    _press(ben, "hand", "Warrior")
-    expect(ben.page.get_by_test_id("hand-cards")).to_contain_text("Warrior 12")
+    # Ben taps his hand in on his own tablet and saves it once: one entry, nobody else sees it
+    version = _version(ben)
+    editor = ben.page.get_by_test_id("hand-editor")
+    editor.get_by_role("button", name="Magician", exact=True).click()
+    editor.get_by_test_id("hand-warrior-value").select_option("Warrior 3")
+    editor.get_by_role("button", name="Add", exact=True).click()
+    editor.get_by_test_id("hand-warrior-value").select_option("Warrior 12")
+    editor.get_by_role("button", name="Add", exact=True).click()
+    expect(editor.get_by_test_id("draft-cards")).to_contain_text("Warrior 12")
+    expect(editor.get_by_test_id("draft-count")).to_contain_text("Not saved yet")
+    assert _version(ben) == version  # the taps stay on the tablet
+    _press(ben, "hand-save")
+    assert int(_version(ben) or 0) == int(version or 0) + 1  # one entry for the whole hand
+    expect(ben.page.get_by_test_id("draft-cards")).to_contain_text("Warrior 12")
+    expect(ben.page.get_by_test_id("draft-count")).not_to_contain_text("Not saved yet")
     _sync(tabs, ben)
     for other in (ana, cleo):
         other.page.reload()
         expect(other.page.get_by_test_id("hand-cards")).to_have_count(0)
         expect(other.page.get_by_test_id("side-1")).not_to_contain_text("Warrior 12")
-        expect(other.page.locator(".tr-history")).to_contain_text("Ben: updates their private hand")
+        history = other.page.locator(".tr-history")
+        expect(history).to_contain_text("Ben: updates their private hand")
+        expect(history.get_by_text("Ben: updates their private hand")).to_have_count(1)
 
     # Cleo, without a hand entered, names a kill: refused with the rule, then one that works
     cleo.page.get_by_test_id("kill-killer").select_option("Warrior 9")
@@ -258,3 +267,48 @@ def test_the_table_device_runs_a_game_of_five(open_tab: OpenTab, organiser: User
     expect(tab.page.get_by_test_id("cards-0")).to_have_text("3")
     expect(tab.page.get_by_test_id("active")).to_have_text("Ben\u2019s turn")
     tab.at_every_size(SHOTS, "06-table-of-five-play", TARGETS)
+
+
+def test_on_a_phone_the_kill_helper_stays_short(
+    open_tab: OpenTab, table: tuple[Game, dict[int, User]]
+) -> None:
+    """Cleo, on a phone at 360x740, taps in a realistic hand (a Princess among seven cards,
+    which allows dozens of plays), keeping the taps through another player's action, and
+    saves it once. On her turn the helper shows the best play first and folds the rest: the
+    page stays under four screens tall."""
+    game, users = table
+    url = f"/games/{game.pk}/"
+    for seat in (ANA, BEN, CLEO):
+        _record(game, users[seat], "pass_cards", seat, count=1)
+    # Ben plays first, a Prince: Cleo holds five cards, and her turn is next
+    _record(game, users[BEN], "play_effect", BEN, card="Prince")
+    cleo = open_tab(*PHONE)
+    cleo.sign_in("cleo", PASSWORD, url)
+    editor = cleo.page.get_by_test_id("hand-editor")
+    for card in ("Princess", "Magician", "Sailor", "Sailor"):
+        editor.get_by_role("button", name=card, exact=True).click()
+    # another player acts while Cleo is tapping: the page follows, her taps stay
+    _record(game, users[ANA], "enter_hand", ANA, cards=["Sailor"])
+    expect(cleo.page.locator("#live")).to_have_attribute(
+        "data-version", str(Game.objects.get(pk=game.pk).version), timeout=SYNC_MS
+    )
+    expect(editor.get_by_test_id("draft-cards")).to_contain_text("Princess")
+    editor.get_by_test_id("hand-warrior-value").select_option("Warrior 9")
+    editor.get_by_role("button", name="Add", exact=True).click()
+    expect(editor.get_by_test_id("draft-count")).to_contain_text("5 of 5 cards entered")
+    _press(cleo, "hand-save")
+    expect(cleo.page.get_by_test_id("turn-2")).to_be_visible()
+    helper = cleo.page.get_by_test_id("helper")
+    first = helper.get_by_test_id("option").first
+    expect(first).to_be_visible()
+    expect(first).to_contain_text("sheds 3")  # the Magician's set, the most it can shed
+    expect(helper.get_by_test_id("more-options")).not_to_have_attribute("open", "")
+    assert helper.get_by_test_id("option").count() > 15
+    expect(cleo.page.get_by_test_id("hand-slot-1")).to_be_hidden()  # the menus: no JS only
+    board = cleo.page.locator(".tr-athazar").bounding_box()
+    assert board is not None
+    cleo.at_every_size(SHOTS, "07-helper-phone-cleo", TARGETS)
+    cleo.page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    assert board["height"] <= 2.5 * PHONE[1], f"the board is {board['height']} px tall"
+    helper.get_by_test_id("more-options").locator("summary").click()
+    expect(helper.get_by_test_id("option").last).to_be_visible()  # the rest, one tap away

@@ -126,6 +126,11 @@ def parse(token: object, field: str) -> Card:
     )
 
 
+def a(word: str) -> str:
+    """``word`` after its article: "an Assassin", "an Archer", "a Sailor"."""
+    return f"{'an' if word[:1].upper() in 'AEIOU' else 'a'} {word}"
+
+
 def value_words(value: int | None) -> str:
     return "no value" if value is None else f"value {value}"
 
@@ -172,7 +177,7 @@ def check_kill(killer: Card, victims: tuple[Card, ...], role: str | None) -> Kil
             f"A {killer.character} is an effect card: it kills nothing (Characters: Effect cards).",
             "payload.killer",
         )
-    who = f"the Princess acting as a {acting}" if killer.character == PRINCESS else killer.token
+    who = f"the Princess acting as {a(acting)}" if killer.character == PRINCESS else killer.token
     if acting == MAGICIAN:
         return _magician(killer, victims, who)
     if len(victims) != 1:

@@ -31,6 +31,7 @@ from referee.rules.athazar.cards import (
     WARRIOR_VALUES,
     WISEMAN,
     Card,
+    a,
     check_kill,
     parse,
     sort_key,
@@ -45,16 +46,28 @@ EFFECT_RULES = {
     PRINCE: "A Prince makes every other player holding cards take one (Effect cards 7).",
 }
 EFFECT_SHEDS = {MERCHANT: 0, SORCERER: 2, WISEMAN: 0, PRINCE: 1}
+EFFECT_OUTCOMES = {
+    MERCHANT: "swaps hands: Djinns stay",
+    SORCERER: "sheds 2: one played, one given",
+    WISEMAN: "sheds 1 and takes 1 from the deck",
+    PRINCE: "sheds 1",
+}
 
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One play the helper lists: the legal action, the rule allowing it, and how many
-    cards it takes out of the hand (a Merchant's swap: 0, since it depends on the hands)."""
+    """One play the helper lists: the legal action, the rule allowing it, how many cards it
+    takes out of the hand (a Merchant's swap: 0, since it depends on the hands) and what it
+    does to the hand in words."""
 
     action: LegalAction
     rule: str
     sheds: int
+    outcome: str = ""
+
+    @property
+    def says(self) -> str:
+        return self.outcome or f"sheds {self.sheds}"
 
 
 def _cards(tokens: Sequence[str]) -> list[Card]:
@@ -97,9 +110,21 @@ def legal_actions(state: AthazarState, seat: int) -> tuple[LegalAction, ...]:
 
 
 def _hand(mine: SeatState, seat: int) -> list[LegalAction]:
-    """Entering one's own cards: one button a character, a Warrior with its value."""
+    """Entering one's own cards: the whole hand saved at once (one entry, R177), or one
+    card added or taken out (for other tools: the page saves the whole hand)."""
     at = f"hand:{seat}"
     found: list[LegalAction] = []
+    if mine.held > 0 or mine.hand is not None:
+        found.append(
+            LegalAction(
+                "enter_hand",
+                "Save my hand",
+                seat,
+                {"cards": list(mine.hand or ())},
+                {},
+                f"hand-edit:{seat}",
+            )
+        )
     if mine.unknown > 0:
         for character in CHARACTERS:
             if character == WARRIOR:
@@ -160,7 +185,7 @@ def _passes(mine: SeatState, seat: int) -> list[LegalAction]:
         found.append(
             LegalAction(
                 "pass_cards",
-                "Pass",
+                "Pass the card chosen",
                 seat,
                 {"count": 1, "card": passable[0]},
                 {"card": OneOf(tuple(passable))},
@@ -176,7 +201,8 @@ def _passes(mine: SeatState, seat: int) -> list[LegalAction]:
                 found.append(
                     LegalAction(
                         "pass_cards",
-                        f"Pass the {carrier}{' as a Hunter' if carrier == PRINCESS else ''} and",
+                        f"Pass the {carrier}{' as a Hunter' if carrier == PRINCESS else ''} "
+                        "and the card chosen",
                         seat,
                         {"count": 2, "card": carrier, "second_card": others[0]},
                         {"second_card": OneOf(tuple(others))},
@@ -225,6 +251,7 @@ def options(state: AthazarState, seat: int) -> list[Option]:
             ),
             o.rule,
             o.sheds,
+            o.outcome,
         )
         for index, o in enumerate(found)
     ]
@@ -242,7 +269,7 @@ def _kill_action(
         payload["second_victim"] = victims[1]
     if role is not None:
         payload["as"] = role
-    acting = f" as a {role}" if role else ""
+    acting = f" as {a(role)}" if role else ""
     if choices:
         label = f"{killer}{acting} kills"
     else:
@@ -380,7 +407,7 @@ def _effect_options(
 ) -> list[Option]:
     """One disruption's entries; ``rest``: the other cards entered, None without a hand."""
     rule = EFFECT_RULES[acting]
-    shown = f"{card} as a {acting}" if card == PRINCESS else card
+    shown = f"{card} as {a(acting)}" if card == PRINCESS else card
     names = {str(t): state.seats[t].name for t in _targets(state, seat)}
     targets = tuple(_targets(state, seat))
     unknown = mine.unknown if rest is not None else mine.held - 1
@@ -388,7 +415,7 @@ def _effect_options(
         sheds = EFFECT_SHEDS[acting]
         words = "take a card" if acting == WISEMAN else "every other player takes a card"
         action = _effect_action(seat, card, acting, {}, {}, f"{shown}: {words}")
-        return [Option(action, rule, sheds)]
+        return [Option(action, rule, sheds, EFFECT_OUTCOMES[acting])]
     if not targets:
         return []
     if acting == SORCERER:
@@ -405,7 +432,7 @@ def _effect_options(
                 {"target": OneOf(targets), "given": OneOf(tuple(givable))},
                 f"{shown}: give",
             )
-            found.append(Option(_named(action, names), rule, 2))
+            found.append(Option(_named(action, names), rule, 2, EFFECT_OUTCOMES[acting]))
         if rest is None or unknown > 0:
             action = _effect_action(
                 seat,
@@ -415,7 +442,7 @@ def _effect_options(
                 {"target": OneOf(targets)},
                 f"{shown}: give a card{' not entered' if rest is not None else ''}",
             )
-            found.append(Option(_named(action, names), rule, 2))
+            found.append(Option(_named(action, names), rule, 2, EFFECT_OUTCOMES[acting]))
         return found
     # a Merchant: the Djinns kept stay with their holders (Effect cards 3 and 4)
     known = sum(1 for t in rest if t == DJINN) if rest is not None else 0
@@ -436,7 +463,7 @@ def _effect_options(
             keeps,
             f"{shown}: swap hands with {other.name}",
         )
-        found.append(Option(_named(action, names), rule, 0))
+        found.append(Option(_named(action, names), rule, 0, EFFECT_OUTCOMES[acting]))
     return found
 
 
@@ -451,7 +478,7 @@ def hand_view(state: AthazarState, viewer: int) -> dict[str, JSON] | None:
     if not 0 <= viewer < len(state.seats) or state.seats[viewer].hand is None:
         return None
     mine = state.seats[viewer]
-    return {"cards": list(mine.hand or ()), "not_entered": mine.unknown}
+    return {"cards": list(mine.hand or ()), "not_entered": mine.unknown, "check": mine.check}
 
 
 def helper(state: AthazarState, viewer: int) -> dict[str, JSON] | None:
@@ -463,14 +490,16 @@ def helper(state: AthazarState, viewer: int) -> dict[str, JSON] | None:
     turn = state.phase == PLAY and state.active == viewer
     found = options(state, viewer) if turn else []
     most = max((o.sheds for o in found), default=0)
+    best_first = sorted(found, key=lambda o: -o.sheds)  # stable: the list's order otherwise
     plays: list[JSON] = [
         {
             "at": option.action.at,
             "type": option.action.type,
             "rule": option.rule,
             "sheds": option.sheds,
+            "outcome": option.says,
             "most": most > 0 and option.sheds == most,
         }
-        for option in found
+        for option in best_first
     ]
     return {"seat": viewer, "turn": turn, "plays": plays}

@@ -7,7 +7,7 @@ hand on their own tablet: it is that seat's secret, it follows their plays, pass
 deals, and their legal actions then list each kill and disruption the hand allows.
 
 Sections cited are the rulebook's: "Players", "Characters" (Kill Cards 1-7, Effect cards
-1-7) and "How to Play" 1-10; D1-D3 are RULINGS.md's and R160-R175 this project's.
+1-7) and "How to Play" 1-10; D1-D3 are RULINGS.md's and R160-R179 this project's.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from referee.rules.athazar.cards import (
+    CHARACTERS,
     DJINN,
     HUNTER,
     MERCHANT,
@@ -26,9 +27,11 @@ from referee.rules.athazar.cards import (
     SAILOR,
     SORCERER,
     TOKENS,
+    WARRIOR,
     WISEMAN,
     Card,
     Kill,
+    a,
     check_kill,
     parse,
     sort_key,
@@ -96,6 +99,7 @@ class SeatState:
     last_value: int | None = None  # the value of this round's last play (R166; 0: none)
     last_play: str = ""  # this round's last play in words
     place: int | None = None  # a finishing place, once the seat is out
+    check: bool = False  # the hand entered stopped fitting what was recorded (R176, R177)
 
     @property
     def held(self) -> int:
@@ -189,33 +193,36 @@ def _sorted(cards: Sequence[str]) -> tuple[str, ...]:
 
 
 def _shed(seat: SeatState, cards: Sequence[Card], field: str) -> SeatState:
-    """``seat`` without ``cards``: counted off, and taken from its entered hand (a card it
-    has not entered yet takes a place not entered). The refusal names the seat's own
-    cards only to that seat's player."""
+    """``seat`` without ``cards``: counted off, and taken from its entered hand where the
+    hand holds them, otherwise from its places not entered. Only the count can refuse: the
+    hand is the player's note, and a play it does not fit is recorded all the same, the
+    note keeping what still fits (R176)."""
     if len(cards) > seat.held:
         raise IllegalAction(
             f"{seat.name} holds {seat.held} card{'s' if seat.held != 1 else ''}: too few to "
             f"play {len(cards)}.",
             field,
         )
-    hand = seat.hand
-    if hand is not None:
-        left = list(hand)
-        missing = 0
-        for card in cards:
-            if card.token in left:
-                left.remove(card.token)
-            else:
-                missing += 1
-        if missing > seat.unknown:
-            named = ", ".join(card.token for card in cards)
-            raise IllegalAction(
-                f"Your hand as entered does not hold {named}: correct your hand first, or "
-                "forget it to record by naming the cards.",
-                field,
-            )
-        hand = tuple(left)
-    return replace(seat, count=seat.count - len(cards), hand=hand)
+    return _fit(replace(seat, count=seat.count - len(cards), hand=_without(seat.hand, cards)))
+
+
+def _without(hand: tuple[str, ...] | None, cards: Sequence[Card]) -> tuple[str, ...] | None:
+    """The hand entered less each of ``cards`` it holds."""
+    if hand is None:
+        return None
+    left = list(hand)
+    for card in cards:
+        if card.token in left:
+            left.remove(card.token)
+    return tuple(left)
+
+
+def _fit(seat: SeatState) -> SeatState:
+    """The seat with its entered hand naming no more cards than it holds: the cards last in
+    the rulebook's order go, and the player is asked to check their hand (R176)."""
+    if seat.hand is None or len(seat.hand) <= seat.held:
+        return seat
+    return replace(seat, hand=_sorted(seat.hand)[: max(seat.held, 0)], check=True)
 
 
 def _receive(seat: SeatState, cards: int) -> SeatState:
@@ -437,35 +444,12 @@ def _pass_cards(state: AthazarState, action: Action) -> AthazarState:
             "Two cards pass only as a Hunter and one more card (Effect cards 2, R168).",
             "payload.card",
         )
-    if seat.hand is not None:
-        _check_pass_hand(seat, count, named)
-        shed = _shed(seat, named, "payload.card")
-        seat = replace(seat, hand=shed.hand)
-    seat = replace(seat, passing=count)
+    # the cards named leave the hand entered; a pass it does not fit is still recorded (R176)
+    seat = _fit(replace(seat, hand=_without(seat.hand, named), passing=count))
     state = _set_seat(state, index, seat)
     if all(s.passing is not None for i, s in enumerate(state.seats) if state.in_play(i)):
         state = _resolve_passes(state)
     return state
-
-
-def _check_pass_hand(seat: SeatState, count: int, named: list[Card]) -> None:
-    """What the seat's own entered hand says of its pass (its refusal is for it alone)."""
-    hand = seat.hand or ()
-    djinns_only = all(parse(t, "hand").character == DJINN for t in hand) and seat.unknown == 0
-    if count == 0 and not djinns_only:
-        raise IllegalAction(
-            "Your hand as entered holds cards that are not Djinns: pass one (How to Play 3, R168).",
-            "payload.count",
-        )
-    if count == 2 and not named and seat.unknown < 2:
-        raise IllegalAction(
-            "Name the Hunter and the card you pass with it (Effect cards 2).", "payload.card"
-        )
-    if count - len(named) > seat.unknown:
-        raise IllegalAction(
-            "Name the card you pass: your hand as entered holds every card you have.",
-            "payload.card",
-        )
 
 
 def _resolve_passes(state: AthazarState) -> AthazarState:
@@ -504,7 +488,7 @@ def _kill(state: AthazarState, action: Action) -> AthazarState:
 
 
 def _kill_words(kill: Kill) -> str:
-    acting = f" (as a {kill.role})" if kill.killer.character == PRINCESS else ""
+    acting = f" (as {a(kill.role)})" if kill.killer.character == PRINCESS else ""
     victims = " and ".join(card.token for card in kill.victims)
     return f"{kill.killer.token}{acting} kills {victims}"
 
@@ -549,7 +533,8 @@ def _effect_card(action: Action) -> tuple[Card, str]:
         )
     if acting not in PLAYED_EFFECTS:
         raise IllegalAction(
-            f"A {acting} is a kill card: record it as a kill (Characters).", "payload.card"
+            f"{a(acting).capitalize()} is a kill card: record it as a kill (Characters).",
+            "payload.card",
         )
     return card, acting
 
@@ -575,7 +560,7 @@ def _play_effect(state: AthazarState, action: Action) -> AthazarState:
         return _sorcerer(state, action, actor, card, value)
     seat = _shed(state.seats[actor], (card,), "payload.card")
     state = _set_seat(state, actor, seat)
-    as_words = f" (as a {acting})" if card.character == PRINCESS else ""
+    as_words = f" (as {a(acting)})" if card.character == PRINCESS else ""
     if acting == WISEMAN:
         state = _record(state, actor, (card,), value, f"{card.token}{as_words} takes a card")
         state, _ = _draw(state, action.seq, actor)
@@ -620,15 +605,9 @@ def _merchant(
             "instead (Effect cards 3).",
             "payload.keeps",
         )
+    # the Djinns kept are seen as the cards change hands; the hand entered then holds them
+    # alone, whatever it said before (R169, R176)
     seat = _shed(seat, (card,), "payload.card")
-    if seat.hand is not None:
-        known = sum(1 for t in seat.hand if t == DJINN)
-        if not known <= keeps <= known + seat.unknown:
-            raise IllegalAction(
-                f"Your hand as entered holds {known} Djinn{'s' if known != 1 else ''}: "
-                "they stay with you, so that is how many you keep (Effect cards 4).",
-                "payload.keeps",
-            )
     taken = other.count - target_keeps
     as_words = " (as a Merchant)" if card.character == PRINCESS else ""
     if taken == 0:
@@ -676,10 +655,8 @@ def _sorcerer(
     seat = _shed(seat, (card,), "payload.card")
     if given is not None:
         seat = _shed(seat, (given,), "payload.given")
-    elif seat.hand is not None and seat.unknown < 1:
-        raise IllegalAction("Name the card you give.", "payload.given")
-    else:
-        seat = replace(seat, count=seat.count - 1)
+    else:  # a card not named: from the places not entered, else the note is trimmed (R176)
+        seat = _fit(replace(seat, count=seat.count - 1))
     other = _receive(state.seats[target], 1)
     state = _set_seat(_set_seat(state, actor, seat), target, other)
     as_words = " (as a Sorcerer)" if card.character == PRINCESS else ""
@@ -769,14 +746,38 @@ def _enter_hand(state: AthazarState, action: Action) -> AthazarState:
             "payload.cards",
         )
     tokens = [parse(token, f"payload.cards.{i}").token for i, token in enumerate(cards)]
-    return _set_seat(state, index, replace(seat, hand=_sorted(tokens)))
+    return _set_seat(state, index, replace(seat, hand=_sorted(tokens), check=False))
 
 
 def _forget_hand(state: AthazarState, action: Action) -> AthazarState:
     index, seat = _hand_seat(state, action)
     if seat.hand is None:
         raise IllegalAction("No hand is entered.", "type")
-    return _set_seat(state, index, replace(seat, hand=None))
+    return _set_seat(state, index, replace(seat, hand=None, check=False))
+
+
+def _keep_what_fits(state: AthazarState, action: Action) -> AthazarState:
+    """A hand edit replayed after an undo or a redo changed what came before it, which
+    ``apply`` refuses: kept as far as it still fits, never refused for what the hand holds
+    (R177). It is still refused for what everyone knows (the game over, no seat)."""
+    if state.phase == OVER:
+        raise IllegalAction(f"The game is over: {state.outcome.reason}", "type")
+    if action.by is not None and not 0 <= action.by < len(state.seats):
+        raise IllegalAction(f"Deaths of Athazar has seats 0 to {len(state.seats) - 1}.", "by")
+    index, seat = _hand_seat(state, action)
+    if action.type == "add_card":
+        _card_field(action.payload, "card")  # a card with no place left is left out
+        return _set_seat(state, index, replace(seat, check=seat.hand is not None))
+    if action.type == "enter_hand":
+        cards = action.payload.get("cards")
+        if not isinstance(cards, list):
+            raise IllegalAction("'cards' lists the cards held.", "payload.cards")
+        tokens = [parse(token, f"payload.cards.{i}").token for i, token in enumerate(cards)]
+        kept = _sorted(tokens[: max(seat.held, 0)])  # the first listed, as many as are held
+        return _set_seat(state, index, replace(seat, hand=kept, check=True))
+    if action.type == "drop_card":
+        _card_field(action.payload, "card")  # a card no longer there: nothing to take out
+    return state  # a hand already forgotten stays so
 
 
 HAND_TYPES = frozenset({"add_card", "drop_card", "enter_hand", "forget_hand"})
@@ -793,6 +794,15 @@ _HANDLERS: dict[str, Handler] = {
     "enter_hand": _enter_hand,
     "forget_hand": _forget_hand,
 }
+
+
+def _aimed_at(action: Action, seat: int | None) -> bool:
+    """Whether ``action`` is a Merchant's swap or a Sorcerer's gift (a Princess acting as
+    one included) aimed at ``seat``: it changes the cards that seat holds (R178)."""
+    if action.type != "play_effect" or action.payload.get("target") != seat:
+        return False
+    acting = action.payload.get("as") or action.payload.get("card")
+    return acting in (MERCHANT, SORCERER)
 
 
 class AthazarSystem(System[AthazarSetup, AthazarState]):
@@ -970,10 +980,54 @@ class AthazarSystem(System[AthazarSetup, AthazarState]):
             raise IllegalAction(f"Deaths of Athazar has no action called {action.type!r}.", "type")
         return handler(state, action)
 
+    def replay_apply(self, state: AthazarState, action: Action) -> AthazarState:
+        """As ``apply``; a hand edit it refuses, replayed after an undo or a redo changed
+        what came before it, is kept as far as it still fits (R177). Plays never depend on
+        a hand (R176), so whether an undo is allowed tells nobody what a hand holds (R50)."""
+        try:
+            return self.apply(state, action)
+        except IllegalAction:
+            if action.type not in HAND_TYPES:
+                raise
+        return _keep_what_fits(state, action)
+
+    def private_edit(self, action: Action) -> bool:
+        """A hand entered is its seat's own note: nobody else is asked about it (R177)."""
+        return action.type in HAND_TYPES
+
+    # R179: what the table's shared device sends for a seat is checked as if no hand were
+    # entered, so neither its answer nor its preview depends on one
+    table_knows_secrets = False
+
+    def table_actions(self, state: AthazarState, seat: int) -> tuple[LegalAction, ...]:
+        """What the table's shared device may do for ``seat``: the seat's actions as if no
+        hand were entered anywhere (a pass by how many cards, a kill or a disruption named
+        by its cards), and never a hand edit, which is made on the player's own tablet
+        (R179). Nothing listed names or depends on a hand."""
+        from referee.rules.athazar.legal import legal_actions
+
+        listed = legal_actions(self.conceal(state, None), seat)
+        return tuple(entry for entry in listed if entry.type not in HAND_TYPES)
+
+    def commutes(self, seen: AthazarState, recorded: Action, pending: Action) -> bool:
+        """What players do at the same moment (R178): passes of different players in the
+        pass phase (How to Play 3), and an edit of one's own hand beside another player's
+        action, unless that action is a Merchant's swap or a Sorcerer's gift aimed at the
+        editor. Read from the two actions' types, seats and targets and the phase, never
+        from a hand."""
+        if recorded.by is None or pending.by is None or recorded.by == pending.by:
+            return False
+        if recorded.type == pending.type == "pass_cards":
+            return seen.phase == PASS
+        for edit, other in ((recorded, pending), (pending, recorded)):
+            if edit.type in HAND_TYPES:
+                return not _aimed_at(other, edit.by)
+        return False
+
     def conceal(self, state: AthazarState, viewer: int | None) -> AthazarState:
         """Every other seat's entered hand replaced by the same stand-in: none entered."""
         seats = tuple(
-            seat if index == viewer else replace(seat, hand=None)
+            seat if index == viewer else replace(seat, hand=None, check=False)
             for index, seat in enumerate(state.seats)
         )
         return replace(state, seats=seats)
@@ -1016,16 +1070,18 @@ class AthazarSystem(System[AthazarSetup, AthazarState]):
             if own and named:
                 line += f": {', '.join(named)}"
         elif action.type == "kill":
-            acting = f" (as a {p.get('as')})" if p.get("as") else ""
+            acting = f" (as {a(str(p.get('as')))})" if p.get("as") else ""
             victims = " and ".join(str(p[k]) for k in ("victim", "second_victim") if k in p)
             line = f"{p.get('killer')}{acting} kills {victims}"
         elif action.type == "play_effect":
             card = str(p.get("card"))
             acting = str(p.get("as") or card)
-            shown = f"{card} (as a {acting})" if p.get("as") else card
+            shown = f"{card} (as {a(acting)})" if p.get("as") else card
             if acting == MERCHANT:
                 line = f"plays {shown}: swaps hands with {player(p.get('target'))}"
-                line += f", keeping {p.get('keeps', 0)} Djinns to their {p.get('target_keeps', 0)}"
+                keeps, theirs = p.get("keeps", 0), p.get("target_keeps", 0)
+                kept = counted(keeps, DJINN) if isinstance(keeps, int) else f"{keeps} {DJINN}s"
+                line += f", keeping {kept} to their {theirs}"
             elif acting == SORCERER:
                 gift = f" {p.get('given')}" if own and p.get("given") else " a card"
                 line = f"plays {shown}: gives{gift} to {player(p.get('target'))}"
@@ -1076,7 +1132,7 @@ class AthazarSystem(System[AthazarSetup, AthazarState]):
     def view(self, state: AthazarState, viewer: int | None) -> dict[str, JSON]:
         """Everything at the table, and for a seated viewer their own hand as they entered
         it with the kill helper's list (``helper``): nobody else's."""
-        from referee.rules.athazar.legal import hand_view, helper
+        from referee.rules.athazar.legal import WARRIORS, hand_view, helper
 
         active = state.active
         over = state.phase == OVER
@@ -1092,7 +1148,7 @@ class AthazarSystem(System[AthazarSetup, AthazarState]):
             "played": state.played,
             "reshuffles": len(state.reshuffles),
             "players": [
-                {"name": seat.name, "cards": seat.count, "place": seat.place}
+                {"name": seat.name, "cards": seat.count, "held": seat.held, "place": seat.place}
                 for seat in state.seats
             ],
             "passed": [seat.passing is not None for seat in state.seats],
@@ -1105,6 +1161,12 @@ class AthazarSystem(System[AthazarSetup, AthazarState]):
             # what the hand allows, worked out from it: shown beside the controls, and
             # never repeated when the table's device shows the hand (an explanation)
             "helper_explanation": helper(state, viewer) if viewer is not None else None,
+            # the cards there are, for a hand editor: no secret, the same for everyone
+            "characters": {
+                "all": list(TOKENS),
+                "named": [c for c in CHARACTERS if c != WARRIOR],
+                "warriors": list(WARRIORS),
+            },
             "card_names": list(TOKENS) if state.phase == PLAY else [],
             "places": [sorted(place) for place in state.places],
             "summary": _summary(state) if over else None,

@@ -113,10 +113,14 @@ def test_the_board_shows_a_hand_and_its_helper_to_its_player_alone(host: User) -
     assert "A Renegade kills odd values: 5 (Kill Cards 2)." in page
     assert "sheds the most" in page
     assert 'class="ath-chip">Merchant<' in page
+    editor = page.split('data-testid="hand-editor"', 1)[1].split("</form>", 1)[0]
+    assert editor.count('name="p.cards"') == 7  # one place a card held
+    assert "<option selected>Merchant</option>" in editor
     for other in (seated[0], seated[2], host):
         html = client_for(other).get(f"/games/{game.pk}/").content.decode()
         assert 'data-testid="helper"' not in html
-        assert "ath-chip" not in html
+        assert 'class="ath-chip"' not in html  # each seat's own editor is empty
+        assert "<option selected>Merchant</option>" not in html  # no place holds Ben's card
         assert "Renegade kills" not in html
 
 
@@ -161,3 +165,37 @@ def test_the_table_device_shows_a_hand_only_while_its_button_is_held(host: User)
     assert "Kill Cards" not in shown  # the helper's explanation is not repeated there
     others = [s for s in (0, 2) if f"reveal/{s}/" in page]
     assert others == []  # no button for a seat with no hand entered
+
+
+def test_the_hand_editor_saves_the_whole_hand_as_one_entry_without_javascript(host: User) -> None:
+    """The editor's places are menus a form posts at once: seven cards, one entry, read by
+    the others as one private update (R177)."""
+    game, seated = _game(host)
+    client = client_for(seated[1])
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    editor = page.split('data-testid="hand-editor"', 1)[1].split("</form>", 1)[0]
+    assert editor.count('name="p.cards"') == 7
+    assert 'name="type" value="enter_hand"' in editor
+    before = Game.objects.get(pk=game.pk).version
+    cards = ["Sailor", "Hunter", "Warrior 12", "Djinn", "Prince", "", ""]
+    response = client.post(
+        f"/games/{game.pk}/act/",
+        {
+            "type": "enter_hand",
+            "version": str(before),
+            "control": "hand-edit:1",
+            "seat": "1",
+            "p.cards": cards,
+        },
+    )
+    assert response.status_code == 302
+    row = Game.objects.get(pk=game.pk)
+    assert row.version == before + 1
+    state = service.derived(row).state
+    assert state.seats[1].hand == ("Warrior 12", "Sailor", "Hunter", "Djinn", "Prince")
+    assert state.seats[1].unknown == 2
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    editor = page.split('data-testid="hand-editor"', 1)[1].split("</form>", 1)[0]
+    assert editor.count("<option selected>") == 5
+    other = client_for(seated[0]).get(f"/games/{game.pk}/").content.decode()
+    assert other.count("Ben: updates their private hand") == 1

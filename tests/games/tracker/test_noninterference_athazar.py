@@ -108,11 +108,18 @@ def test_a_private_hand_reaches_nobody_else_by_page_api_or_export(
             break
         room = state.seats[hidden].unknown
         if room and rng.random() < 0.35:
-            for game in table.games:  # different cards in each game
-                cards = [rng.choice(TOKENS) for _ in range(min(room, 3))]
+            whole = [rng.choice(TOKENS) for _ in range(room)]
+            # different cards in each game: the whole hand in one, often fewer in the other
+            for game, cards in zip(
+                table.games, (whole, whole[: rng.randint(0, room)]), strict=True
+            ):
                 user = table.seated[hidden]
                 outcome = record(game, user, "enter_hand", hidden, {"cards": cards})
                 assert outcome == ("applies",)
+            continue
+        rooms = [service.derived(g).state.seats[hidden].unknown for g in table.games]
+        if min(rooms) and rng.random() < 0.3:  # a card received, entered in both
+            table.both("add_card", hidden, {"card": rng.choice(TOKENS)})
             continue
         named = [_named_pass(service.derived(g).state, hidden) for g in table.games]
         if all(named) and rng.random() < 0.6:  # a pass naming a card, a different one in each
@@ -172,3 +179,95 @@ def test_a_private_hand_reaches_nobody_else_by_page_api_or_export(
         states = [client_for(viewer).get(f"/api/games/{g.pk}/") for g in (a, b)]
         one, two = (normalised(r.content, table.games) for r in states)
         assert one == two, f"{name}: the state after the probes differs"
+    for name, viewer in table.viewers.items():
+        if name != "spectator":
+            undo_channels(table, name, viewer)
+
+
+def _sent(client: Any, url: str, body: dict[str, Any]) -> tuple[int, bytes]:
+    response = client.post(url, body, content_type="application/json")
+    return response.status_code, response.content
+
+
+def undo_channels(table: Table, name: str, viewer: User) -> None:
+    """A viewer's undo of their own latest action, its redo, and a request to undo the
+    hidden seat's latest action: the same answers in both games (R50, R177)."""
+    client = client_for(viewer)
+    seat = next(s for s, u in table.seated.items() if u == viewer)
+    a, b = table.fresh()
+    current = service.derived(a)
+    effective = current.history.effective
+    mine = [t for t in effective if current.log[t - 1].by == seat][-1:]
+    theirs = [t for t in effective if current.log[t - 1].by == table.hidden][-1:]
+    for kind, target in [*(("undo", t) for t in mine), *(("redo", t) for t in mine)]:
+        a, b = table.fresh()
+        answers = [
+            {
+                "send": _sent(
+                    client, f"/api/games/{g.pk}/{kind}/", {"target": t, "version": g.version}
+                )
+            }
+            for g, t in ((a, target), (b, target))
+        ]
+        assert_alike(answers[0], answers[1], table, f"{name} sending {kind} #{target}")  # type: ignore[arg-type]
+    for target in theirs:
+        a, b = table.fresh()
+        body = {"system": "athazar", "type": "request_undo", "payload": {"target": target}}
+        answers = [
+            {"send": _sent(client, f"/api/games/{g.pk}/actions/", {**body, "version": g.version})}
+            for g in (a, b)
+        ]
+        assert_alike(answers[0], answers[1], table, f"{name} asking to undo #{target}")  # type: ignore[arg-type]
+        a, b = table.fresh()
+        requests = [service.derived(g).undo_requests for g in (a, b)]
+        if not requests[0]:
+            continue
+        hider = client_for(table.seated[table.hidden])
+        for g, open_requests in zip((a, b), requests, strict=True):
+            payload = {"request": open_requests[-1].seq, "accept": True}
+            answer = {"system": "athazar", "type": "answer_undo", "payload": payload}
+            _sent(hider, f"/api/games/{g.pk}/actions/", {**answer, "version": g.version})
+        a, b = table.fresh()
+        assert_alike(received(client, a), received(client, b), table, f"{name} after the answer")  # type: ignore[arg-type]
+
+
+FULL = ["Sailor", "Renegade", "Assassin", "Hunter", "Merchant", "Wiseman", "Prince"]
+
+
+@pytest.mark.django_db
+def test_an_undo_on_the_page_answers_alike_whether_a_hand_was_entered_whole() -> None:
+    """Ana enters her whole hand in one game, one card fewer in the other; after the pass
+    she enters a Renegade, Ben plays a Prince (#7) and she enters the card it gave her
+    (#8). Ben's undo of his Prince, sent from his page, and his redo answer alike."""
+    service.CACHE.clear()
+    host = account("hostess")
+    ana, ben, cy = account("anna"), account("benny"), account("cy")
+    games = []
+    for cards in (FULL, FULL[:-1]):
+        setup = {"players": ["Ana", "Ben", "Cy"], "dealer": 2}
+        created = service.create_game(host=host, system="athazar", name="Table", setup=setup)
+        for seat, person in enumerate((ana, ben, cy)):
+            service.join(created, person, created.join_token, seat)
+        steps: list[tuple[User, int, str, dict[str, Any]]] = [
+            (ana, 0, "enter_hand", {"cards": cards}),
+            (ana, 0, "pass_cards", {"count": 1, "card": "Sailor"}),
+            (ben, 1, "pass_cards", {"count": 1}),
+            (cy, 2, "pass_cards", {"count": 1}),
+            (ana, 0, "add_card", {"card": "Renegade"}),
+            (ana, 0, "skip_turn", {}),
+            (ben, 1, "play_effect", {"card": "Prince"}),
+            (ana, 0, "add_card", {"card": "Warrior 3"}),
+        ]
+        for person, seat, kind, payload in steps:
+            assert record(created, person, kind, seat, payload) == ("applies",)
+        games.append(Game.objects.get(pk=created.pk))
+    client = client_for(ben)
+    for kind in ("undo", "redo"):
+        answers = []
+        for game in games:
+            version = Game.objects.get(pk=game.pk).version
+            form = {"type": kind, "target": "7", "version": str(version), "control": kind}
+            posted = client.post(f"/games/{game.pk}/act/", form, headers={"HX-Request": "true"})
+            answers.append((posted.status_code, normalised(posted.content, games)))
+        assert answers[0] == answers[1], kind
+        assert answers[0][0] == 200, answers[0][1][:300]

@@ -18,7 +18,7 @@ from tests.profiles import examples
 from tests.rules.athazar.athazar_game import AthazarGame, new_game, undo
 from tests.rules.tracker.legal_play import filled, randoms
 
-HAND = ("add_card", "drop_card", "forget_hand")
+HAND = ("add_card", "drop_card", "enter_hand", "forget_hand")
 MAX_STEPS = 1500
 
 

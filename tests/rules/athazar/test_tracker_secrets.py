@@ -143,6 +143,93 @@ def test_an_entered_hand_reaches_no_other_viewer(data: st.DataObject) -> None:
                 assert answer(one, type_, by, payload) == answer(two, type_, by, payload)
 
 
+def undo_channels(one: AthazarGame, two: AthazarGame, hidden: int, viewer: int) -> None:
+    """Undo, redo, a request to undo and its answer tell ``viewer`` the same in both games:
+    whether the undo is allowed, its refusal, and what everyone sees after (R50, R177)."""
+    targets = list(one.history.effective)[-6:]
+    for target in targets:
+        undone = answer(one, "undo", viewer, {"target": target})
+        assert undone == answer(two, "undo", viewer, {"target": target}), target
+        if undone[0] != "applies":
+            continue
+        after = [
+            game_apply(g, type="undo", by=viewer, payload={"target": target}) for g in (one, two)
+        ]
+        assert seen(after[0], viewer) == seen(after[1], viewer)
+        redone = [answer(g, "redo", viewer, {"target": target}) for g in after]
+        assert redone[0] == redone[1], target
+    for target in [t for t in targets if one.log[t - 1].by == hidden][-3:]:
+        asked = [answer(g, "request_undo", viewer, {"target": target}) for g in (one, two)]
+        assert asked[0] == asked[1]
+        if asked[0][0] != "applies":
+            continue
+        games = [
+            game_apply(g, type="request_undo", by=viewer, payload={"target": target})
+            for g in (one, two)
+        ]
+        request = games[0].version
+        for accept in (True, False):
+            payload = {"request": request, "accept": accept}
+            answers: list[Any] = []
+            for game in games:
+                try:
+                    answered = game_apply(game, type="answer_undo", by=hidden, payload=payload)
+                except IllegalAction as error:
+                    answers.append(("refused", error.message, error.field))
+                else:
+                    answers.append(("applies", seen(answered, viewer)))
+            assert answers[0] == answers[1], (target, accept)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(st.data())
+def test_an_undo_redo_or_request_tells_nobody_what_a_hand_holds(data: st.DataObject) -> None:
+    """Two games alike but for the hand one seat entered (the whole hand in one, one card
+    fewer in the other, or different cards), played through the same public actions and
+    hand edits that fit both: every other seat's undo, redo and request answers alike."""
+    rng = randoms(data)
+    players = data.draw(st.integers(2, 4), label="players")
+    hidden = data.draw(st.integers(0, players - 1), label="hidden")
+    one = two = new_game(players, dealer=rng.randrange(players))
+    for _ in range(data.draw(st.integers(1, 40), label="steps")):
+        if one.state.phase == OVER:
+            break
+        mine = one.state.seats[hidden]
+        if mine.unknown and rng.random() < 0.35:
+            whole = [rng.choice(TOKENS) for _ in range(mine.held)]
+            fewer = whole[: rng.randint(0, len(whole))]
+            one = game_apply(one, type="enter_hand", by=hidden, payload={"cards": whole})
+            two = game_apply(two, type="enter_hand", by=hidden, payload={"cards": fewer})
+            continue
+        room = min(one.state.seats[hidden].unknown, two.state.seats[hidden].unknown)
+        if room and rng.random() < 0.3:  # a card received, entered in both
+            card = {"card": rng.choice(TOKENS)}
+            one = game_apply(one, type="add_card", by=hidden, payload=card)
+            two = game_apply(two, type="add_card", by=hidden, payload=card)
+            continue
+        step = hidden_step(rng, one, hidden)
+        if step is not None and rng.random() < 0.5:
+            one = game_apply(one, type=step["type"], by=hidden, payload=step["payload"])
+            two = game_apply(two, type=step["type"], by=hidden, payload=step["payload"])
+            continue
+        options = [
+            e
+            for s in range(players)
+            if s != hidden
+            for e in ATHAZAR.legal_actions(one.state, s)
+            if e.type not in ("add_card", "drop_card", "forget_hand", "enter_hand")
+        ]
+        if not options:
+            continue
+        legal = rng.choice(options)
+        payload = filled(rng, legal)
+        one = game_apply(one, type=legal.type, by=legal.seat, payload=payload)
+        two = game_apply(two, type=legal.type, by=legal.seat, payload=payload)
+    for viewer in (s for s in range(players) if s != hidden):
+        assert seen(one, viewer) == seen(two, viewer)
+        undo_channels(one, two, hidden, viewer)
+
+
 def test_the_games_compared_did_hold_different_hands() -> None:
     """The property above is not empty: most of its games end with the two hands apart."""
     if not DIFFERED:
