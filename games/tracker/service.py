@@ -420,9 +420,27 @@ def _check_rights(
                 "payload.target",
             )
     else:
+        if access.seat is None and _edits_private_notes(current, type, by, payload):
+            whose = current.seat_name(by) if by is not None else "a player"
+            raise Forbidden(
+                f"That is {whose}'s own private notes: only their own tablet edits them, "
+                "never the table's shared device."
+            )
         knows = knower(access, current.system, by)
         check_unseen(current, type=type, by=by, payload=payload, knows=knows)
     return by
+
+
+def _edits_private_notes(
+    current: CoreGame, type: str, by: int | None, payload: Mapping[str, Any]
+) -> bool:
+    """Whether the action, or any action of the batch, edits a seat's private notes."""
+    sent = Action(current.version + 1, type, by, dict(payload))
+    try:
+        parts = core.batch_actions(current.system, sent) if type == BATCH else (sent,)
+    except IllegalAction:
+        return False  # a batch of the wrong shape: the rules refuse it as such
+    return any(current.system.private_edit(part) for part in parts)
 
 
 def _private_to_other(current: CoreGame, action: Action, seat: int | None) -> bool:

@@ -158,6 +158,21 @@ def record(plan: Any, folder: Path) -> dict[str, Any]:
     }
 
 
+def expect_again(stem: str, folder: Path) -> str:
+    """Write again what each viewer is shown of the recorded game ``stem``, keeping its
+    log as it was recorded: what a deliberate change to what a stored game shows needs."""
+    from tests.golden import support
+
+    golden = support.read(folder / f"{stem}.json")
+    opened = support.open_game(golden, prefix=stem)
+    expected = support.read(folder / f"{stem}.expected.json")
+    expected["roles"] = {
+        role: support.shown(opened, role, golden) for role in support.roles(golden)
+    }
+    dump(folder / f"{stem}.expected.json", expected)
+    return f"{stem}: {len(golden['log'])} entries as recorded; what each viewer is shown, again"
+
+
 def check_set(found: list[dict[str, Any]]) -> list[str]:
     """What the set of golden games of each system lacks (nothing, when it is complete)."""
     missing = []
@@ -187,10 +202,25 @@ def check_set(found: list[dict[str, Any]]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", help="record only these (e.g. azrah-finished)")
+    parser.add_argument(
+        "--views",
+        action="store_true",
+        help=(
+            "keep the recorded logs and write again only what each viewer is shown of them "
+            "(after a deliberate change, with its ruling)"
+        ),
+    )
     args = parser.parse_args(argv)
     django_in_memory()
     from tests.golden.play import PLANS
-    from tests.golden.support import FOLDER
+    from tests.golden.support import FOLDER, golden_files
+
+    if args.views:
+        stems = [p.name.removesuffix(".json") for p in golden_files()]
+        for stem in stems:
+            if not args.games or stem in args.games:
+                print(expect_again(stem, FOLDER))
+        return 0
 
     plans = [p for p in PLANS if not args.games or f"{p.slug}-{p.name}" in args.games]
     unknown = set(args.games) - {f"{p.slug}-{p.name}" for p in PLANS}

@@ -1494,7 +1494,7 @@ def ability_source(
     return (weapon.card, GARDEN, False, None) if weapon is not None else None
 
 
-def ability_window(state: AzukiState, seat: int, source: str) -> str | None:
+def ability_window(state: AzukiState, seat: int, source: str, stored: bool = False) -> str | None:
     """Why ``seat``'s ``source`` may not use its ability now, or None when it may
     (Card Effects: zone-specific effects, Once per Turn, timing windows; Playing Entities and
     Using Gates: Cooldown)."""
@@ -1559,7 +1559,7 @@ def ability_window(state: AzukiState, seat: int, source: str) -> str | None:
             f"{player.ikz_untapped} untapped."
         )
     effect = ability_effect(card)
-    if effect is not None and not effect_targets(state, seat, effect):
+    if not stored and effect is not None and not effect_targets(state, seat, effect):
         return (
             f"{possessive(card.name)} ability needs a target: there is no "
             f"{_target_words(effect)} in a Garden (The Field, R154)."
@@ -1607,7 +1607,7 @@ def _use_ability(state: AzukiState, action: Action, stored: bool = False) -> Azu
         default = 1 - combat.seat if combat.step == RESPONSE else combat.seat
     seat = action.by if action.by is not None else default
     source: str = payload_value(action.payload, "source", str)
-    why = ability_window(state, seat, source)
+    why = ability_window(state, seat, source, stored)
     if why is not None:
         raise IllegalAction(why, "payload.source")
     player = state.players[seat]
