@@ -1308,6 +1308,18 @@ PROJECT: tuple[Ruling, ...] = (
         " Damage from enemies acting before the draw (R198) is not bound to this order.",
     ),
     Ruling(
+        "R201",
+        "runeage",
+        "Combat; Sieges; Attrition; Event Cards & the Event Phase",
+        "What the history says of a combat",
+        "The history says who won each combat, what it was fought over, by how much, and what "
+        "followed (a realm secured, a Home Realm damaged), and names each unit destroyed or "
+        "wounded. The board marks every enemy, objective and event reminder with whether its "
+        "card shows the attrition die icon and what a battle against it then asks. These are "
+        "read from the game as replayed, so a game stored before reads the same way: only "
+        "the words are new, never what happened.",
+    ),
+    Ruling(
         "R160",
         "athazar",
         "Characters; How to Play 2",
