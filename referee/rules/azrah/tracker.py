@@ -102,6 +102,11 @@ MAX_EFFECTS = 20
 CAUSES = {"card": "an attached card's effect", "correction": "a correction"}
 OUTSIDE_TYPES = (*(t for t in EFFECT_TYPES if t not in ("attach_mana", "escape")),)
 CAUSE_HELP = "card effect or correction"  # what it is, not being an ability's (R115)
+# entries that can name only a Guardian in the front row, so face up when recorded (R52):
+# their history lines name it to everyone
+FACE_UP = frozenset(
+    {"use_ability", "emerge", "escape", "attach_mana", "transform", "attach_curse", "attach_item"}
+)
 # what play waits for before anything else is done
 SWAP, RESPOND, RESOLVE, EMERGE = "swap", "respond", "resolve", "emerge"
 
@@ -572,10 +577,13 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
     def describe(
         self, action: Action, setup: AzrahSetup | None = None, viewer: int | None = None
     ) -> str:
-        """A history line in words: "Ana: Ben's Bard takes 3 damage". A Guardian that began
-        in another player's back row is not named to ``viewer`` (R52): without the state
-        there is no telling whether it has been seen since, so it is "one of Ben's
-        Guardians" to them; without the setup every Guardian of another player is."""
+        """A history line in words: "Ana: Ben's Bard takes 3 damage". A Guardian is named
+        to ``viewer`` once it is face up (R52). An entry that can name only a front-row
+        Guardian (its ability, emergence or escape, an ability's targets: ``FACE_UP``) was
+        recorded while it was face up, so it names it to everyone. Elsewhere one that began
+        in another player's back row is "one of Ben's Guardians" to them, as is a name the
+        payload leaves out (None): without the state there is no telling whether it has
+        been seen since; without the setup every Guardian of another player is."""
         p = action.payload
         names = self.seat_names(setup) if setup is not None else ("Seat 0", "Seat 1")
 
@@ -586,11 +594,16 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         who = player(action.by) if action.by is not None else "The table"
         owner = _as_seat(p.get("seat", action.by))
 
-        def shown(name: object) -> str:
-            hidden = (
-                setup is None or name in setup.players[owner].back if owner is not None else False
-            )
-            if owner is not None and owner != viewer and hidden:
+        def unnamed(seat: int | None, name: object, face_up: bool = False) -> bool:
+            """Whether ``seat``'s ``name`` is not named to the viewer."""
+            if seat is None or seat == viewer:
+                return False
+            if name is None:
+                return True
+            return not face_up and (setup is None or name in setup.players[seat].back)
+
+        def shown(name: object, face_up: bool = False) -> str:
+            if unnamed(owner, name, face_up):
                 return f"one of {player(owner)}'s Guardians"
             return str(name)
 
@@ -598,17 +611,27 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             """A Guardian from the back row (only its controller may say which)."""
             return "a back-row Guardian" if owner is None else shown(name)
 
-        guardian = shown(p.get("guardian"))
-        if "seat" in p and guardian == str(p.get("guardian")):
+        # the Guardian a swap sends out is in the front row too (C.1)
+        face_up = action.type in FACE_UP or action.type == "swap"
+        guardian = shown(p.get("guardian"), face_up)
+        hidden = unnamed(owner, p.get("guardian"), face_up)
+        if "seat" in p and not hidden:
             guardian = f"{player(owner)}'s {guardian}"
+
+        def of(noun: str) -> str:
+            """``guardian``'s ``noun``: "Bard's emergence ability", or "the emergence
+            ability of one of Ben's Guardians" (never "Guardians's")."""
+            return f"the {noun} of {guardian}" if hidden else f"{guardian}'s {noun}"
+
         amount = p.get("amount", 1)
         enemy = 1 - owner if owner is not None else None
         targets = p.get("targets") if isinstance(p.get("targets"), list) else []
         aimed = ""
         if targets and enemy is not None and setup is not None:
+            # a target is a front-row enemy (R100): face up when it was announced
             aimed = " on " + ", ".join(
                 f"one of {player(enemy)}'s Guardians"
-                if enemy != viewer and t in setup.players[enemy].back
+                if t is None and enemy != viewer
                 else f"{player(enemy)}'s {t}"
                 for t in targets
             )
@@ -624,7 +647,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 else ""
             ),
             "no_response": "no response",
-            "emerge": f"{guardian}'s emergence ability{aimed}",
+            "emerge": f"{of('emergence ability')}{aimed}",
             "move": f"moves {p.get('left')} and {p.get('right')}",
             "escape": f"{guardian} escapes",
             "swap": f"swaps {guardian} for "
