@@ -48,8 +48,9 @@ MAX_AMOUNT = 99  # damage or healing at once
 MAX_TURNS = 99  # a counted status
 RECOVERY_MANA = 2
 RECOVERY, ACTION, END = "Recovery", "Action", "End"
+GAIN_GEM = "gain a Celestial Gem"  # the Recovery step skipped on the game's first turn (Z1)
 PHASES = (
-    Phase(RECOVERY, ("heal back row", "attach 2 Mana", "gain a Celestial Gem")),
+    Phase(RECOVERY, ("heal back row", "attach 2 Mana", GAIN_GEM)),
     Phase(ACTION, ("use abilities", "move two adjacent allies", "escape an injured ally")),
     Phase(END, ("swap escaping or defeated allies", "order emergence abilities")),
 )
@@ -827,7 +828,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "round": state.clock.round,
             "active_seat": state.active,
             "phase": state.clock.phase.name,
-            "checklist": list(state.clock.phase.checklist),
+            "checklist": _checklist(state),
             "moved": "move" in state.limits.used,
             "escaped": "escape" in state.limits.used,
             "recovery_mana": state.recovery_mana,
@@ -861,6 +862,16 @@ def _waiting_view(state: AzrahState) -> dict[str, JSON] | None:
     if wait is None:
         return None
     return {"seat": wait[0], "kind": wait[1], "guardian": wait[2], "text": _wait_words(state, wait)}
+
+
+def _checklist(state: AzrahState) -> list[str]:
+    """The phase's steps in words; on the game's very first turn the Celestial Gem step says
+    it is skipped (A.3, Z1)."""
+    skipped = f"{GAIN_GEM}: skipped on the game's first turn (Z1)"
+    return [
+        skipped if step == GAIN_GEM and state.clock.turn == 1 else step
+        for step in state.clock.phase.checklist
+    ]
 
 
 def _notes(state: AzrahState) -> list[str]:
