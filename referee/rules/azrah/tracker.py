@@ -739,6 +739,37 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             ]
         return p
 
+    def commutes(self, seen: AzrahState, recorded: Action, pending: Action) -> bool:
+        """Two of the active player's End-phase swaps are made together (C.1, R116): sent
+        from two devices (the seat's tablet naming the entering card, the table's device
+        giving its back-row place, R111) against ``seen``, each is recorded whatever the
+        other did when they send out different Guardians and bring in cards from different
+        places. Only while ``seen`` has made none of the phase's two, nothing waits but a
+        swap, and the player's health is above two: two entering Guardians defeated at once
+        (R102) could then end the game in one order and not the other.
+
+        Decided from the public part of ``seen``: the front row, who is leaving, the places
+        given; a named entering card counts by the place it lies in, which its sender, the
+        seat, knows, and which is public once that swap is recorded (the card is face up,
+        the Guardian it replaced lies there). A name sent by anyone else for a face-down
+        card never commutes, whatever the back row holds, so the answer tells them
+        nothing."""
+        if recorded.type != "swap" or pending.type != "swap":
+            return False
+        seat = seen.active
+        if not end_swaps_open(seen) or seen.end_swaps != 0 or seen.stack:
+            return False
+        wait = waiting(seen)
+        if wait is not None and (wait[0], wait[1]) != (seat, SWAP):
+            return False
+        if seen.players[seat].health.value <= 2:
+            return False
+        first = _swap_touches(seen, seat, recorded, recorded=True)
+        second = _swap_touches(seen, seat, pending, recorded=False)
+        if first is None or second is None:
+            return False
+        return first[0] != second[0] and first[1] != second[1]
+
     def legal_actions(self, state: AzrahState, seat: int) -> tuple[LegalAction, ...]:
         """Every action ``seat`` may take now (see ``referee.rules.azrah.legal``)."""
         from referee.rules.azrah.legal import legal_actions
@@ -841,6 +872,31 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "responder": state.responder if state.stack else None,
             "waiting": _waiting_view(state),
         }
+
+
+def _swap_touches(
+    seen: AzrahState, seat: int, action: Action, recorded: bool
+) -> tuple[str, int] | None:
+    """The Guardian an End-phase swap of ``seat``'s sends out and the back-row place of the
+    card it brings in (1 or 2), as public knowledge gives them; None when it is not such a
+    swap or the place is not known publicly (``commutes``)."""
+    payload = action.payload
+    player = seen.players[seat]
+    name = payload.get("guardian")
+    if action.by not in (seat, None) or not isinstance(name, str) or name not in player.front:
+        return None
+    if player.guardian(name).leaving is None or ("place" in payload) == ("replacement" in payload):
+        return None
+    place = payload.get("place")
+    if "replacement" in payload:
+        entering = payload.get("replacement")
+        if not isinstance(entering, str) or entering not in player.back:
+            return None
+        known = recorded or action.by == seat or player.guardian(entering).revealed
+        place = player.back.index(entering) + 1 if known else None
+    if not isinstance(place, int) or isinstance(place, bool) or not 1 <= place <= len(player.back):
+        return None
+    return name, place
 
 
 def _activation_view(state: AzrahState, activation: Activation) -> dict[str, JSON]:
@@ -1495,10 +1551,12 @@ def _swap(state: AzrahState, action: Action) -> AzrahState:
     player = player.with_guardian(leaving).with_guardian(entering)
     state = _set_player(state, seat, player)
     entered, emerging, left_end = state.entered, state.emerging, state.left_end
+    # made together (C.1), so kept in an order that does not depend on which was sent
+    # first: where each now lies, left to right
     if in_end:
-        left_end = (*left_end, name)
+        left_end = _by_place(player, (*left_end, name))
     if counted:
-        entered = (*entered, replacement_name)
+        entered = _by_place(player, (*entered, replacement_name))
     else:
         card = card_of(state, seat, entering)
         if card is not None and card.emergence is not None:
@@ -1507,6 +1565,12 @@ def _swap(state: AzrahState, action: Action) -> AzrahState:
         state, end_swaps=end_swaps, entered=entered, emerging=emerging, left_end=left_end
     )
     return _check_defeat(state, seat, state.players[seat], entering)
+
+
+def _by_place(player: PlayerState, names: tuple[str, ...]) -> tuple[str, ...]:
+    """``names`` in the order they lie now: the front row left to right, then the back row."""
+    places = (*player.front, *player.back)
+    return tuple(sorted(names, key=lambda n: places.index(n) if n in places else len(places)))
 
 
 def _entering(player: PlayerState, payload: Mapping[str, JSON]) -> str:
@@ -1809,6 +1873,17 @@ def reachable(state: AzrahState, seat: int, name: str) -> tuple[str, ...]:
     return tuple(enemy.front[i] for i in in_range(card.range_arrows, player.front.index(name)))
 
 
+def end_swaps_open(state: AzrahState) -> bool:
+    """Whether the active player's End-phase swaps may still be made: fewer than two made,
+    no emergence ordered or activated yet (C.1, C.2)."""
+    return (
+        state.clock.phase.name == END
+        and state.end_swaps < 2
+        and not state.emerged
+        and not state.emergence_order
+    )
+
+
 def ready(state: AzrahState, seat: int) -> tuple[str, ...]:
     """``seat``'s back-row allies that may enter the front row now: none defeated this turn
     (Dealing Damage and Defeating Enemies), none that left it in this End phase (C.1: the
@@ -1952,6 +2027,9 @@ def _gate(state: AzrahState, action: Action) -> None:
     if kind == SWAP:
         player = state.players[seat]
         leaving = [n for n in player.front if player.guardian(n).leaving in (FORCED, DEFEATED)]
+        if seat == state.active and end_swaps_open(state):
+            # the End phase's swaps are made together (C.1, R101): none waits for another
+            leaving += [n for n in player.front if player.guardian(n).leaving == VOLUNTARY]
         if action.payload.get("guardian") not in leaving:
             raise IllegalAction(_wait_words(state, wait) + ".", "payload.guardian")
 
