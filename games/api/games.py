@@ -85,13 +85,19 @@ _KINDS: dict[str, type[serializers.Field[Any, Any, Any, Any]]] = {
 
 
 def _payload_field(kind: str, description: str, required: bool) -> Any:
+    """A payload field of ``kind``. An optional one may also be null, as an engine lists it
+    where null means something ("turns": null, a status until removed): the engine judges
+    a null where it means nothing, as it does any other value."""
+    nullable = not required
     if kind in _KINDS:
-        return _KINDS[kind](help_text=description, required=required)
+        return _KINDS[kind](help_text=description, required=required, allow_null=nullable)
     if kind.startswith("list["):
         inner = kind[5:-1]
         child = _KINDS.get(inner, StrictCharField)()
-        return serializers.ListField(child=child, help_text=description, required=required)
-    return serializers.JSONField(help_text=description, required=required)
+        return serializers.ListField(
+            child=child, help_text=description, required=required, allow_null=nullable
+        )
+    return serializers.JSONField(help_text=description, required=required, allow_null=nullable)
 
 
 def _version_and_seat() -> dict[str, Any]:

@@ -673,6 +673,22 @@ PROJECT: tuple[Ruling, ...] = (
         "used actions, never as a tap on its damage.",
     ),
     Ruling(
+        "R116",
+        "azrah",
+        "Anatomy of a Turn C.1; Dealing Damage and Defeating Enemies",
+        "The End phase's swaps happen together",
+        "The active player's End-phase swaps, up to two, are made at the same moment, so "
+        "none waits for another: an ally that chose to escape and one defeated or made to "
+        "escape may be swapped in either order, and the allies that came in are listed by "
+        "where they stand, whichever was swapped first. Two such swaps sent at once from two "
+        "devices, each before it had seen the other, are both recorded when they send out "
+        "different Guardians and bring in cards from different back-row places, as long as "
+        "neither swap of the phase had been made and the player's health is above two (two "
+        "Guardians entering already defeated could otherwise end the game in one order "
+        "only). Anything else sent by a device that had not seen the latest change is "
+        "refused as out of date.",
+    ),
+    Ruling(
         "R52",
         "azrah",
         "Game Setup",

@@ -85,4 +85,18 @@
     var field = event.target.closest("[data-submit-on-change]");
     if (field && field.form) field.form.submit();
   });
+
+  // The notices a page was loaded with ("The coin is flipped: Ana plays first") speak of
+  // that moment. On a page whose live part keeps itself up to date (#live[data-version],
+  // swapped in by htmx), they go once it shows a newer version: play has moved on, and no
+  // reload, which would not show them again, is needed to clear them.
+  var live = document.querySelector("#live[data-version]");
+  var loaded = live ? live.getAttribute("data-version") : null;
+  if (loaded !== null) {
+    document.addEventListener("htmx:afterSwap", function () {
+      var now = document.querySelector("#live[data-version]");
+      if (!now || now.getAttribute("data-version") === loaded) return;
+      document.querySelectorAll(".notices").forEach(function (notices) { notices.remove(); });
+    });
+  }
 })();

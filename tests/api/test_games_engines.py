@@ -7,15 +7,21 @@ Roles: the ``host`` (created the game, at no seat), a ``player`` (seat 1, Ben), 
 from __future__ import annotations
 
 import json
+from random import Random
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.models import Game
 from games.tracker import service
+from referee.rules.tracker.core import LegalAction
 from referee.rules.tracker.registry import TRACKERS
 from tests.games.tracker.support import client_for, game, host, outsider, player, send, spectator
+from tests.profiles import examples
+from tests.rules.tracker.legal_play import filled, randoms
 
 __all__ = ["game", "host", "outsider", "player", "spectator"]
 
@@ -83,3 +89,63 @@ def test_every_action_answer_carries_the_senders_legal_actions(game: Game, playe
     response = send(client_for(player), "post", f"{GAMES}{game.pk}/actions/", body)
     assert response.status_code == 201, response.json()
     assert response.json()["game"]["legal_actions"] == _legal(Game.objects.get(pk=game.pk), 1)
+
+
+def _play_through_the_api(
+    account: User, game: Game, seat: int, legal: LegalAction, rng: Any
+) -> Any:
+    body = {
+        "system": game.system,
+        "type": legal.type,
+        "payload": filled(rng, legal),
+        "version": Game.objects.get(pk=game.pk).version,
+        "seat": seat,
+    }
+    return send(client_for(account), "post", f"{GAMES}{game.pk}/actions/", body)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", sorted(TRACKERS))
+@settings(
+    max_examples=examples(4),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_every_action_the_table_is_offered_is_recorded_as_listed(
+    slug: str, data: st.DataObject
+) -> None:
+    """Random play through the API from what the table's device (the host at no seat) is
+    offered, each choice sometimes null, an empty list or an empty string where it allows
+    one: nothing listed is refused."""
+    service.CACHE.clear()
+    rng = randoms(data)
+    account, _ = User.objects.get_or_create(username="hostess")
+    system = TRACKERS[slug]
+    game = service.create_game(
+        host=account, system=slug, name="Table", setup=system.example_setup()
+    )
+    seats = range(len(system.seat_names(system.setup_from_json(system.example_setup()))))
+    for _ in range(data.draw(st.integers(1, 30), label="steps")):
+        state = service.derived(Game.objects.get(pk=game.pk)).state
+        offered = [a for seat in seats for a in system.table_actions(state, seat)]
+        if not offered:
+            break
+        legal = rng.choice(offered)
+        response = _play_through_the_api(account, game, legal.seat, legal, rng)
+        assert response.status_code == 201, (legal, response.json())
+
+
+@pytest.mark.django_db
+def test_a_status_until_removed_is_recorded_as_listed(game: Game, player: User) -> None:
+    """``apply_status`` with ``turns`` null (until removed), as the engine lists it."""
+    state = service.derived(game).state
+    legal = next(
+        a
+        for a in TRACKERS["azrah"].legal_actions(state, 1)
+        if a.type == "apply_status" and a.payload.get("turns", 0) is None
+    )
+    response = _play_through_the_api(player, game, 1, legal, Random(0))
+    assert response.status_code == 201, response.json()
+    statuses = response.json()["game"]["state"]["players"][legal.payload["seat"]]["front"]
+    assert any(g["statuses"] == {legal.payload["status"]: None} for g in statuses)

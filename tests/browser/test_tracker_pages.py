@@ -167,6 +167,22 @@ def test_the_new_game_page_starts_a_game_with_a_coin_flip(open_tab: OpenTab, tab
     tab.page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
     tab.fits()
     tab.screenshot("tracker-new-game-board-phone", full_page=True)
+
+    # the notice is about the start: it goes once play moves on, without a reload
+    tab.page.wait_for_timeout(2500)  # polls that change nothing keep it
+    expect(tab.page.locator(".sl-notice")).to_contain_text("The coin is flipped:")
+    started = Game.objects.get(name="Friday")
+    state = service.derived(started).state
+    service.game_apply(
+        game=started,
+        user=User.objects.get(username="hostess"),
+        type="attach_mana",
+        payload={"guardian": state.players[state.active].front[0]},
+        expected_version=0,
+        seat=state.active,
+    )
+    expect(tab.page.locator("#live")).to_have_attribute("data-version", "1")
+    expect(tab.page.locator(".sl-notice")).to_have_count(0)
     assert tab.foreign_requests() == []
 
 

@@ -11,9 +11,10 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from games.tracker import service
+from referee.rules.azrah.tracker import AZRAH
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
-from .conftest import TABLET_LANDSCAPE, OpenTab, Tab
+from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab
 
 pytestmark = pytest.mark.browser
 
@@ -93,3 +94,52 @@ def test_a_seated_players_page_offers_no_reveal(open_tab: OpenTab, table: Game) 
     expect(tab.page.get_by_text("Mystic").first).to_be_visible()  # his own back row
     expect(tab.page.locator("[data-reveal]")).to_have_count(0)
     assert "Sentinel" not in tab.page.content()
+
+
+@pytest.fixture
+def example_table(transactional_db: None) -> Game:
+    """The example game (Ana v Ben, the starter catalog's Guardians), hosted from the table's
+    device (no seat)."""
+    host = User.objects.create_user("hostess", password=PASSWORD)
+    return service.create_game(
+        host=host, system="azrah", name="Ana v Ben", setup=AZRAH.example_setup()
+    )
+
+
+# Each time the words shown change, where the held button is then (it must not move).
+WATCH_BUTTON = """(name) => {
+  const button = [...document.querySelectorAll("[data-reveal]")]
+    .find((b) => b.textContent.trim() === name);
+  window.__buttonBoxes = [];
+  new MutationObserver(() => {
+    const box = button.getBoundingClientRect();
+    window.__buttonBoxes.push([box.x, box.y, box.width, box.height]);
+  }).observe(document.getElementById(button.dataset.revealOut), {childList: true});
+}"""
+
+
+@pytest.mark.parametrize("size", [TABLET_LANDSCAPE, TABLET_PORTRAIT, PHONE])
+def test_the_second_seats_secrets_stay_shown_while_its_button_is_held(
+    open_tab: OpenTab, example_table: Game, size: tuple[int, int]
+) -> None:
+    """The words appearing do not move the held button from under the finger (moving off it
+    counts as letting go), so the second seat's reveal works as the first seat's does."""
+    tab = open_tab(*size)
+    tab.sign_in("hostess", PASSWORD, f"/games/{example_table.pk}/")
+    name = "Hold to show Ben's secrets"
+    button = tab.page.get_by_role("button", name=name)
+    before = button.bounding_box()
+    assert before is not None
+    tab.page.evaluate(WATCH_BUTTON, name)
+    _press(tab, name)
+    reveal = tab.page.get_by_test_id("reveal")
+    expect(reveal).to_contain_text("Mirelle Tidewhisper")
+    tab.page.wait_for_timeout(HOLD_MS * 2)
+    expect(reveal).to_contain_text("Oberon Ashheart")  # still shown: not let go
+    assert button.bounding_box() == before
+    at = [before["x"], before["y"], before["width"], before["height"]]
+    boxes = tab.page.evaluate("window.__buttonBoxes")
+    assert boxes and all(box == at for box in boxes), boxes
+    tab.screenshot(f"tracker-reveal-second-held-{size[0]}x{size[1]}")
+    tab.page.mouse.up()
+    expect(reveal).to_have_count(0)

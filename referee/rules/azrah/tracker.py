@@ -48,8 +48,9 @@ MAX_AMOUNT = 99  # damage or healing at once
 MAX_TURNS = 99  # a counted status
 RECOVERY_MANA = 2
 RECOVERY, ACTION, END = "Recovery", "Action", "End"
+GAIN_GEM = "gain a Celestial Gem"  # the Recovery step skipped on the game's first turn (Z1)
 PHASES = (
-    Phase(RECOVERY, ("heal back row", "attach 2 Mana", "gain a Celestial Gem")),
+    Phase(RECOVERY, ("heal back row", "attach 2 Mana", GAIN_GEM)),
     Phase(ACTION, ("use abilities", "move two adjacent allies", "escape an injured ally")),
     Phase(END, ("swap escaping or defeated allies", "order emergence abilities")),
 )
@@ -102,6 +103,11 @@ MAX_EFFECTS = 20
 CAUSES = {"card": "an attached card's effect", "correction": "a correction"}
 OUTSIDE_TYPES = (*(t for t in EFFECT_TYPES if t not in ("attach_mana", "escape")),)
 CAUSE_HELP = "card effect or correction"  # what it is, not being an ability's (R115)
+# entries that can name only a Guardian in the front row, so face up when recorded (R52):
+# their history lines name it to everyone
+FACE_UP = frozenset(
+    {"use_ability", "emerge", "escape", "attach_mana", "transform", "attach_curse", "attach_item"}
+)
 # what play waits for before anything else is done
 SWAP, RESPOND, RESOLVE, EMERGE = "swap", "respond", "resolve", "emerge"
 
@@ -572,10 +578,13 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
     def describe(
         self, action: Action, setup: AzrahSetup | None = None, viewer: int | None = None
     ) -> str:
-        """A history line in words: "Ana: Ben's Bard takes 3 damage". A Guardian that began
-        in another player's back row is not named to ``viewer`` (R52): without the state
-        there is no telling whether it has been seen since, so it is "one of Ben's
-        Guardians" to them; without the setup every Guardian of another player is."""
+        """A history line in words: "Ana: Ben's Bard takes 3 damage". A Guardian is named
+        to ``viewer`` once it is face up (R52). An entry that can name only a front-row
+        Guardian (its ability, emergence or escape, an ability's targets: ``FACE_UP``) was
+        recorded while it was face up, so it names it to everyone. Elsewhere one that began
+        in another player's back row is "one of Ben's Guardians" to them, as is a name the
+        payload leaves out (None): without the state there is no telling whether it has
+        been seen since; without the setup every Guardian of another player is."""
         p = action.payload
         names = self.seat_names(setup) if setup is not None else ("Seat 0", "Seat 1")
 
@@ -586,11 +595,16 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
         who = player(action.by) if action.by is not None else "The table"
         owner = _as_seat(p.get("seat", action.by))
 
-        def shown(name: object) -> str:
-            hidden = (
-                setup is None or name in setup.players[owner].back if owner is not None else False
-            )
-            if owner is not None and owner != viewer and hidden:
+        def unnamed(seat: int | None, name: object, face_up: bool = False) -> bool:
+            """Whether ``seat``'s ``name`` is not named to the viewer."""
+            if seat is None or seat == viewer:
+                return False
+            if name is None:
+                return True
+            return not face_up and (setup is None or name in setup.players[seat].back)
+
+        def shown(name: object, face_up: bool = False) -> str:
+            if unnamed(owner, name, face_up):
                 return f"one of {player(owner)}'s Guardians"
             return str(name)
 
@@ -598,17 +612,27 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             """A Guardian from the back row (only its controller may say which)."""
             return "a back-row Guardian" if owner is None else shown(name)
 
-        guardian = shown(p.get("guardian"))
-        if "seat" in p and guardian == str(p.get("guardian")):
+        # the Guardian a swap sends out is in the front row too (C.1)
+        face_up = action.type in FACE_UP or action.type == "swap"
+        guardian = shown(p.get("guardian"), face_up)
+        hidden = unnamed(owner, p.get("guardian"), face_up)
+        if "seat" in p and not hidden:
             guardian = f"{player(owner)}'s {guardian}"
+
+        def of(noun: str) -> str:
+            """``guardian``'s ``noun``: "Bard's emergence ability", or "the emergence
+            ability of one of Ben's Guardians" (never "Guardians's")."""
+            return f"the {noun} of {guardian}" if hidden else f"{guardian}'s {noun}"
+
         amount = p.get("amount", 1)
         enemy = 1 - owner if owner is not None else None
         targets = p.get("targets") if isinstance(p.get("targets"), list) else []
         aimed = ""
         if targets and enemy is not None and setup is not None:
+            # a target is a front-row enemy (R100): face up when it was announced
             aimed = " on " + ", ".join(
                 f"one of {player(enemy)}'s Guardians"
-                if enemy != viewer and t in setup.players[enemy].back
+                if t is None and enemy != viewer
                 else f"{player(enemy)}'s {t}"
                 for t in targets
             )
@@ -624,7 +648,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
                 else ""
             ),
             "no_response": "no response",
-            "emerge": f"{guardian}'s emergence ability{aimed}",
+            "emerge": f"{of('emergence ability')}{aimed}",
             "move": f"moves {p.get('left')} and {p.get('right')}",
             "escape": f"{guardian} escapes",
             "swap": f"swaps {guardian} for "
@@ -715,6 +739,37 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             ]
         return p
 
+    def commutes(self, seen: AzrahState, recorded: Action, pending: Action) -> bool:
+        """Two of the active player's End-phase swaps are made together (C.1, R116): sent
+        from two devices (the seat's tablet naming the entering card, the table's device
+        giving its back-row place, R111) against ``seen``, each is recorded whatever the
+        other did when they send out different Guardians and bring in cards from different
+        places. Only while ``seen`` has made none of the phase's two, nothing waits but a
+        swap, and the player's health is above two: two entering Guardians defeated at once
+        (R102) could then end the game in one order and not the other.
+
+        Decided from the public part of ``seen``: the front row, who is leaving, the places
+        given; a named entering card counts by the place it lies in, which its sender, the
+        seat, knows, and which is public once that swap is recorded (the card is face up,
+        the Guardian it replaced lies there). A name sent by anyone else for a face-down
+        card never commutes, whatever the back row holds, so the answer tells them
+        nothing."""
+        if recorded.type != "swap" or pending.type != "swap":
+            return False
+        seat = seen.active
+        if not end_swaps_open(seen) or seen.end_swaps != 0 or seen.stack:
+            return False
+        wait = waiting(seen)
+        if wait is not None and (wait[0], wait[1]) != (seat, SWAP):
+            return False
+        if seen.players[seat].health.value <= 2:
+            return False
+        first = _swap_touches(seen, seat, recorded, recorded=True)
+        second = _swap_touches(seen, seat, pending, recorded=False)
+        if first is None or second is None:
+            return False
+        return first[0] != second[0] and first[1] != second[1]
+
     def legal_actions(self, state: AzrahState, seat: int) -> tuple[LegalAction, ...]:
         """Every action ``seat`` may take now (see ``referee.rules.azrah.legal``)."""
         from referee.rules.azrah.legal import legal_actions
@@ -804,7 +859,7 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "round": state.clock.round,
             "active_seat": state.active,
             "phase": state.clock.phase.name,
-            "checklist": list(state.clock.phase.checklist),
+            "checklist": _checklist(state),
             "moved": "move" in state.limits.used,
             "escaped": "escape" in state.limits.used,
             "recovery_mana": state.recovery_mana,
@@ -817,6 +872,31 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
             "responder": state.responder if state.stack else None,
             "waiting": _waiting_view(state),
         }
+
+
+def _swap_touches(
+    seen: AzrahState, seat: int, action: Action, recorded: bool
+) -> tuple[str, int] | None:
+    """The Guardian an End-phase swap of ``seat``'s sends out and the back-row place of the
+    card it brings in (1 or 2), as public knowledge gives them; None when it is not such a
+    swap or the place is not known publicly (``commutes``)."""
+    payload = action.payload
+    player = seen.players[seat]
+    name = payload.get("guardian")
+    if action.by not in (seat, None) or not isinstance(name, str) or name not in player.front:
+        return None
+    if player.guardian(name).leaving is None or ("place" in payload) == ("replacement" in payload):
+        return None
+    place = payload.get("place")
+    if "replacement" in payload:
+        entering = payload.get("replacement")
+        if not isinstance(entering, str) or entering not in player.back:
+            return None
+        known = recorded or action.by == seat or player.guardian(entering).revealed
+        place = player.back.index(entering) + 1 if known else None
+    if not isinstance(place, int) or isinstance(place, bool) or not 1 <= place <= len(player.back):
+        return None
+    return name, place
 
 
 def _activation_view(state: AzrahState, activation: Activation) -> dict[str, JSON]:
@@ -838,6 +918,16 @@ def _waiting_view(state: AzrahState) -> dict[str, JSON] | None:
     if wait is None:
         return None
     return {"seat": wait[0], "kind": wait[1], "guardian": wait[2], "text": _wait_words(state, wait)}
+
+
+def _checklist(state: AzrahState) -> list[str]:
+    """The phase's steps in words; on the game's very first turn the Celestial Gem step says
+    it is skipped (A.3, Z1)."""
+    skipped = f"{GAIN_GEM}: skipped on the game's first turn (Z1)"
+    return [
+        skipped if step == GAIN_GEM and state.clock.turn == 1 else step
+        for step in state.clock.phase.checklist
+    ]
 
 
 def _notes(state: AzrahState) -> list[str]:
@@ -1461,10 +1551,12 @@ def _swap(state: AzrahState, action: Action) -> AzrahState:
     player = player.with_guardian(leaving).with_guardian(entering)
     state = _set_player(state, seat, player)
     entered, emerging, left_end = state.entered, state.emerging, state.left_end
+    # made together (C.1), so kept in an order that does not depend on which was sent
+    # first: where each now lies, left to right
     if in_end:
-        left_end = (*left_end, name)
+        left_end = _by_place(player, (*left_end, name))
     if counted:
-        entered = (*entered, replacement_name)
+        entered = _by_place(player, (*entered, replacement_name))
     else:
         card = card_of(state, seat, entering)
         if card is not None and card.emergence is not None:
@@ -1473,6 +1565,12 @@ def _swap(state: AzrahState, action: Action) -> AzrahState:
         state, end_swaps=end_swaps, entered=entered, emerging=emerging, left_end=left_end
     )
     return _check_defeat(state, seat, state.players[seat], entering)
+
+
+def _by_place(player: PlayerState, names: tuple[str, ...]) -> tuple[str, ...]:
+    """``names`` in the order they lie now: the front row left to right, then the back row."""
+    places = (*player.front, *player.back)
+    return tuple(sorted(names, key=lambda n: places.index(n) if n in places else len(places)))
 
 
 def _entering(player: PlayerState, payload: Mapping[str, JSON]) -> str:
@@ -1775,6 +1873,17 @@ def reachable(state: AzrahState, seat: int, name: str) -> tuple[str, ...]:
     return tuple(enemy.front[i] for i in in_range(card.range_arrows, player.front.index(name)))
 
 
+def end_swaps_open(state: AzrahState) -> bool:
+    """Whether the active player's End-phase swaps may still be made: fewer than two made,
+    no emergence ordered or activated yet (C.1, C.2)."""
+    return (
+        state.clock.phase.name == END
+        and state.end_swaps < 2
+        and not state.emerged
+        and not state.emergence_order
+    )
+
+
 def ready(state: AzrahState, seat: int) -> tuple[str, ...]:
     """``seat``'s back-row allies that may enter the front row now: none defeated this turn
     (Dealing Damage and Defeating Enemies), none that left it in this End phase (C.1: the
@@ -1918,6 +2027,9 @@ def _gate(state: AzrahState, action: Action) -> None:
     if kind == SWAP:
         player = state.players[seat]
         leaving = [n for n in player.front if player.guardian(n).leaving in (FORCED, DEFEATED)]
+        if seat == state.active and end_swaps_open(state):
+            # the End phase's swaps are made together (C.1, R101): none waits for another
+            leaving += [n for n in player.front if player.guardian(n).leaving == VOLUNTARY]
         if action.payload.get("guardian") not in leaving:
             raise IllegalAction(_wait_words(state, wait) + ".", "payload.guardian")
 

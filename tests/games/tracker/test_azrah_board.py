@@ -410,3 +410,9 @@ def test_a_bad_place_from_the_table_page_is_a_readable_refusal(
     assert Game.objects.get(pk=game.pk).version == version
     # the swap control is still there, beside its refusal, offering the places
     assert "Card 1" in html and "Card 2" in html and "Mystic" not in html
+
+
+def test_the_first_turns_checklist_says_the_gem_step_is_skipped(game: Game, host: User) -> None:
+    """Z1: on the game's very first turn the Recovery phase gains no Celestial Gem."""
+    page = client_for(host).get(f"/games/{game.pk}/").content.decode()
+    assert "Gain a Celestial Gem: skipped on the game&#x27;s first turn (Z1)" in page

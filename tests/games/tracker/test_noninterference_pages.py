@@ -303,7 +303,23 @@ def test_a_face_down_back_row_reaches_nobody_else_by_page_api_or_export(
         (t, by, p) for t, by, p in probes(current, games.other, hidden, names) if by == games.other
     ]
     Random(data.draw(st.integers(0, 2**16), label="probes")).shuffle(tries)
-    check_viewers(games, tries, lambda pair, step: True)
+    check_viewers(games, [*meta_tries(current, games.other, data), *tries], lambda p, s: True)
+
+
+def meta_tries(game: Any, other: int, data: st.DataObject) -> list[Step]:
+    """Undo, redo and undo requests are channels too (R50): the other player takes back,
+    restores or asks to take back an entry, the refusal or the history after it the same
+    whatever the back row holds."""
+    targets = [*game.history.effective, game.version + 1]
+    target = data.draw(st.sampled_from(targets), label="meta target")
+    return [
+        (
+            data.draw(st.sampled_from(["undo", "request_undo"]), label="meta"),
+            other,
+            {"target": target},
+        ),
+        ("redo", other, {"target": game.next_redo() or target}),
+    ]
 
 
 # --- Azeroth at War: a secret Warlord ------------------------------------------------------------

@@ -545,6 +545,19 @@ def test_the_view_reports_the_phase_and_its_checklist() -> None:
     assert view["players"][0]["front"][1]["name"] == "Dragoon"
 
 
+def test_the_first_turns_checklist_says_its_gem_is_skipped_and_later_ones_do_not() -> None:
+    """Z1: the Celestial Gem step is skipped only on the game's very first turn."""
+    first = AZRAH.view(new_game().state, None)["checklist"]
+    assert "gain a Celestial Gem" not in first
+    assert [item for item in first if "Celestial Gem" in item] == [
+        "gain a Celestial Gem: skipped on the game's first turn (Z1)"
+    ]
+    second = AZRAH.view(pass_turn(new_game()).state, None)
+    assert second["turn"] == 2 and second["phase"] == "Recovery"
+    assert "gain a Celestial Gem" in second["checklist"]
+    assert not any("skipped" in item for item in second["checklist"])
+
+
 def test_every_action_type_has_a_description() -> None:
     names = {t.name for t in AZRAH.action_types}
     assert len(names) == 18

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from referee.rules.azrah.cards import Guardian, GuardianAbility, Position
 from referee.rules.azrah.tracker import AZRAH, AzrahSetup, SeatSetup
-from referee.rules.tracker.core import Action, IllegalAction, start
+from referee.rules.tracker.core import Action, IllegalAction, game_apply, start
 from tests.profiles import examples
 from tests.rules.azrah.legal_play import Step, pick
 from tests.rules.tracker.azrah_game import CARDED, SETUP, AzrahGame, act
@@ -147,3 +147,67 @@ def test_a_face_down_back_row_makes_no_difference_to_the_others(data: st.DataObj
             assert preview(a.state, viewer, type_, by, payload) == preview(
                 b.state, viewer, type_, by, payload
             ), (viewer, type_, by, payload)
+
+
+def _answer(
+    game: AzrahGame, type_: str, by: int | None, payload: dict[str, Any], viewer: Any
+) -> Any:
+    """What ``viewer`` gets from trying an undo, a redo or a request: the refusal, or the
+    history as it then reads to them."""
+    try:
+        after = game_apply(game, type=type_, by=by, payload=payload)
+    except IllegalAction as error:
+        return ("refused", error.message, error.field)
+    return ("applies", [after.line(entry, viewer) for entry in after.log])
+
+
+def _meta_tries(game: AzrahGame, other: int) -> list[tuple[str, int | None, dict[str, Any]]]:
+    """Every undo, redo and request to undo the other player or the host might send now,
+    and an answer to each open request."""
+    tries: list[tuple[str, int | None, dict[str, Any]]] = []
+    for target in range(1, game.version + 2):
+        for by in (other, None):
+            tries.append(("undo", by, {"target": target}))
+            tries.append(("redo", by, {"target": target}))
+        tries.append(("request_undo", other, {"target": target}))
+    for request in game.undo_requests:
+        for accept in (True, False):
+            tries.append(("answer_undo", other, {"request": request.seq, "accept": accept}))
+    return tries
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(st.data())
+def test_undo_redo_and_requests_answer_the_same_whatever_the_back_row(
+    data: st.DataObject,
+) -> None:
+    """Undo, redo and undo requests are channels too (R50): the other player and the host
+    get the same refusals, or the same history, whatever the face-down back row holds,
+    after the hidden player's own undos, redos and requests among their moves."""
+    hidden = data.draw(st.sampled_from([0, 1]))
+    other = 1 - hidden
+    base = data.draw(st.sampled_from([SETUP, CARDED]))
+    setup_b, renamed = other_setup(hidden, base)
+    a, b = start(AZRAH, base), start(AZRAH, setup_b)
+    for _ in range(data.draw(st.integers(0, 30))):
+        if a.version and data.draw(st.integers(0, 4)) == 0:
+            type_, by, payload = data.draw(st.sampled_from(_meta_tries(a, hidden)))
+            try:
+                a = game_apply(a, type=type_, by=by, payload=payload)
+            except IllegalAction:
+                continue
+            b = game_apply(b, type=type_, by=by, payload=payload)
+            continue
+        step = pick(data, a.state)
+        if step is None or reveals(a, hidden, step):
+            break
+        type_, by, payload = step
+        a = act(a, type_, by, **payload)
+        b = act(b, type_, by, **rename(payload, renamed))
+    for viewer in (other, None):
+        for type_, by, payload in _meta_tries(a, other):
+            if (by is None) != (viewer is None):
+                continue  # the host sends the host's, a player their own
+            assert _answer(a, type_, by, payload, viewer) == _answer(
+                b, type_, by, payload, viewer
+            ), (viewer, type_, payload)

@@ -20,9 +20,17 @@ from referee.rules.tracker.core import (
     Text,
 )
 
+EDGES: tuple[JSON, ...] = (None, [], "")
+"""Values a client is likeliest to mishandle on the way to the engine: null, an empty list
+and an empty string, tried wherever a choice allows one."""
+
 
 def choice_value(rng: Random, choice: Choice) -> JSON:
-    """A value ``choice`` allows; amounts lean small, so games stay in play longer."""
+    """A value ``choice`` allows; amounts lean small, so games stay in play longer. Now and
+    then null, an empty list or an empty string, where the choice allows it (``EDGES``)."""
+    edges = [value for value in EDGES if choice.allows(value)]
+    if edges and rng.random() < 0.3:
+        return rng.choice(edges)
     if isinstance(choice, OneOf):
         return rng.choice(choice.values)
     if isinstance(choice, Amount):
