@@ -689,6 +689,17 @@ PROJECT: tuple[Ruling, ...] = (
         "refused as out of date.",
     ),
     Ruling(
+        "R117",
+        "azrah",
+        "Setup (the back row is placed face down); Emergence",
+        "The history names a Guardian everyone can see",
+        "A history line names a Guardian whenever the board shows it face up to the reader, "
+        "and says 'one of Ben's Guardians' only while it is face down to them. A line is "
+        "read from the game as it stands, so a Guardian that came out face up is named in "
+        "every earlier line about it, stored games included: the words change, never what "
+        "happened, and nothing face down is named.",
+    ),
+    Ruling(
         "R52",
         "azrah",
         "Game Setup",

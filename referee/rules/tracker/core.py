@@ -896,9 +896,12 @@ class Game(Generic[Setup, S]):
             return ()
 
     def _plain_line(self, action: Action, viewer: int | None) -> str:
-        if self.system.visible_payload(action, self.state, viewer) is None:
+        """The line of one action, said from its payload as ``viewer`` may see it now (a
+        Guardian face up on the board is named, one face down is not)."""
+        visible = self.system.visible_payload(action, self.state, viewer)
+        if visible is None:
             return self.system.describe_secret(replace(action, payload={}), self.setup)
-        return self.system.describe(action, self.setup, viewer)
+        return self.system.describe(replace(action, payload=visible), self.setup, viewer)
 
 
 def _outcome_words(outcome: RequestOutcome | None, target: JSON) -> str:
