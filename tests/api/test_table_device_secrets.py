@@ -35,7 +35,7 @@ def _game(hand: list[str]) -> tuple[User, Game]:
 
 def _seen(host: User, game: Game) -> dict[str, Any]:
     client = client_for(host)
-    body = client.get(f"/api/games/{game.pk}/").json()
+    body: dict[str, Any] = client.get(f"/api/games/{game.pk}/").json()
     for key in ("id", "url"):
         body.pop(key)
     log = client.get(f"/api/games/{game.pk}/log/").json()
