@@ -298,6 +298,21 @@ def test_the_army_s_battle_size_and_faction_show_their_whole_text(
     tab.screenshot(f"army-builder-settings-{size}")
 
 
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("path", [DECK, ARMY])
+def test_the_search_filters_show_their_whole_text(
+    open_tab: OpenTab, starter: None, size: str, path: str
+) -> None:
+    """The deck's Element filter read "Any elemen" on a phone."""
+    tab = open_tab(*SIZES[size])
+    tab.goto(path)
+    filters = tab.page.locator(".find-filter")
+    assert filters.count() == 2
+    for n in range(filters.count()):
+        fit = filters.nth(n).evaluate(LONGEST_OPTION_FITS)
+        assert fit["text"] <= fit["room"], f"filter {n} of {path} at {size}: {fit}"
+
+
 @pytest.mark.parametrize(("size", "name"), [(TABLET_LANDSCAPE, "tablet"), (PHONE, "phone")])
 def test_the_party_places_show_each_guardians_whole_name(
     open_tab: OpenTab, starter: None, size: tuple[int, int], name: str
