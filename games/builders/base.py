@@ -90,6 +90,9 @@ class ListBuilder(Protocol[S, E, L]):
     template: str
     stem: str  # an exported file's name, without its extension
     noun: str  # "deck", "army", "roster"
+    # The query string's keys that hold the list's entries: a pasted text replaces them, and
+    # every other key (settings, search, the saved list edited) stays as the page has it.
+    list_keys: frozenset[str]
 
     def entries(self, catalog: Catalog | None) -> E:
         """The catalog's entries, read once for the whole request."""

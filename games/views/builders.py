@@ -87,6 +87,8 @@ def builder(request: HtmxHttpRequest, system: str) -> HttpResponse:
         "search_limit": SEARCH_LIMIT,
         "url": url,
         "keep_pairs": state.pairs(),
+        "import_pairs": [(k, v) for k, v in state.pairs() if k not in game.list_keys],
+        "picker_pairs": [(k, v) for k, v in state.pairs() if k != "catalog"],
         "export_text": f"{url}{sep}export=text",
         "export_json": f"{url}{sep}export=json",
         "text": checked.text,

@@ -79,6 +79,23 @@
     });
   });
 
+  // The header's menus (Menu on narrow screens, Build) are native disclosures that work
+  // without this file; with it, a tap elsewhere or Escape folds an open one away, as a menu.
+  function foldMenus(keep) {
+    document.querySelectorAll(".site-header details[open]").forEach(function (menu) {
+      if (keep && menu.contains(keep)) return;
+      menu.open = false;
+    });
+  }
+  document.addEventListener("click", function (event) { foldMenus(event.target); });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var inside = document.activeElement && document.activeElement.closest
+      ? document.activeElement.closest(".site-header details[open]") : null;
+    foldMenus(null);
+    if (inside) inside.querySelector("summary").focus();
+  });
+
   // A choice that sends its form as soon as it changes (the catalog picker); the page's
   // Content-Security-Policy allows no inline event handler, so it is wired here.
   document.addEventListener("change", function (event) {

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from .conftest import PHONE, TABLET_LANDSCAPE, OpenTab
+from .conftest import PHONE, SIZES, TABLET_LANDSCAPE, OpenTab
 
 pytestmark = pytest.mark.browser
 
@@ -266,6 +266,53 @@ FITS_IN_A_SELECT = """select => {
 }"""
 
 
+# The width of a select's longest option's text, and the room its box leaves for it.
+LONGEST_OPTION_FITS = """select => {
+    const probe = document.createElement("span");
+    probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap";
+    probe.style.font = getComputedStyle(select).font;
+    document.body.append(probe);
+    let text = 0;
+    for (const option of select.options) {
+        probe.textContent = option.textContent;
+        text = Math.max(text, probe.getBoundingClientRect().width);
+    }
+    probe.remove();
+    return {text, room: select.clientWidth - 40, scroll: select.scrollWidth,
+            client: select.clientWidth};
+}"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_army_s_battle_size_and_faction_show_their_whole_text(
+    open_tab: OpenTab, starter: None, size: str
+) -> None:
+    """Seen at 1280 px: the battle size read "Standard (750 p"."""
+    tab = open_tab(*SIZES[size])
+    tab.goto(f"{ARMY}?size=standard&faction=horde&u=orc-grunt:3")
+    for select in ("size", "faction"):
+        fit = tab.page.get_by_test_id(select).evaluate(LONGEST_OPTION_FITS)
+        assert fit["scroll"] <= fit["client"], f"{select} at {size}: {fit}"
+        assert fit["text"] <= fit["room"], f"{select} at {size}: {fit}"
+    tab.page.get_by_test_id("size").scroll_into_view_if_needed()
+    tab.screenshot(f"army-builder-settings-{size}")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("path", [DECK, ARMY])
+def test_the_search_filters_show_their_whole_text(
+    open_tab: OpenTab, starter: None, size: str, path: str
+) -> None:
+    """The deck's Element filter read "Any elemen" on a phone."""
+    tab = open_tab(*SIZES[size])
+    tab.goto(path)
+    filters = tab.page.locator(".find-filter")
+    assert filters.count() == 2
+    for n in range(filters.count()):
+        fit = filters.nth(n).evaluate(LONGEST_OPTION_FITS)
+        assert fit["text"] <= fit["room"], f"filter {n} of {path} at {size}: {fit}"
+
+
 @pytest.mark.parametrize(("size", "name"), [(TABLET_LANDSCAPE, "tablet"), (PHONE, "phone")])
 def test_the_party_places_show_each_guardians_whole_name(
     open_tab: OpenTab, starter: None, size: tuple[int, int], name: str
@@ -288,7 +335,9 @@ def test_the_build_menu_leads_to_each_builder(
     tab = open_tab(*size)
     tab.goto("/")
     page = tab.page
-    page.locator(".nav-menu summary").click()
+    # a tablet shows the header's links beside the brand; a phone folds them into a Menu,
+    # where the builders are listed in the open
+    page.locator("header summary:visible").first.click()
     expect(page.get_by_role("link", name="Roster AZRAH")).to_be_visible()
     tab.screenshot(f"build-menu-{name}")
     page.get_by_role("link", name="Roster AZRAH").click()

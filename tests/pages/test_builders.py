@@ -561,3 +561,60 @@ def test_army_and_roster_suggestions_are_buttons_too(client: Client, starter: No
     text = "Aurelia, Dawn Wardn\n"
     roster = client.post(ROSTER, {"action": "import", "text": text}).content.decode()
     assert 'data-testid="fix-1"' in roster
+
+
+# --- A pasted list replaces the entries; what it leaves out stays as the page has it -------
+
+HTMX = {"HX-Request": "true"}
+
+
+def _kept(html: str, id_: str) -> str:
+    """The hidden fields of one kept-state block (``builders/_kept.html``)."""
+    start = html.index(f'<div id="{id_}"')
+    return html[start : html.index("</div>", start)]
+
+
+def test_a_headerless_army_text_keeps_the_page_s_size_faction_and_budget(
+    client: Client, starter: None
+) -> None:
+    page = {"size": "skirmish", "faction": "horde", "points": "450", "q": "grunt"}
+    text = "1 Orc Blademaster\n4 Orc Grunt"
+    html = client.post(ARMY, {**page, "action": "import", "text": text}).content.decode()
+    assert 'value="skirmish" selected' in html and 'value="horde" selected' in html
+    assert 'name="points" min="1" max="100000" inputmode="numeric" value="450"' in html
+    assert 'data-testid="count-orc-blademaster">1<' in html
+    kept = _kept(html, "import-state")
+    assert 'name="points" value="450"' in kept and 'name="q" value="grunt"' in kept
+    assert 'name="u"' not in kept  # the entries are the text's
+
+
+def test_a_headerless_roster_text_keeps_the_page_s_mana_and_gems(
+    client: Client, starter: None
+) -> None:
+    data = {"mana": "9", "gems": "4", "action": "import", "text": "AZR-001\nAZR-002"}
+    html = client.post(ROSTER, data).content.decode()
+    assert 'data-testid="mana">9<' in html and 'data-testid="gems">4<' in html
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "entry"),
+    [
+        (ARMY, "size=skirmish&faction=horde&u=orc-grunt:2", "u"),
+        (DECK, "leader=AZK-001&c=AZK-017:2&q=reef", "c"),
+        (ROSTER, "g=AZR-001&mana=9&fl=AZR-001&q=dawn", "g"),
+    ],
+)
+def test_each_live_update_redraws_the_import_s_state_out_of_band(
+    client: Client, starter: None, path: str, query: str, entry: str
+) -> None:
+    """The import form is not part of the live update: its hidden state comes with each one,
+    so a text pasted after a live change is read with the page's settings as they are now."""
+    html = client.get(f"{path}?{query}", headers=HTMX).content.decode()
+    kept = _kept(html, "import-state")
+    assert 'hx-swap-oob="true"' in kept
+    for pair in query.split("&"):
+        name, value = pair.split("=")
+        if name in (entry, "leader", "fl"):
+            assert f'name="{name}"' not in kept
+        else:
+            assert f'name="{name}" value="{value}"' in kept

@@ -262,6 +262,7 @@ class ArmyBuilder(GameBuilder[ArmyCatalog, ArmyList]):
     template = "builders/army.html"
     stem = "azeroth-army"
     noun = "army"
+    list_keys = frozenset({"u"})
 
     def no_entries(self) -> ArmyCatalog:
         return ArmyCatalog({}, {})
@@ -294,9 +295,13 @@ class ArmyBuilder(GameBuilder[ArmyCatalog, ArmyList]):
         read_problems: list[Problem] = []
         if text is not None:
             # The engine reads the text, its header, faction and budget (R125); the page's
-            # battle size and faction are used only where the header names none.
+            # battle size, faction and agreed budget are used only where the header names none.
             read, problems = self.game.read_text_with(
-                text, entries, fallback_size=state.size, fallback_faction=state.faction
+                text,
+                entries,
+                fallback_size=state.size,
+                fallback_faction=state.faction,
+                fallback_points=state.points,
             )
             state.size = read.battle_size
             state.points = read.points_limit

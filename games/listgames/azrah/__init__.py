@@ -105,7 +105,9 @@ class AzrahRoster(EntriesListGame[Roster, AzrahEntries]):
     def read_text_with(
         self, text: str, entries: Mapping[str, Guardian | SharedCard] | None, **choices: Any
     ) -> tuple[Roster, tuple[Problem, ...]]:
-        return engine.parse_roster_text(text, entries)
+        """The roster as its text says; ``choices`` may give the ``mana`` and ``gems`` a
+        text without those lines stands for (a builder page's own)."""
+        return engine.parse_roster_text(text, entries, **choices)
 
     def write_text(self, engine_list: Roster, catalog: Catalog | None) -> str:
         return engine.roster_to_text(engine_list)  # a roster names its cards as listed

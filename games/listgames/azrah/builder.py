@@ -199,6 +199,7 @@ class RosterBuilder(GameBuilder[Entries, Roster]):
     template = "builders/roster.html"
     stem = "azrah-roster"
     noun = "roster"
+    list_keys = frozenset({"g", *(key for key, _, _ in SLOTS)})
 
     def no_entries(self) -> Entries:
         return {}
@@ -224,7 +225,10 @@ class RosterBuilder(GameBuilder[Entries, Roster]):
         if text is None:
             roster = state.roster()
             return Checked(state, roster, self.game.check_with(roster, entries))
-        read, text_problems = self.game.read_text_with(text, entries)
+        # The text replaces the roster and its party; Mana and Gems it leaves out stay as set.
+        read, text_problems = self.game.read_text_with(
+            text, entries, mana=state.mana, gems=state.gems
+        )
         state = from_roster(read, state)
         report = self.game.check_with(read, entries)
         line_problems = [

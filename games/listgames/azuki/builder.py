@@ -234,6 +234,7 @@ class DeckBuilder(GameBuilder[dict[str, Card], Deck]):
     template = "builders/deck.html"
     stem = "azuki-deck"
     noun = "deck"
+    list_keys = frozenset({"c", "leader", "gate"})
 
     def no_entries(self) -> dict[str, Card]:
         return {}

@@ -774,6 +774,7 @@ def read_army_text(
     composition: Mapping[Tier, TierLimit] | None = None,
     fallback_size: BattleSize | None = None,
     fallback_faction: str | None = None,
+    fallback_points: int | None = None,
 ) -> ArmyText:
     """The one reading of an army's text, whatever door it comes through (R125).
 
@@ -781,7 +782,9 @@ def read_army_text(
     header's, then ``fallback_size`` (a page's current choice); with none of them the list
     cannot be checked and ``InvalidInput`` names ``battle_size``. The budget is the caller's
     ``points_limit``, else the header's agreed budget when the header's battle size is the one
-    in force (a budget agreed for another size does not carry over), else the table's (A12).
+    in force (a budget agreed for another size does not carry over), else ``fallback_points``
+    (a page's agreed budget) when the text has no header line, so the size in force is the
+    caller's, else the table's (A12).
     ``fallback_faction`` (a page's current choice) is used only when neither the caller nor
     the header names a faction.
     The faction is the caller's (a slug or name; one ``factions`` lacks is ``InvalidInput`` on
@@ -803,6 +806,9 @@ def read_army_text(
     # a budget the header agreed goes with the header's battle size (R125)
     if limit is None and header.battle_size in (None, size):
         limit = header.points_limit
+    # a header names its size and budget together: a page's budget stays only without one
+    if limit is None and header.battle_size is None:
+        limit = fallback_points
     if limit is not None:
         problems_: Problems = {}
         check_whole(problems_, "points_limit", limit, 1, MAX_POINTS_LIMIT, "The points limit")

@@ -352,18 +352,22 @@ _X_WORD = re.compile(r"[xX\u00d7]\s")
 
 
 def parse_roster_text(
-    text: str, catalog: Mapping[str, Guardian | SharedCard] | None = None
+    text: str,
+    catalog: Mapping[str, Guardian | SharedCard] | None = None,
+    *,
+    mana: int = MANA_CARDS,
+    gems: int = CELESTIAL_GEMS,
 ) -> tuple[Roster, tuple[Problem, ...]]:
     """Read a pasted roster: one Guardian a line (name or ID; a count above 1 lists it that
     many times, which ``validate_roster`` reports as a duplicate name), and optional lines
     ``Mana: 10``, ``Gems: 3``, ``Front: A, B, C`` (left, centre, right) and ``Back: D, E``.
     Guardian names may hold commas ("Aurelia, Dawn Warden"): party members are separated by
     semicolons when the line has any, else by commas, and comma-separated pieces that together
-    make a name of the roster or the catalog are read as that one name. Mana and Gems default
-    to the standard 10 and 3; without Front or Back lines there is no party. Entries are kept
+    make a name of the roster or the catalog are read as that one name. Mana and Gems the text
+    leaves out are ``mana`` and ``gems`` (the standard 10 and 3 unless a page chose others);
+    without Front or Back lines there is no party. Entries are kept
     as typed so ``validate_roster`` resolves them (and reports the unknown ones with their
     line numbers). Returns the roster and the lines that could not be read."""
-    mana, gems = MANA_CARDS, CELESTIAL_GEMS
     rows: dict[str, str] = {}  # "front" / "back" -> the members as typed
     problems: list[Problem] = []
     rest: list[str] = []

@@ -251,6 +251,34 @@ def test_a_fallback_is_used_only_where_the_header_is_silent():
     assert bare.army.battle_size is BattleSize.LARGE and bare.army.faction is HORDE
 
 
+def test_a_fallback_budget_goes_only_with_a_text_whose_header_names_no_battle_size():
+    """A page's agreed budget stays for pasted lines with no header; a header names its own
+    size and budget, and a budget never crosses to another size (R125)."""
+    bare = read_army_text(
+        "4 Orc Grunt", CATALOG, FACTIONS, fallback_size=BattleSize.SKIRMISH, fallback_points=450
+    )
+    assert (bare.army.battle_size, bare.army.points_limit) == (BattleSize.SKIRMISH, 450)
+    headed = read_army_text(
+        "# Azeroth at War army: Standard, 750 points\n4 Orc Grunt",
+        CATALOG,
+        FACTIONS,
+        fallback_size=BattleSize.STANDARD,
+        fallback_points=450,
+    )
+    assert headed.army.points_limit is None
+    agreed = read_army_text(AGREED, CATALOG, FACTIONS, fallback_points=450)
+    assert agreed.army.points_limit == 400
+    given = read_army_text(
+        "4 Orc Grunt",
+        CATALOG,
+        FACTIONS,
+        battle_size=BattleSize.LARGE,
+        points_limit=900,
+        fallback_points=450,
+    )
+    assert given.army.points_limit == 900
+
+
 def test_a_text_naming_no_battle_size_needs_one_from_the_caller():
     with pytest.raises(InvalidInput) as caught:
         read_army_text("4 Orc Grunt", CATALOG, FACTIONS)

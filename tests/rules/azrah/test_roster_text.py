@@ -61,6 +61,16 @@ def test_it_reads_mana_and_gem_lines(line, mana, gems):
     assert (parsed.guardians, parsed.mana, parsed.gems) == (("Emberwing",), mana, gems)
 
 
+@pytest.mark.parametrize(
+    ("line", "mana", "gems"), [("", 9, 4), ("Mana: 11", 11, 4), ("Gems: 2", 9, 2)]
+)
+def test_mana_and_gems_a_text_leaves_out_are_the_caller_s(line, mana, gems):
+    """A builder page passes its own Mana and Gems: what the pasted text says wins."""
+    parsed, problems = parse_roster_text(f"Emberwing\n{line}", CATALOG, mana=9, gems=4)
+    assert problems == ()
+    assert (parsed.mana, parsed.gems) == (mana, gems)
+
+
 def test_it_reports_a_mana_line_without_a_number():
     parsed, problems = parse_roster_text("Emberwing\nMana: ten", CATALOG)
     (problem,) = problems
