@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.tracker import service
+from referee.rules.athazar.tracker import PLAY
 from tests.games.tracker.support import client_for, send
 from tests.games.tracker.support import user as new_user
 
@@ -44,7 +45,7 @@ def test_three_passes_sent_against_the_same_version_are_all_recorded() -> None:
     assert [a.status_code for a in answers] == [201, 201, 201], [a.json() for a in answers]
     current = service.derived(Game.objects.get(pk=game.pk))
     assert [(a.type, a.by) for a in current.log] == [("pass_cards", s) for s in range(3)]
-    assert current.state.phase == "Play"
+    assert current.state.phase == PLAY
 
 
 @pytest.mark.django_db
