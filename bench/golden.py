@@ -10,8 +10,11 @@ It sets Django up on an in-memory SQLite database, imports every golden game thr
 tracker's service and seats its players (as tests/golden/test_golden_games.py does). Then,
 for each game, it opens it as a process that has never seen it: it empties the service's
 cache of derived states (``games.tracker.service.CACHE``), reads the game's row and asks
-``state_for`` for the table's device, which replays the whole log from the database. It also
-times ``log_for``, the history the table's page lists, right after (the state then cached).
+``state_for`` for the table's device, which reads the game's stored state (``GameState``)
+and its log from the database. Beside it, "replay" is the same with no stored state, so the
+whole log is replayed through the engine, as every game opened before states were stored.
+It also times ``log_for``, the history the table's page lists, right after (the state then
+cached).
 Each figure is the median of the runs. It prints figures and checks none: the time a table
 waits is for a reader to judge.
 """
@@ -36,13 +39,14 @@ def median_ms(times: list[float]) -> float:
     return statistics.median(times) * 1000
 
 
-def timings(pk: Any, access: Any, runs: int) -> tuple[float, float]:
+def timings(pk: Any, access: Any, runs: int) -> tuple[float, float, float]:
     """The median time, in ms, to open the stored game ``pk`` in a process that has not seen
-    it (``state_for``), and to list its history once opened (``log_for``)."""
-    from games.models import Game
+    it (``state_for``), to list its history once opened (``log_for``), and to open it with
+    no stored state (the whole log replayed)."""
+    from games.models import Game, GameState
     from games.tracker import service
 
-    opening, listing = [], []
+    opening, listing, replaying = [], [], []
     for _ in range(runs):
         service.CACHE.clear()
         started = time.perf_counter()
@@ -53,7 +57,14 @@ def timings(pk: Any, access: Any, runs: int) -> tuple[float, float]:
         started = time.perf_counter()
         service.log_for(game, access)
         listing.append(time.perf_counter() - started)
-    return median_ms(opening), median_ms(listing)
+    for _ in range(runs):
+        service.CACHE.clear()
+        GameState.objects.filter(game_id=pk).delete()
+        started = time.perf_counter()
+        game = Game.objects.get(pk=pk)
+        service.state_for(game, access)
+        replaying.append(time.perf_counter() - started)
+    return median_ms(opening), median_ms(listing), median_ms(replaying)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,13 +75,13 @@ def main(argv: list[str] | None = None) -> int:
     from tests.golden.support import golden_files, open_game, read
 
     print(f"Opening each golden game: median of {args.runs} runs, in milliseconds")
-    print(f"{'game':<22} {'entries':>7} {'open':>9} {'history':>9}")
+    print(f"{'game':<22} {'entries':>7} {'open':>9} {'history':>9} {'replay':>9}")
     for golden in golden_files():
         stem = golden.name.removesuffix(".json")
         opened = open_game(read(golden), prefix=stem)
-        open_ms, history_ms = timings(opened.game.pk, opened.access["table"], args.runs)
+        open_ms, history_ms, replay_ms = timings(opened.game.pk, opened.access["table"], args.runs)
         entries = opened.game.version
-        print(f"{stem:<22} {entries:>7} {open_ms:>9.1f} {history_ms:>9.1f}")
+        print(f"{stem:<22} {entries:>7} {open_ms:>9.1f} {history_ms:>9.1f} {replay_ms:>9.1f}")
     return 0
 
 
