@@ -3,7 +3,7 @@
 Sections cited are the rulebook's headings: Setup, Variable Setup, A Player's Turn,
 Performing Actions, Resources, Event Cards & the Event Phase, Rewards, Attrition Die,
 Conduct a Battle, Conduct a Siege, Destroying & Wounding Units, Player Elimination,
-Winning the Game and The Scenarios. Rulings R180 to R200 settle what the book leaves open.
+Winning the Game and The Scenarios. Rulings R180 to R201 settle what the book leaves open.
 """
 
 from __future__ import annotations
