@@ -208,7 +208,8 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     _act(ana, "Resolve Stand Guard, nothing to record")
 
     # Ben's End phase: his escaping Duelist swapped; the Cleric forced out (a correction
-    # here) and swapped at once (R101), one of the phase's two; then the emergence order.
+    # here) and swapped at once (R101), one of the phase's two; then the emergence order,
+    # the allies that came in named where they stand (R116).
     expect(_button(ben, "End the Action phase")).to_be_visible(timeout=SYNC_MS)
     _act(ben, "End the Action phase")
     expect(ben.page.get_by_test_id("phase")).to_have_text("End phase")
@@ -227,11 +228,11 @@ def test_a_whole_game_on_two_tablets(open_tab: OpenTab, table: Game) -> None:
     ).select_option(label="Ranger")
     _act(ben, "Swap Cleric with a back-row ally")
     expect(ben.page.locator('[data-seat="1"] .tr-front')).to_contain_text("Ranger")
-    order = _control(ben, "Order the emergence abilities of Mystic, Ranger")
+    order = _control(ben, "Order the emergence abilities of Ranger, Mystic")
     order.locator("select").nth(0).select_option(label="Ranger")
     order.locator("select").nth(1).select_option(label="Mystic")
     ben.at_every_size(SHOTS, "04-end-phase-ben", TARGETS)
-    _act(ben, "Order the emergence abilities of Mystic, Ranger")
+    _act(ben, "Order the emergence abilities of Ranger, Mystic")
     expect(ben.page.get_by_test_id("turn")).to_contain_text("Emergence order: Ranger, Mystic")
     _act(ben, "Mystic: Veil (emergence)")
     expect(_button(ana, "No response to Mystic's Veil")).to_be_visible(timeout=SYNC_MS)
