@@ -74,7 +74,7 @@ def pass_card(seen: int, card: str) -> dict[str, str]:
 
 
 def notice(response: Any) -> str:
-    page = response.content.decode()
+    page: str = response.content.decode()
     found = re.search(r'<p [^>]*data-testid="notice"[^>]*>(.*?)</p>', page, re.S)
     assert found, "no notice on the page"
     return re.sub(r"\s+", " ", found.group(1)).strip()
@@ -82,9 +82,9 @@ def notice(response: Any) -> str:
 
 def chosen(response: Any, testid: str) -> str:
     """The option a menu shows chosen (the first when none says so, as a browser does)."""
-    page = response.content.decode()
+    page: str = response.content.decode()
     menu = page.split(f'data-testid="{testid}"', 1)[1].split("</select>", 1)[0]
-    options = re.findall(r'<option value="([^"]*)"( selected)?', menu)
+    options: list[tuple[str, str]] = re.findall(r'<option value="([^"]*)"( selected)?', menu)
     assert options, f"no menu {testid}"
     return next((value for value, selected in options if selected), options[0][0])
 
