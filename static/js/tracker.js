@@ -573,6 +573,12 @@
     }
     if (!quiet) notice.scrollIntoView({ block: "nearest" });
   }
+  // A whole page answered a stale action (sent before the page was ready): the same.
+  document.addEventListener("DOMContentLoaded", function () {
+    var notice = document.querySelector('#live > [data-testid="notice"]');
+    if (notice) place(notice, { key: "", control: notice.getAttribute("data-control"), top: null });
+  });
+
   // Sending anything: the notice has been read.
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var verb = event.detail.requestConfig && event.detail.requestConfig.verb;

@@ -155,6 +155,34 @@ def test_a_pass_sent_after_the_table_moved_on_keeps_the_card_and_says_what_chang
     assert (last.type, last.seat, last.payload["card"]) == ("pass_cards", BEN, "Warrior 3")
 
 
+def test_sent_as_a_plain_form_the_whole_page_keeps_the_card_and_the_notice_by_it(
+    open_tab: OpenTab, table: Game
+) -> None:
+    """Without htmx (a form sent before the page was ready, or no JavaScript) the 409 is the
+    whole page: the server carries the card back, and the notice is beside the control."""
+    passed = _record(table, "anna", ANA, "pass_cards", count=1)
+    ben = _open(open_tab, table, "benny", probes=True)
+    ben.page.get_by_test_id(PASS_MENU).select_option("Sailor")
+    ben.page.evaluate("window.__setVisibility('hidden')")
+    _record(table, "hostess", None, "undo", target=passed)
+    form = (
+        ben.page.get_by_test_id(f"pass-{BEN}")
+        .locator("form")
+        .filter(has=ben.page.get_by_test_id(PASS_MENU))
+    )
+    with ben.page.expect_navigation():
+        form.evaluate("(form) => form.submit()")  # no submit event: htmx never sees it
+    notice = ben.page.get_by_test_id("notice")
+    expect(notice).to_contain_text(f"The host undid #{passed} (Ana: passes a card)")
+    expect(ben.page.get_by_test_id(PASS_MENU)).to_have_value("Sailor")
+    beside = notice.evaluate(
+        "(el) => el.previousElementSibling.contains(document.querySelector("
+        f"'[data-testid={PASS_MENU}]'))"
+    )
+    assert beside
+    assert ben.page.evaluate(OVERLAPS) == []
+
+
 def test_a_poll_that_brings_another_players_pass_leaves_the_menu_as_chosen(
     open_tab: OpenTab, table: Game
 ) -> None:
