@@ -579,10 +579,12 @@
     if (notice) place(notice, { key: "", control: notice.getAttribute("data-control"), top: null });
   });
 
-  // Sending anything: the notice has been read.
+  // Sending an action (a form; not a preview of pending changes, which is asked again by
+  // itself after a 409): the notice has been read.
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
-    if (verb !== "post") return;
+    var source = event.detail.elt;
+    if (verb !== "post" || !source || !source.matches || !source.matches("form")) return;
     document.querySelectorAll('[data-testid="notice"].tr-moved').forEach(function (notice) {
       notice.remove();
     });

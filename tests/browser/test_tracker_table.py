@@ -360,6 +360,7 @@ def test_a_commit_refused_as_stale_keeps_the_pending_changes(
     expect(_counter(page, paladin)).to_have_attribute("data-pending", f"{MINUS}1")
     version = str(AZEROTH_SET_UP + 1)
     expect(pending.locator('input[name="version"]')).to_have_value(version)  # previewed again
+    expect(page.get_by_test_id("notice")).to_be_visible()  # until the player sends something
     pending.get_by_role("button", name="Commit").click()
     expect(page.get_by_test_id("wounds-1-paladin-1")).to_have_text("4")
     expect(page.locator("#pending")).to_be_hidden()
