@@ -58,6 +58,17 @@ def gathering(
     return tracker_controls.gathering(controls, kept, field)
 
 
+@register.simple_tag(takes_context=True)
+def posted_value(context: template.Context, control: str, name: str) -> str:
+    """``{% posted_value "form:kill" "p.killer" as killer %}``: what the player had set in
+    that field of that form when the page sent it and it was not recorded (refused, or the
+    game moved on), so the form shows it again; else nothing."""
+    posted = context.get("posted")
+    if posted is None or posted.get("control") != control:
+        return ""
+    return str(posted.get(name, ""))
+
+
 @register.filter
 def of_type(controls: Sequence[Control], types: str) -> list[Control]:
     """The controls of these types (space-separated)."""

@@ -261,6 +261,8 @@ def _live_context(
     view = body["state"]
     system = tracker(game.system)
     entries = service.log_for(game, access, latest=HISTORY_SHOWN)
+    unrecorded = (error or notice) and request.method == "POST"
+    posted = request.POST if unrecorded else None
     counts = service.log_counts(game, access)
     tag = etag(game, access)
     context: dict[str, Any] = {
@@ -278,8 +280,9 @@ def _live_context(
         "undone": counts.undone,
         "recorded": counts.recorded,
         "error": error,
-        # a refused form's fields, so a panel shows again what the player entered
-        "posted": request.POST if error and request.method == "POST" else None,
+        # a form that was not recorded (refused, or the game moved on): its control and
+        # panel show again what the player had chosen
+        "posted": posted,
         "notice": notice,
         "poll_headers": json.dumps(
             {
@@ -303,6 +306,7 @@ def _live_context(
         system,
         prefer=active if isinstance(active, int) else None,
         seats=len(body["seats"]),
+        posted={name: posted.getlist(name) for name in posted} if posted is not None else None,
     )
     # the viewer's own side first on their tablet
     order = [seat["index"] for seat in body["seats"]]
@@ -317,6 +321,10 @@ def _live_context(
         context["tree"] = pages.readable(view)
     # a refusal whose control is not on the page is shown above the board
     context["error_top"] = error["message"] if error and error.get("key") not in keys else None
+    # after a stale action: whether the control that sent it is still there, as it was set
+    context["kept"] = posted is not None and posted.get("control", "") in (
+        controls.keys | {f"form:{action_type.name}" for action_type in system.action_types}
+    )
     return context
 
 
@@ -472,13 +480,11 @@ def act(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
         )
     except Forbidden as error:
         return _respond(request, row, access, status=403, error=_refusal(request, str(error)))
-    except Stale:
+    except Stale as stale:
+        # what was recorded since the sender looked, as they may read it (``log_for``)
         fresh = _load(pk)
-        notice = (
-            f"The game moved on while you were choosing: you saw version {version}, it is "
-            f"now at version {fresh.version}. Nothing was recorded; here is the table as it "
-            "is now. Try again if it still makes sense."
-        )
+        conflict = stale.conflict.seq if stale.conflict is not None else None
+        notice = pages.moved_on(service.log_for(fresh, access), stale.seen, conflict)
         return _respond(request, fresh, access, status=409, notice=notice)
     except RulesError as error:
         refusal = _refusal(request, error.message, error.field)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.rules.tracker.core import System
@@ -50,11 +50,18 @@ class Input:
         return range(1, self.count + 1)
 
     @property
-    def dice(self) -> list[tuple[int, str]]:
-        """Each die's number and what it is called: whose it is when the engine says
-        (``Ana's die``), else ``Die 2``."""
+    def dice(self) -> list[tuple[int, str, str]]:
+        """Each die's number, what it is called (whose it is when the engine says, ``Ana's
+        die``, else ``Die 2``) and what it shows: empty until the player has read it (a
+        roll they sent that was not recorded is shown again)."""
+        values = self.values
         return [
-            (n, self.labels[n - 1] if n <= len(self.labels) else f"Die {n}") for n in self.slots
+            (
+                n,
+                self.labels[n - 1] if n <= len(self.labels) else f"Die {n}",
+                values[n - 1] if n <= len(values) else "",
+            )
+            for n in self.slots
         ]
 
     @property
@@ -230,6 +237,46 @@ def control(entry: Mapping[str, Any], system: System[Any, Any], *, shared: bool 
     )
 
 
+Posted = Mapping[str, Sequence[str]]
+"""A form as it was posted: each field's values, in order (a QueryDict's lists)."""
+
+
+def _kept_input(item: Input, values: Sequence[str]) -> Input:
+    """``item`` showing what the player had chosen in it (``values``, as posted), as far as
+    it is still offered: a card no longer in the menu leaves the menu as listed."""
+    if not values:
+        return item
+    if item.widget == "select":
+        offered = {o.value for o in item.options}
+        if values[-1] not in offered:
+            return item
+        options = tuple(replace(o, chosen=o.value == values[-1]) for o in item.options)
+        return replace(item, options=options)
+    if item.widget == "checks":
+        options = tuple(replace(o, chosen=o.value in values) for o in item.options)
+        return replace(item, options=options)
+    if item.widget in ("dice", "order"):
+        if len(values) != item.count:
+            return item
+        return replace(item, value="\x1f".join(values))
+    return replace(item, value=values[-1])
+
+
+def kept(item: Control, posted: Posted) -> Control:
+    """``item`` with what the player chose in it when it is the control ``posted`` came
+    from (its key, its type and every field it fixes alike); else ``item`` as listed."""
+    if (
+        list(posted.get("control", ())) != [item.key]
+        or list(posted.get("type", ())) != [item.type]
+        or list(posted.get("seat", [""])) != ["" if item.seat is None else str(item.seat)]
+        or any(value not in posted.get(f"p.{name}", ()) for name, value in item.hidden)
+        or not item.inputs
+    ):
+        return item
+    inputs = tuple(_kept_input(i, posted.get(f"p.{i.name}", ())) for i in item.inputs)
+    return replace(item, inputs=inputs)
+
+
 class Controls:
     """The viewer's controls, grouped by the piece they concern."""
 
@@ -239,13 +286,15 @@ class Controls:
         system: System[Any, Any],
         prefer: int | None = None,
         seats: int = 0,
+        posted: Posted | None = None,
     ) -> None:
         """``prefer``: when the same action is listed for several seats (the table device
         gets every seat's), the one control shown acts for this seat (the active player).
         With no active player, an action listed alike by every one of the game's ``seats``
         acts for none: it is the table's (the engine takes it for the game as a whole) and
         its label is one that says no "your"; one listed by some seats only acts for the
-        first of them."""
+        first of them. ``posted``: a form the page sent that was not recorded (refused, or
+        the game moved on): its control shows again what the player had chosen."""
         entries = list(entries)
         first: dict[str, Mapping[str, Any]] = {}
         listing: dict[str, list[Mapping[str, Any]]] = {}
@@ -262,7 +311,8 @@ class Controls:
             shared = prefer is None and seats > 1 and len({e.get("seat") for e in alike}) == seats
             if shared:
                 entry = next((e for e in alike if not YOUR.search(str(e["label"]))), entry)
-            self.all.append(control(entry, system, shared=shared))
+            made = control(entry, system, shared=shared)
+            self.all.append(kept(made, posted) if posted is not None else made)
         self._at: dict[str, list[Control]] = {}
         for item in self.all:
             self._at.setdefault(item.at, []).append(item)

@@ -18,7 +18,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.dateparse import parse_datetime
 
-from referee.rules.tracker.core import BATCH
+from referee.rules.tracker.core import BATCH, REDO, UNDO
 
 GENERIC_BOARD = "games/boards/generic.html"
 LABELS = {
@@ -451,3 +451,46 @@ def history(
             row.error = error.get("message")
         rows.append(row)
     return rows
+
+
+# --- what changed while a player was choosing -----------------------------------------------
+
+NAMED_CHANGES = 3
+"""How many of the entries recorded while a player was choosing the notice names."""
+
+
+def moved_on(entries: Sequence[Mapping[str, Any]], seen: int, conflict: int | None = None) -> str:
+    """What was recorded after the first ``seen`` entries, while the viewer was choosing, in
+    words: ``entries`` is the log as ``service.log_for`` gives it to this viewer (nothing
+    they may not read). It names who did each, and at most ``NAMED_CHANGES`` of them: the
+    one that stood in the way (``conflict``, its number) and the latest; the rest are
+    counted. Versions are the app's bookkeeping, never said to a player."""
+    since = [entry for entry in entries if int(entry["seq"]) > seen]
+    if not since:
+        return "While you were choosing, the game changed."
+    named = since[-NAMED_CHANGES:]
+    first = next((entry for entry in since if entry["seq"] == conflict), None)
+    if first is not None and first not in named:
+        named = [first, *since[-(NAMED_CHANGES - 1) :]]
+    texts = {int(entry["seq"]): str(entry["text"]) for entry in entries}
+    said = "; ".join(_recorded(entry, texts) for entry in named)
+    more = len(since) - len(named)
+    if more:
+        said += f"; and {more} more"
+    return f"While you were choosing: {said[:1].upper()}{said[1:]}."
+
+
+def _recorded(entry: Mapping[str, Any], texts: Mapping[int, str]) -> str:
+    """One entry as a clause that names who recorded it: the seat's player from their own
+    tablet, the host at the table's device."""
+    by_name = entry.get("by_name")
+    who = "the host" if entry.get("at_table") or not by_name else str(by_name)
+    text = str(entry["text"])
+    if entry["type"] in (UNDO, REDO):
+        target = (entry.get("payload") or {}).get("target")
+        verb = "undid" if entry["type"] == UNDO else "redid"
+        what = texts.get(target) if isinstance(target, int) else None
+        return f"{who} {verb} #{target}" + (f" ({what})" if what else "")
+    if who == by_name and text.startswith(who):
+        return text
+    return f"{who} recorded “{text}”"

@@ -14,14 +14,21 @@
      and one is sent at once when it is shown again. When a newer live part arrives, the
      forms outside it follow its version, and pending changes are previewed again.
    - A swap of the live part leaves the page where it was (no scroll), the control that had
-     the focus has it again, and every "More" (any <details>) that was open is open again.
+     the focus has it again, every "More" (any <details>) that was open is open again, and
+     every choice the player made in a control (a card in a menu, an amount, a box ticked,
+     a name typed) is made again in the same control of the new part, as far as it is still
+     offered: a poll that brings another's move never resets a menu being chosen in. Only
+     the control whose action was just recorded starts afresh. While the player is choosing
+     in a field of the live part (it has the focus and was touched a moment ago), the polls
+     wait, so a menu open under their finger is not swapped away.
    - An ability's folded cost ("Cost: 0 Mana, 0 Gems") follows what the player types in it.
    - A gathering panel (the AZRAH resolve panel) shows one empty row at a time, and "Add an
      effect" shows the next; without JavaScript all its rows show.
    - A refusal (400, 403 or 409) is the live part with the reason beside the control that
-     sent it: it is swapped in like any answer, never handed to the debug error page. A
-     notice for the whole table (the game moved on) shows over the top of the screen until
-     tapped away.
+     sent it: it is swapped in like any answer, never handed to the debug error page. The
+     notice that the game moved on (409: what was recorded meanwhile) is put in the page's
+     flow just below the control that sent the action, which stays where it was on the
+     screen; it stays through the polls until tapped away or the player sends something.
    - The screen is kept awake with the Screen Wake Lock API where there is one, and the lock
      is taken again when the page comes back into view.
    - "Shared tablet": for one tablet lying between two players, turns the far side round
@@ -248,7 +255,7 @@
 
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-cancel]")) clearPending();
-    var notice = event.target.closest(".tr-live > .tr-notice");
+    var notice = event.target.closest(".tr-live > .tr-notice, .tr-notice.tr-moved");
     if (notice) notice.remove(); // read: tapped away
   });
 
@@ -344,7 +351,19 @@
       window.location.reload();
       return;
     }
-    kept = { x: window.scrollX, y: window.scrollY, focus: focused(target), open: opened(target) };
+    var source = event.detail.requestConfig && event.detail.requestConfig.elt;
+    var sent = source && source.matches && source.matches("form") ? source : null;
+    var code = status(event);
+    var recorded = sent && code >= 200 && code < 300 ? formKey(sent) : null;
+    kept = {
+      x: window.scrollX,
+      y: window.scrollY,
+      focus: focused(target),
+      open: opened(target),
+      choices: choices(target, recorded),
+      sent: sent ? { key: formKey(sent), control: controlOf(sent), top: topOf(sent) } : null,
+      notice: sent ? null : standing(target)
+    };
   });
 
   // The live part swapped: the page stays where it was and the focus goes back to the
@@ -380,11 +399,195 @@
     var where = kept;
     kept = null;
     reopen(where.open);
+    choose(where.choices);
     if (where.focus) {
       var again = document.querySelector('#live [data-testid="' + CSS.escape(where.focus) + '"]');
       if (again && again.focus) again.focus({ preventScroll: true });
     }
     if (window.scrollX !== where.x || window.scrollY !== where.y) window.scrollTo(where.x, where.y);
+    var notice = document.querySelector('#live > [data-testid="notice"]');
+    if (notice && where.sent) {
+      place(notice, where.sent);
+    } else if (!notice && where.notice) {
+      place(where.notice.node, where.notice.sent, true); // a poll: the notice stays
+    }
+  });
+
+  // --- what the player chose, across a swap -------------------------------------------
+
+  // A form by what it does: its fixed fields (the action, the control, the seat, what the
+  // engine listed), not the version it was sent against.
+  function formKey(form) {
+    var parts = [];
+    Array.prototype.forEach.call(form.querySelectorAll("input[type=hidden]"), function (input) {
+      if (input.name === "version" || input.name === "csrfmiddlewaretoken") return;
+      parts.push(input.name + "=" + input.value);
+    });
+    return parts.join("&");
+  }
+  function controlOf(form) {
+    var field = form.querySelector('input[name="control"]');
+    return field ? field.value : "";
+  }
+  function fields(form) {
+    return Array.prototype.filter.call(form.elements, function (field) {
+      return field.name && !/^(hidden|submit|button|reset|image|file)$/.test(field.type);
+    });
+  }
+  // Each field by its name and its place among the form's fields of that name (dice, an
+  // order); a box by its name and value.
+  function fieldKey(field, form) {
+    if (field.type === "checkbox" || field.type === "radio") return field.name + "=" + field.value;
+    var same = fields(form).filter(function (other) { return other.name === field.name; });
+    return field.name + "#" + same.indexOf(field);
+  }
+  // What the player chose, form by form ({form key: {field key: {value, checked}}}): each
+  // field they changed from what the page listed, and each they had chosen in before (a
+  // card carried back by the page after a 409 is listed as chosen, and still theirs).
+  var remembered = {};
+  function edited(field) {
+    if (field.tagName === "SELECT") {
+      return Array.prototype.some.call(field.options, function (option) {
+        return option.selected !== option.defaultSelected;
+      });
+    }
+    if (field.type === "checkbox" || field.type === "radio") {
+      return field.checked !== field.defaultChecked;
+    }
+    return field.value !== field.defaultValue;
+  }
+  function choices(container, skip) {
+    var found = {};
+    container.querySelectorAll("form").forEach(function (form) {
+      var key = formKey(form);
+      if (key === skip) return; // recorded: that control starts afresh
+      var before = remembered[key] || {};
+      fields(form).forEach(function (field) {
+        var name = fieldKey(field, form);
+        if (!edited(field) && !Object.prototype.hasOwnProperty.call(before, name)) return;
+        found[key] = found[key] || {};
+        found[key][name] = { value: field.value, checked: field.checked };
+      });
+    });
+    remembered = found;
+    return found;
+  }
+  function choose(found) {
+    if (!found) return;
+    document.querySelectorAll("#live form").forEach(function (form) {
+      var mine = found[formKey(form)];
+      if (!mine) return;
+      fields(form).forEach(function (field) {
+        var choice = mine[fieldKey(field, form)];
+        if (!choice) return;
+        if (field.type === "checkbox" || field.type === "radio") {
+          field.checked = choice.checked;
+        } else if (field.tagName === "SELECT") {
+          var offered = Array.prototype.some.call(field.options, function (option) {
+            return option.value === choice.value;
+          });
+          if (!offered) return; // no longer offered: the menu stays as listed
+          field.value = choice.value;
+        } else {
+          field.value = choice.value;
+        }
+        restoring = true;
+        try {
+          field.dispatchEvent(new Event("input", { bubbles: true }));
+        } finally {
+          restoring = false;
+        }
+      });
+    });
+  }
+
+  // The player is choosing: a field of the live part has the focus and was touched a
+  // moment ago. A poll then waits (a menu open under a finger would be swapped away).
+  var CHOOSING_MS = 8000;
+  var touched = 0;
+  var restoring = false; // a choice made again after a swap is not the player touching it
+  ["pointerdown", "keydown", "input", "change", "focusin"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      var field = event.target;
+      if (!restoring && field && field.closest && field.closest("#live form") &&
+          /^(SELECT|INPUT|TEXTAREA)$/.test(field.tagName) && field.type !== "hidden") {
+        touched = Date.now();
+      }
+    }, true);
+  });
+  function choosing() {
+    var field = document.activeElement;
+    if (!field || !field.closest || !field.closest("#live form")) return false;
+    if (!/^(SELECT|TEXTAREA)$/.test(field.tagName) &&
+        !(field.tagName === "INPUT" && !/^(submit|button|checkbox|radio)$/.test(field.type))) {
+      return false;
+    }
+    return Date.now() - touched < CHOOSING_MS;
+  }
+
+  // --- the notice that the game moved on ------------------------------------------------
+
+  function topOf(element) {
+    return element && element.isConnected ? element.getBoundingClientRect().top : null;
+  }
+  // The notice standing in the live part a poll is about to replace, and the control it is
+  // beside, to be put back in the new part.
+  function standing(container) {
+    var node = container.querySelector('[data-testid="notice"].tr-moved');
+    if (!node) return null;
+    return {
+      node: node,
+      sent: {
+        key: node.getAttribute("data-form") || "",
+        control: node.getAttribute("data-control") || "",
+        top: null
+      }
+    };
+  }
+  // The form in the page that does what ``sent`` did (the same fixed fields; else the same
+  // control), in the live part first.
+  function sentForm(sent) {
+    var all = Array.prototype.slice.call(document.querySelectorAll("#live form"))
+      .concat(Array.prototype.slice.call(document.querySelectorAll("form[data-more]")));
+    var same = all.filter(function (form) { return formKey(form) === sent.key; })[0];
+    return same || all.filter(function (form) {
+      return sent.control && controlOf(form) === sent.control;
+    })[0] || null;
+  }
+  // Put the notice just below the control that sent the action, keep that control where it
+  // was on the screen, and show the notice.
+  function place(notice, sent, quiet) {
+    var form = sentForm(sent);
+    notice.classList.add("tr-moved");
+    notice.setAttribute("data-form", sent.key || "");
+    if (form) {
+      // in a row or a grid of controls it takes a line of its own (tracker.css)
+      form.parentNode.insertBefore(notice, form.nextSibling);
+      if (!quiet && sent.top !== null) {
+        var moved = form.getBoundingClientRect().top - sent.top;
+        if (Math.abs(moved) > 1) window.scrollBy(0, moved);
+      }
+    } else if (notice.parentNode !== live()) {
+      var current = live();
+      if (current) current.insertBefore(notice, current.firstChild);
+    }
+    if (!quiet) notice.scrollIntoView({ block: "nearest" });
+  }
+  // A whole page answered a stale action (sent before the page was ready): the same.
+  document.addEventListener("DOMContentLoaded", function () {
+    var notice = document.querySelector('#live > [data-testid="notice"]');
+    if (notice) place(notice, { key: "", control: notice.getAttribute("data-control"), top: null });
+  });
+
+  // Sending an action (a form; not a preview of pending changes, which is asked again by
+  // itself after a 409): the notice has been read.
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+    var source = event.detail.elt;
+    if (verb !== "post" || !source || !source.matches || !source.matches("form")) return;
+    document.querySelectorAll('[data-testid="notice"].tr-moved').forEach(function (notice) {
+      notice.remove();
+    });
   });
 
   // Commit answered: a recorded action (2xx) ends the pending changes. A refusal or a stale
@@ -462,7 +665,8 @@
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var source = event.detail.elt;
     var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
-    if (source && source.id === "live" && verb === "get" && document.visibilityState === "hidden") {
+    if (source && source.id === "live" && verb === "get" &&
+        (document.visibilityState === "hidden" || choosing())) {
       event.preventDefault();
     }
   });

@@ -228,7 +228,7 @@ def test_a_refusal_is_shown_beside_its_control_and_the_page_keeps_its_looks(
     form.locator('input[name="p.amount"]').fill("1")
     form.get_by_role("button", name="Record").click()
     notice = host.page.get_by_test_id("notice")
-    expect(notice).to_contain_text("The game moved on")
+    expect(notice).to_contain_text("While you were choosing: The host recorded")
     expect(notice).to_be_in_viewport()
     _styled(host)
     _shot(host, f"refused-409-debug-{debug}")
@@ -354,10 +354,13 @@ def test_a_commit_refused_as_stale_keeps_the_pending_changes(
     expect(pending).to_contain_text("Damage x1 · Ben's Paladin")
     _record(table, "hostess", None, "damage", seat=0, model="grunt-1", amount=1)
     pending.get_by_role("button", name="Commit").click()
-    expect(page.get_by_test_id("notice")).to_contain_text("The game moved on")
+    expect(page.get_by_test_id("notice")).to_contain_text(
+        "While you were choosing: The host recorded"
+    )
     expect(_counter(page, paladin)).to_have_attribute("data-pending", f"{MINUS}1")
     version = str(AZEROTH_SET_UP + 1)
     expect(pending.locator('input[name="version"]')).to_have_value(version)  # previewed again
+    expect(page.get_by_test_id("notice")).to_be_visible()  # until the player sends something
     pending.get_by_role("button", name="Commit").click()
     expect(page.get_by_test_id("wounds-1-paladin-1")).to_have_text("4")
     expect(page.locator("#pending")).to_be_hidden()

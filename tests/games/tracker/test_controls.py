@@ -110,3 +110,66 @@ def test_controls_are_grouped_by_the_piece_they_concern() -> None:
     assert sum(
         len(controls.at(*c.at.split(":"))) for c in {c.at: c for c in controls.all}.values()
     ) == len(controls.all)
+
+
+def test_a_control_sent_but_not_recorded_shows_again_what_the_player_chose() -> None:
+    """After a refusal or a stale version (409), the control that was sent keeps each choice
+    the player made, as far as it is still offered; its siblings stay as listed."""
+    legal = LegalAction(
+        "x",
+        "X",
+        1,
+        {"guardian": "Bard", "amount": 2, "rolls": [1, 1], "order": ["a", "b"], "card": "c1"},
+        {
+            "amount": Amount(1, 5),
+            "rolls": Rolls(2),
+            "order": Order(("a", "b")),
+            "facts": SomeOf(("f", "g")),
+            "card": OneOf(("c1", "c2", "c3")),
+            "name": Text(40),
+        },
+        at="guardian:1:Bard",
+    )
+    other = LegalAction(
+        "x",
+        "X too",
+        1,
+        {"guardian": "Cleric", "card": "c1"},
+        {"card": OneOf(("c1", "c3"))},
+        at="guardian:1:Bard",
+    )
+    posted = {
+        "type": ["x"],
+        "control": ["guardian:1:Bard"],
+        "seat": ["1"],
+        "p.guardian": ["Bard"],
+        "p.amount": ["4"],
+        "p.rolls": ["6", "3"],
+        "p.order": ["b", "a"],
+        "p.facts": ["g"],
+        "p.card": ["c3"],
+        "p.name": ["Hex of Ash"],
+    }
+    controls = Controls([entry(legal), entry(other)], AZRAH, posted=posted)
+    sent, sibling = controls.all
+    widgets = {i.name: i for i in sent.inputs}
+    assert widgets["amount"].value == "4"
+    assert widgets["rolls"].values == ("6", "3")
+    assert [shown for _n, _die, shown in widgets["rolls"].dice] == ["6", "3"]
+    assert [o.value for _n, opts in widgets["order"].slot_options for o in opts if o.chosen] == [
+        "b",
+        "a",
+    ]
+    assert [o.chosen for o in widgets["facts"].options] == [False, True]
+    assert [o.value for o in widgets["card"].options if o.chosen] == ["c3"]
+    assert widgets["name"].value == "Hex of Ash"
+    # the other control at the same piece fixes another Guardian: it was not the one sent
+    assert [o.value for o in sibling.inputs[0].options if o.chosen] == ["c1"]
+    # a card no longer offered leaves the menu as listed
+    gone = Controls([entry(legal)], AZRAH, posted={**posted, "p.card": ["c9"]})
+    assert [
+        o.value for i in gone.all[0].inputs if i.name == "card" for o in i.options if o.chosen
+    ] == ["c1"]
+    # another control's form leaves every control as listed
+    elsewhere = Controls([entry(legal)], AZRAH, posted={**posted, "control": ["guardian:0:Bard"]})
+    assert elsewhere.all == Controls([entry(legal)], AZRAH).all

@@ -158,7 +158,8 @@ def test_a_stale_version_is_a_409_with_the_fresh_table_and_a_message(
     response = client_for(host).post(url(game, "act"), damage(game, 0), headers=HTMX)
     assert response.status_code == 409
     page = html(response)
-    assert "The game moved on" in page
+    assert "While you were choosing: Ben: Ben&#x27;s Bard takes 1 damage." in page  # no version
+    assert "Nothing of yours was recorded: your choice is still set" in page
     assert 'data-version="1"' in page
     game.refresh_from_db()
     assert game.version == 1  # nothing recorded twice
