@@ -788,6 +788,23 @@ class StaleSerializer(serializers.Serializer[Any]):
         help_text='{"version": ["..."]}'
     )
     game = GameStateSerializer(help_text="The current state: look, then send again.")
+    changes = LogEntrySerializer(
+        many=True,
+        required=False,
+        help_text=(
+            "The log entries recorded after the version you sent, as you may read them: what "
+            "changed while you were choosing."
+        ),
+    )
+    conflict = serializers.IntegerField(
+        allow_null=True,
+        required=False,
+        help_text=(
+            "The first of them that can change what your action means (an action of a step "
+            "played at once is recorded instead, R211); null when your action no longer "
+            "applies as it stands, or the version was never the game's."
+        ),
+    )
 
 
 class LinksSerializer(serializers.Serializer[Any]):
@@ -1000,6 +1017,10 @@ def apply_action(
         access = _access(request, error.game)
         body = bad_request_body({"version": [error.error.message]})
         body["game"] = state_body(request, error.game, access)
+        body["changes"] = [
+            entry for entry in service.log_for(error.game, access) if entry["seq"] > error.seen
+        ]
+        body["conflict"] = error.conflict.seq if error.conflict is not None else None
         return Response(body, status=status.HTTP_409_CONFLICT)
     except RulesError as error:
         raise _bad(error) from None

@@ -62,6 +62,9 @@ def test_a_stale_action_that_does_not_commute_is_refused_and_changes_nothing() -
     assert refused.status_code == 409, refused.json()
     body = refused.json()
     assert body["game"]["version"] == 4
+    assert [entry["seq"] for entry in body["changes"]] == [4]
+    assert body["changes"][0]["by_name"] == NAMES[first]
+    assert body["conflict"] == 4
     assert Game.objects.get(pk=game.pk).version == 4
 
 
