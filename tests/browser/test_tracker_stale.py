@@ -114,7 +114,7 @@ def test_a_pass_sent_after_the_table_moved_on_keeps_the_card_and_says_what_chang
     version = host.page.locator("#live").get_attribute("data-version") or ""
     host.page.get_by_role("button", name=f"Undo #{passed}").click()
     expect(host.page.locator("#live")).not_to_have_attribute("data-version", version)
-    _pass_button(ben, BEN, "Pass").click()
+    _pass_button(ben, BEN, "Pass the card chosen").click()
 
     notice = ben.page.get_by_test_id("notice")
     expect(notice).to_contain_text(f"The host undid #{passed} (Ana: passes a card)")
@@ -122,7 +122,7 @@ def test_a_pass_sent_after_the_table_moved_on_keeps_the_card_and_says_what_chang
     expect(notice).not_to_contain_text(re.compile("version", re.IGNORECASE))
     assert answers == [409]
     expect(ben.page.get_by_test_id(PASS_MENU)).to_have_value("Warrior 3")  # still chosen
-    expect(_pass_button(ben, BEN, "Pass")).to_be_in_viewport()
+    expect(_pass_button(ben, BEN, "Pass the card chosen")).to_be_in_viewport()
     expect(notice).to_be_in_viewport()
     assert ben.page.evaluate(OVERLAPS) == []
     position = notice.evaluate("(el) => getComputedStyle(el).position")
@@ -147,7 +147,7 @@ def test_a_pass_sent_after_the_table_moved_on_keeps_the_card_and_says_what_chang
 
     # sent again, the pass records the card he chose; the notice goes with it
     version = ben.page.locator("#live").get_attribute("data-version") or ""
-    _pass_button(ben, BEN, "Pass").click()
+    _pass_button(ben, BEN, "Pass the card chosen").click()
     expect(ben.page.locator("#live")).to_have_attribute("data-version", str(int(version) + 1))
     expect(notice).to_have_count(0)
     last = Game.objects.get(pk=table.pk).actions.order_by("seq").last()
@@ -194,7 +194,7 @@ def test_a_poll_that_brings_another_players_pass_leaves_the_menu_as_chosen(
     expect(ben.page.locator("#live")).not_to_have_attribute("data-version", version)
     expect(ben.page.get_by_test_id("side-2")).to_contain_text("passed")
     expect(menu).to_have_value("Magician")
-    _pass_button(ben, BEN, "Pass").click()
+    _pass_button(ben, BEN, "Pass the card chosen").click()
     expect(ben.page.locator("#live")).to_have_attribute("data-version", str(int(version) + 2))
     last = Game.objects.get(pk=table.pk).actions.order_by("seq").last()
     assert last is not None
