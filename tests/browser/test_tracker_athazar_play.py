@@ -23,6 +23,7 @@ from games.tracker import service
 from tests.games.tracker.support import PASSWORD
 
 from .conftest import PHONE, TABLET_LANDSCAPE, OpenTab, Tab
+from .test_tracker_stale import one_request_at_a_time
 
 pytestmark = pytest.mark.browser
 
@@ -101,23 +102,46 @@ def _name_kill(tab: Tab, killer: str, victim: str, second: str = "") -> None:
     _press(tab, "kill-record")
 
 
-def test_three_tablets_play_a_round_to_a_tie_break(
-    open_tab: OpenTab, table: tuple[Game, dict[int, User]]
+def _pass_at_once(tabs: dict[int, Tab]) -> None:
+    """Every phone taps its first pass button in the same moment, before any has seen
+    another's pass: all are recorded (R211), and no phone is told the game moved on."""
+    version = {seat: _version(tab) for seat, tab in tabs.items()}
+    with (
+        tabs[ANA].page.expect_response(_acted) as to_ana,
+        tabs[BEN].page.expect_response(_acted) as to_ben,
+        tabs[CLEO].page.expect_response(_acted) as to_cleo,
+    ):
+        for seat, tab in tabs.items():
+            tab.page.evaluate(TAP_PASS, seat)
+    assert [to.value.status for to in (to_ana, to_ben, to_cleo)] == [200, 200, 200]
+    assert len(set(version.values())) == 1, version
+    for tab in tabs.values():
+        expect(tab.page.get_by_test_id("phase")).to_have_text("Play phase", timeout=SYNC_MS)
+        expect(tab.page.get_by_test_id("notice")).to_have_count(0)
+
+
+def _acted(response: Any) -> bool:
+    return response.request.method == "POST" and response.url.endswith("/act/")
+
+
+TAP_PASS = "(seat) => document.querySelector(`[data-testid=pass-${seat}] form button`).click()"
+
+
+def test_three_phones_play_two_rounds_to_a_tie_break_passing_at_once(
+    open_tab: OpenTab, table: tuple[Game, dict[int, User]], one_request_at_a_time: None
 ) -> None:
     game, _users = table
     url = f"/games/{game.pk}/"
     tabs: dict[int, Tab] = {}
     for seat, name in ((ANA, "anna"), (BEN, "benny"), (CLEO, "cleo")):
-        tabs[seat] = open_tab(*TABLET_LANDSCAPE)
+        tabs[seat] = open_tab(*PHONE)
         tabs[seat].sign_in(name, PASSWORD, url)
         expect(tabs[seat].page.locator(".tr-side").first).to_have_attribute("data-seat", str(seat))
     ana, ben, cleo = tabs[ANA], tabs[BEN], tabs[CLEO]
     expect(ana.page.get_by_test_id("round")).to_have_text("Round 3")
 
-    # the third round: everyone passes, each names a Magician's kill, the dealer deals
-    for seat, tab in tabs.items():
-        _press(tab, f"pass-{seat}", "Pass a card")
-        _sync(tabs, tab)
+    # the third round: everyone passes at once, each names a Magician's kill, the dealer deals
+    _pass_at_once(tabs)
     for seat in (BEN, CLEO, ANA):
         expect(tabs[seat].page.get_by_test_id(f"turn-{seat}")).to_be_visible()
         _name_kill(tabs[seat], "Magician", "Sailor", "Sailor")
@@ -131,16 +155,8 @@ def test_three_tablets_play_a_round_to_a_tie_break(
     expect(ana.page.get_by_test_id("token-2")).to_be_visible()
     ben.at_every_size(SHOTS, "01-pass-ben", TARGETS)
 
-    # the pass: everyone at once; the counts change when the last has passed
-    _press(ana, "pass-0", "Pass a card")
-    _sync(tabs, ana)
-    expect(ben.page.get_by_test_id("side-0")).to_contain_text("passed")
-    _press(ben, "pass-1", "Pass a card")
-    _sync(tabs, ben)
-    _press(cleo, "pass-2", "Pass a card")
-    _sync(tabs, cleo)
-    for tab in tabs.values():
-        expect(tab.page.get_by_test_id("phase")).to_have_text("Play phase", timeout=SYNC_MS)
+    # the pass: everyone at once, in the same second; the counts change when all have passed
+    _pass_at_once(tabs)
     expect(cleo.page.get_by_test_id("active")).to_have_text("Cleo\u2019s turn")
 
     # Ben taps his hand in on his own tablet and saves it once: one entry, nobody else sees it
@@ -208,6 +224,9 @@ def test_three_tablets_play_a_round_to_a_tie_break(
         expect(summary.get_by_test_id("place-3")).to_have_count(0)
         expect(summary.get_by_test_id("reason")).to_contain_text("(value 9) is the highest")
     ana.at_every_size(SHOTS, "04-end-ana", TARGETS)
+
+
+__all__ = ["one_request_at_a_time"]
 
 
 @pytest.fixture
