@@ -225,17 +225,9 @@ def _opened(game: Game) -> CoreGame:
             system, setup, log[: stored.version], stored.state, stored.history, stored.broken
         )
         try:
-            for action in log[stored.version :]:
-                result = core.game_apply(
-                    result,
-                    type=action.type,
-                    by=action.by,
-                    payload=action.payload,
-                    at=action.at,
-                    base=snapshots.finder(game, system),
-                    replaying=True,
-                )
-            return result
+            return snapshots.caught_up(
+                result, log[stored.version :], snapshots.finder(game, system)
+            )
         except IllegalAction:
             pass  # recorded under other rules: replay the whole log below
     state, history, broken = core.replay_until_refused(system, setup, log)
@@ -253,19 +245,10 @@ def derived(game: Game) -> CoreGame:
         return cached  # a reader holding an older row may see a newer state, never an older
     result = None
     if cached is not None:
-        result = cached
         rows = game.actions.filter(seq__gt=cached.version, seq__lte=game.version)
+        unseen = [to_action(row) for row in rows.order_by("seq")]
         try:
-            for row in rows.order_by("seq"):
-                result = core.game_apply(
-                    result,
-                    type=row.type,
-                    by=row.seat,
-                    payload=row.payload,
-                    at=row.at.isoformat(),
-                    base=snapshots.finder(game, result.system),
-                    replaying=True,
-                )
+            result = snapshots.caught_up(cached, unseen, snapshots.finder(game, cached.system))
         except IllegalAction:
             result = None
     if result is None:

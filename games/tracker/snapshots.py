@@ -36,6 +36,9 @@ _SALT = "games.tracker.snapshots"
 _SIGNATURE = 32  # bytes of SHA-256
 
 CoreGame = core.Game[Any, Any]
+Base = Callable[[tuple[int, ...]], tuple[int, Any] | None]
+"""Given the entries now in effect, a stored state of the longest prefix of them: (how
+many, the state), or None (``core.game_apply``'s ``base``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,9 +149,7 @@ def keep(
     )
 
 
-def finder(
-    game: Game, system: core.System[Any, Any], below: int | None = None
-) -> Callable[[tuple[int, ...]], tuple[int, Any] | None]:
+def finder(game: Game, system: core.System[Any, Any], below: int | None = None) -> Base:
     """What ``core.game_apply`` replays from (its ``base``): given the entries now in
     effect, the stored snapshot of the longest prefix of them, as (how many, state).
     ``below``: only snapshots taken before that version."""
@@ -168,6 +169,22 @@ def finder(
     return find
 
 
+def caught_up(game: CoreGame, entries: Iterable[core.Action], base: Base | None) -> CoreGame:
+    """``game`` with ``entries`` (already recorded) applied in turn as a replay applies them,
+    an undo or a redo replaying from ``base``. Raises IllegalAction for one refused."""
+    for action in entries:
+        game = core.game_apply(
+            game,
+            type=action.type,
+            by=action.by,
+            payload=action.payload,
+            at=action.at,
+            base=base,
+            replaying=True,
+        )
+    return game
+
+
 def replayed(
     system: core.System[Any, Any], setup: Any, log: Sequence[core.Action]
 ) -> tuple[CoreGame, list[tuple[int, tuple[int, ...], Any]]]:
@@ -184,15 +201,7 @@ def replayed(
         return None
 
     for action in log:
-        game = core.game_apply(
-            game,
-            type=action.type,
-            by=action.by,
-            payload=action.payload,
-            at=action.at,
-            base=base,
-            replaying=True,
-        )
+        game = caught_up(game, (action,), base)
         if game.version % EVERY == 0:
             states.append((game.version, game.history.effective, game.state))
     return game, states
