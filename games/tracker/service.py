@@ -232,7 +232,7 @@ def _opened(game: Game) -> CoreGame:
             pass  # recorded under other rules: replay the whole log below
     state, history, broken = core.replay_until_refused(system, setup, log)
     result = core.Game(system, setup, log, state, history, broken)
-    snapshots.store(game, result)
+    snapshots.keep_latest(game, result)
     return result
 
 

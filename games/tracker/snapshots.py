@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import DatabaseError, transaction
 from django.utils.crypto import salted_hmac
 
 from referee.rules.tracker import core
@@ -126,6 +127,16 @@ def store(game: Game, result: CoreGame) -> None:
     )
     if result.version and result.version % EVERY == 0 and result.broken is None:
         keep(game, result.system, [(result.version, result.history.effective, result.state)])
+
+
+def keep_latest(game: Game, result: CoreGame) -> None:
+    """``store`` on the way to reading a game: a cache write that fails (another reader
+    stored the same state first) never fails the read."""
+    try:
+        with transaction.atomic():
+            store(game, result)
+    except DatabaseError:
+        pass
 
 
 def keep(

@@ -225,3 +225,22 @@ def test_a_stored_state_missing_a_field_the_state_has_now_is_not_read() -> None:
 
 
 _ = User
+
+
+@pytest.mark.django_db
+def test_a_reader_whose_stored_state_cannot_be_written_still_reads(monkeypatch: Any) -> None:
+    """Storing the state a read replayed is a cache write: when it fails (another reader
+    stored it first), the read goes on."""
+    from django.db import IntegrityError
+
+    document = read(FOLDER / LONG)
+    opened = open_game(document)
+    GameState.objects.filter(game=opened.game).delete()
+
+    def clash(*args: Any, **kwargs: Any) -> None:
+        raise IntegrityError("duplicate key value violates unique constraint")
+
+    monkeypatch.setattr(snapshots, "store", clash)
+    service.CACHE.clear()
+    body = service.state_for(opened.game, opened.access["seat1"])
+    assert body["version"] == len(document["log"])
