@@ -121,7 +121,7 @@ def _pass_at_once(tabs: dict[int, Tab]) -> None:
 
 
 def _acted(response: Any) -> bool:
-    return response.request.method == "POST" and response.url.endswith("/act/")
+    return bool(response.request.method == "POST" and response.url.endswith("/act/"))
 
 
 TAP_PASS = "(seat) => document.querySelector(`[data-testid=pass-${seat}] form button`).click()"
