@@ -23,8 +23,8 @@ from games.tracker import service
 from referee.rules.azuki.tracker import AZUKI
 from tests.games.tracker.support import PASSWORD
 
+from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab
 from .conftest import SMALL_TARGETS as SMALL_TARGETS_SCRIPT
-from .conftest import TABLET_LANDSCAPE, OpenTab, Tab
 
 pytestmark = pytest.mark.browser
 
@@ -191,14 +191,10 @@ CARD_EDGES = """(cards) => [...document.querySelectorAll(cards)].flatMap(card =>
 })"""
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_full_garden_fits_a_phone_with_each_damage_control_inside_its_card(
-    open_tab: OpenTab,
-) -> None:
-    """At the table, on a 360 px phone: the damage "+" spilled over the next card and past
-    the screen, and the page scrolled sideways."""
-    game = _table(AZUKI.example_setup(), "phone")
-    ana, ben = (User.objects.get(username=f"{n}-phone") for n in ("anna", "benny"))
+def _full_garden(name: str) -> Game:
+    """Both hands kept, then Ana's Garden filled with FULL_GARDEN through the service."""
+    game = _table(AZUKI.example_setup(), name)
+    ana, ben = (User.objects.get(username=f"{n}-{name}") for n in ("anna", "benny"))
     steps: list[tuple[User, str, dict[str, Any]]] = [(ana, "keep_hand", {}), (ben, "keep_hand", {})]
     for card in FULL_GARDEN:
         steps.append(
@@ -209,6 +205,16 @@ def test_a_full_garden_fits_a_phone_with_each_damage_control_inside_its_card(
         service.game_apply(
             game=row, user=account, type=kind, payload=payload, expected_version=row.version
         )
+    return game
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_full_garden_fits_a_phone_with_each_damage_control_inside_its_card(
+    open_tab: OpenTab,
+) -> None:
+    """At the table, on a 360 px phone: the damage "+" spilled over the next card and past
+    the screen, and the page scrolled sideways."""
+    game = _full_garden("phone")
     phone = open_tab(360, 740)
     phone.sign_in("anna-phone", PASSWORD, f"/games/{game.pk}/")
     garden = phone.page.get_by_test_id("garden-0")
@@ -375,3 +381,35 @@ def test_an_attack_on_the_leader_then_one_a_defender_blocks_and_survives(
         expect(tab.page.get_by_test_id("damage-1-emberguard-sentry-2")).to_have_text("0")
         expect(tab.page.get_by_test_id("damage-0-ashen-hound-1")).to_have_text("0")
         expect(tab.page.get_by_test_id("health-1")).to_have_text("18")
+
+
+STATS_SPLIT = """(stats) => [...document.querySelectorAll(stats)].flatMap(line =>
+  [...line.querySelectorAll('b')].map(number => {
+    const unit = number.nextElementSibling;
+    const a = number.getBoundingClientRect(), b = unit.getBoundingClientRect();
+    return b.top < a.bottom - 1 && b.left >= a.right ? null
+      : `${line.closest('article').getAttribute('aria-label')}: ${number.textContent} `
+        + `then ${unit.textContent} on the next line`;
+  }).filter(Boolean))"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_entity_stat_on_a_phone_keeps_its_number_beside_its_name(
+    open_tab: OpenTab,
+) -> None:
+    """At the table, on a 360 px phone, a half-width Garden card read "1 Attack · 2" with
+    "Health" alone on the line below: a card's stats may wrap, but only between Attack and
+    Health, never between a number and what it counts."""
+    game = _full_garden("stats")
+    phone = open_tab(360, 740)
+    phone.sign_in("anna-stats", PASSWORD, f"/games/{game.pk}/")
+    expect(phone.page.get_by_test_id("garden-0").locator("article")).to_have_count(5)
+    for width, height in (PHONE, TABLET_PORTRAIT, TABLET_LANDSCAPE):
+        phone.page.set_viewport_size({"width": width, "height": height})
+        split = phone.page.evaluate(STATS_SPLIT, ".tr-az-entity .tr-az-stats")
+        assert split == [], f"at {width}x{height}: {split}"
+    phone.page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    garden = phone.page.get_by_test_id("garden-0")
+    garden.scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    garden.screenshot(path=str(SHOTS / "12-stats-on-a-phone.png"))
