@@ -26,20 +26,15 @@ from referee.rules.tracker.core import (
     REDO,
     REQUEST_UNDO,
     UNDO,
-    Amount,
     Choice,
     Game,
     IllegalAction,
     LegalAction,
-    OneOf,
-    Order,
-    Rolls,
-    SomeOf,
-    Text,
     game_apply,
     start,
 )
 from referee.rules.tracker.registry import tracker
+from tests.rules.tracker import legal_play
 
 CoreGame = Game[Any, Any]
 
@@ -116,23 +111,9 @@ def at(seq: int) -> str:
 
 
 def choice_value(rng: random.Random, choice: Choice, big: float = 0.3) -> Any:
-    """A value ``choice`` allows; amounts lean small (up to the most only with chance
-    ``big``), so games stay in play longer."""
-    if isinstance(choice, OneOf):
-        return rng.choice(choice.values)
-    if isinstance(choice, Amount):
-        top = choice.max if rng.random() < big else min(choice.max, choice.min + 3)
-        return rng.randint(choice.min, top)
-    if isinstance(choice, Rolls):
-        rolls = [rng.choice(choice.faces) for _ in range(choice.dice)]
-        return rolls[0] if choice.dice == 1 else rolls
-    if isinstance(choice, SomeOf):
-        most = len(choice.values) if choice.max is None else choice.max
-        return rng.sample(list(choice.values), rng.randint(choice.min, most))
-    if isinstance(choice, Text):
-        return rng.choice(("Shadow Pact", "Aegis of Dawn", "Ember"))
-    assert isinstance(choice, Order)
-    return rng.sample(list(choice.items), len(choice.items))
+    """A value ``choice`` allows, as the property tests pick one but never an edge value
+    (null, empty) nor the longest text: the golden games are plain play."""
+    return legal_play.choice_value(rng, choice, edges=0.0, big=big, longest=False)
 
 
 def filled(rng: random.Random, slug: str, legal: LegalAction) -> dict[str, Any]:

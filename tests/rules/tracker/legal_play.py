@@ -25,16 +25,24 @@ EDGES: tuple[JSON, ...] = (None, [], "")
 and an empty string, tried wherever a choice allows one."""
 
 
-def choice_value(rng: Random, choice: Choice) -> JSON:
-    """A value ``choice`` allows; amounts lean small, so games stay in play longer. Now and
-    then null, an empty list or an empty string, where the choice allows it (``EDGES``)."""
-    edges = [value for value in EDGES if choice.allows(value)]
-    if edges and rng.random() < 0.3:
-        return rng.choice(edges)
+TEXTS: tuple[str, ...] = ("Shadow Pact", "Aegis of Dawn", "Ember")
+"""Words typed for a card's name the tracker does not know."""
+
+
+def choice_value(
+    rng: Random, choice: Choice, *, edges: float = 0.3, big: float = 0.3, longest: bool = True
+) -> JSON:
+    """A value ``choice`` allows; amounts lean small (up to the most only with chance
+    ``big``), so games stay in play longer. With chance ``edges``, null, an empty list or an
+    empty string, where the choice allows it (``EDGES``); text is one of ``TEXTS``, or as
+    long as allowed when ``longest``."""
+    allowed = [value for value in EDGES if choice.allows(value)] if edges else []
+    if allowed and rng.random() < edges:
+        return rng.choice(allowed)
     if isinstance(choice, OneOf):
         return rng.choice(choice.values)
     if isinstance(choice, Amount):
-        top = choice.max if rng.random() < 0.3 else min(choice.max, choice.min + 3)
+        top = choice.max if rng.random() < big else min(choice.max, choice.min + 3)
         return rng.randint(choice.min, top)
     if isinstance(choice, Rolls):
         rolls = [rng.choice(choice.faces) for _ in range(choice.dice)]
@@ -43,7 +51,7 @@ def choice_value(rng: Random, choice: Choice) -> JSON:
         most = len(choice.values) if choice.max is None else choice.max
         return rng.sample(list(choice.values), rng.randint(choice.min, most))
     if isinstance(choice, Text):
-        return rng.choice(("Shadow Pact", "Aegis of Dawn", "Ember", "x" * choice.max))
+        return rng.choice((*TEXTS, "x" * choice.max) if longest else TEXTS)
     assert isinstance(choice, Order)
     return rng.sample(list(choice.items), len(choice.items))
 
