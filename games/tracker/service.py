@@ -436,16 +436,8 @@ def state_at(current: CoreGame, game: Game, version: int) -> Any:
     from the nearest snapshot taken by then."""
     if version == current.version:
         return current.state
-    log = current.log[:version]
-    effective = core.history(log).effective
-    found = snapshots.finder(game, current.system, below=version)(effective)
-    start_at, state = (
-        found if found is not None else (0, current.system.initial_state(current.setup))
-    )
-    by_seq = {action.seq: action for action in log}
-    for seq in effective[start_at:]:
-        state = core.apply_entry(current.system, current.setup, state, by_seq[seq], replaying=True)
-    return state
+    base = snapshots.finder(game, current.system, below=version)
+    return core.replay(current.system, current.setup, current.log[:version], base)
 
 
 def check_merge(
@@ -1061,14 +1053,10 @@ def legal_actions_for(current: CoreGame, access: Access, seats: int) -> list[dic
     return [entry for entry in listed if json.dumps(entry, sort_keys=True) in public]
 
 
-def shown_legal_actions(
-    game: Game, access: Access, listed: list[dict[str, Any]] | None = None
-) -> list[dict[str, Any]]:
+def shown_legal_actions(game: Game, access: Access) -> list[dict[str, Any]]:
     """The legal actions a page shows as controls: the viewer's (``legal_actions_for``,
-    where the table's device is offered nothing naming a secret). ``listed``: the viewer's
-    legal actions when the caller has them already (``state_for``'s)."""
-    if listed is not None:
-        return listed
+    where the table's device is offered nothing naming a secret), as ``state_for`` lists
+    them."""
     return legal_actions_for(derived(game), access, len(game.seats.all()))
 
 

@@ -302,7 +302,7 @@ def _live_context(
     }
     active = view.get("active_seat")
     controls = Controls(
-        service.shown_legal_actions(game, access, body["legal_actions"]),
+        body["legal_actions"],
         system,
         prefer=active if isinstance(active, int) else None,
         seats=len(body["seats"]),

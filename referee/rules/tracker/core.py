@@ -755,11 +755,20 @@ def apply_entry(
     return state
 
 
-def replay(system: System[Setup, S], setup: Setup, log: Sequence[Action]) -> S:
-    """The state the log leads to: every effective ordinary action applied in order."""
+def replay(
+    system: System[Setup, S],
+    setup: Setup,
+    log: Sequence[Action],
+    base: Callable[[tuple[int, ...]], tuple[int, S] | None] | None = None,
+) -> S:
+    """The state the log leads to: every effective ordinary action applied in order, from
+    the stored state ``base`` finds for the longest prefix of them, if any (as in
+    ``game_apply``)."""
     by_seq = {action.seq: action for action in log}
-    state = system.initial_state(setup)
-    for seq in history(log).effective:
+    effective = history(log).effective
+    found = base(effective) if base is not None else None
+    start_at, state = found if found is not None else (0, system.initial_state(setup))
+    for seq in effective[start_at:]:
         state = apply_entry(system, setup, state, by_seq[seq], replaying=True)
     return state
 
