@@ -57,7 +57,7 @@ from games.tracker import lobby, service, setups
 from games.tracker.http import etag, watch_tokens
 from games.tracker.service import Access, Forbidden, Stale
 from referee.rules.errors import InvalidInput, RulesError
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     ANSWER_UNDO,
     BATCH,
     MAX_BATCH,

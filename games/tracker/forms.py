@@ -19,7 +19,7 @@ from django.core.files.uploadedfile import UploadedFile
 from referee.rules.azeroth.army import BATTLE_SIZE_NAMES
 from referee.rules.azeroth.tracker import Scenario
 from referee.rules.azeroth.units import BattleSize
-from referee.rules.tracker.core import ActionType, PayloadField
+from referee.rules.tracker import ActionType, PayloadField
 from referee.rules.tracker.registry import TRACKERS
 
 from ..limits import limit_named

@@ -31,8 +31,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker import core
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     ANSWER_UNDO,
     BATCH,
     CORE_TYPES,
@@ -42,6 +41,7 @@ from referee.rules.tracker.core import (
     UNDO,
     Action,
     IllegalAction,
+    core,
 )
 from referee.rules.tracker.registry import TRACKERS, tracker
 

@@ -50,7 +50,7 @@ from games.views import tracker_pages as pages
 from games.views.htmx import HtmxHttpRequest
 from games.views.tracker_controls import Controls
 from referee.rules.errors import InvalidInput, RulesError
-from referee.rules.tracker.core import ANSWER_UNDO, BATCH, REDO, REQUEST_UNDO, UNDO
+from referee.rules.tracker import ANSWER_UNDO, BATCH, REDO, REQUEST_UNDO, UNDO
 from referee.rules.tracker.registry import tracker
 
 POLL_SECONDS = 1

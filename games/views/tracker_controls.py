@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from referee.rules.tracker.core import System
+from referee.rules.tracker import System
 
 GAME = "game"  # the key of controls that concern the game as a whole (no ``at``)
 YOUR = re.compile(r"\byour\b", re.IGNORECASE)  # a label worded for the seat it is listed for

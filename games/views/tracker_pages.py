@@ -18,7 +18,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.dateparse import parse_datetime
 
-from referee.rules.tracker.core import BATCH, REDO, UNDO
+from referee.rules.tracker import BATCH, REDO, UNDO
 
 GENERIC_BOARD = "games/boards/generic.html"
 LABELS = {

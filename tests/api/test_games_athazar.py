@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from games.models import Game
 from games.tracker import service
 from referee.rules.athazar.tracker import ATHAZAR, OVER
-from referee.rules.tracker.core import Action
+from referee.rules.tracker import Action
 from tests.games.tracker.support import client_for, send
 from tests.games.tracker.test_noninterference_pages import normalised
 from tests.profiles import examples

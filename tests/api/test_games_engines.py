@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from games.models import Game
 from games.tracker import service
-from referee.rules.tracker.core import LegalAction
+from referee.rules.tracker import LegalAction
 from referee.rules.tracker.registry import TRACKERS
 from tests.games.tracker.support import client_for, game, host, outsider, player, send, spectator
 from tests.profiles import examples

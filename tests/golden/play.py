@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     ANSWER_UNDO,
     BATCH,
     REDO,

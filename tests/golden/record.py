@@ -110,7 +110,7 @@ def record(plan: Any, folder: Path) -> dict[str, Any]:
     """Play, import, export and look at one golden game; write its two files. Returns what
     it holds, for the checks of the whole set."""
     from games.tracker import service
-    from referee.rules.tracker.core import request_outcomes
+    from referee.rules.tracker import request_outcomes
     from tests.golden import support
     from tests.golden.play import play
 

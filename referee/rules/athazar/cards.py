@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.rules.tracker.core import IllegalAction
+from referee.rules.tracker import IllegalAction
 
 BRAWLER, RENEGADE, ASSASSIN, ARCHER, MAGICIAN, WARRIOR, PRINCESS = (
     "Brawler",

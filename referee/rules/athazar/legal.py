@@ -37,7 +37,7 @@ from referee.rules.athazar.cards import (
     sort_key,
 )
 from referee.rules.athazar.tracker import DEAL, OVER, PASS, PLAY, AthazarState, SeatState
-from referee.rules.tracker.core import JSON, Amount, IllegalAction, LegalAction, OneOf
+from referee.rules.tracker import JSON, Amount, IllegalAction, LegalAction, OneOf
 
 EFFECT_RULES = {
     MERCHANT: "A Merchant swaps whole hands with another player; Djinns stay (Effect cards 3).",

@@ -40,7 +40,7 @@ from referee.rules.athazar.cards import (
 from referee.rules.checks import Problems, add_problem
 from referee.rules.errors import InvalidInput
 from referee.rules.text import counted, lone_surrogate
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     JSON,
     Action,
     ActionType,

@@ -56,7 +56,7 @@ from referee.rules.azeroth.tracker_view import (
 from referee.rules.azeroth.units import BattleSize
 from referee.rules.checks import Problems, add_problem
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     JSON,
     Action,
     ActionType,

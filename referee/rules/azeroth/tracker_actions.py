@@ -72,7 +72,7 @@ from referee.rules.azeroth.tracker_state import (
     nobodys_warlord,
 )
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     JSON,
     Action,
     IllegalAction,

@@ -4,7 +4,7 @@ them, for an Assassination game of standard size (11)."""
 
 from __future__ import annotations
 
-from referee.rules.tracker.core import JSON
+from referee.rules.tracker import JSON
 
 
 def _numbered(model: dict[str, JSON], count: int) -> list[dict[str, JSON]]:

@@ -45,7 +45,7 @@ from referee.rules.azeroth.tracker_state import (
     SideState,
     Stage,
 )
-from referee.rules.tracker.core import JSON, Amount, Choice, LegalAction, OneOf, Rolls, SomeOf
+from referee.rules.tracker import JSON, Amount, Choice, LegalAction, OneOf, Rolls, SomeOf
 
 DIE = Rolls(1)
 ANSWERS = ("spell_block", "dispel", "counterspell", "no_response")

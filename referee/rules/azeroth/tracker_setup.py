@@ -17,7 +17,7 @@ from referee.rules.azeroth.profiles import (
 from referee.rules.azeroth.units import ArmyList, BattleSize, Unit
 from referee.rules.checks import Problems, add_problem, check_whole
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     JSON,
 )
 

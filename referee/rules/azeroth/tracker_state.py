@@ -18,7 +18,7 @@ from referee.rules.azeroth.tracker_setup import (
     Scenario,
 )
 from referee.rules.azeroth.units import BattleSize
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     Action,
     Counter,
     OncePerTurn,

@@ -42,7 +42,7 @@ from referee.rules.azeroth.tracker_state import (
     Stage,
 )
 from referee.rules.azeroth.units import BATTLE_SIZES
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     JSON,
     Action,
 )

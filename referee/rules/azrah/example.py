@@ -5,7 +5,7 @@ A test keeps these equal to the catalog."""
 
 from __future__ import annotations
 
-from referee.rules.tracker.core import JSON
+from referee.rules.tracker import JSON
 
 EXAMPLE_CARDS: dict[str, dict[str, JSON]] = {
     "Aurelia, Dawn Warden": {

@@ -52,7 +52,7 @@ from referee.rules.azrah.tracker import (
     ready,
     waiting,
 )
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     JSON,
     Action,
     Amount,

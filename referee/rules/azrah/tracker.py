@@ -24,7 +24,7 @@ from referee.rules.azrah.example import EXAMPLE_CARDS
 from referee.rules.azrah.roster import BACK_ROW, CELESTIAL_GEMS, FRONT_ROW, MANA_CARDS
 from referee.rules.checks import Problems, add_problem, check_whole
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     JSON,
     Action,
     ActionType,

@@ -45,7 +45,7 @@ from referee.rules.azuki.tracker import (
     step_seat,
 )
 from referee.rules.text import possessive
-from referee.rules.tracker.core import JSON, Amount, Choice, LegalAction, OneOf, Order
+from referee.rules.tracker import JSON, Amount, Choice, LegalAction, OneOf, Order
 
 CONTINUE_LABELS = {
     WHEN_ATTACKING: "Continue: no more When Attacking effects",

@@ -25,7 +25,7 @@ from referee.rules.checks import Problems, add_problem, check_whole
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import DECK_SIZE, ELEMENT_MISMATCH, GATE_ELEMENT, TOO_MANY_COPIES
 from referee.rules.text import counted, lone_surrogate, possessive
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     JSON,
     Action,
     ActionType,

@@ -31,7 +31,7 @@ from referee.rules.azuki.tracker import (
     used_key,
 )
 from referee.rules.text import possessive
-from referee.rules.tracker.core import JSON, Action
+from referee.rules.tracker import JSON, Action
 
 TOKEN_WORDS = {
     TOKEN_NONE: "none (the first player has no IKZ token)",

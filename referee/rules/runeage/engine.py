@@ -50,7 +50,7 @@ from referee.rules.runeage.state import (
     gold_card,
 )
 from referee.rules.text import lone_surrogate
-from referee.rules.tracker.core import Action, IllegalAction, Outcome, payload_value
+from referee.rules.tracker import Action, IllegalAction, Outcome, payload_value
 
 MAX_TYPED_STRENGTH = 30
 MAX_ADJUST = 10

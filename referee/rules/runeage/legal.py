@@ -29,7 +29,7 @@ from referee.rules.runeage.state import (
     RuneAgeState,
     gold_card,
 )
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     JSON,
     Amount,
     Choice,

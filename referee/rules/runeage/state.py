@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from referee.rules.runeage.setup import RuneAgeSetup
-from referee.rules.tracker.core import Outcome
+from referee.rules.tracker import Outcome
 
 ACTIONS, EVENT = "actions", "event"
 BATTLE, SIEGE = "battle", "siege"

@@ -28,7 +28,7 @@ from referee.rules.runeage.state import (
     Side,
     gold_card,
 )
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     JSON,
     Action,
     ActionType,

@@ -302,6 +302,37 @@ class LegalAction:
         }
 
 
+class Listing:
+    """The legal actions of one seat, gathered as an engine finds them.
+
+    ``table``: listed for the table's shared device rather than for the seat's own player
+    (an engine that must not name a hidden card there says so by this)."""
+
+    def __init__(self, seat: int, table: bool = False) -> None:
+        self.seat = seat
+        self.table = table
+        self.entries: list[LegalAction] = []
+
+    def add(
+        self,
+        type_: str,
+        label: str,
+        payload: Mapping[str, JSON],
+        choices: Mapping[str, Choice] | None = None,
+        *,
+        at: str,
+        names: Mapping[str, str] | None = None,
+    ) -> None:
+        self.entries.append(
+            LegalAction(
+                type_, label, self.seat, dict(payload), choices or {}, at, dict(names or {})
+            )
+        )
+
+    def actions(self) -> tuple[LegalAction, ...]:
+        return tuple(self.entries)
+
+
 S = TypeVar("S")
 Setup = TypeVar("Setup")
 

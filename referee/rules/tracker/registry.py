@@ -10,7 +10,7 @@ from referee.rules.azeroth.tracker import AZEROTH
 from referee.rules.azrah.tracker import AZRAH
 from referee.rules.azuki.tracker import AZUKI
 from referee.rules.runeage.tracker import RUNE_AGE
-from referee.rules.tracker.core import System
+from referee.rules.tracker import System
 
 TRACKERS: dict[str, System[Any, Any]] = {
     AZRAH.slug: AZRAH,

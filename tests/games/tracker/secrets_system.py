@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     JSON,
     Action,
     ActionType,

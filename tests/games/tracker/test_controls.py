@@ -8,7 +8,7 @@ from django.http import QueryDict
 
 from games.tracker.forms import payload_from_post
 from games.views.tracker_controls import Controls, control
-from referee.rules.tracker.core import Amount, LegalAction, OneOf, Order, Rolls, SomeOf, Text
+from referee.rules.tracker import Amount, LegalAction, OneOf, Order, Rolls, SomeOf, Text
 from referee.rules.tracker.registry import tracker
 
 AZRAH = tracker("azrah")

@@ -19,7 +19,7 @@ from games.models import Game
 from games.tracker import service
 from referee.rules.athazar.cards import TOKENS
 from referee.rules.athazar.tracker import ATHAZAR, OVER
-from referee.rules.tracker.core import LegalAction
+from referee.rules.tracker import LegalAction
 from tests.games.tracker.support import client_for
 from tests.games.tracker.test_noninterference_pages import (
     account,

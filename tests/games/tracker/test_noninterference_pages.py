@@ -36,8 +36,7 @@ from games.models import Game
 from games.tracker import service
 from referee.rules.azeroth.tracker import AZEROTH, AzerothState, Scenario
 from referee.rules.azrah.tracker import AZRAH
-from referee.rules.tracker import core
-from referee.rules.tracker.core import IllegalAction
+from referee.rules.tracker import IllegalAction, core
 from tests.games.tracker.support import client_for
 from tests.profiles import examples
 from tests.rules.azeroth.legal_play import pick as pick_azeroth

@@ -25,8 +25,7 @@ from games.api import games as api
 from games.models import Game
 from games.tracker import service
 from games.tracker.service import Access, Role
-from referee.rules.tracker import registry
-from referee.rules.tracker.core import IllegalAction
+from referee.rules.tracker import IllegalAction, registry
 from tests.games.tracker.secrets_system import SECRETS, SLUG
 from tests.games.tracker.support import client_for, game, host, player, send, spectator, user
 

@@ -16,8 +16,7 @@ from django.contrib.auth.models import User
 from games.models import Game
 from games.tracker import service
 from games.tracker.service import Forbidden, Stale
-from referee.rules.tracker import registry
-from referee.rules.tracker.core import IllegalAction
+from referee.rules.tracker import IllegalAction, registry
 from tests.games.tracker.secrets_system import SECRETS, SLUG
 from tests.games.tracker.support import host, outsider, player, spectator, user
 

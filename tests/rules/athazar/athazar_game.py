@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from referee.rules.athazar.tracker import ATHAZAR, AthazarSetup, AthazarState
-from referee.rules.tracker.core import Game, game_apply, start
+from referee.rules.tracker import Game, game_apply, start
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")
 
@@ -56,6 +56,6 @@ def with_hand(game: AthazarGame, seat: int, *cards: str) -> AthazarGame:
 
 
 def apply(state: AthazarState, type: str, by: int | None, **payload: Any) -> AthazarState:
-    from referee.rules.tracker.core import Action
+    from referee.rules.tracker import Action
 
     return ATHAZAR.apply(state, Action(1, type, by, payload))

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from referee.rules.athazar.tracker import ATHAZAR, HAND_TYPES, AthazarState
-from referee.rules.tracker.core import Action, IllegalAction, game_apply
+from referee.rules.tracker import Action, IllegalAction, game_apply
 from tests.rules.athazar.athazar_game import AthazarGame, act, everyone_passes, new_game, with_hand
 
 FULL = ["Sailor", "Renegade", "Assassin", "Hunter", "Merchant", "Wiseman", "Prince"]

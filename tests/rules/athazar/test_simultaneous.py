@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from referee.rules.athazar.cards import TOKENS
 from referee.rules.athazar.tracker import ATHAZAR, OVER, PASS, PLAY, AthazarState
-from referee.rules.tracker.core import Action, game_apply, stale_conflict
+from referee.rules.tracker import Action, game_apply, stale_conflict
 from tests.profiles import examples
 from tests.rules.athazar.athazar_game import AthazarGame, act, everyone_passes, new_game
 from tests.rules.athazar.test_tracker_properties import choose, play

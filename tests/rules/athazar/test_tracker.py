@@ -7,7 +7,7 @@ import pytest
 
 from referee.rules.athazar.tracker import ATHAZAR, DEAL, OVER, PASS, PLAY
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker.core import IllegalAction
+from referee.rules.tracker import IllegalAction
 from tests.rules.athazar.athazar_game import (
     AthazarGame,
     act,

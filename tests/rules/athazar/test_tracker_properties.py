@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from referee.rules.athazar.legal import options
 from referee.rules.athazar.tracker import ATHAZAR, OVER, AthazarState
-from referee.rules.tracker.core import IllegalAction, LegalAction, game_apply, replay
+from referee.rules.tracker import IllegalAction, LegalAction, game_apply, replay
 from tests.profiles import examples
 from tests.rules.athazar.athazar_game import AthazarGame, new_game, undo
 from tests.rules.tracker.legal_play import filled, randoms

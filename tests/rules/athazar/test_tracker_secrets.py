@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from referee.rules.athazar.cards import TOKENS
 from referee.rules.athazar.tracker import ATHAZAR, OVER
-from referee.rules.tracker.core import IllegalAction, LegalAction, game_apply
+from referee.rules.tracker import IllegalAction, LegalAction, game_apply
 from tests.profiles import examples
 from tests.rules.athazar.athazar_game import AthazarGame, new_game
 from tests.rules.tracker.legal_play import filled, randoms

@@ -6,7 +6,7 @@ from __future__ import annotations
 from random import Random
 
 from referee.rules.azeroth.tracker import AZEROTH
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     JSON,
     Amount,
     Choice,

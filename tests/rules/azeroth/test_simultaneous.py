@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.azeroth.tracker import AZEROTH, Scenario, Stage
-from referee.rules.tracker.core import LegalAction, game_apply, stale_conflict
+from referee.rules.tracker import LegalAction, game_apply, stale_conflict
 from tests.profiles import examples
 from tests.rules.azeroth.legal_play import listed, pick, play
 from tests.rules.azeroth.tracker_game import AzerothGame, act, deployed, new_game, to_morale

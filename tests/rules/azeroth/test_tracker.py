@@ -12,7 +12,7 @@ import pytest
 
 from referee.rules.azeroth.tracker import AZEROTH, AzerothSetup, Scenario, response_odds
 from referee.rules.azeroth.units import BattleSize
-from referee.rules.tracker.core import Action, IllegalAction, replay, start
+from referee.rules.tracker import Action, IllegalAction, replay, start
 from tests.rules.azeroth.tracker_game import (
     ANA,
     AzerothGame,

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.rules.azeroth.tracker import AZEROTH, Scenario
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     Action,
     IllegalAction,
     LegalAction,

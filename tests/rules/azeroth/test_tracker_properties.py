@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.azeroth.tracker import AZEROTH, AzerothState, Scenario, Stage, next_seat
-from referee.rules.tracker.core import IllegalAction, replay
+from referee.rules.tracker import IllegalAction, replay
 from tests.profiles import examples
 from tests.rules.azeroth.tracker_game import AzerothGame, act, new_game, redo, undo
 from tests.rules.tracker.legal_play import randoms

@@ -11,7 +11,7 @@ import pytest
 from referee.rules.azeroth.tracker import AZEROTH, Scenario
 from referee.rules.azeroth.tracker_state import READY, WAVERED
 from referee.rules.rulings import BY_CODE
-from referee.rules.tracker.core import IllegalAction
+from referee.rules.tracker import IllegalAction
 from tests.rules.azeroth.tracker_game import (
     AzerothGame,
     act,

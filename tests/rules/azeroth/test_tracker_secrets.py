@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.azeroth.tracker import AZEROTH, AzerothState, Scenario
-from referee.rules.tracker.core import Action, IllegalAction, game_apply
+from referee.rules.tracker import Action, IllegalAction, game_apply
 from tests.profiles import examples
 from tests.rules.azeroth.legal_play import outside, pick, wrong_type
 from tests.rules.azeroth.tracker_game import AzerothGame, act, activation, new_game

@@ -15,7 +15,7 @@ from referee.rules.azeroth.tracker import (
 )
 from referee.rules.azeroth.units import ArmyLine, ArmyList, BattleSize, InlineUnit
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker.core import IllegalAction
+from referee.rules.tracker import IllegalAction
 from tests.rules.azeroth.tracker_game import (
     ANA,
     BEN,

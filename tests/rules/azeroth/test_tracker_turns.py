@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from referee.rules.azeroth.tracker import AZEROTH, Scenario
-from referee.rules.tracker.core import Action, IllegalAction
+from referee.rules.tracker import Action, IllegalAction
 from tests.rules.azeroth.tracker_game import (
     AzerothGame,
     act,

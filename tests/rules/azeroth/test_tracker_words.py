@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.azeroth.tracker import AZEROTH, Scenario
-from referee.rules.tracker.core import Action, IllegalAction, LegalAction, Rolls, game_apply
+from referee.rules.tracker import Action, IllegalAction, LegalAction, Rolls, game_apply
 from tests.profiles import examples
 from tests.rules.azeroth.legal_play import listed, pick, play
 from tests.rules.azeroth.tracker_game import AzerothGame, act, deployed, new_game, to_morale

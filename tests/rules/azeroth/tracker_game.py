@@ -19,7 +19,7 @@ from referee.rules.azeroth.tracker import (
     side_from_army,
 )
 from referee.rules.azeroth.units import Ability, ArmyLine, ArmyList, BattleSize, Unit
-from referee.rules.tracker.core import Game, game_apply, start
+from referee.rules.tracker import Game, game_apply, start
 
 
 def unit(slug: str, name: str, tiers: tuple[Tier, ...], points: int, **more: Any) -> Unit:

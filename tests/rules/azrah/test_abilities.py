@@ -10,7 +10,7 @@ import pytest
 
 from referee.rules.azrah.tracker import AZRAH, waiting
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     IllegalAction,
     LegalAction,
     OneOf,

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.azrah.tracker import AZRAH, POSITIONS, STATUSES, AzrahState
-from referee.rules.tracker.core import IllegalAction, OneOf, game_apply, start
+from referee.rules.tracker import IllegalAction, OneOf, game_apply, start
 from tests.profiles import examples
 from tests.rules.azrah.legal_play import listed, mutations, pick, play
 from tests.rules.tracker.azrah_game import AzrahGame, act, carded_game, new_game, recover

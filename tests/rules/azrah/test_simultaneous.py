@@ -14,7 +14,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from referee.rules.azrah.tracker import ACTION, AZRAH, END, RECOVERY, AzrahState
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     Action,
     IllegalAction,
     LegalAction,

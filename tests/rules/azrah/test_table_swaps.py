@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.azrah.tracker import AZRAH, waiting
-from referee.rules.tracker.core import Action, IllegalAction, OneOf, start
+from referee.rules.tracker import Action, IllegalAction, OneOf, start
 from tests.profiles import examples
 from tests.rules.azrah.test_tracker_noninterference import other_setup
 from tests.rules.tracker.azrah_game import (

@@ -11,7 +11,7 @@ import pytest
 from referee.rules.azrah.cards import Guardian, GuardianAbility
 from referee.rules.azrah.tracker import AZRAH, AzrahSetup, waiting
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker.core import IllegalAction, SomeOf, start
+from referee.rules.tracker import IllegalAction, SomeOf, start
 from tests.rules.tracker.azrah_game import (
     CARDED,
     AzrahGame,

@@ -15,7 +15,7 @@ from referee.rules.azrah.tracker import (
     decide_first_player,
 )
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker.core import Action, IllegalAction, replay, start
+from referee.rules.tracker import Action, IllegalAction, replay, start
 from tests.rules.tracker.azrah_game import (
     ANA,
     BEN,

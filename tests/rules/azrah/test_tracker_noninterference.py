@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from referee.rules.azrah.cards import Guardian, GuardianAbility, Position
 from referee.rules.azrah.tracker import AZRAH, AzrahSetup, SeatSetup
-from referee.rules.tracker.core import Action, IllegalAction, game_apply, start
+from referee.rules.tracker import Action, IllegalAction, game_apply, start
 from tests.profiles import examples
 from tests.rules.azrah.legal_play import Step, pick
 from tests.rules.tracker.azrah_game import CARDED, SETUP, AzrahGame, act

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from referee.rules.azrah.tracker import AZRAH, AzrahSetup, SeatSetup
-from referee.rules.tracker.core import Action, IllegalAction, game_apply, start
+from referee.rules.tracker import Action, IllegalAction, game_apply, start
 from tests.rules.tracker.azrah_game import ANA, BEN, SETUP, act, new_game, recover
 
 # Ben's back row swapped for two others, with other hit points: the same game to Ana.

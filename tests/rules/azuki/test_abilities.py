@@ -14,7 +14,7 @@ from referee.rules.azuki.cards import CardType, Element
 from referee.rules.azuki.example import CARDS, EXAMPLE_SETUP
 from referee.rules.azuki.legal import legal_actions
 from referee.rules.azuki.tracker import AZUKI, LEADER, CardInfo, Entity, ability_effect
-from referee.rules.tracker.core import Action, IllegalAction, OneOf, game_apply, replay, start
+from referee.rules.tracker import Action, IllegalAction, OneOf, game_apply, replay, start
 from tests.rules.tracker.azuki_game import AzukiGame, act, end_turn, last_entity, player
 
 SPRITE = CARDS["AZK-010"]  # [On Play] Deal 1 damage to a tapped entity.

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.azuki.tracker import AZUKI, MAIN, MULLIGAN
-from referee.rules.tracker.core import game_apply, stale_conflict
+from referee.rules.tracker import game_apply, stale_conflict
 from tests.profiles import examples
 from tests.rules.azuki.test_tracker_properties import play_out
 from tests.rules.tracker.azuki_game import new_game

@@ -7,7 +7,7 @@ import pytest
 
 from referee.rules.azuki.tracker import AZUKI, MAIN, START
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker.core import IllegalAction
+from referee.rules.tracker import IllegalAction
 from tests.rules.tracker.azuki_game import (
     ACOLYTE,
     BLADE,

@@ -19,7 +19,7 @@ from referee.rules.azuki.tracker import (
     AzukiState,
     entity_in_cooldown,
 )
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     Action,
     Amount,
     IllegalAction,

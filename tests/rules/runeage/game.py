@@ -11,7 +11,7 @@ from referee.rules.runeage.engine import apply
 from referee.rules.runeage.setup import RuneAgeSetup, build_setup, setup_from_json
 from referee.rules.runeage.state import RuneAgeState
 from referee.rules.runeage.tracker import RUNE_AGE
-from referee.rules.tracker.core import Action, Game, game_apply, start
+from referee.rules.tracker import Action, Game, game_apply, start
 
 RACES = ("Daqan Lords", "Latari Elves", "Uthuk Y'llan", "Waiqar the Undying")
 NAMES = ("Ana", "Ben", "Cleo", "Dev")

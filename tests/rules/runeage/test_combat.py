@@ -19,7 +19,7 @@ from referee.rules.runeage.state import (
     RuneAgeState,
 )
 from referee.rules.runeage.tracker import RUNE_AGE, view
-from referee.rules.tracker.core import IllegalAction
+from referee.rules.tracker import IllegalAction
 from tests.rules.runeage.game import end_turns, new_setup, owning_cards, step
 
 

@@ -11,7 +11,7 @@ from referee.rules.runeage.engine import initial_state
 from referee.rules.runeage.legal import legal_actions
 from referee.rules.runeage.state import ACTIONS, EVENT, RuneAgeState
 from referee.rules.runeage.tracker import view
-from referee.rules.tracker.core import IllegalAction
+from referee.rules.tracker import IllegalAction
 from tests.rules.runeage.game import end_turns, new_setup, step
 
 

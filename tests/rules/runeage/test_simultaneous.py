@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.runeage.tracker import RUNE_AGE
-from referee.rules.tracker.core import game_apply, stale_conflict
+from referee.rules.tracker import game_apply, stale_conflict
 from tests.profiles import examples
 from tests.rules.runeage.game import new_game
 from tests.rules.tracker.legal_play import filled, randoms

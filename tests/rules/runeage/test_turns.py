@@ -9,7 +9,7 @@ import pytest
 from referee.rules.runeage.engine import initial_state
 from referee.rules.runeage.legal import legal_actions
 from referee.rules.runeage.state import ACTIONS, EVENT, RuneAgeState
-from referee.rules.tracker.core import IllegalAction
+from referee.rules.tracker import IllegalAction
 from tests.rules.runeage.game import end_turns, new_setup, owning_cards, step
 
 

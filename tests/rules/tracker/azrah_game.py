@@ -7,7 +7,7 @@ from typing import Any
 
 from referee.rules.azrah.cards import Guardian, GuardianAbility, Position
 from referee.rules.azrah.tracker import AZRAH, AzrahSetup, AzrahState, SeatSetup
-from referee.rules.tracker.core import Game, game_apply, start
+from referee.rules.tracker import Game, game_apply, start
 
 ANA = SeatSetup(
     "Ana",

@@ -16,7 +16,7 @@ from referee.rules.azuki.tracker import (
     PlayerState,
     SeatSetup,
 )
-from referee.rules.tracker.core import Game, game_apply, start
+from referee.rules.tracker import Game, game_apply, start
 
 ENTITY, SPELL, WEAPON = CardType.ENTITY, CardType.SPELL, CardType.WEAPON
 FIRE = Element.FIRE

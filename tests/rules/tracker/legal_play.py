@@ -8,7 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     JSON,
     Amount,
     Choice,

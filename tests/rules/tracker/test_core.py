@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     Action,
     ActionType,
     Amount,
@@ -330,7 +330,7 @@ def test_an_outcome_holds_ties_shared_victories_and_everyone_losing() -> None:
 
 
 def test_a_legal_action_accepts_its_payload_and_any_allowed_choice() -> None:
-    from referee.rules.tracker.core import Amount, LegalAction, OneOf, Order, Rolls, SomeOf
+    from referee.rules.tracker import Amount, LegalAction, OneOf, Order, Rolls, SomeOf
 
     legal = LegalAction(
         "strike",
@@ -380,7 +380,7 @@ def test_a_system_describes_an_action_and_finds_its_type() -> None:
 
 
 def test_the_app_rolls_only_the_dice_fields_left_out() -> None:
-    from referee.rules.tracker.core import PayloadField, roll_missing_dice
+    from referee.rules.tracker import PayloadField, roll_missing_dice
 
     action_type = ActionType(
         "test",
@@ -399,7 +399,7 @@ def test_the_app_rolls_only_the_dice_fields_left_out() -> None:
 
 
 def test_a_die_other_than_a_d6_is_rolled_from_its_own_faces() -> None:
-    from referee.rules.tracker.core import PayloadField, roll_missing_dice
+    from referee.rules.tracker import PayloadField, roll_missing_dice
 
     skulls = ("skull", "skull", "blank", "blank", "blank", "double skull")
     action_type = ActionType(

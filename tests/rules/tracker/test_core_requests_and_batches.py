@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.tracker.core import (
+from referee.rules.tracker import (
     BATCH,
     DECLINED,
     LAPSED,

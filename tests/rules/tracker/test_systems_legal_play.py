@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.tracker.core import Action, Game, game_apply, start
+from referee.rules.tracker import Action, Game, game_apply, start
 from referee.rules.tracker.registry import TRACKERS
 from tests.profiles import examples
 from tests.rules.tracker.legal_play import filled, randoms
