@@ -55,11 +55,11 @@ from games.batches.service import start_batch
 from games.lists.service import save_list, share
 from games.models import Catalog
 from games.tracker import service
-from referee.rules.tracker.registry import TRACKERS
+from games import registry
 
 host = User.objects.create_user("bench-host")
 games = {}
-for slug, engine in TRACKERS.items():
+for slug, engine in registry.trackers().items():
     game = service.create_game(host=host, system=slug, name="", setup=engine.example_setup())
     games[slug] = str(game.pk)
 store = import_module(settings.SESSION_ENGINE).SessionStore()

@@ -152,7 +152,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from games.tokens import make_token
 from games.tracker import service
-from referee.rules.tracker.registry import tracker
+from games import registry
 
 Sessions = import_module(settings.SESSION_ENGINE).SessionStore
 
@@ -170,7 +170,7 @@ with transaction.atomic():
     setup = json.loads(os.environ["BENCH_SETUP"])
     game = service.create_game(host=host, system="azrah", name="Bench", setup=setup)
     prepared = {"game": str(game.pk), "token": make_token(host).key, "tables": []}
-    example = tracker("azeroth").example_setup()
+    example = registry.tracker("azeroth").example_setup()
     roles = json.loads(os.environ["BENCH_TABLE_SEATS"])
     opening = None
     for number, size in enumerate(json.loads(os.environ["BENCH_TABLES"])):

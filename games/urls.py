@@ -1,9 +1,9 @@
 """Page URLs."""
 
-from django.urls import path
+from django.urls import include, path
 
-from games.listgames import LIST_GAMES
-from games.views import batches, builders, catalogs, odds, pages, tracker, tracker_links
+from games import registry
+from games.views import batches, builders, catalogs, pages, tracker, tracker_links
 from games.views.accounts import SignInView, SignOutView, signup
 from games.views.lists import (
     api_token,
@@ -19,7 +19,6 @@ from games.views.lists import (
 urlpatterns = [
     path("", pages.home, name="home"),
     path("rulings/", pages.rulings, name="rulings"),
-    path("azeroth/odds/", odds.odds, name="azeroth-odds"),
     path("lists/", my_lists, name="lists"),
     path("lists/token/", api_token, name="list-api-token"),
     path("lists/token/<str:token_id>/revoke/", revoke_api_token, name="list-api-token-revoke"),
@@ -39,8 +38,10 @@ urlpatterns = [
             {"system": game.slug},
             name=game.builder.url_name,
         )
-        for game in LIST_GAMES.values()
+        for game in registry.list_games().values()
     ),
+    # each game's own pages (``Game.urls``)
+    *(path("", include(game.urls)) for game in registry.games() if game.urls),
     path("catalogs/", catalogs.catalog_list, name="catalogs"),
     path("catalogs/<str:system>/<slug:slug>/", catalogs.catalog_newest, name="catalog-newest"),
     path(
@@ -59,8 +60,7 @@ urlpatterns = [
     path("games/watch/<str:token>/", tracker_links.watch, name="game-watch"),
     path("games/", tracker.games, name="games"),
     path("games/new/", tracker.new_game, name="game-new"),
-    path("games/new/runeage/", tracker.new_runeage_game, name="game-new-runeage"),
-    path("games/new/athazar/", tracker.new_athazar_game, name="game-new-athazar"),
+    path("games/new/<slug:slug>/", tracker.new_table_game, name="game-new-table"),
     path("games/import/", tracker.import_game, name="game-import"),
     path("games/<uuid:pk>/", tracker.game, name="game"),
     path("games/<uuid:pk>/act/", tracker.act, name="game-act"),

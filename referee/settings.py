@@ -219,6 +219,12 @@ INSTALLED_APPS = [
     "csp",
     "template_partials",
     "games",
+    # the games, one app each (games.registry), in the order every page and list shows them
+    "games.systems.azeroth",
+    "games.systems.azuki",
+    "games.systems.azrah",
+    "games.systems.runeage",
+    "games.systems.athazar",
 ]
 
 MIDDLEWARE = [
@@ -424,9 +430,9 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # the catalogs' systems keep their name beside the tracker's own choice of systems
     "ENUM_NAME_OVERRIDES": {
-        "SystemEnum": "games.listgames.LIST_SYSTEMS",
+        "SystemEnum": "games.api.saved.LIST_SYSTEMS",
         # the games with catalogs: the list games and Rune Age
-        "CatalogSystemEnum": "games.listgames.CATALOG_SYSTEMS",
+        "CatalogSystemEnum": "games.api.catalogs.CATALOG_SYSTEMS",
         # the systems the game tracker runs (starting a game, importing one)
         "TrackedSystemEnum": "games.api.games.TRACKED_SYSTEMS",
     },

@@ -35,22 +35,20 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import throttles
+from games import registry, throttles
 from games.batches.reading import Limits, UploadError, read_array, read_upload
 from games.batches.service import (
-    OPTION_FIELDS,
-    SYSTEMS,
     BatchInputError,
     NotRetryable,
     QueueUnavailable,
     find_job,
+    option_fields,
     retry_batch,
     row_problems,
     start_batch,
 )
 from games.fields import StrictSerializer
 from games.limits import Limit, size_text
-from games.listgames import LIST_GAMES
 from games.models import BatchJob
 from referee.rules.azeroth.army import MAX_POINTS_LIMIT
 
@@ -59,6 +57,8 @@ from .serializers import TOO_MANY, BadRequestSerializer, DetailSerializer
 
 BATCHES = "Batch validation"
 LIMITS = Limits.from_settings()  # as configured when the schema is made
+SYSTEMS = tuple(registry.list_games())  # the API is loaded once the games are
+OPTION_FIELDS = option_fields()
 FORM_FIELDS = {"system", "file", *OPTION_FIELDS}
 CSV_COLUMNS = ("name", "valid", "errors", "warnings", "first_problem")
 
@@ -144,7 +144,7 @@ class BatchJSONRequestSerializer(StrictSerializer):
         child=serializers.JSONField(),
         help_text=(
             'Each item is a list\'s export JSON ("format": '
-            + " / ".join(f'"{game.format_tag}"' for game in LIST_GAMES.values())
+            + " / ".join(f'"{game.format_tag}"' for game in registry.list_games().values())
             + '; an optional "name" labels it) or {"name", "text"}. Any other item is checked '
             "too: its row says why it cannot be read, and the rest go on."
         ),

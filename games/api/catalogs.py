@@ -36,9 +36,10 @@ from games.errors import bad_request_body
 from games.tokens import TokenAuthentication
 from referee.rules.textlists import closest
 
+from .. import registry
 from ..catalogs import CatalogError, export_catalog, import_catalog
 from ..catalogs.service import FORMAT, find_catalog, version_key
-from ..listgames import CATALOG_SYSTEMS, ENTRY_FILTERS, GAMES, catalog_game
+from ..listgames import catalog_game, entry_filters
 from ..models import Catalog
 from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
@@ -49,7 +50,8 @@ TAG = "Catalogs"
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
 
-ALL_FILTERS = ENTRY_FILTERS
+CATALOG_SYSTEMS = tuple(registry.catalog_games())  # the API is loaded once the games are
+ALL_FILTERS = entry_filters()
 
 
 # --- Bodies --------------------------------------------------------------------------------
@@ -125,7 +127,11 @@ def _matches(entry: Mapping[str, Any], system: str, filters: Mapping[str, str]) 
 
 def _filter_length(key: str) -> int:
     """The longest value a search filter takes: a name from a list, or a catalog's slug."""
-    return 60 if any(game.filters.get(key, ()) is None for game in GAMES) else 40
+    return (
+        60
+        if any(game.filters.get(key, ()) is None for game in registry.catalog_games().values())
+        else 40
+    )
 
 
 class EntriesQuerySerializer(serializers.Serializer[Any]):
@@ -144,7 +150,7 @@ class EntriesQuerySerializer(serializers.Serializer[Any]):
 def _filter_parameter(key: str) -> OpenApiParameter:
     """A search filter as the schema shows it: the values of the one game that has it, or a
     string each game reads its own way."""
-    games = [game for game in GAMES if key in game.filters]
+    games = [game for game in registry.catalog_games().values() if key in game.filters]
     values = games[0].filters[key]
     if len(games) == 1 and values is not None:
         return OpenApiParameter(key, str, enum=list(values))
@@ -164,7 +170,7 @@ def _filters_said() -> str:
 
     per_game = [
         (" and ".join(one(game, key) for key in game.filters), game.name)
-        for game in GAMES
+        for game in registry.catalog_games().values()
         if game.filters
     ]
     return "; ".join(f"{filters} for {name}" for filters, name in per_game)

@@ -40,6 +40,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import registry
 from games.errors import bad_request_body
 from games.fields import (
     StrictBooleanField,
@@ -67,13 +68,12 @@ from referee.rules.tracker import (
     ActionType,
     PayloadField,
 )
-from referee.rules.tracker.registry import TRACKERS
 
 from .parsers import BoundedJSONParser, GameImportJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
 
 GAMES = "Game tracker"
-TRACKED_SYSTEMS = tuple(TRACKERS)
+TRACKED_SYSTEMS = tuple(registry.trackers())
 
 # --- Requests -----------------------------------------------------------------------------
 
@@ -220,7 +220,7 @@ def _action_serializer(system: str, action_type: ActionType) -> type[serializers
             ),
         ),
         "Meta": type("Meta", (), {"ref_name": _camel(system, action_type.name, "action")}),
-        "__doc__": f"{TRACKERS[system].name}: {action_type.description}",
+        "__doc__": f"{registry.trackers()[system].name}: {action_type.description}",
     }
     return type(_camel(system, action_type.name, "action"), (StrictSerializer,), fields)
 
@@ -247,7 +247,7 @@ class ActionSerializer(StrictSerializer):
 
 ACTION_SERIALIZERS: dict[tuple[str, str], type[serializers.Serializer[Any]]] = {
     (slug, action_type.name): _action_serializer(slug, action_type)
-    for slug, system in TRACKERS.items()
+    for slug, system in registry.trackers().items()
     for action_type in system.action_types
 }
 
@@ -283,12 +283,12 @@ class GameBatchPayloadSerializer(StrictSerializer):
 
 def _batch_payload(system: str) -> type[StrictSerializer]:
     """A batch's payload as one system's schema says it: its items are that system's actions."""
-    names = [action_type.name for action_type in TRACKERS[system].action_types]
+    names = [action_type.name for action_type in registry.trackers()[system].action_types]
     item = type(
         _camel(system, "batch_item"),
         (StrictSerializer,),
         {
-            "type": _names_field(names, f"An action type of {TRACKERS[system].name}."),
+            "type": _names_field(names, f"An action type of {registry.trackers()[system].name}."),
             "payload": serializers.JSONField(
                 required=False, help_text="That action type's payload, as its action gives it."
             ),
@@ -349,7 +349,7 @@ def _core_action_serializer(
         "payload": payload(),
         **_version_and_seat(),
         "Meta": type("Meta", (), {"ref_name": name}),
-        "__doc__": f"{TRACKERS[system].name if system else 'Every game'}: "
+        "__doc__": f"{registry.trackers()[system].name if system else 'Every game'}: "
         f"{action_type.description}",
     }
     if action_type.name == BATCH:
@@ -366,7 +366,7 @@ CORE_ACTION_SERIALIZERS: dict[str, type[serializers.Serializer[Any]]] = {
 
 SYSTEM_CORE_SERIALIZERS: dict[tuple[str, str], type[serializers.Serializer[Any]]] = {
     (slug, action_type.name): _core_action_serializer(action_type, payload, slug)
-    for slug in TRACKERS
+    for slug in registry.trackers()
     for action_type, payload in CORE_ACTION_TYPES
 }
 
@@ -374,7 +374,7 @@ ACTION_BODY = PolymorphicProxySerializer(
     component_name="GameAction",
     serializers=[
         serializer
-        for slug in TRACKERS
+        for slug in registry.trackers()
         for (system, _), serializer in [
             *ACTION_SERIALIZERS.items(),
             *SYSTEM_CORE_SERIALIZERS.items(),
@@ -397,7 +397,11 @@ def check_action_body(system: str, data: Any) -> dict[str, Any]:
     values: dict[str, Any] = dict(body.validated_data)
     if values["system"] != system:
         raise ValidationError(
-            {"system": [f'This game is {TRACKERS[system].name}: its actions say "{system}".']}
+            {
+                "system": [
+                    f'This game is {registry.trackers()[system].name}: its actions say "{system}".'
+                ]
+            }
         )
     kind = values["type"]
     specific = ACTION_SERIALIZERS.get((system, kind)) or CORE_ACTION_SERIALIZERS.get(kind)
@@ -415,7 +419,7 @@ def check_action_body(system: str, data: Any) -> dict[str, Any]:
 
 def _unknown_type(system: str, kind: str, also: Mapping[str, Any]) -> str:
     known = ", ".join([*(name for slug, name in ACTION_SERIALIZERS if slug == system), *also])
-    return f"{TRACKERS[system].name} has no action {kind!r}; there are: {known}."
+    return f"{registry.trackers()[system].name} has no action {kind!r}; there are: {known}."
 
 
 def _check_batch(system: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -1567,7 +1571,7 @@ def systems_body() -> dict[str, Any]:
                 ],
                 "example_setup": system.example_setup(),
             }
-            for slug, system in TRACKERS.items()
+            for slug, system in registry.trackers().items()
         ]
     }
 

@@ -34,10 +34,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import throttles, tokens
+from games import registry, throttles, tokens
 from games.catalogs.service import find_catalog
 from games.fields import StrictCharField, StrictChoiceField, StrictSerializer
-from games.listgames import LIST_GAMES, LIST_SYSTEMS
 from games.lists import service
 from games.models import Catalog, SavedList
 from games.tokens import TokenAuthentication
@@ -49,6 +48,7 @@ from .parsers import BoundedJSONParser
 from .serializers import TOO_MANY, BadRequestSerializer, DetailSerializer
 
 LISTS = "Saved lists"
+LIST_SYSTEMS = tuple(registry.list_games())  # the API is loaded once the games are
 MAX_VERSION_LENGTH = 20
 
 # --- Requests ---------------------------------------------------------------------------------
@@ -412,7 +412,10 @@ class SavedListsView(OwnListsView):
         description="Every list you saved, newest change first, with its last check.",
         parameters=[
             OpenApiParameter(
-                "system", str, enum=list(LIST_GAMES), description="Only this game's lists."
+                "system",
+                str,
+                enum=list(registry.list_games()),
+                description="Only this game's lists.",
             )
         ],
         responses={200: SavedListIndexSerializer, **error_responses(400, 401)},
@@ -421,8 +424,8 @@ class SavedListsView(OwnListsView):
         lists = self.mine(request)
         system = request.query_params.get("system")
         if system is not None:
-            if system not in LIST_GAMES:
-                known = ", ".join(LIST_GAMES)
+            if system not in registry.list_games():
+                known = ", ".join(registry.list_games())
                 raise ValidationError({"system": [f"Must be one of {known} (got {system!r})."]})
             lists = lists.filter(system=system)
         results = [list_body(request, saved) for saved in lists]

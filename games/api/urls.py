@@ -1,14 +1,15 @@
 """REST API URLs, mounted under /api/ (namespace ``api``)."""
 
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 from django.views.decorators.http import conditional_page
 from drf_spectacular.views import SpectacularAPIView
+
+from games import registry
 
 from . import (
     batches,
     catalogs,
     games,
-    lists_validate,
     saved,
     schema_auth,  # noqa: F401  (registers how the schema describes the token)
     views,
@@ -18,25 +19,8 @@ app_name = "api"
 
 urlpatterns = [
     path("", views.ApiRootView.as_view(), name="root"),
-    path("azeroth/attack-odds/", views.AttackOddsView.as_view(), name="azeroth-attack-odds"),
-    path("azeroth/morale-odds/", views.MoraleOddsView.as_view(), name="azeroth-morale-odds"),
-    path("azeroth/spell-odds/", views.SpellOddsView.as_view(), name="azeroth-spell-odds"),
-    path("azeroth/blast-odds/", views.BlastOddsView.as_view(), name="azeroth-blast-odds"),
-    path(
-        "azeroth/army-lists/validate/",
-        lists_validate.ArmyValidateView.as_view(),
-        name="azeroth-army-validate",
-    ),
-    path(
-        "azuki/decks/validate/",
-        lists_validate.DeckValidateView.as_view(),
-        name="azuki-deck-validate",
-    ),
-    path(
-        "azrah/rosters/validate/",
-        lists_validate.RosterValidateView.as_view(),
-        name="azrah-roster-validate",
-    ),
+    # each game's own endpoints (``Game.api_urls``)
+    *(path("", include(game.api_urls)) for game in registry.games() if game.api_urls),
     path("batches/", batches.BatchesView.as_view(), name="batches"),
     path("batches/<uuid:job_id>/", batches.BatchView.as_view(), name="batch"),
     path("batches/<uuid:job_id>/results.csv", batches.BatchCsvView.as_view(), name="batch-csv"),

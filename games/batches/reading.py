@@ -34,8 +34,8 @@ from typing import Any
 
 from django.conf import settings
 
+from games import registry
 from games.limits import most_json_values, size_text
-from games.listgames import LIST_GAMES
 from games.strict_json import NotText, read_json
 from referee.rules.text import SURROGATE_MESSAGE, clean_key, lone_surrogate
 
@@ -216,7 +216,7 @@ def read_item(item: object, system: str, name: str) -> BatchItem:
         return unreadable(name, "Expected an object: a list's export JSON or {name, text}.")
     own = _label(item.get("name"))
     label = own or name
-    expected = LIST_GAMES[system].format_tag
+    expected = registry.list_games()[system].format_tag
     if "text" in item:
         extra = sorted(clean_key(key) for key in set(item) - {"name", "text"})
         if extra:
@@ -238,7 +238,7 @@ def read_item(item: object, system: str, name: str) -> BatchItem:
             label, f'Expected a list\'s export JSON ("format": "{expected}") or {{name, text}}.'
         )
     if found != expected:
-        other = next((s for s, g in LIST_GAMES.items() if g.format_tag == found), None)
+        other = next((s for s, g in registry.list_games().items() if g.format_tag == found), None)
         why = f"an {other} list" if other else f"format {clean_key(found)!r}"
         return unreadable(label, f"This is {why}; this batch checks {expected} lists.")
     data = {key: value for key, value in item.items() if key != "name"}
@@ -381,7 +381,7 @@ def read_upload(
     array of lists. Raises UploadError when the upload as a whole cannot be read, naming the
     place of a string that is not text (``[3].text``)."""
     limits = limits or Limits.from_settings()
-    if not isinstance(system, str) or system not in LIST_GAMES:
+    if not isinstance(system, str) or system not in registry.list_games():
         raise UploadError(f"Unknown game system {system!r}.")
     if len(raw) > limits.upload_bytes:
         raise UploadError(f"The file is larger than {size_text(limits.upload_bytes)}.")

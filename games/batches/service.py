@@ -33,8 +33,9 @@ from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
+from games import registry
 from games.catalogs.service import default_catalog, find_catalog
-from games.listgames import LIST_GAMES, list_game
+from games.listgames import list_game
 from games.listgames.base import Checker
 from games.models import BatchJob, Catalog
 from referee.rules.errors import InvalidInput, RulesError
@@ -59,11 +60,18 @@ QUEUE_ERRORS: tuple[type[BaseException], ...] = (OperationalError, OSError)
 transport's connection errors in OperationalError)."""
 FINISHED = ("done", "failed")
 
-SYSTEMS = tuple(LIST_GAMES)
-GAME_OPTIONS = tuple(sorted({key for game in LIST_GAMES.values() for key in game.batch_options}))
-"""The options some list games' batches take (an Azeroth battle size), each game checking its
-own (``check_batch_options``)."""
-OPTION_FIELDS = {*GAME_OPTIONS, "catalog", "catalog_version"}
+
+def game_options() -> tuple[str, ...]:
+    """The options some list games' batches take, each game checking its own
+    (``check_batch_options``)."""
+    return tuple(
+        sorted({key for game in registry.list_games().values() for key in game.batch_options})
+    )
+
+
+def option_fields() -> set[str]:
+    return {*game_options(), "catalog", "catalog_version"}
+
 
 Row = dict[str, Any]
 
@@ -92,19 +100,19 @@ class NotRetryable(ValueError):
 
 
 def _taking(option: str) -> str:
-    """``Azeroth at War lists``: the games whose batches take ``option``."""
-    names = [game.name for game in LIST_GAMES.values() if option in game.batch_options]
+    """``<name> lists``: the games whose batches take ``option``."""
+    names = [game.name for game in registry.list_games().values() if option in game.batch_options]
     return " and ".join(names) + " lists"
 
 
 def _options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """The job's options, checked; raises BatchInputError naming each bad one."""
     problems: dict[str, list[str]] = {}
-    unknown = sorted(set(options) - OPTION_FIELDS)
+    unknown = sorted(set(options) - option_fields())
     for key in unknown:
         problems[f"options.{key}"] = ["Unknown option."]
     game = list_game(system)
-    given = {key: options[key] for key in GAME_OPTIONS if options.get(key) not in (None, "")}
+    given = {key: options[key] for key in game_options() if options.get(key) not in (None, "")}
     for key in given:
         if key not in game.batch_options:
             problems[f"options.{key}"] = [f"Only {_taking(key)} have a {key.replace('_', ' ')}."]
@@ -156,8 +164,9 @@ def start_batch(
     """Store the lists on a new pending BatchJob and queue its check once the row is
     committed (inline in eager mode). Raises BatchInputError for an unknown system, bad
     options, a missing catalog, or no lists / too many."""
-    if system not in SYSTEMS:
-        raise BatchInputError({"system": [f"Choose one of {', '.join(SYSTEMS)}."]})
+    systems = registry.list_games()
+    if system not in systems:
+        raise BatchInputError({"system": [f"Choose one of {', '.join(systems)}."]})
     clean = _options(system, options or {})
     if not lists:
         raise BatchInputError({"lists": ["Give at least one list."]})

@@ -15,9 +15,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-# The module, not its names: the games' modules read this package's formats, so the
-# registry may still be loading when this module is.
-from games import listgames
+from games import listgames, registry
 
 from ..models import Catalog
 from .errors import CatalogError, CatalogProblem
@@ -46,7 +44,7 @@ def check_catalog(data: object) -> tuple[dict[str, Any], dict[str, Any]]:
         problems.add("catalog", "", "a catalog file is one JSON object")
         raise CatalogError(problems.items)
     system_value = data.get("system")
-    games = listgames.CATALOG_GAMES
+    games = registry.catalog_games()
     game = games.get(system_value) if isinstance(system_value, str) else None
     sections = game.sections if game else ()
     header = Entry(problems, "catalog", data, HEADER_FIELDS + sections)

@@ -14,11 +14,8 @@ from typing import Any, TypeAlias
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
-from games.listgames import LIST_GAMES, ListGame, list_game
-from referee.rules import SYSTEMS
-from referee.rules.azeroth.units import ArmyList
-from referee.rules.azrah.cards import Roster
-from referee.rules.azuki.cards import Deck
+from games import registry
+from games.listgames import ListGame, list_game
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import Report
 
@@ -26,7 +23,9 @@ from ..catalogs.service import default_catalog
 from ..models import Catalog, SavedList
 from ..models.lists import new_share_token
 
-EngineList: TypeAlias = ArmyList | Deck | Roster
+EngineList: TypeAlias = Any
+"""A list as its game's engine holds it (an army, a deck, a roster...): each list game reads
+and writes its own."""
 
 MAX_NAME_LENGTH = SavedList._meta.get_field("name").max_length or 120
 
@@ -34,9 +33,10 @@ MAX_NAME_LENGTH = SavedList._meta.get_field("name").max_length or 120
 def check_system(system: object) -> str:
     """The system slug, if lists of that system can be saved; else InvalidInput on
     ``system``."""
-    if isinstance(system, str) and system in LIST_GAMES:
+    games = registry.list_games()
+    if isinstance(system, str) and system in games:
         return system
-    known = ", ".join(LIST_GAMES)
+    known = ", ".join(games)
     raise InvalidInput({"system": [f"Must be one of {known} (got {system!r})."]})
 
 
@@ -45,8 +45,9 @@ def _game(system: object) -> ListGame[Any, Any]:
 
 
 def system_name(system: str) -> str:
-    """``Azeroth at War`` for ``azeroth``."""
-    return SYSTEMS[system].name if system in SYSTEMS else system
+    """The game's name for its slug (the slug itself for a game there is not)."""
+    games = registry.by_slug()
+    return games[system].name if system in games else system
 
 
 def payload_to_engine(system: str, payload: Mapping[str, Any]) -> EngineList:

@@ -6,6 +6,8 @@ from enum import StrEnum
 
 from django.db import models
 
+from games import registry
+
 
 def enum_choices(enum: type[StrEnum]) -> list[tuple[str, str]]:
     """Model choices from an engine enum: the stored value and a readable label."""
@@ -14,16 +16,14 @@ def enum_choices(enum: type[StrEnum]) -> list[tuple[str, str]]:
 
 def catalog_systems() -> list[tuple[str, str]]:
     """Every game whose cards are catalog data (``games.listgames``), with its name."""
-    from games.listgames import CATALOG_GAMES  # its games' modules import these models
 
-    return [(slug, game.name) for slug, game in CATALOG_GAMES.items()]
+    return [(slug, game.name) for slug, game in registry.catalog_games().items()]
 
 
 def list_systems() -> list[tuple[str, str]]:
     """The games whose lists are saved and batched (``games.listgames``), by slug."""
-    from games.listgames import LIST_GAMES  # its games' modules import these models
 
-    return [(slug, slug) for slug in LIST_GAMES]
+    return [(slug, slug) for slug in registry.list_games()]
 
 
 class Catalog(models.Model):

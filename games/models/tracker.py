@@ -16,7 +16,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import models
 
-from referee.rules.tracker.registry import TRACKERS
+from games import registry
 
 from .catalog import Catalog
 
@@ -29,7 +29,7 @@ def new_link_token() -> str:
 
 
 def tracker_choices() -> list[tuple[str, str]]:
-    return [(slug, system.name) for slug, system in TRACKERS.items()]
+    return [(slug, system.name) for slug, system in registry.trackers().items()]
 
 
 class GameQuerySet(models.QuerySet["Game"]):

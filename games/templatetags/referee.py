@@ -4,12 +4,14 @@ from an explanation's rule codes to the rulings page. Presentation only: no rule
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django import template
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from games import registry
 from games.builders.importing import fix_value
 from games.charts import format_percent
 from referee.rules.azeroth.profiles import RollTarget
@@ -75,3 +77,16 @@ def import_fixes(problem: Problem, text: str) -> list[tuple[str, int, str]]:
     """Each "did you mean" of a line to fix as (the suggestion, its line, the value of the
     button that applies it): the engine says what the line would read."""
     return [(fix.suggestion, fix.number, fix_value(fix)) for fix in suggestion_fixes(text, problem)]
+
+
+@register.simple_tag
+def game_links() -> dict[str, Any]:
+    """The header's links to the games' own pages (``Game.nav``) and the Build menu's list
+    builders (``Game.build``), in the registry's order."""
+    games = registry.games()
+    build = [game.build for game in games if game.build is not None]
+    return {
+        "nav": [link for game in games for link in game.nav],
+        "build": build,
+        "build_names": [link.url_name for link in build],
+    }

@@ -10,6 +10,7 @@ The forms only parse what was typed; every rule is left to ``games.tracker.setup
 from __future__ import annotations
 
 from collections.abc import Mapping
+from random import Random
 from typing import Any
 
 from django import forms
@@ -20,13 +21,13 @@ from referee.rules.azeroth.army import BATTLE_SIZE_NAMES
 from referee.rules.azeroth.tracker import Scenario
 from referee.rules.azeroth.units import BattleSize
 from referee.rules.tracker import ActionType, PayloadField
-from referee.rules.tracker.registry import TRACKERS
 
+from .. import registry
 from ..limits import limit_named
 from ..models import SavedList
 from ..numbers import whole_number
 from ..strict_json import TooManyValues, read_json
-from .setups import COIN, LIST_GAMES, SEATS, SETTINGS
+from .setups import COIN, SEATS, SETTINGS, from_lists
 
 FIRST_PLAYER_CHOICES = [(COIN, "Flip a coin"), ("0", "Player 1"), ("1", "Player 2")]
 TABLE_DEVICE = ""  # the seat choice of a host who sits nowhere: the table's shared device
@@ -94,7 +95,12 @@ def _list_field(field: forms.Field, owner: User, systems: list[str]) -> None:
             if row.system == system
         ]
         if group:
-            choices.append((TRACKERS[system].name if system in TRACKERS else system, group))
+            choices.append(
+                (
+                    registry.trackers()[system].name if system in registry.trackers() else system,
+                    group,
+                )
+            )
     field.choices = choices
     widget = ListSelect(attrs={"data-lists": ""})
     widget.system_of = {str(row.pk): row.system for row in rows}
@@ -106,7 +112,7 @@ class NewGameForm(forms.Form):
     """A new game: the host sits at a seat and chooses only their own list (the other
     player brings theirs through the player link), or sits nowhere (the table's shared
     device) and chooses both lists. Only systems that can be set up from lists
-    (``setups.LIST_GAMES``) are offered."""
+    (``setups.from_lists``) are offered."""
 
     system = forms.ChoiceField(label="Game")
     seat = forms.ChoiceField(
@@ -162,19 +168,21 @@ class NewGameForm(forms.Form):
         self.owner = owner
         system_field = self.fields["system"]
         assert isinstance(system_field, forms.ChoiceField)
-        system_field.choices = [(s, TRACKERS[s].name) for s in systems if s in TRACKERS]
+        trackers = registry.trackers()
+        system_field.choices = [(s, trackers[s].name) for s in systems if s in trackers]
         for key in ("list_0", "list_1"):
             _list_field(self.fields[key], owner, systems)
         for key in ("name", "player_0", "player_1"):
             self.fields[key].widget.attrs["autocomplete"] = "off"
         self.fields["name"].widget.attrs["placeholder"] = "Ann vs Ben · AZRAH"
         # which games each part of the form is for, so the page can hide the others'
+        ways = from_lists()
         self.for_systems = {
-            "first_player": [s for s in systems if LIST_GAMES[s].first_player_at_setup],
-            "first_player_in_play": [s for s in systems if not LIST_GAMES[s].first_player_at_setup],
-            **{key: [s for s in systems if key in LIST_GAMES[s].settings] for key in SETTINGS},
+            "first_player": [s for s in systems if ways[s].first_player_at_setup],
+            "first_player_in_play": [s for s in systems if not ways[s].first_player_at_setup],
+            **{key: [s for s in systems if key in ways[s].settings] for key in SETTINGS},
         }
-        self.first_player_rules = {s: LIST_GAMES[s].first_player_rule for s in systems}
+        self.first_player_rules = {s: ways[s].first_player_rule for s in systems}
 
     def seat_index(self) -> int | None:
         """The seat the host takes (None: the table's shared device)."""
@@ -204,8 +212,9 @@ class NewGameForm(forms.Form):
                     if data.get(key):
                         self.add_error(key, joins)
         chosen = data.get("first_player") not in (None, "", COIN)
-        if system in LIST_GAMES and not LIST_GAMES[system].first_player_at_setup and chosen:
-            self.add_error("first_player", LIST_GAMES[system].first_player_rule)
+        ways = from_lists()
+        if system in ways and not ways[system].first_player_at_setup and chosen:
+            self.add_error("first_player", ways[system].first_player_rule)
         return data
 
     def options(self) -> dict[str, Any]:
@@ -214,7 +223,7 @@ class NewGameForm(forms.Form):
         data = self.cleaned_data
         system = data["system"]
         options: dict[str, Any] = {}
-        if LIST_GAMES[system].first_player_at_setup:
+        if from_lists()[system].first_player_at_setup:
             chosen = data.get("first_player") or COIN
             options["first_player"] = COIN if chosen == COIN else int(chosen)
         for key in ("scenario", "battle_size"):
@@ -302,10 +311,15 @@ class AthazarGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
-    def setup(self) -> dict[str, Any]:
-        """The setup JSON as typed (the engine checks it)."""
+    def names(self) -> list[str]:
+        return [
+            line.strip() for line in str(self.cleaned_data["players"]).splitlines() if line.strip()
+        ]
+
+    def setup(self, rng: Random | None = None) -> dict[str, Any]:
+        """The setup JSON as typed (the engine checks it); nothing in it is drawn at random."""
         data = self.cleaned_data
-        names = [line.strip() for line in str(data["players"]).splitlines() if line.strip()]
+        names = self.names()
         return {
             "players": names,
             "dealer": int(data["dealer"]),
@@ -323,6 +337,14 @@ class AthazarGameForm(forms.Form):
     def seat_index(self) -> int | None:
         seat = self.cleaned_data.get("seat")
         return int(seat) if seat else None
+
+    def clean(self) -> dict[str, Any]:
+        """The host's seat must be one of the players typed."""
+        data = super().clean() or {}
+        seat = self.seat_index()
+        if seat is not None and "players" in data and seat >= len(names := self.names()):
+            self.add_error("seat", f"There are {len(names)} players: choose one of them.")
+        return data
 
     def add_problems(self, problems: Mapping[str, list[str]]) -> None:
         """The engine's problems beside their fields (``setup.players.2`` beside the

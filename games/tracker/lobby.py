@@ -20,8 +20,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from games import registry
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker.registry import TRACKERS
 
 from ..models import Catalog
 from ..models.tracker import Game, PendingGame, PendingSeat, Seat
@@ -69,7 +69,7 @@ def _seat_problems(
 
 def _check_party(party: object, system: str, problems: Problems) -> object:
     if party is not None and not setups.list_game(system).chooses_party:
-        problems["party"] = [f"{TRACKERS[system].name} has no starting party to choose."]
+        problems["party"] = [f"{registry.trackers()[system].name} has no starting party to choose."]
     return party
 
 
@@ -280,7 +280,9 @@ class Waiting:
     def name(self) -> str:
         """The game's name, or the one it will get ("Ann vs … · AZRAH")."""
         names = [s.name if s.ready else "…" for s in self.seats]
-        return self.game.name or service.default_game_name(TRACKERS[self.game.system].name, names)
+        return self.game.name or service.default_game_name(
+            registry.trackers()[self.game.system].name, names
+        )
 
     @property
     def first_player(self) -> str:

@@ -110,6 +110,10 @@ class RuneAgeForm(forms.Form):
             neutrals=self.neutrals(),
         )
 
+    def seat_index(self) -> int | None:
+        """Rune Age is set up on the table's shared tablet: its host sits at no seat."""
+        return None
+
     def add_problems(self, problems: Mapping[str, list[str]]) -> None:
         """The engine's problems beside the fields they concern."""
         indexes = [index for index, _ in self.seats()]

@@ -30,6 +30,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from games import registry
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import (
     ANSWER_UNDO,
@@ -43,7 +44,6 @@ from referee.rules.tracker import (
     IllegalAction,
     core,
 )
-from referee.rules.tracker.registry import TRACKERS, tracker
 
 from ..models import Catalog
 from ..models.tracker import SEAT_COLOURS, Game, GameAction, Seat, Spectator, new_link_token
@@ -216,7 +216,7 @@ def _opened(game: Game) -> CoreGame:
     any entries recorded since applied; else its log replayed until the rules refuse an
     entry, if they do (R210), and that state stored for next time. Never raises for an
     entry the rules now refuse: the game opens at the state just before it."""
-    system = tracker(game.system)
+    system = registry.tracker(game.system)
     setup = system.setup_from_json(game.setup)
     log = tuple(to_action(row) for row in game.actions.order_by("seq"))
     stored = snapshots.latest(game, system)
@@ -281,14 +281,14 @@ def roll_dice(system: str, type: str, payload: Mapping[str, Any] | None) -> dict
                 for part in parts
             ]
             return {**payload, "actions": rolled}
-    action_type = tracker(system).action_type(type)
+    action_type = registry.tracker(system).action_type(type)
     if action_type is None:
         return dict(payload or {})
     return core.roll_missing_dice(action_type, payload or {}, roll_die)
 
 
 def _check_type(game: Game, type: object) -> str:
-    system = tracker(game.system)
+    system = registry.tracker(game.system)
     names = [action_type.name for action_type in system.action_types]
     if not isinstance(type, str) or (type not in names and type not in CORE_TYPES):
         known = ", ".join([*names, *sorted(CORE_TYPES)])
@@ -639,8 +639,8 @@ def default_game_name(system_name: str, players: Sequence[str]) -> str:
 
 
 def _check_system(system: object) -> str:
-    if not isinstance(system, str) or system not in TRACKERS:
-        known = ", ".join(sorted(TRACKERS))
+    if not isinstance(system, str) or system not in registry.trackers():
+        known = ", ".join(sorted(registry.trackers()))
         raise InvalidInput({"system": [f"Must be one of {known} (got {system!r})."]})
     return system
 
@@ -697,7 +697,7 @@ def create_game(
         problems.update(error.problems)
     if slug is None:
         raise InvalidInput(problems)
-    engine = tracker(slug)
+    engine = registry.tracker(slug)
     if not isinstance(setup, Mapping):
         problems["setup"] = ["The setup must be an object."]
         raise InvalidInput(problems)

@@ -6,7 +6,7 @@ Each seat's part is built from that seat's list alone (``check_seat``), so a pla
 brings their own list to a waiting game hears about its problems when they choose it; the
 setup is put together once every seat has one (``setup_from_chosen``). What each game asks
 of the host and how it builds its setup is its list game's (``tracker_setup``, in
-``games.listgames.<game>.setup``); the games that can be set up this way are in ``LIST_GAMES``.
+``games.listgames.<game>.setup``); ``from_lists`` lists the games that can be set up this way.
 """
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from games import listgames
+from games import registry
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker.registry import TRACKERS
 
 from ..catalogs.reading import plural
 from ..lists.service import recheck
@@ -101,19 +100,21 @@ def _names(value: object, lists: Sequence[ChosenList], problems: Problems) -> li
     ]
 
 
-LIST_GAMES: dict[str, TrackerSetup] = {
-    slug: setup
-    for slug in TRACKERS
-    if slug in listgames.LIST_GAMES
-    and (setup := listgames.LIST_GAMES[slug].tracker_setup) is not None
-}
-"""The list games whose games the tracker sets up from saved lists, in the tracker's order
-(the new-game form offers the first one first)."""
+def from_lists() -> dict[str, TrackerSetup]:
+    """The tracked games set up from saved lists, each with how, in the registry's order
+    (the new-game form offers the first one first)."""
+    return {
+        game.slug: setup
+        for game in registry.games()
+        if game.tracker is not None
+        and (found := game.list_game) is not None
+        and (setup := found.tracker_setup) is not None
+    }
 
 
 def list_game(system: str) -> TrackerSetup:
     """The way ``system`` is set up from lists; InvalidInput when it cannot be."""
-    found = LIST_GAMES.get(system)
+    found = from_lists().get(system)
     if found is None:
         raise InvalidInput({"system": [f"Games of {system!r} cannot be set up from lists."]})
     return found

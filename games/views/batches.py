@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods
 
-from games import throttles
+from games import registry, throttles
 from games.batches.reading import Limits, UploadError, read_upload
 from games.batches.service import (
     BatchInputError,
@@ -32,16 +32,11 @@ from games.batches.service import (
     start_batch,
 )
 from games.limits import size_text
-from games.listgames import LIST_GAMES
 from games.models import BatchJob, Catalog
-
-SYSTEM_NAMES = {slug: game.lists_label for slug, game in LIST_GAMES.items()}
 
 
 class BatchForm(forms.Form):
-    system = forms.ChoiceField(
-        choices=list(SYSTEM_NAMES.items()), widget=forms.RadioSelect, initial="azuki"
-    )
+    system = forms.ChoiceField(widget=forms.RadioSelect)
     file = forms.FileField(label="Lists")
     catalog = forms.ChoiceField(required=False, help_text="Default: the game's newest catalog.")
     battle_size = forms.ChoiceField(
@@ -64,15 +59,18 @@ class BatchForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        games = registry.list_games()
+        system = self.fields["system"]
+        assert isinstance(system, forms.ChoiceField)
+        system.choices = [(slug, game.lists_label) for slug, game in games.items()]
+        system.initial = next(iter(games), None)
         limits = Limits.from_settings()
         self.fields["file"].help_text = (
             f"A ZIP of .txt or .json lists, or one JSON array of lists: up to {limits.lists} "
             f"lists, {size_text(limits.upload_bytes)}."
         )
         # only the list games' catalogs: no batch checks Rune Age cards
-        catalogs = Catalog.objects.filter(system__in=LIST_GAMES).order_by(
-            "system", "slug", "version"
-        )
+        catalogs = Catalog.objects.filter(system__in=games).order_by("system", "slug", "version")
         field = self.fields["catalog"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = [("", "The game's default catalog")] + [
@@ -170,7 +168,9 @@ def batch(request: HttpRequest, job_id: UUID) -> HttpResponse:
     finished = job.status in (BatchJob.Status.DONE, BatchJob.Status.FAILED)
     context = {
         "job": job,
-        "system_name": SYSTEM_NAMES.get(job.system, job.system),
+        "system_name": (
+            game.lists_label if (game := registry.list_games().get(job.system)) else job.system
+        ),
         "finished": finished,
         "percent": round(100 * job.done / job.total) if job.total else 100,
         "valid_count": sum(1 for row in results if row.get("valid")),

@@ -19,10 +19,11 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods
 
+from games import registry
 from games.catalogs import CatalogError, CatalogProblem, export_catalog, import_catalog
 from games.catalogs.service import dump_catalog, entry_counts, find_catalog, version_key
 from games.limits import limit_named, size_text
-from games.listgames import CATALOG_GAMES, catalog_game
+from games.listgames import catalog_game
 from games.models import Catalog
 from games.strict_json import read_json
 from games.views.htmx import HtmxHttpRequest
@@ -84,7 +85,7 @@ def catalog_url(catalog: Catalog) -> str:
 
 
 def _groups() -> list[GameGroup]:
-    groups = {slug: GameGroup(slug, game.name) for slug, game in CATALOG_GAMES.items()}
+    groups = {slug: GameGroup(slug, game.name) for slug, game in registry.catalog_games().items()}
     catalogs = sorted(
         Catalog.objects.all(),
         key=lambda c: (c.system, c.name.lower(), c.slug, version_key(c.version)),
@@ -126,7 +127,7 @@ def catalog_list(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _get_catalog(system: str, slug: str, version: str | None = None) -> Catalog:
-    if system not in CATALOG_GAMES:
+    if system not in registry.catalog_games():
         raise Http404(f"There are no {system} catalogs.")
     try:
         return find_catalog(system, slug, version)

@@ -18,8 +18,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import throttles, tokens
-from games.listgames import LIST_GAMES
+from games import registry, throttles, tokens
 from games.lists import service
 from games.models import SavedList
 from referee.rules.lists import Problem, Severity
@@ -79,12 +78,13 @@ def _lists_page(request: HttpRequest, made: tokens.MadeToken | None = None) -> H
     """The "My lists" page; with ``made``, the token just made, shown this once."""
     lists = _mine(request)
     system = request.GET.get("system", "")
-    if system in LIST_GAMES:
+    list_games = registry.list_games()
+    if system in list_games:
         lists = lists.filter(system=system)
     else:
         system = ""
-    systems = [(slug, game.name) for slug, game in LIST_GAMES.items()]
-    builders = [(game.name, game.builder_path) for game in LIST_GAMES.values()]
+    systems = [(slug, game.name) for slug, game in list_games.items()]
+    builders = [(game.name, game.builder_path) for game in list_games.values()]
     context = {
         "rows": [_row(request, saved) for saved in lists],
         "made_token": made,

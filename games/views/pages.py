@@ -11,19 +11,31 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET
 
+from games import registry
 from games.pagecache import deployment_digest, reader_etag
-from referee.rules import SYSTEMS, GameSystem
-from referee.rules.rulings import PROJECT, SHARED, TRACKED, TRACKED_NAME, Ruling
-from referee.rules.tracker.registry import TRACKERS
+from referee.rules.about import GameSystem
+from referee.rules.rulings import PROJECT, TRACKED, TRACKED_NAME, Ruling
+from referee.rules.text import number_word
+
+
+def tracked_rulings() -> tuple[Ruling, ...]:
+    return tuple(r for r in PROJECT if r.system == TRACKED)
 
 
 @dataclass(frozen=True, slots=True)
 class Feature:
-    """Something the app does for a game system: a page that exists (``url``) or a plan."""
+    """Something the app does for a game, on its home tile: a page that exists (``url``) or a
+    plan."""
 
     name: str
     text: str
     url: str | None = None
+
+    @classmethod
+    def of(cls, feature: registry.Feature) -> Feature:
+        if feature.url_name is None:
+            return cls(feature.name, feature.text)
+        return cls(feature.name, feature.text, reverse(feature.url_name) + feature.anchor)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,68 +49,23 @@ class SystemCard:
         return any(feature.url for feature in self.features)
 
 
-def _tracker(slug: str, text: str) -> Feature:
-    """The game tracker of a system: a link to the games when the tracker runs it (its
-    registry), a plan otherwise."""
-    return Feature("Game tracker", text, reverse("games") if slug in TRACKERS else None)
-
-
-def _features() -> dict[str, tuple[Feature, ...]]:
-    """What the app offers each system; only existing pages get a link."""
-    return {
-        "azeroth": (
-            Feature(
-                "Odds calculator",
-                "Attack, Morale, spell and Blast odds, every modifier explained.",
-                reverse("azeroth-odds"),
-            ),
-            Feature(
-                "Rulings",
-                "How the book's silences are read, section by section.",
-                reverse("rulings") + "#azeroth",
-            ),
-            Feature("REST API", "The same odds for list builders and bots.", reverse("api:docs")),
-            Feature(
-                "Army builder",
-                "Tap units in, see points, tier slots and Heroes checked as you go.",
-                reverse("azeroth-army"),
-            ),
-            _tracker("azeroth", "Wounds, Mana, rounds and phases."),
-        ),
-        "azrah": (
-            Feature(
-                "Roster builder",
-                "Fifteen Guardians, Mana, Gems and the starting party, checked as you tap.",
-                reverse("azrah-roster"),
-            ),
-            _tracker("azrah", "Mana, Celestial Gems, rows and turns."),
-        ),
-        "azuki": (
-            Feature(
-                "Deck builder",
-                "50 cards, one element, copies by card ID: every problem beside its card.",
-                reverse("azuki-deck"),
-            ),
-            _tracker("azuki", "Turns and phases for both players."),
-        ),
-        "athazar": (_tracker("athazar", "Hands, kills and disruptions, turn by turn."),),
-        "runeage": (
-            Feature("Deck check", "Starting decks for each race."),
-            Feature(
-                "Rulings",
-                "How the book's silences are read, section by section.",
-                reverse("rulings") + "#runeage",
-            ),
-            _tracker("runeage", "Cities, armies, gold and dragon runes."),
-        ),
-    }
-
-
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    features = _features()
-    cards = [SystemCard(system, features.get(slug, ())) for slug, system in SYSTEMS.items()]
-    return render(request, "home.html", {"cards": cards})
+    cards = [
+        SystemCard(game.about, tuple(Feature.of(feature) for feature in game.features))
+        for game in registry.games()
+    ]
+    actions = [
+        (link.label, reverse(link.url_name))
+        for game in registry.games()
+        for link in game.home_actions
+    ]
+    tracked = number_word(sum(game.tracker is not None for game in registry.games())).lower()
+    return render(
+        request,
+        "home.html",
+        {"cards": cards, "actions": actions, "count": number_word(len(cards)), "tracked": tracked},
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +88,8 @@ RULINGS_TEMPLATES = ("base.html", "rulings.html", "components/ruling.html")
 def _rulings_digest() -> str:
     """What the rulings page is made of apart from who reads it: the rulings (fixed until the
     next deployment) and its templates."""
-    return deployment_digest(repr((SHARED, PROJECT)), RULINGS_TEMPLATES)
+    every = [(game.shared_rulings, game.project_rulings) for game in registry.games()]
+    return deployment_digest(repr((tracked_rulings(), every)), RULINGS_TEMPLATES)
 
 
 def _rulings_etag(request: HttpRequest) -> str:
@@ -141,17 +109,12 @@ def rulings(request: HttpRequest) -> HttpResponse:
         TRACKED,
         TRACKED_NAME,
         (),
-        tuple(r for r in PROJECT if r.system == TRACKED),
+        tracked_rulings(),
         "How the game tracker records every game, whichever rulebook it follows.",
     )
     groups = [tracked] + [
-        RulingGroup(
-            slug,
-            system.name,
-            tuple(r for r in SHARED if r.system == slug),
-            tuple(r for r in PROJECT if r.system == slug),
-        )
-        for slug, system in SYSTEMS.items()
+        RulingGroup(game.slug, game.name, game.shared_rulings, game.project_rulings)
+        for game in registry.games()
     ]
     groups = [group for group in groups if group.shared or group.project]
     return render(request, "rulings.html", {"groups": groups})

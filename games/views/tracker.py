@@ -26,11 +26,11 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games import registry
 from games.models import Game, SavedList
 from games.tracker import lobby, service, setups
 from games.tracker.batch_form import read_batch
 from games.tracker.forms import (
-    AthazarGameForm,
     ImportForm,
     NewGameForm,
     form_int,
@@ -43,15 +43,13 @@ from games.tracker.http import (
     poll_ticket,
     watch_tokens,
 )
-from games.tracker.runeage_form import RuneAgeForm
-from games.tracker.runeage_form import cards as runeage_cards
 from games.tracker.service import Access, Forbidden, Role, Stale
+from games.tracker.table_setup import TableSetupForm
 from games.views import tracker_pages as pages
 from games.views.htmx import HtmxHttpRequest
 from games.views.tracker_controls import Controls
 from referee.rules.errors import InvalidInput, RulesError
 from referee.rules.tracker import ANSWER_UNDO, BATCH, REDO, REQUEST_UNDO, UNDO
-from referee.rules.tracker.registry import tracker
 
 POLL_SECONDS = 1
 HISTORY_SHOWN = 20
@@ -88,18 +86,20 @@ def _index(
     new_form: NewGameForm | None = None,
     import_form: ImportForm | None = None,
     status: int = 200,
-    runeage_form: RuneAgeForm | None = None,
-    athazar_form: AthazarGameForm | None = None,
+    table_forms: Mapping[str, TableSetupForm] | None = None,
 ) -> HttpResponse:
     user = _user(request)
-    systems = list(setups.LIST_GAMES)
+    systems = list(setups.from_lists())
     context = {
         "games": _my_games(user),
         "waiting": lobby.pending_for(user),
         "form": new_form or NewGameForm(owner=user, systems=systems),
-        "runeage_form": runeage_form or RuneAgeForm(catalog=runeage_cards()),
         "import_form": import_form or ImportForm(),
-        "athazar_form": athazar_form or AthazarGameForm(),
+        "table_setups": [
+            (game, (table_forms or {}).get(game.slug) or game.table_setup.form(None))
+            for game in registry.games()
+            if game.table_setup is not None
+        ],
         "has_lists": SavedList.objects.filter(owner=user, system__in=systems).exists(),
     }
     return render(request, "games/index.html", context, status=status)
@@ -122,7 +122,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
     table's shared device) chooses both lists and the game starts at once. Every problem is
     shown beside its field and what was typed stays."""
     user = _user(request)
-    form = NewGameForm(request.POST, owner=user, systems=list(setups.LIST_GAMES))
+    form = NewGameForm(request.POST, owner=user, systems=list(setups.from_lists()))
     if not form.is_valid():
         return _index(request, new_form=form, status=400)
     system = form.cleaned_data["system"]
@@ -158,50 +158,26 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def new_runeage_game(request: HttpRequest) -> HttpResponse:
-    """Start a Rune Age game on the table's shared tablet from the setup helper: races left
-    open, the neutral cities and Runewars' rune powers are drawn at random here, once, and
-    recorded in the setup."""
+def new_table_game(request: HttpRequest, slug: str) -> HttpResponse:
+    """Start a game the table sets up on the spot, without saved lists (Game.table_setup):
+    its form's setup, with anything drawn at random drawn here, once, and recorded in the
+    setup. A host who names their seat is seated there; the others join with the player
+    link. Every problem the engine finds is shown beside its field and what was typed stays."""
     user = _user(request)
-    form = RuneAgeForm(request.POST, catalog=runeage_cards())
+    found = registry.by_slug().get(slug)
+    if found is None or found.table_setup is None:
+        raise Http404
+    form = found.table_setup.form(request.POST)
     if not form.is_valid():
-        return _index(request, runeage_form=form, status=400)
-    try:
-        created = service.create_game(
-            host=user,
-            system="runeage",
-            name=form.cleaned_data["name"],
-            setup=form.setup(Random()),
-        )
-    except InvalidInput as error:
-        form.add_problems(error.problems)
-        return _index(request, runeage_form=form, status=400)
-    return redirect("game", created.pk)
-
-
-@login_required
-@require_POST
-def new_athazar_game(request: HttpRequest) -> HttpResponse:
-    """Start a game of Deaths of Athazar from the setup typed at the table (no saved lists):
-    the players in seating order, the dealer, the pass direction, the deck's size. A host who
-    names their seat is seated there; the others join with the player link. Every problem the
-    engine finds is shown beside its field and what was typed stays."""
-    user = _user(request)
-    form = AthazarGameForm(request.POST)
-    if not form.is_valid():
-        return _index(request, athazar_form=form, status=400)
-    setup = form.setup()
+        return _index(request, table_forms={slug: form}, status=400)
     seat = form.seat_index()
-    if seat is not None and seat >= len(setup["players"]):
-        form.add_error("seat", f"There are {len(setup['players'])} players: choose one of them.")
-        return _index(request, athazar_form=form, status=400)
     try:
         created = service.create_game(
-            host=user, system="athazar", name=form.cleaned_data["name"], setup=setup
+            host=user, system=slug, name=form.cleaned_data["name"], setup=form.setup(Random())
         )
     except InvalidInput as error:
         form.add_problems(error.problems)
-        return _index(request, athazar_form=form, status=400)
+        return _index(request, table_forms={slug: form}, status=400)
     if seat is not None:
         service.join(created, user, created.join_token, seat)
     return redirect("game", created.pk)
@@ -259,7 +235,7 @@ def _live_context(
 ) -> dict[str, Any]:
     body = service.state_for(game, access)
     view = body["state"]
-    system = tracker(game.system)
+    system = registry.tracker(game.system)
     entries = service.log_for(game, access, latest=HISTORY_SHOWN)
     unrecorded = (error or notice) and request.method == "POST"
     posted = request.POST if unrecorded else None
@@ -435,7 +411,7 @@ def _posted_action(
         except ValueError as error:
             problems["batch"] = str(error)
     else:
-        action_type = tracker(game.system).action_type(kind)
+        action_type = registry.tracker(game.system).action_type(kind)
         payload, problems = payload_from_post(action_type, post, app_rolls=app_rolls)
     if app_rolls and not problems:
         payload = service.roll_dice(game.system, kind, payload)

@@ -19,13 +19,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
+from games import registry
 from games.models import Game
 from games.models.tracker import PendingGame
 from games.tracker import lobby, service, setups
 from games.tracker.forms import JoinListForm, form_int
 from games.tracker.http import remember_watch_token
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker.registry import TRACKERS
 
 POLL_SECONDS = 2
 
@@ -132,7 +132,7 @@ def _context(
 ) -> dict[str, object]:
     context: dict[str, object] = {
         "waiting": view,
-        "system_name": TRACKERS[view.game.system].name,
+        "system_name": registry.trackers()[view.game.system].name,
         "form": form,
         "poll_seconds": POLL_SECONDS,
     }

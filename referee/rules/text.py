@@ -81,3 +81,11 @@ def possessive(name: str) -> str:
     """``name`` with its possessive ending: "Ana's", "Brand of Embers'" (a name ending in
     s takes the apostrophe alone)."""
     return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
+NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
+
+
+def number_word(count: int) -> str:
+    """A small count in words at the start of a heading ("Five"), else its digits."""
+    return NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from games import registry
 from games.batches.service import check_item, checker
-from games.listgames import CATALOG_GAMES, LIST_GAMES, catalog_game, list_game
+from games.listgames import catalog_game, list_game
 from games.lists import service
 from games.models import Catalog
 from referee.rules.azeroth.units import ArmyList
@@ -21,6 +22,8 @@ __all__ = ["catalogs"]
 
 
 def test_the_list_games_are_the_catalog_games_with_lists() -> None:
+    LIST_GAMES = registry.list_games()
+    CATALOG_GAMES = registry.catalog_games()
     assert list(LIST_GAMES) == ["azeroth", "azuki", "azrah"]
     assert list(CATALOG_GAMES) == ["azeroth", "azuki", "azrah", "runeage"]
     assert catalog_game("runeage").name == "Rune Age"

@@ -8,9 +8,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games import registry
 from games.catalogs import dump_catalog, export_catalog, find_catalog
 from games.catalogs.service import summary
-from games.listgames import CATALOG_GAMES
 from games.models import Catalog
 
 
@@ -22,7 +22,9 @@ class Command(BaseCommand):
         return super().create_parser(prog_name, subcommand, conflict_handler="resolve", **kwargs)
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("system", choices=list(CATALOG_GAMES), help="The game system.")
+        parser.add_argument(
+            "system", choices=list(registry.catalog_games()), help="The game system."
+        )
         parser.add_argument("slug", help="The catalog's slug, e.g. starter.")
         parser.add_argument(
             "--version",

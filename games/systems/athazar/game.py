@@ -1,0 +1,17 @@
+"""What the app offers for Deaths of Athazar: the tracked game, set up at the table."""
+
+from games.registry import Feature, Game
+from games.tracker.forms import AthazarGameForm
+from games.tracker.table_setup import TableSetup
+from referee.rules import SYSTEMS
+from referee.rules.athazar.tracker import ATHAZAR
+from referee.rules.rulings import PROJECT, SHARED
+
+GAME = Game(
+    about=SYSTEMS["athazar"],
+    tracker=ATHAZAR,
+    table_setup=TableSetup(AthazarGameForm, "games/new/athazar.html"),
+    features=(Feature("Game tracker", "Hands, kills and disruptions, turn by turn.", "games"),),
+    shared_rulings=tuple(r for r in SHARED if r.system == "athazar"),
+    project_rulings=tuple(r for r in PROJECT if r.system == "athazar"),
+)

@@ -1,0 +1,1 @@
+"""Azeroth at War: its Django side (``game.GAME`` says what the app offers for it)."""

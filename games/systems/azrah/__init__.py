@@ -1,0 +1,1 @@
+"""AZRAH: War of Heralds: its Django side (``game.GAME`` says what the app offers for it)."""

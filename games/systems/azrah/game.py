@@ -1,0 +1,26 @@
+"""What the app offers for AZRAH: War of Heralds: rosters and their builder, and the tracked
+game."""
+
+from games.listgames.azrah import GAME as ROSTER
+from games.registry import Feature, Game, NavLink
+from referee.rules import SYSTEMS
+from referee.rules.azrah.tracker import AZRAH
+from referee.rules.rulings import PROJECT, SHARED
+
+GAME = Game(
+    about=SYSTEMS["azrah"],
+    tracker=AZRAH,
+    catalog=ROSTER,
+    features=(
+        Feature(
+            "Roster builder",
+            "Fifteen Guardians, Mana, Gems and the starting party, checked as you tap.",
+            "azrah-roster",
+        ),
+        Feature("Game tracker", "Mana, Celestial Gems, rows and turns.", "games"),
+    ),
+    build=NavLink("Roster", "azrah-roster", game="AZRAH"),
+    api_urls="games.systems.azrah.api_urls",
+    shared_rulings=tuple(r for r in SHARED if r.system == "azrah"),
+    project_rulings=tuple(r for r in PROJECT if r.system == "azrah"),
+)

@@ -1,0 +1,25 @@
+"""What the app offers for Azuki TCG: decks and their builder, and the tracked game."""
+
+from games.listgames.azuki import GAME as DECK
+from games.registry import Feature, Game, NavLink
+from referee.rules import SYSTEMS
+from referee.rules.azuki.tracker import AZUKI
+from referee.rules.rulings import PROJECT, SHARED
+
+GAME = Game(
+    about=SYSTEMS["azuki"],
+    tracker=AZUKI,
+    catalog=DECK,
+    features=(
+        Feature(
+            "Deck builder",
+            "50 cards, one element, copies by card ID: every problem beside its card.",
+            "azuki-deck",
+        ),
+        Feature("Game tracker", "Turns and phases for both players.", "games"),
+    ),
+    build=NavLink("Deck", "azuki-deck", game="Azuki TCG"),
+    api_urls="games.systems.azuki.api_urls",
+    shared_rulings=tuple(r for r in SHARED if r.system == "azuki"),
+    project_rulings=tuple(r for r in PROJECT if r.system == "azuki"),
+)

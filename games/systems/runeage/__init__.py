@@ -1,0 +1,1 @@
+"""Rune Age: its Django side (``game.GAME`` says what the app offers for it)."""

@@ -1,0 +1,31 @@
+"""What the app offers for Rune Age: its cards as catalog data, and the tracked game, set up
+at the table."""
+
+from games.listgames.runeage import GAME as CARDS
+from games.registry import Feature, Game
+from games.tracker.runeage_form import RuneAgeForm, cards
+from games.tracker.table_setup import TableSetup
+from referee.rules import SYSTEMS
+from referee.rules.rulings import PROJECT, SHARED
+from referee.rules.runeage.tracker import RUNE_AGE
+
+GAME = Game(
+    about=SYSTEMS["runeage"],
+    tracker=RUNE_AGE,
+    catalog=CARDS,
+    table_setup=TableSetup(
+        lambda data: RuneAgeForm(data, catalog=cards()), "games/new/runeage.html"
+    ),
+    features=(
+        Feature("Deck check", "Starting decks for each race."),
+        Feature(
+            "Rulings",
+            "How the book's silences are read, section by section.",
+            "rulings",
+            "#runeage",
+        ),
+        Feature("Game tracker", "Cities, armies, gold and dragon runes.", "games"),
+    ),
+    shared_rulings=tuple(r for r in SHARED if r.system == "runeage"),
+    project_rulings=tuple(r for r in PROJECT if r.system == "runeage"),
+)
