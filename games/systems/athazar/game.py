@@ -1,11 +1,12 @@
 """What the app offers for Deaths of Athazar: the tracked game, set up at the table."""
 
 from games.registry import Feature, Game
-from games.tracker.forms import AthazarGameForm
 from games.tracker.table_setup import TableSetup
 from referee.rules import SYSTEMS
 from referee.rules.athazar.tracker import ATHAZAR
 from referee.rules.rulings import PROJECT, SHARED
+
+from .forms import AthazarGameForm
 
 GAME = Game(
     about=SYSTEMS["athazar"],
