@@ -17,6 +17,8 @@ Its modules, each importing only those listed before it:
 - ``kit``: counters, the clock of rounds, turns and phases, once-per-turn limits,
   statuses and secrets;
 - ``outcome``: eliminations, places and how a game ended.
+
+Beside them, ``rulings`` holds the rulings of every tracked game (R50 ...), as data.
 """
 
 from .actions import (
