@@ -2,7 +2,7 @@
 before one Commit (``[{"type": ..., "payload": {...}}, ...]``).
 
 Only the JSON is read here; what the list must hold (1 to 50 of the game's own actions, each
-``{type, payload}``) is the rules core's to say (``referee.rules.tracker.core.batch_actions``),
+``{type, payload}``) is the rules core's to say (``referee.rules.tracker.batches.batch_actions``),
 so the page and the API refuse a bad batch with the same words.
 """
 

@@ -2,7 +2,7 @@
 
 ``game_apply`` is the only writer of a game's log. It locks the game's row, checks the
 version the caller saw, applies the action through the system's pure rules engine
-(``referee.rules.tracker.core.game_apply``) and appends it, all in one transaction: an action
+(``referee.rules.tracker.game_apply``) and appends it, all in one transaction: an action
 is applied exactly once or refused, and the log never has a gap.
 
 The state is derived from the log. Each process keeps the games it has seen in a small cache
@@ -42,8 +42,17 @@ from referee.rules.tracker import (
     UNDO,
     Action,
     IllegalAction,
-    core,
+    RequestOutcome,
+    StaleVersion,
+    replay,
+    request_outcomes,
+    roll_missing_dice,
+    stale_conflict,
 )
+from referee.rules.tracker import Game as RulesGame
+from referee.rules.tracker import game_apply as rules_game_apply
+from referee.rules.tracker.batches import batch_actions
+from referee.rules.tracker.replaying import replay_until_refused
 
 from ..models import Catalog
 from ..models.tracker import SEAT_COLOURS, Game, GameAction, Seat, Spectator, new_link_token
@@ -56,7 +65,7 @@ MAX_LOG = 20_000  # entries a game (or an imported log) may hold
 CACHE_SIZE = 256
 
 AnyUser = User | AnonymousUser | Any  # what request.user may be
-CoreGame = core.Game[Any, Any]
+CoreGame = RulesGame[Any, Any]
 
 
 class Role(StrEnum):
@@ -107,7 +116,7 @@ class Stale(Exception):
 
     def __init__(
         self,
-        error: core.StaleVersion,
+        error: StaleVersion,
         game: Game,
         current: CoreGame,
         conflict: Action | None = None,
@@ -221,7 +230,7 @@ def _opened(game: Game) -> CoreGame:
     log = tuple(to_action(row) for row in game.actions.order_by("seq"))
     stored = snapshots.latest(game, system)
     if stored is not None and stored.version <= len(log):
-        result: CoreGame = core.Game(
+        result: CoreGame = RulesGame(
             system, setup, log[: stored.version], stored.state, stored.history, stored.broken
         )
         try:
@@ -230,8 +239,8 @@ def _opened(game: Game) -> CoreGame:
             )
         except IllegalAction:
             pass  # recorded under other rules: replay the whole log below
-    state, history, broken = core.replay_until_refused(system, setup, log)
-    result = core.Game(system, setup, log, state, history, broken)
+    state, history, broken = replay_until_refused(system, setup, log)
+    result = RulesGame(system, setup, log, state, history, broken)
     snapshots.keep_latest(game, result)
     return result
 
@@ -284,7 +293,7 @@ def roll_dice(system: str, type: str, payload: Mapping[str, Any] | None) -> dict
     action_type = registry.tracker(system).action_type(type)
     if action_type is None:
         return dict(payload or {})
-    return core.roll_missing_dice(action_type, payload or {}, roll_die)
+    return roll_missing_dice(action_type, payload or {}, roll_die)
 
 
 def _check_type(game: Game, type: object) -> str:
@@ -340,7 +349,7 @@ def game_apply(
         try:
             by = _check_rights(access, current, locked_game, type=type, by=by, payload=clean)
             at = timezone.now()
-            result = core.game_apply(
+            result = rules_game_apply(
                 current,
                 type=type,
                 by=by,
@@ -353,7 +362,7 @@ def game_apply(
                 raise
             # It commuted with what was recorded since, but no longer applies as it stands
             # now: the sender looks at the table again, as for any other stale action.
-            error = core.StaleVersion(expected_version, current.version)
+            error = StaleVersion(expected_version, current.version)
             raise Stale(error, locked_game, current) from None
         action = result.log[-1]
         # Before the action, the app's own set_aside when the rules of this version refuse
@@ -420,7 +429,7 @@ def _edits_private_notes(
     """Whether the action, or any action of the batch, edits a seat's private notes."""
     sent = Action(current.version + 1, type, by, dict(payload))
     try:
-        parts = core.batch_actions(current.system, sent) if type == BATCH else (sent,)
+        parts = batch_actions(current.system, sent) if type == BATCH else (sent,)
     except IllegalAction:
         return False  # a batch of the wrong shape: the rules refuse it as such
     return any(current.system.private_edit(part) for part in parts)
@@ -437,7 +446,7 @@ def state_at(current: CoreGame, game: Game, version: int) -> Any:
     if version == current.version:
         return current.state
     base = snapshots.finder(game, current.system, below=version)
-    return core.replay(current.system, current.setup, current.log[:version], base)
+    return replay(current.system, current.setup, current.log[:version], base)
 
 
 def check_merge(
@@ -451,14 +460,14 @@ def check_merge(
 ) -> None:
     """Raise Stale unless an action sent against version ``seen`` may be recorded now: the
     version is one the game had, and every entry recorded since commutes with the action
-    (``core.stale_conflict``: actions of different seats in a step the rules play at
+    (``stale_conflict``: actions of different seats in a step the rules play at
     once, an edit of one's own private hand). Whether it merges depends only on what was
     recorded and the sender's own action, never on another seat's secret."""
-    error = core.StaleVersion(seen, current.version)
+    error = StaleVersion(seen, current.version)
     if isinstance(seen, bool) or not 0 <= seen < current.version:
         raise Stale(error, game, current)
     before = state_at(current, game, seen)
-    conflict = core.stale_conflict(current, before, seen, type, by, payload)
+    conflict = stale_conflict(current, before, seen, type, by, payload)
     if conflict is not None:
         raise Stale(error, game, current, conflict)
 
@@ -500,7 +509,7 @@ def preview(
     current = derived(game)
     system = current.system
     known = replace(current, state=system.conceal(current.state, knower(access, system, by)))
-    result = core.game_apply(known, type=type, by=by, payload=clean)
+    result = rules_game_apply(known, type=type, by=by, payload=clean)
     return system.view(result.state, access.viewer)
 
 
@@ -526,7 +535,7 @@ def check_unseen(
     (``knows``: the seat whose secrets they hold, if any), with that refusal, before it is
     applied for real: a refusal never depends on what the actor may not see."""
     known = replace(current, state=current.system.conceal(current.state, knows))
-    core.game_apply(known, type=type, by=by, payload=payload)
+    rules_game_apply(known, type=type, by=by, payload=payload)
 
 
 def require_may_undo(access: Access, current: CoreGame, target: object, game: Game) -> None:
@@ -1069,7 +1078,7 @@ def log_for(game: Game, access: Access, *, latest: int | None = None) -> list[di
     current = derived(game)
     effective = set(current.history.effective)
     names = {s.index: s.name for s in game.seats.all()}
-    outcomes = core.request_outcomes(current.log)
+    outcomes = request_outcomes(current.log)
     at_table = recorded_at_table(game)
     shown = current.log if latest is None else current.log[max(0, len(current.log) - latest) :]
     return [
@@ -1115,7 +1124,7 @@ def log_entry(
     access: Access,
     names: Mapping[int, str],
     effective: Collection[int] | None = None,
-    outcome: core.RequestOutcome | None = None,
+    outcome: RequestOutcome | None = None,
 ) -> dict[str, Any]:
     """One log entry as ``access`` may see it: a secret payload not theirs is hidden (in a
     batch, that action's payload), and so is its line. ``outcome``: what became of a

@@ -2,7 +2,7 @@
 
 The log stays the truth; these are caches of its replay, written as the game is played:
 - ``GameState``: the latest state, with the history read through undo and redo and what the
-  rules refuse, if anything (``core.Broken``). Opening a game reads it and applies only the
+  rules refuse, if anything (``Broken``). Opening a game reads it and applies only the
   entries recorded since (none, usually).
 - ``GameSnapshot``: every ``EVERY`` entries, the state then and which entries were in effect
   (their count and a digest), for an undo or a redo to replay from instead of the setup.
@@ -27,7 +27,11 @@ from typing import Any
 from django.db import DatabaseError, transaction
 from django.utils.crypto import salted_hmac
 
-from referee.rules.tracker import core
+from referee.rules.tracker import Action, System, start
+from referee.rules.tracker import Game as RulesGame
+from referee.rules.tracker import game_apply as rules_game_apply
+from referee.rules.tracker.replaying import Broken
+from referee.rules.tracker.undo import History
 
 from ..models.tracker import Game, GameSnapshot, GameState
 
@@ -36,10 +40,10 @@ EVERY = 25  # entries between two snapshots an undo may replay from
 _SALT = "games.tracker.snapshots"
 _SIGNATURE = 32  # bytes of SHA-256
 
-CoreGame = core.Game[Any, Any]
+CoreGame = RulesGame[Any, Any]
 Base = Callable[[tuple[int, ...]], tuple[int, Any] | None]
 """Given the entries now in effect, a stored state of the longest prefix of them: (how
-many, the state), or None (``core.game_apply``'s ``base``)."""
+many, the state), or None (``rules_game_apply``'s ``base``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,20 +53,20 @@ class Stored:
 
     version: int
     state: Any
-    history: core.History
-    broken: core.Broken | None
+    history: History
+    broken: Broken | None
 
 
 def _sign(body: bytes) -> bytes:
     return salted_hmac(_SALT, body, algorithm="sha256").digest()
 
 
-def encode(system: core.System[Any, Any], value: Any) -> bytes:
+def encode(system: System[Any, Any], value: Any) -> bytes:
     body = pickle.dumps((FORMAT, system.slug, system.state_version, value), protocol=5)
     return _sign(body) + body
 
 
-def decode(system: core.System[Any, Any], blob: bytes | memoryview | None) -> Any:
+def decode(system: System[Any, Any], blob: bytes | memoryview | None) -> Any:
     """What ``encode`` stored for ``system``, or None when it is not there, not this site's,
     or made by other rules (another format or state version, or a dataclass in it that lacks
     a field it has now)."""
@@ -108,7 +112,7 @@ def digest(seqs: Iterable[int]) -> str:
 # --- the latest state -----------------------------------------------------------------------
 
 
-def latest(game: Game, system: core.System[Any, Any]) -> Stored | None:
+def latest(game: Game, system: System[Any, Any]) -> Stored | None:
     row = GameState.objects.filter(game=game).first()
     if row is None:
         return None
@@ -141,7 +145,7 @@ def keep_latest(game: Game, result: CoreGame) -> None:
 
 def keep(
     game: Game,
-    system: core.System[Any, Any],
+    system: System[Any, Any],
     states: Sequence[tuple[int, tuple[int, ...], Any]],
 ) -> None:
     """Store snapshots: each the log's version, the entries then in effect and the state."""
@@ -160,8 +164,8 @@ def keep(
     )
 
 
-def finder(game: Game, system: core.System[Any, Any], below: int | None = None) -> Base:
-    """What ``core.game_apply`` replays from (its ``base``): given the entries now in
+def finder(game: Game, system: System[Any, Any], below: int | None = None) -> Base:
+    """What ``rules_game_apply`` replays from (its ``base``): given the entries now in
     effect, the stored snapshot of the longest prefix of them, as (how many, state).
     ``below``: only snapshots taken before that version."""
 
@@ -180,11 +184,11 @@ def finder(game: Game, system: core.System[Any, Any], below: int | None = None) 
     return find
 
 
-def caught_up(game: CoreGame, entries: Iterable[core.Action], base: Base | None) -> CoreGame:
+def caught_up(game: CoreGame, entries: Iterable[Action], base: Base | None) -> CoreGame:
     """``game`` with ``entries`` (already recorded) applied in turn as a replay applies them,
     an undo or a redo replaying from ``base``. Raises IllegalAction for one refused."""
     for action in entries:
-        game = core.game_apply(
+        game = rules_game_apply(
             game,
             type=action.type,
             by=action.by,
@@ -197,12 +201,12 @@ def caught_up(game: CoreGame, entries: Iterable[core.Action], base: Base | None)
 
 
 def replayed(
-    system: core.System[Any, Any], setup: Any, log: Sequence[core.Action]
+    system: System[Any, Any], setup: Any, log: Sequence[Action]
 ) -> tuple[CoreGame, list[tuple[int, tuple[int, ...], Any]]]:
     """The game ``log`` leads to, entry by entry as it was recorded (each replayed as
-    ``core.replay`` would), and its snapshots every ``EVERY`` entries for ``keep``.
+    ``referee.rules.tracker.replay`` would), and its snapshots every ``EVERY`` entries for ``keep``.
     Raises IllegalAction for an entry that is refused."""
-    game: CoreGame = core.start(system, setup)
+    game: CoreGame = start(system, setup)
     states: list[tuple[int, tuple[int, ...], Any]] = []
 
     def base(effective: tuple[int, ...]) -> tuple[int, Any] | None:

@@ -61,8 +61,9 @@ def altered(golden: Path, what: str, found: list[str]) -> str:
         f"An engine change altered the recorded game {golden.name}: {what}.\n{listed}"
         + (f"\n  ... and {more} more" if more > 0 else "")
         + "\nA stored game must open as it did when it was played. If this change is meant, "
-        "it needs a ruling in referee/rules/rulings.py saying why a game recorded before it "
-        "now reads differently; then record the golden games again on purpose with\n"
+        "it needs a ruling in its game's referee/rules/<game>/rulings.py saying why a game "
+        "recorded before it now reads differently; then record the golden games again on "
+        "purpose with\n"
         f"  {RECORD} {stem}\n"
         "look at the diff, and commit the new recordings citing that ruling "
         "(tests/golden/README.md)."

@@ -21,7 +21,7 @@ from django.test import Client
 
 from games.models import Game, GameAction
 from games.tracker import service
-from referee.rules.tracker import core
+from referee.rules.tracker import start as start_game
 from referee.rules.tracker.registry import tracker
 from tests.games.tracker.support import AZRAH_SETUP
 
@@ -105,7 +105,7 @@ def test_twenty_threads_each_action_applied_exactly_once_or_refused() -> None:
     # the state the writers built up action by action (this process's cache) is exactly
     # what a fresh replay of the stored log gives
     system = tracker(game.system)
-    fresh = core.start(
+    fresh = start_game(
         system, system.setup_from_json(game.setup), [service.to_action(row) for row in rows]
     )
     derived = service.derived(game)

@@ -36,7 +36,7 @@ from games.models import Game
 from games.tracker import service
 from referee.rules.azeroth.tracker import AZEROTH, AzerothState, Scenario
 from referee.rules.azrah.tracker import AZRAH
-from referee.rules.tracker import IllegalAction, core
+from referee.rules.tracker import IllegalAction, game_apply
 from tests.games.tracker.support import client_for
 from tests.profiles import examples
 from tests.rules.azeroth.legal_play import pick as pick_azeroth
@@ -335,7 +335,7 @@ def keeps_the_secret(game: Game, type_: str, by: int | None, payload: dict[str, 
     """Whether the step leaves the Warlord hidden (it is not slain, nor the game won)."""
     current = service.derived(game)
     try:
-        after = core.game_apply(current, type=type_, by=by, payload=payload)
+        after = game_apply(current, type=type_, by=by, payload=payload)
     except IllegalAction:
         return True
     return warlord_standing(after.state)

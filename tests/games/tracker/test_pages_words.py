@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from games.models import Game, Seat
 from games.tracker import service
 from games.views.tracker_pages import Change, Entry, changes, headline, history
-from referee.rules.tracker import core
+from referee.rules.tracker import IllegalAction, game_apply, start
 from referee.rules.tracker.registry import TRACKERS, tracker
 from tests.games.tracker.support import game, host, player, spectator
 from tests.rules.tracker.legal_play import filled
@@ -196,7 +196,7 @@ def test_no_preview_of_a_legal_action_shows_python_data_or_an_id(slug: str) -> N
     rng = Random(f"words-{slug}")
     said = 0
     for _game in range(3):
-        game = core.start(system, system.setup_from_json(system.example_setup()), [])
+        game = start(system, system.setup_from_json(system.example_setup()), [])
         for _step in range(80):
             view = system.view(game.state, None)
             ids = _ids(view)
@@ -209,8 +209,8 @@ def test_no_preview_of_a_legal_action_shows_python_data_or_an_id(slug: str) -> N
             for legal in rng.sample(listed, min(6, len(listed))):
                 payload = filled(rng, legal)
                 try:
-                    after = core.game_apply(game, type=legal.type, by=legal.seat, payload=payload)
-                except core.IllegalAction:
+                    after = game_apply(game, type=legal.type, by=legal.seat, payload=payload)
+                except IllegalAction:
                     continue
                 texts = [
                     headline(legal.type, payload, SEATS, view, names),
@@ -225,10 +225,10 @@ def test_no_preview_of_a_legal_action_shows_python_data_or_an_id(slug: str) -> N
                 said += len(texts)
             chosen = rng.choice(listed)
             try:
-                game = core.game_apply(
+                game = game_apply(
                     game, type=chosen.type, by=chosen.seat, payload=filled(rng, chosen)
                 )
-            except core.IllegalAction:
+            except IllegalAction:
                 continue
     assert said > 200
 
