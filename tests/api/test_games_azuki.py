@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.tracker import service
-from referee.rules.azuki.tracker import AZUKI
+from referee.rules.azuki.system import AZUKI
 from tests.api.helpers import assert_bad_request
 from tests.games.tracker.support import client_for, user
 from tests.games.tracker.support import send as send_json

@@ -20,7 +20,7 @@ from playwright.sync_api import Locator, expect
 
 from games.models import Game
 from games.tracker import service
-from referee.rules.azuki.tracker import AZUKI
+from referee.rules.azuki.system import AZUKI
 from tests.games.tracker.support import PASSWORD
 
 from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab

@@ -8,7 +8,8 @@ from typing import Any
 
 from referee.rules.azuki.cards import Card, CardType
 from referee.rules.azuki.deck import DeckFormatError, deck_from_dict, validate_deck
-from referee.rules.azuki.tracker import AZUKI, DECK_CARDS
+from referee.rules.azuki.setup import DECK_CARDS
+from referee.rules.azuki.system import AZUKI
 from referee.rules.errors import InvalidInput
 
 from ...catalogs import service as catalog_service

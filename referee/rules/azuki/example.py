@@ -5,7 +5,7 @@ invented for Referee and are no official card list."""
 from __future__ import annotations
 
 from referee.rules.azuki.cards import CardType, Element
-from referee.rules.azuki.tracker import AzukiSetup, CardInfo, DeckCard, SeatSetup
+from referee.rules.azuki.setup import AzukiSetup, CardInfo, DeckCard, SeatSetup
 
 
 def _card(

@@ -12,28 +12,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from referee.rules.azuki.actions import MAX_AMOUNT, SOURCES
 from referee.rules.azuki.cards import CardType
-from referee.rules.azuki.tracker import (
+from referee.rules.azuki.setup import (
     AFTER_ATTACKING,
     ALLEY,
     DAMAGE,
     DEFENDER,
     GARDEN,
+    RESPONSE,
+    WHEN_ATTACKING,
+    CardInfo,
+    ability_effect,
+)
+from referee.rules.azuki.state import (
     LEADER,
     MAIN,
-    MAX_AMOUNT,
     MULLIGAN,
-    RESPONSE,
-    SOURCES,
     START,
     TOKEN_READY,
-    WHEN_ATTACKING,
     ZONE_NAMES,
     ZONE_SIZES,
     AzukiState,
-    CardInfo,
     PlayerState,
-    ability_effect,
     ability_source,
     ability_window,
     can_attack,
@@ -45,7 +46,7 @@ from referee.rules.azuki.tracker import (
     step_seat,
 )
 from referee.rules.text import possessive
-from referee.rules.tracker import JSON, Amount, Choice, LegalAction, OneOf, Order
+from referee.rules.tracker import JSON, Amount, Choice, LegalAction, Listing, OneOf, Order
 
 CONTINUE_LABELS = {
     WHEN_ATTACKING: "Continue: no more When Attacking effects",
@@ -63,38 +64,16 @@ def piece_at(seat: int, piece: str) -> str:
     return f"leader:{seat}" if piece == LEADER else entity_at(seat, piece)
 
 
-class _Listing:
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.entries: list[LegalAction] = []
-
-    def add(
-        self,
-        type_: str,
-        label: str,
-        payload: Mapping[str, JSON],
-        choices: Mapping[str, Choice] | None = None,
-        *,
-        at: str,
-        names: Mapping[str, str] | None = None,
-    ) -> None:
-        self.entries.append(
-            LegalAction(
-                type_, label, self.seat, dict(payload), choices or {}, at, dict(names or {})
-            )
-        )
-
-
 def legal_actions(state: AzukiState, seat: int) -> tuple[LegalAction, ...]:
     if state.outcome.over or seat not in (0, 1):
         return ()
-    listing = _Listing(seat)
+    listing = Listing(seat)
     me = state.players[seat]
     if state.phase == MULLIGAN:
         if me.mulligan is None:
             listing.add("keep_hand", "Keep the opening 7", {}, at=f"side:{seat}")
             listing.add("mulligan", "Mulligan: hand to the bottom, draw 7", {}, at=f"side:{seat}")
-        return tuple(listing.entries)
+        return listing.actions()
     active = seat == state.active
     if state.phase == START and active:
         effects = state.start_effects
@@ -126,7 +105,7 @@ def legal_actions(state: AzukiState, seat: int) -> tuple[LegalAction, ...]:
             )
         else:
             listing.add("end_turn", "End the turn", {}, at="")
-    return tuple(listing.entries)
+    return listing.actions()
 
 
 def _ways_to_pay(
@@ -154,7 +133,7 @@ def _typed(player: PlayerState, kind: CardType) -> list[CardInfo]:
     return [c for c in player.cards if c.type is kind and c.ikz_cost is None]
 
 
-def _plays(state: AzukiState, listing: _Listing) -> None:
+def _plays(state: AzukiState, listing: Listing) -> None:
     """Entities into either row, [Main] spells, weapons onto the Leader or a Garden entity,
     each paid in IKZ (Main Phase; Card Types)."""
     seat = listing.seat
@@ -214,7 +193,7 @@ def _plays(state: AzukiState, listing: _Listing) -> None:
         )
 
 
-def _portal(state: AzukiState, listing: _Listing) -> None:
+def _portal(state: AzukiState, listing: Listing) -> None:
     seat = listing.seat
     me = state.players[seat]
     if me.gate_tapped or "gate" in state.used or not me.alley:
@@ -236,7 +215,7 @@ def _portal(state: AzukiState, listing: _Listing) -> None:
     )
 
 
-def _attacks(state: AzukiState, listing: _Listing) -> None:
+def _attacks(state: AzukiState, listing: Listing) -> None:
     """Each legal attacker with its legal targets (Combat Mechanism; The Field)."""
     seat = listing.seat
     me, them = state.players[seat], state.players[1 - seat]
@@ -258,7 +237,7 @@ def _attacks(state: AzukiState, listing: _Listing) -> None:
         )
 
 
-def _abilities(state: AzukiState, listing: _Listing) -> None:
+def _abilities(state: AzukiState, listing: Listing) -> None:
     """Every ability ``seat`` may use now: its window, zone, Once per Turn, Cooldown and
     cost allow it, and an effect Referee applies has a target (R154), offered as a choice."""
     seat = listing.seat
@@ -315,7 +294,7 @@ def _whose(state: AzukiState, uid: str) -> str:
     return uid
 
 
-def _combat(state: AzukiState, listing: _Listing) -> None:
+def _combat(state: AzukiState, listing: Listing) -> None:
     """The step the attack is at, prompted for the seat whose step it is."""
     combat = state.combat
     assert combat is not None
@@ -353,7 +332,7 @@ def _combat(state: AzukiState, listing: _Listing) -> None:
         )
 
 
-def _effects(state: AzukiState, listing: _Listing) -> None:
+def _effects(state: AzukiState, listing: Listing) -> None:
     """What a card effect may do, recorded by the seat whose card it is: damage, healing
     (never past the maximum), stat changes, draws and discards, destroying, returning to
     the hand, swapping rows (Card Effects; Stats)."""
@@ -439,7 +418,7 @@ def _effects(state: AzukiState, listing: _Listing) -> None:
 
 
 def _stat_changes(
-    listing: _Listing,
+    listing: Listing,
     base: Mapping[str, JSON],
     whose: str,
     at: str,
@@ -459,7 +438,7 @@ def _stat_changes(
             )
 
 
-def _put_into_play(listing: _Listing, seat: int, player: PlayerState) -> None:
+def _put_into_play(listing: Listing, seat: int, player: PlayerState) -> None:
     """An effect puts one of ``player``'s entities onto their field; into a full row only
     from that player's own seat, who picks the entity replaced (R142)."""
     entities = tuple(c.id for c in player.cards if c.type is CardType.ENTITY)

@@ -1,30 +1,37 @@
-"""The Azuki tracker's state as the board and the API read it, and its history lines in
-words. Referee holds no secret in Azuki (R141): every viewer gets the same view."""
+"""The Azuki tracker's state as the board and the API read it, its history lines and the
+names of its combat steps, in words. Referee holds no secret in Azuki (R141): every viewer
+gets the same view."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.rules.azuki.tracker import (
+from referee.rules.azuki.setup import (
+    AFTER_ATTACKING,
     ALLEY,
+    DAMAGE,
+    DEFENDER,
     GARDEN,
+    RESPONSE,
+    THEIR_LEADER,
+    WHEN_ATTACKING,
+    AzukiSetup,
+    CardInfo,
+    ability_effect,
+)
+from referee.rules.azuki.state import (
     LEADER,
     MULLIGAN,
-    STEP_NAMES,
-    THEIR_LEADER,
     TOKEN_NONE,
     TOKEN_READY,
     TOKEN_USED,
     TOKEN_WAITING,
-    AzukiSetup,
     AzukiState,
-    CardInfo,
     Combat,
     Entity,
     PlayerState,
     Preview,
     Weapon,
-    ability_effect,
     combat_preview,
     entity_in_cooldown,
     step_seat,
@@ -33,6 +40,13 @@ from referee.rules.azuki.tracker import (
 from referee.rules.text import possessive
 from referee.rules.tracker import JSON, Action
 
+STEP_NAMES = {
+    WHEN_ATTACKING: "1-2. Attacker and target declared; When Attacking effects",
+    RESPONSE: "3. Response window",
+    DEFENDER: "4. Declare a defender",
+    DAMAGE: "5. Resolve damage",
+    AFTER_ATTACKING: "6. After Attacking effects",
+}
 TOKEN_WORDS = {
     TOKEN_NONE: "none (the first player has no IKZ token)",
     TOKEN_WAITING: "held: usable from this player's first turn",

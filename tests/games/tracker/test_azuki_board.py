@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from games.models import Game
 from games.tracker import service
 from games.views.tracker_controls import Controls
-from referee.rules.azuki.tracker import AZUKI
+from referee.rules.azuki.system import AZUKI
 from tests.games.tracker.support import client_for, user
 from tests.games.tracker.test_azrah_board import HTMX, apply, board, forms, page, text
 

@@ -16,7 +16,7 @@ from django.test import Client
 
 from games.models import Game
 from games.tracker import service
-from referee.rules.azuki.tracker import AZUKI
+from referee.rules.azuki.system import AZUKI
 from tests.games.tracker.support import client_for, send, user
 
 ROLES = ("table", "seated host", "player", "spectator", "outsider")

@@ -13,7 +13,9 @@ import pytest
 from referee.rules.azuki.cards import CardType, Element
 from referee.rules.azuki.example import CARDS, EXAMPLE_SETUP
 from referee.rules.azuki.legal import legal_actions
-from referee.rules.azuki.tracker import AZUKI, LEADER, CardInfo, Entity, ability_effect
+from referee.rules.azuki.setup import CardInfo, ability_effect
+from referee.rules.azuki.state import LEADER, Entity
+from referee.rules.azuki.system import AZUKI
 from referee.rules.tracker import Action, IllegalAction, OneOf, game_apply, replay, start
 from tests.rules.tracker.azuki_game import AzukiGame, act, end_turn, last_entity, player
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.azuki.tracker import AZUKI, MAIN, MULLIGAN
+from referee.rules.azuki.state import MAIN, MULLIGAN
+from referee.rules.azuki.system import AZUKI
 from referee.rules.tracker import game_apply, stale_conflict
 from tests.profiles import examples
 from tests.rules.azuki.test_tracker_properties import play_out

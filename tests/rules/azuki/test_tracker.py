@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules.azuki.tracker import AZUKI, MAIN, START
+from referee.rules.azuki.state import MAIN, START
+from referee.rules.azuki.system import AZUKI
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import IllegalAction
 from tests.rules.tracker.azuki_game import (

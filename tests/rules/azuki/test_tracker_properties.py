@@ -10,15 +10,15 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.azuki.tracker import (
+from referee.rules.azuki.state import (
     ALLEY_SIZE,
-    AZUKI,
     GARDEN_SIZE,
     LEADER,
     MAX_IKZ,
     AzukiState,
     entity_in_cooldown,
 )
+from referee.rules.azuki.system import AZUKI
 from referee.rules.tracker import (
     Action,
     Amount,

@@ -6,16 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from referee.rules.azuki.cards import CardType, Element
-from referee.rules.azuki.tracker import (
-    AZUKI,
-    AzukiSetup,
-    AzukiState,
-    CardInfo,
-    DeckCard,
-    Entity,
-    PlayerState,
-    SeatSetup,
-)
+from referee.rules.azuki.setup import AzukiSetup, CardInfo, DeckCard, SeatSetup
+from referee.rules.azuki.state import AzukiState, Entity, PlayerState
+from referee.rules.azuki.system import AZUKI
 from referee.rules.tracker import Game, game_apply, start
 
 ENTITY, SPELL, WEAPON = CardType.ENTITY, CardType.SPELL, CardType.WEAPON
