@@ -11,12 +11,11 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from games import registry
+from games import registry, rulings
 from games.builders.importing import fix_value
 from games.charts import format_percent
 from referee.rules.azeroth.profiles import RollTarget
 from referee.rules.lists import Problem
-from referee.rules.rulings import BY_CODE
 from referee.rules.textlists import suggestion_fixes
 
 register = template.Library()
@@ -59,10 +58,14 @@ def rule_links(rule: str) -> SafeString:
         code = raw.strip()
         if not code:
             continue
-        if _CODE.match(code) and code in BY_CODE:
+        if _CODE.match(code) and code in rulings.by_code():
             parts.append(
                 format_html(
-                    '<a href="{}#{}" title="{}">{}</a>', url, code, BY_CODE[code].title, code
+                    '<a href="{}#{}" title="{}">{}</a>',
+                    url,
+                    code,
+                    rulings.by_code()[code].title,
+                    code,
                 )
             )
         elif _SECTION.match(code):

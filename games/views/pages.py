@@ -14,12 +14,9 @@ from django.views.decorators.http import condition, require_GET
 from games import registry
 from games.pagecache import deployment_digest, reader_etag
 from referee.rules.about import GameSystem
-from referee.rules.rulings import PROJECT, TRACKED, TRACKED_NAME, Ruling
+from referee.rules.rulings import TRACKED, TRACKED_NAME, Ruling
 from referee.rules.text import number_word
-
-
-def tracked_rulings() -> tuple[Ruling, ...]:
-    return tuple(r for r in PROJECT if r.system == TRACKED)
+from referee.rules.tracker import rulings as tracked_rulings
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +86,7 @@ def _rulings_digest() -> str:
     """What the rulings page is made of apart from who reads it: the rulings (fixed until the
     next deployment) and its templates."""
     every = [(game.shared_rulings, game.project_rulings) for game in registry.games()]
-    return deployment_digest(repr((tracked_rulings(), every)), RULINGS_TEMPLATES)
+    return deployment_digest(repr((tracked_rulings.PROJECT, every)), RULINGS_TEMPLATES)
 
 
 def _rulings_etag(request: HttpRequest) -> str:
@@ -109,7 +106,7 @@ def rulings(request: HttpRequest) -> HttpResponse:
         TRACKED,
         TRACKED_NAME,
         (),
-        tracked_rulings(),
+        tracked_rulings.PROJECT,
         "How the game tracker records every game, whichever rulebook it follows.",
     )
     groups = [tracked] + [

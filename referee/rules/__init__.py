@@ -6,16 +6,7 @@ tasks look systems up here, so adding a game means adding a package and one line
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True, slots=True)
-class GameSystem:
-    slug: str
-    name: str
-    kind: str  # "miniatures" or "card game"
-    rulebook: str  # file name of the rulebook this system follows
-    summary: str
+from .about import GameSystem
 
 
 SYSTEMS: dict[str, GameSystem] = {

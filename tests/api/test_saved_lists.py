@@ -312,8 +312,7 @@ def test_the_text_export_downloads_and_reads_back(
     assert problems == ()
     saved = service.payload_to_engine("azuki", SavedList.objects.get(pk=deck_id).payload)
     assert [(line.card_id, line.count) for line in deck.cards] == [
-        (line.card_id, line.count)
-        for line in saved.cards  # type: ignore[union-attr]
+        (line.card_id, line.count) for line in saved.cards
     ]
 
 

@@ -16,7 +16,7 @@ import pytest
 from django.test import Client
 
 from games.charts import format_percent
-from referee.rules.azeroth import blast, combat, magic, morale
+from referee.rules.azeroth import blast, combat, magic, morale, rulings
 from referee.rules.azeroth.profiles import (
     AbilityType,
     Armor,
@@ -38,7 +38,6 @@ from referee.rules.azeroth.profiles import (
     Tier,
     Weapon,
 )
-from referee.rules.rulings import BY_CODE
 
 pytestmark = pytest.mark.django_db
 
@@ -52,6 +51,8 @@ GRUNT = Attacker(
 FOOTMAN = Defender(
     tgh=3, defense=4, ini=3, wounds=2, armor=Armor.HEAVY, weapons=(Weapon.STANDARD, Weapon.SHIELD)
 )
+
+BY_CODE = {ruling.code: ruling for ruling in rulings.SHARED + rulings.PROJECT}
 
 
 def _get(client: Client, query: str = "", *, htmx: bool = False) -> str:

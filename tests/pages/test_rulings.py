@@ -8,7 +8,14 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from referee.rules.rulings import ALL, BY_CODE, PROJECT, SHARED, TRACKED
+from games import registry, rulings
+from referee.rules.rulings import TRACKED
+from referee.rules.tracker import rulings as tracked
+
+SHARED = tracked.SHARED + tuple(r for game in registry.games() for r in game.shared_rulings)
+PROJECT = tracked.PROJECT + tuple(r for game in registry.games() for r in game.project_rulings)
+ALL = rulings.every()
+BY_CODE = rulings.by_code()
 
 pytestmark = pytest.mark.django_db
 

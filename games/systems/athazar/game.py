@@ -3,8 +3,8 @@
 from games.registry import Feature, Game
 from games.tracker.table_setup import TableSetup
 from referee.rules import SYSTEMS
+from referee.rules.athazar import rulings
 from referee.rules.athazar.tracker import ATHAZAR
-from referee.rules.rulings import PROJECT, SHARED
 
 from .forms import AthazarGameForm
 
@@ -13,6 +13,6 @@ GAME = Game(
     tracker=ATHAZAR,
     table_setup=TableSetup(AthazarGameForm, "games/new/athazar.html"),
     features=(Feature("Game tracker", "Hands, kills and disruptions, turn by turn.", "games"),),
-    shared_rulings=tuple(r for r in SHARED if r.system == "athazar"),
-    project_rulings=tuple(r for r in PROJECT if r.system == "athazar"),
+    shared_rulings=rulings.SHARED,
+    project_rulings=rulings.PROJECT,
 )

@@ -4,8 +4,8 @@ their builder, and the tracked game."""
 from games.listgames.azeroth import GAME as ARMY
 from games.registry import Feature, Game, NavLink
 from referee.rules import SYSTEMS
+from referee.rules.azeroth import rulings
 from referee.rules.azeroth.tracker import AZEROTH
-from referee.rules.rulings import PROJECT, SHARED
 
 GAME = Game(
     about=SYSTEMS["azeroth"],
@@ -36,6 +36,6 @@ GAME = Game(
     home_actions=(NavLink("Open the odds calculator", "azeroth-odds"),),
     urls="games.systems.azeroth.urls",
     api_urls="games.systems.azeroth.api_urls",
-    shared_rulings=tuple(r for r in SHARED if r.system == "azeroth"),
-    project_rulings=tuple(r for r in PROJECT if r.system == "azeroth"),
+    shared_rulings=rulings.SHARED,
+    project_rulings=rulings.PROJECT,
 )

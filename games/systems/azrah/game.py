@@ -4,8 +4,8 @@ game."""
 from games.listgames.azrah import GAME as ROSTER
 from games.registry import Feature, Game, NavLink
 from referee.rules import SYSTEMS
+from referee.rules.azrah import rulings
 from referee.rules.azrah.tracker import AZRAH
-from referee.rules.rulings import PROJECT, SHARED
 
 GAME = Game(
     about=SYSTEMS["azrah"],
@@ -21,6 +21,6 @@ GAME = Game(
     ),
     build=NavLink("Roster", "azrah-roster", game="AZRAH"),
     api_urls="games.systems.azrah.api_urls",
-    shared_rulings=tuple(r for r in SHARED if r.system == "azrah"),
-    project_rulings=tuple(r for r in PROJECT if r.system == "azrah"),
+    shared_rulings=rulings.SHARED,
+    project_rulings=rulings.PROJECT,
 )

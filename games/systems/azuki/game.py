@@ -2,12 +2,11 @@
 
 from games.listgames.azuki import GAME as DECK
 from games.registry import Feature, Game, NavLink
-from referee.rules import SYSTEMS
-from referee.rules.azuki.tracker import AZUKI
-from referee.rules.rulings import PROJECT, SHARED
+from referee.rules.azuki import ABOUT, rulings
+from referee.rules.azuki.system import AZUKI
 
 GAME = Game(
-    about=SYSTEMS["azuki"],
+    about=ABOUT,
     tracker=AZUKI,
     catalog=DECK,
     features=(
@@ -20,6 +19,6 @@ GAME = Game(
     ),
     build=NavLink("Deck", "azuki-deck", game="Azuki TCG"),
     api_urls="games.systems.azuki.api_urls",
-    shared_rulings=tuple(r for r in SHARED if r.system == "azuki"),
-    project_rulings=tuple(r for r in PROJECT if r.system == "azuki"),
+    shared_rulings=rulings.SHARED,
+    project_rulings=rulings.PROJECT,
 )

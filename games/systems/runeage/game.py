@@ -6,7 +6,7 @@ from games.registry import Feature, Game
 from games.tracker.runeage_form import RuneAgeForm, cards
 from games.tracker.table_setup import TableSetup
 from referee.rules import SYSTEMS
-from referee.rules.rulings import PROJECT, SHARED
+from referee.rules.runeage import rulings
 from referee.rules.runeage.tracker import RUNE_AGE
 
 GAME = Game(
@@ -26,6 +26,6 @@ GAME = Game(
         ),
         Feature("Game tracker", "Cities, armies, gold and dragon runes.", "games"),
     ),
-    shared_rulings=tuple(r for r in SHARED if r.system == "runeage"),
-    project_rulings=tuple(r for r in PROJECT if r.system == "runeage"),
+    shared_rulings=rulings.SHARED,
+    project_rulings=rulings.PROJECT,
 )

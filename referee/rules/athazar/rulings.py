@@ -8,7 +8,7 @@ the rulings page and cited by code in every explanation that uses them.
 
 from __future__ import annotations
 
-from referee.rules.ruling import Ruling
+from referee.rules.rulings import Ruling
 
 SHARED: tuple[Ruling, ...] = (
     Ruling(

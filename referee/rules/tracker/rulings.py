@@ -7,7 +7,7 @@ are used.
 
 from __future__ import annotations
 
-from referee.rules.ruling import TRACKED, Ruling
+from referee.rules.rulings import TRACKED, Ruling
 
 SHARED: tuple[Ruling, ...] = ()
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from referee.rules.azeroth import rulings
 from referee.rules.azeroth.army import check_army, find_unit, validate_army
 from referee.rules.azeroth.profiles import Tier
 from referee.rules.azeroth.units import (
@@ -37,7 +38,8 @@ from referee.rules.lists import (
     Report,
     Severity,
 )
-from referee.rules.rulings import BY_CODE
+
+BY_CODE = {ruling.code: ruling for ruling in rulings.SHARED + rulings.PROJECT}
 
 
 def unit(

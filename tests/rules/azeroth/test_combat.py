@@ -12,10 +12,12 @@ from fractions import Fraction as F
 
 import pytest
 
+from referee.rules.azeroth import rulings
 from referee.rules.azeroth.combat import attack_odds
 from referee.rules.azeroth.profiles import Armor, Cover, Weapon
-from referee.rules.rulings import BY_CODE
 from tests.rules.azeroth.conftest import attacker, defender, melee, ranged
+
+BY_CODE = {ruling.code: ruling for ruling in rulings.SHARED + rulings.PROJECT}
 
 
 def approx(value: F | float) -> object:

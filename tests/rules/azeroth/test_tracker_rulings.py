@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from referee.rules.azeroth import rulings
 from referee.rules.azeroth.tracker import AZEROTH, Scenario
 from referee.rules.azeroth.tracker_state import READY, WAVERED
-from referee.rules.rulings import BY_CODE
 from referee.rules.tracker import IllegalAction
 from tests.rules.azeroth.tracker_game import (
     AzerothGame,
@@ -23,6 +23,8 @@ from tests.rules.azeroth.tracker_game import (
     side,
     to_morale,
 )
+
+BY_CODE = {ruling.code: ruling for ruling in rulings.SHARED + rulings.PROJECT}
 
 
 def view(game: AzerothGame, viewer: int | None = None) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from referee.rules.azrah import rulings
 from referee.rules.azrah.cards import Party
 from referee.rules.azrah.roster import (
     CODES,
@@ -22,9 +23,10 @@ from referee.rules.lists import (
     Report,
     Severity,
 )
-from referee.rules.rulings import BY_CODE
 
 from .sample import CATALOG, FIFTEEN, LEGAL_PARTY, NAMES, roster
+
+BY_CODE = {ruling.code: ruling for ruling in rulings.SHARED + rulings.PROJECT}
 
 
 def codes(report: Report) -> list[str]:

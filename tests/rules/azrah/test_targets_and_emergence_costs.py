@@ -208,7 +208,7 @@ def test_an_emergence_with_no_printed_cost_still_costs_nothing() -> None:
 
 
 def test_the_rulings_page_carries_r112_and_r113_with_their_sections() -> None:
-    from referee.rules.rulings import PROJECT
+    from referee.rules.azrah.rulings import PROJECT
 
     rulings = {r.code: r for r in PROJECT}
     assert "Range Arrows and Targeting Enemies" in rulings["R112"].section

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from referee.rules.azuki import rulings
 from referee.rules.azuki.cards import Card, CardType, Deck, DeckLine, Element
 from referee.rules.azuki.deck import (
     BAD_COUNT,
@@ -27,9 +28,10 @@ from referee.rules.lists import (
     Report,
     Severity,
 )
-from referee.rules.rulings import BY_CODE
 
 from .sample import CATALOG, LEGAL_MAIN, deck
+
+BY_CODE = {ruling.code: ruling for ruling in rulings.SHARED + rulings.PROJECT}
 
 
 def codes(report: Report) -> list[str]:

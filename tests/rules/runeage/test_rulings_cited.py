@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from referee.rules.rulings import PROJECT
 from referee.rules.runeage import engine
+from referee.rules.runeage.rulings import PROJECT
 
 ENGINE = Path(engine.__file__).parent
 
