@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from .about import GameSystem
 
-
 SYSTEMS: dict[str, GameSystem] = {
     system.slug: system
     for system in (
