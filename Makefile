@@ -67,9 +67,10 @@ test: $(VENV)/.installed-test chromium ## Install test tools and Chromium, lint,
 
 # --- the pieces of `make test` (they expect `make test` to have installed once) -------------
 
-lint: $(VENV)/.installed-test ## ruff check, ruff format --check, mypy
+lint: $(VENV)/.installed-test ## ruff check, ruff format --check, mypy, import contracts
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/mypy .
 
 checks: $(VENV)/.installed-test ## Django's system checks and the missing-migrations check
