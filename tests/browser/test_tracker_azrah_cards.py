@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from games.tracker import service
-from referee.rules.azrah.tracker import AZRAH
+from referee.rules.azrah.system import AZRAH
 from tests.games.tracker.support import PASSWORD
 from tests.rules.tracker.azrah_game import SETUP
 

@@ -17,7 +17,7 @@ from playwright.sync_api import Locator, expect
 
 from games.models import Game
 from games.tracker import service
-from referee.rules.azrah.tracker import EXAMPLE_PARTIES
+from referee.rules.azrah.example import EXAMPLE_PARTIES
 from tests.games.tracker.support import PASSWORD
 
 from .conftest import PHONE, TABLET_LANDSCAPE, OpenTab, Tab

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from games.tracker import service
-from referee.rules.azrah.tracker import AZRAH
+from referee.rules.azrah.system import AZRAH
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
 from .conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, OpenTab, Tab

@@ -8,7 +8,8 @@ from typing import Any
 
 from referee.rules.azrah.cards import Guardian
 from referee.rules.azrah.roster import RosterIndex, roster_from_dict
-from referee.rules.azrah.tracker import AZRAH, card_to_json
+from referee.rules.azrah.setup import card_to_json
+from referee.rules.azrah.system import AZRAH
 from referee.rules.errors import InvalidInput
 
 from ...catalogs import service as catalog_service

@@ -3,12 +3,11 @@ game."""
 
 from games.listgames.azrah import GAME as ROSTER
 from games.registry import Feature, Game, NavLink
-from referee.rules import SYSTEMS
-from referee.rules.azrah import rulings
-from referee.rules.azrah.tracker import AZRAH
+from referee.rules.azrah import ABOUT, rulings
+from referee.rules.azrah.system import AZRAH
 
 GAME = Game(
-    about=SYSTEMS["azrah"],
+    about=ABOUT,
     tracker=AZRAH,
     catalog=ROSTER,
     features=(

@@ -1,9 +1,12 @@
-"""The starter catalog's Guardians (games/catalogs/starter/azrah.json, made-up demonstration
-cards) as a setup carries them: what ``AzrahSystem.example_setup`` gives each party, so the
-published example is a game whose abilities are checked against their cards like any other.
-A test keeps these equal to the catalog."""
+"""The example setup ``AzrahSystem.example_setup`` gives: two parties of the starter
+catalog's Guardians (games/catalogs/starter/azrah.json, made-up demonstration cards), each
+Guardian with its card as a setup carries it, so the published example is a game whose
+abilities are checked against their cards like any other. A test keeps these cards equal to
+the catalog."""
 
 from __future__ import annotations
+
+import copy
 
 from referee.rules.tracker import JSON
 
@@ -222,3 +225,47 @@ EXAMPLE_CARDS: dict[str, dict[str, JSON]] = {
         ],
     },
 }
+
+# example_setup: two parties of the starter catalog's Guardians (games/catalogs/starter)
+EXAMPLE_HIT_POINTS = {
+    "Aurelia, Dawn Warden": 4,
+    "Nyx Lanternbearer": 3,
+    "Solace the Mender": 3,
+    "Ironbark Sentinel": 6,
+    "Vesper Starcaller": 3,
+    "Korrin Stormhand": 4,
+    "Seraphine of the Veil": 3,
+    "Thorne Wildcaller": 4,
+    "Mirelle Tidewhisper": 3,
+    "Oberon Ashheart": 5,
+}
+EXAMPLE_PARTIES = (
+    (
+        "Ana",
+        ("Aurelia, Dawn Warden", "Nyx Lanternbearer", "Solace the Mender"),
+        ("Ironbark Sentinel", "Vesper Starcaller"),
+    ),
+    (
+        "Ben",
+        ("Korrin Stormhand", "Seraphine of the Veil", "Thorne Wildcaller"),
+        ("Mirelle Tidewhisper", "Oberon Ashheart"),
+    ),
+)
+
+
+def example_setup() -> dict[str, JSON]:
+    """Two parties of the starter catalog's Guardians, each with its card as printed (as
+    a game from saved rosters carries them), Ana playing first."""
+    return {
+        "first_player": 0,
+        "players": [
+            {
+                "name": name,
+                "front": list(front),
+                "back": list(back),
+                "hit_points": {g: EXAMPLE_HIT_POINTS[g] for g in (*front, *back)},
+                "cards": [copy.deepcopy(EXAMPLE_CARDS[g]) for g in (*front, *back)],
+            }
+            for name, front, back in EXAMPLE_PARTIES
+        ],
+    }

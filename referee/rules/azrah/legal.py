@@ -21,22 +21,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.rules.azrah.tracker import (
+from referee.rules.azrah.actions import MAX_AMOUNT, MAX_TURNS, RECOVERY_MANA, apply
+from referee.rules.azrah.setup import MAX_HIT_POINTS, MAX_NAME
+from referee.rules.azrah.state import (
     ACTION,
-    CAUSES,
     DEFEATED,
     EMERGE,
     END,
     FORCED,
     FROZEN,
     IMMUNE,
-    MAX_AMOUNT,
-    MAX_HIT_POINTS,
-    MAX_NAME,
-    MAX_TURNS,
     POSITIONS,
     RECOVERY,
-    RECOVERY_MANA,
     RESOLVE,
     RESPOND,
     STATUSES,
@@ -52,6 +48,7 @@ from referee.rules.azrah.tracker import (
     ready,
     waiting,
 )
+from referee.rules.azrah.words import CAUSES
 from referee.rules.tracker import (
     JSON,
     Action,
@@ -59,6 +56,7 @@ from referee.rules.tracker import (
     Choice,
     IllegalAction,
     LegalAction,
+    Listing,
     OneOf,
     Order,
     SomeOf,
@@ -77,33 +75,6 @@ PLACEHOLDERS = {
 }
 
 
-class _Listing:
-    """``table``: listed for the table's shared device, which may not name a face-down
-    Guardian (R53): a swap picks the entering card by its back-row place (R111) and
-    nothing else concerns a face-down card."""
-
-    def __init__(self, seat: int, table: bool = False) -> None:
-        self.seat = seat
-        self.table = table
-        self.entries: list[LegalAction] = []
-
-    def add(
-        self,
-        type_: str,
-        label: str,
-        payload: Mapping[str, JSON],
-        choices: Mapping[str, Choice] | None = None,
-        *,
-        at: str,
-        names: Mapping[str, str] | None = None,
-    ) -> None:
-        self.entries.append(
-            LegalAction(
-                type_, label, self.seat, dict(payload), choices or {}, at, dict(names or {})
-            )
-        )
-
-
 def guardian_at(seat: int, name: str) -> str:
     """The board's piece for ``seat``'s Guardian called ``name``."""
     return f"guardian:{seat}:{name}"
@@ -119,12 +90,14 @@ def legal_actions(state: AzrahState, seat: int, table: bool = False) -> tuple[Le
     nothing that names a face-down Guardian (R53, R111)."""
     if state.outcome.over or seat not in (0, 1):
         return ()
-    listing = _Listing(seat, table)
+    # on the table's shared device (``table``) nothing may name a face-down Guardian (R53): a
+    # swap picks the entering card by its back-row place (R111)
+    listing = Listing(seat, table)
     wait = waiting(state)
     if wait is not None:
         if wait[0] == seat:
             _awaited(state, wait[1], wait[2], listing)
-        return tuple(listing.entries)
+        return listing.actions()
     if seat == state.active:
         _turn(state, listing)
         _emergences(state, listing)
@@ -134,10 +107,10 @@ def legal_actions(state: AzrahState, seat: int, table: bool = False) -> tuple[Le
         _outside(state, seat, target, listing)
     if seat == state.active:
         _end_phase(state, listing)
-    return tuple(listing.entries)
+    return listing.actions()
 
 
-def _awaited(state: AzrahState, kind: str, name: str, listing: _Listing) -> None:
+def _awaited(state: AzrahState, kind: str, name: str, listing: Listing) -> None:
     """What the seat play waits for may do: swap out its defeated or forced-out ally
     (R101), answer the newest ability or decline, resolve it, or activate an emergence."""
     seat = listing.seat
@@ -161,13 +134,13 @@ def _awaited(state: AzrahState, kind: str, name: str, listing: _Listing) -> None
                 _emergence(state, seat, entrant, listing)
 
 
-def _emergences(state: AzrahState, listing: _Listing) -> None:
+def _emergences(state: AzrahState, listing: Listing) -> None:
     pending = end_emergences(state)
     if pending:
         _emergence(state, listing.seat, pending[0], listing)
 
 
-def _emergence(state: AzrahState, seat: int, name: str, listing: _Listing) -> None:
+def _emergence(state: AzrahState, seat: int, name: str, listing: Listing) -> None:
     player = state.players[seat]
     card = card_of(state, seat, player.guardian(name))
     if card is None or card.emergence is None:
@@ -196,7 +169,7 @@ def _cost_words(mana: int, gems: int) -> str:
     return ", ".join(parts)
 
 
-def _resolutions(state: AzrahState, listing: _Listing) -> None:
+def _resolutions(state: AzrahState, listing: Listing) -> None:
     """The newest ability resolves: with nothing to record, or with one effect its text
     applies, each listed on its own with its fields flat, worded what first ("damage to
     Ben's Bard", "Frozen on Bard for some turns"), so a phone's narrow menu shows it. A
@@ -214,7 +187,7 @@ def _resolutions(state: AzrahState, listing: _Listing) -> None:
                 continue
             guardian = player.guardian(name)
             whose = _whose(player, name, target == seat)
-            on = _On(listing, {"seat": target, "guardian": name}, "stack", whose)
+            on = _GuardianEntries(listing, {"seat": target, "guardian": name}, "stack", whose)
             # an ally in the back row too: its controller's own effects reach it (R107)
             if not guardian.statuses.has(IMMUNE) and guardian.leaving != DEFEATED:
                 _flat(
@@ -259,7 +232,7 @@ def _resolutions(state: AzrahState, listing: _Listing) -> None:
 
 
 def _flat(
-    on: _On,
+    on: _GuardianEntries,
     ability: str,
     effect: str,
     words: str,
@@ -278,7 +251,7 @@ def _flat(
     )
 
 
-def _turn(state: AzrahState, listing: _Listing) -> None:
+def _turn(state: AzrahState, listing: Listing) -> None:
     """The active player's own steps: Mana (A.2 or an effect), moving, escaping, ordering."""
     seat = listing.seat
     me = state.players[seat]
@@ -329,7 +302,7 @@ def _turn(state: AzrahState, listing: _Listing) -> None:
         )
 
 
-def _abilities(state: AzrahState, listing: _Listing, quick_only: bool = False) -> None:
+def _abilities(state: AzrahState, listing: Listing, quick_only: bool = False) -> None:
     """A front-row ally that is not leaving activates an ability its card prints, at the
     printed cost it can pay: any of them in its own Action phase with nothing to answer, a
     quick one in answer to an enemy's ability (R105). A "target enemy" ability is listed
@@ -379,7 +352,7 @@ def _abilities(state: AzrahState, listing: _Listing, quick_only: bool = False) -
             listing.add("use_ability", f"{name}: {ability.name}", payload, choices, at=at)
 
 
-def _leaving(state: AzrahState, listing: _Listing) -> None:
+def _leaving(state: AzrahState, listing: Listing) -> None:
     """Swapping out an escaping or defeated ally (C.1, R101)."""
     seat = listing.seat
     me = state.players[seat]
@@ -435,7 +408,7 @@ def _place_name(player: PlayerState, place: int) -> str:
     return f"Card {place}"
 
 
-def _outside(state: AzrahState, seat: int, target: int, listing: _Listing) -> None:
+def _outside(state: AzrahState, seat: int, target: int, listing: Listing) -> None:
     """What may be recorded outside an ability's resolution on ``target``'s Guardians that
     ``seat`` may name (all of its own, the opponent's front row): an attached Curse's or
     Item's own effect, which the app does not model, or a correction. Each entry says so,
@@ -446,10 +419,10 @@ def _outside(state: AzrahState, seat: int, target: int, listing: _Listing) -> No
         guardian = player.guardian(name)
         whose = _whose(player, name, seat == target)
         at = guardian_at(target, name)
-        on = _On(listing, {"seat": target, "guardian": name}, at, whose, outside=True)
+        on = _GuardianEntries(listing, {"seat": target, "guardian": name}, at, whose, outside=True)
         pool = player.mana_pool.value
         if seat == target and name in player.front and pool >= 1:
-            _On(listing, {"guardian": name}, at, whose, outside=True).add(
+            _GuardianEntries(listing, {"guardian": name}, at, whose, outside=True).add(
                 "attach_mana",
                 f"Attach Mana to {whose}",
                 {"amount": 1, "effect": True},
@@ -471,13 +444,13 @@ def _outside(state: AzrahState, seat: int, target: int, listing: _Listing) -> No
         _cards_and_statuses(on, guardian)
 
 
-class _On:
+class _GuardianEntries:
     """Entries that concern one Guardian: its seat and name in every payload, its piece of
     the board as ``at``."""
 
     def __init__(
         self,
-        listing: _Listing,
+        listing: Listing,
         payload: Mapping[str, JSON],
         at: str,
         whose: str,
@@ -507,7 +480,7 @@ class _On:
         )
 
 
-def _front_effects(state: AzrahState, on: _On, own: bool) -> None:
+def _front_effects(state: AzrahState, on: _GuardianEntries, own: bool) -> None:
     """Transforming an ally (never an enemy: Transformations, Curses and Items) into one of
     the Transformations tied to it, or, when the setup has none, one the table names;
     attaching a Curse or an Item."""
@@ -542,7 +515,7 @@ def _front_effects(state: AzrahState, on: _On, own: bool) -> None:
     )
 
 
-def _cards_and_statuses(on: _On, guardian: GuardianState) -> None:
+def _cards_and_statuses(on: _GuardianEntries, guardian: GuardianState) -> None:
     """Returning a card, and each status (Important Keywords) put on until removed (one
     tap), for some turns, or taken off when it is there."""
     whose = on.whose
@@ -575,14 +548,12 @@ def _whose(player: PlayerState, name: str, own: bool) -> str:
     return name if own else f"{player.name}'s {name}"
 
 
-def _end_phase(state: AzrahState, listing: _Listing) -> None:
+def _end_phase(state: AzrahState, listing: Listing) -> None:
     """Ending the phase is listed when the engine would accept it (its conditions are the
     engine's own: Mana attached, escaping allies swapped, emergence ordered)."""
-    from referee.rules.azrah.tracker import AZRAH
-
     phase = state.clock.phase.name
     try:
-        AZRAH.apply(state, Action(0, "end_phase", listing.seat))
+        apply(state, Action(0, "end_phase", listing.seat))
     except IllegalAction:
         return
     label = "End the turn" if phase == END else f"End the {phase} phase"

@@ -11,7 +11,7 @@ from django.test import Client
 
 from games.models import Game, Seat
 from games.tracker import service
-from referee.rules.azrah.tracker import AZRAH
+from referee.rules.azrah.system import AZRAH
 from tests.rules.tracker.azrah_game import CARDED
 
 PASSWORD = "correct horse battery"

@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 from games.models import Game
 from games.tracker import service
 from referee.rules.azeroth.tracker import AZEROTH, AzerothState, Scenario
-from referee.rules.azrah.tracker import AZRAH
+from referee.rules.azrah.system import AZRAH
 from referee.rules.tracker import IllegalAction, game_apply
 from tests.games.tracker.support import client_for
 from tests.profiles import examples

@@ -155,7 +155,8 @@ def test_the_published_example_carries_the_starter_catalogs_cards_as_printed(
     Guardian's card exactly as a game made from saved rosters of the starter catalog does,
     and its hit points."""
     from games.catalogs.engine import azrah_guardians
-    from referee.rules.azrah.tracker import AZRAH, card_to_json
+    from referee.rules.azrah.setup import card_to_json
+    from referee.rules.azrah.system import AZRAH
 
     printed = {g.name: g for g in azrah_guardians(catalogs["azrah"]).values()}
     example: Any = AZRAH.example_setup()

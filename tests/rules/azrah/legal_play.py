@@ -7,7 +7,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from referee.rules.azrah.tracker import AZRAH, AzrahState
+from referee.rules.azrah.state import AzrahState
+from referee.rules.azrah.system import AZRAH
 from referee.rules.tracker import Amount, LegalAction, OneOf, Order
 from tests.rules.tracker.azrah_game import AzrahGame, act
 from tests.rules.tracker.legal_play import filled, randoms

@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from referee.rules.azrah.tracker import AZRAH, waiting
+from referee.rules.azrah.state import waiting
+from referee.rules.azrah.system import AZRAH
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import (
     IllegalAction,

@@ -5,7 +5,7 @@ reads as a possession without a stray "'s"."""
 
 from __future__ import annotations
 
-from referee.rules.azrah.tracker import AZRAH
+from referee.rules.azrah.system import AZRAH
 from referee.rules.tracker import Action
 from tests.rules.tracker.azrah_game import AzrahGame, act, carded_game
 

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.azrah.tracker import AZRAH, POSITIONS, STATUSES, AzrahState
+from referee.rules.azrah.state import POSITIONS, STATUSES, AzrahState
+from referee.rules.azrah.system import AZRAH
 from referee.rules.tracker import IllegalAction, OneOf, game_apply, start
 from tests.profiles import examples
 from tests.rules.azrah.legal_play import listed, mutations, pick, play

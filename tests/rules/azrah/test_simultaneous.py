@@ -13,7 +13,8 @@ from typing import Any
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from referee.rules.azrah.tracker import ACTION, AZRAH, END, RECOVERY, AzrahState
+from referee.rules.azrah.state import ACTION, END, RECOVERY, AzrahState
+from referee.rules.azrah.system import AZRAH
 from referee.rules.tracker import (
     Action,
     IllegalAction,

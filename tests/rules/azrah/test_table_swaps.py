@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.azrah.tracker import AZRAH, waiting
+from referee.rules.azrah.state import waiting
+from referee.rules.azrah.system import AZRAH
 from referee.rules.tracker import Action, IllegalAction, OneOf, start
 from tests.profiles import examples
 from tests.rules.azrah.test_tracker_noninterference import other_setup

@@ -9,7 +9,9 @@ from dataclasses import replace
 import pytest
 
 from referee.rules.azrah.cards import Guardian, GuardianAbility
-from referee.rules.azrah.tracker import AZRAH, AzrahSetup, waiting
+from referee.rules.azrah.setup import AzrahSetup
+from referee.rules.azrah.state import waiting
+from referee.rules.azrah.system import AZRAH
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import IllegalAction, SomeOf, start
 from tests.rules.tracker.azrah_game import (

@@ -8,12 +8,8 @@ from typing import Any
 import pytest
 
 from referee.rules.azrah.cards import Party
-from referee.rules.azrah.tracker import (
-    AZRAH,
-    AzrahSetup,
-    SeatSetup,
-    decide_first_player,
-)
+from referee.rules.azrah.setup import AzrahSetup, SeatSetup, decide_first_player
+from referee.rules.azrah.system import AZRAH
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import Action, IllegalAction, replay, start
 from tests.rules.tracker.azrah_game import (

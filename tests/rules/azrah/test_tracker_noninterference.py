@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.azrah.cards import Guardian, GuardianAbility, Position
-from referee.rules.azrah.tracker import AZRAH, AzrahSetup, SeatSetup
+from referee.rules.azrah.setup import AzrahSetup, SeatSetup
+from referee.rules.azrah.system import AZRAH
 from referee.rules.tracker import Action, IllegalAction, game_apply, start
 from tests.profiles import examples
 from tests.rules.azrah.legal_play import Step, pick

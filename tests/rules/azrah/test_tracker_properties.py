@@ -8,7 +8,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.azrah.tracker import AZRAH, AzrahState
+from referee.rules.azrah.state import AzrahState
+from referee.rules.azrah.system import AZRAH
 from referee.rules.tracker import IllegalAction, replay
 from tests.profiles import examples
 from tests.rules.tracker.azrah_game import AzrahGame, act, carded_game, new_game, redo, undo

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from referee.rules.azrah.tracker import AZRAH, AzrahSetup, SeatSetup
+from referee.rules.azrah.setup import AzrahSetup, SeatSetup
+from referee.rules.azrah.system import AZRAH
 from referee.rules.tracker import Action, IllegalAction, game_apply, start
 from tests.rules.tracker.azrah_game import ANA, BEN, SETUP, act, new_game, recover
 

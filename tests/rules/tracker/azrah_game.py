@@ -6,7 +6,9 @@ from dataclasses import replace
 from typing import Any
 
 from referee.rules.azrah.cards import Guardian, GuardianAbility, Position
-from referee.rules.azrah.tracker import AZRAH, AzrahSetup, AzrahState, SeatSetup
+from referee.rules.azrah.setup import AzrahSetup, SeatSetup
+from referee.rules.azrah.state import AzrahState
+from referee.rules.azrah.system import AZRAH
 from referee.rules.tracker import Game, game_apply, start
 
 ANA = SeatSetup(

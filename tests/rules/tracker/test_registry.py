@@ -6,7 +6,7 @@ import pytest
 
 from referee.rules.athazar.tracker import ATHAZAR
 from referee.rules.azeroth.tracker import AZEROTH
-from referee.rules.azrah.tracker import AZRAH
+from referee.rules.azrah.system import AZRAH
 from referee.rules.azuki.system import AZUKI
 from referee.rules.runeage.tracker import RUNE_AGE
 from referee.rules.tracker.registry import TRACKERS, tracker
