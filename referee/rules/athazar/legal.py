@@ -36,7 +36,7 @@ from referee.rules.athazar.cards import (
     parse,
     sort_key,
 )
-from referee.rules.athazar.tracker import DEAL, OVER, PASS, PLAY, AthazarState, SeatState
+from referee.rules.athazar.state import DEAL, OVER, PASS, PLAY, AthazarState, SeatState
 from referee.rules.tracker import JSON, Amount, IllegalAction, LegalAction, OneOf
 
 EFFECT_RULES = {
