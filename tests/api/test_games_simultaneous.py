@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.tracker import service
-from referee.rules.athazar.tracker import PLAY
+from referee.rules.athazar.state import PLAY
 from tests.games.tracker.support import client_for, send
 from tests.games.tracker.support import user as new_user
 

@@ -36,8 +36,8 @@ from referee.rules.athazar.cards import (
     parse,
     sort_key,
 )
-from referee.rules.athazar.tracker import DEAL, OVER, PASS, PLAY, AthazarState, SeatState
-from referee.rules.tracker import JSON, Amount, IllegalAction, LegalAction, OneOf
+from referee.rules.athazar.state import DEAL, OVER, PASS, PLAY, AthazarState, SeatState
+from referee.rules.tracker import JSON, Amount, IllegalAction, LegalAction, Listing, OneOf
 
 EFFECT_RULES = {
     MERCHANT: "A Merchant swaps whole hands with another player; Djinns stay (Effect cards 3).",
@@ -97,100 +97,68 @@ def legal_actions(state: AthazarState, seat: int) -> tuple[LegalAction, ...]:
     if state.phase == OVER or not 0 <= seat < len(state.seats):
         return ()
     mine = state.seats[seat]
-    found: list[LegalAction] = []
+    listing = Listing(seat)
     if state.phase == PASS and state.in_play(seat) and mine.passing is None:
-        found += _passes(mine, seat)
+        _passes(mine, listing)
     if state.phase == PLAY and state.active == seat:
-        found.append(LegalAction("skip_turn", "Do nothing this turn", seat, {}, {}, f"play:{seat}"))
-        found += [option.action for option in options(state, seat)]
+        listing.add("skip_turn", "Do nothing this turn", {}, at=f"play:{seat}")
+        listing.entries += [option.action for option in options(state, seat)]
     if state.phase == DEAL and seat == state.dealer:
-        found.append(LegalAction("deal", "Deal a card to every player", seat, {}, {}, "deal"))
-    found += _hand(mine, seat)
-    return tuple(found)
+        listing.add("deal", "Deal a card to every player", {}, at="deal")
+    _hand(mine, listing)
+    return listing.actions()
 
 
-def _hand(mine: SeatState, seat: int) -> list[LegalAction]:
+def _hand(mine: SeatState, listing: Listing) -> None:
     """Entering one's own cards: the whole hand saved at once (one entry, R177), or one
     card added or taken out (for other tools: the page saves the whole hand)."""
+    seat = listing.seat
     at = f"hand:{seat}"
-    found: list[LegalAction] = []
     if mine.held > 0 or mine.hand is not None:
-        found.append(
-            LegalAction(
-                "enter_hand",
-                "Save my hand",
-                seat,
-                {"cards": list(mine.hand or ())},
-                {},
-                f"hand-edit:{seat}",
-            )
+        listing.add(
+            "enter_hand", "Save my hand", {"cards": list(mine.hand or ())}, at=f"hand-edit:{seat}"
         )
     if mine.unknown > 0:
         for character in CHARACTERS:
             if character == WARRIOR:
-                found.append(
-                    LegalAction(
-                        "add_card",
-                        "Warrior",
-                        seat,
-                        {"card": WARRIORS[0]},
-                        {"card": OneOf(WARRIORS)},
-                        at,
-                    )
+                listing.add(
+                    "add_card", "Warrior", {"card": WARRIORS[0]}, {"card": OneOf(WARRIORS)}, at=at
                 )
             else:
-                found.append(LegalAction("add_card", character, seat, {"card": character}, {}, at))
+                listing.add("add_card", character, {"card": character}, at=at)
     if mine.hand:
         distinct = tuple(sorted(set(mine.hand), key=sort_key))
-        found.append(
-            LegalAction(
-                "drop_card",
-                "Take out",
-                seat,
-                {"card": distinct[0]},
-                {"card": OneOf(distinct)},
-                f"hand-drop:{seat}",
-            )
+        listing.add(
+            "drop_card",
+            "Take out",
+            {"card": distinct[0]},
+            {"card": OneOf(distinct)},
+            at=f"hand-drop:{seat}",
         )
     if mine.hand is not None:
-        found.append(
-            LegalAction("forget_hand", "Forget my hand", seat, {}, {}, f"hand-drop:{seat}")
-        )
-    return found
+        listing.add("forget_hand", "Forget my hand", {}, at=f"hand-drop:{seat}")
 
 
-def _passes(mine: SeatState, seat: int) -> list[LegalAction]:
+def _passes(mine: SeatState, listing: Listing) -> None:
     """One card; a Hunter (or a Princess acting as one, R168) and one more; none with only
     Djinns (How to Play 3, Effect cards 2 and 4)."""
-    at = f"pass:{seat}"
+    at = f"pass:{listing.seat}"
     if mine.count == 0:
-        return []
+        return
     if mine.hand is None:
-        found = [LegalAction("pass_cards", "Pass a card", seat, {"count": 1}, {}, at)]
+        listing.add("pass_cards", "Pass a card", {"count": 1}, at=at)
         if mine.count >= 2:
-            found.append(
-                LegalAction(
-                    "pass_cards", "Pass a Hunter and one more card", seat, {"count": 2}, {}, at
-                )
-            )
-        found.append(
-            LegalAction(
-                "pass_cards", "Pass nothing: I hold only Djinns", seat, {"count": 0}, {}, at
-            )
-        )
-        return found
-    found = []
+            listing.add("pass_cards", "Pass a Hunter and one more card", {"count": 2}, at=at)
+        listing.add("pass_cards", "Pass nothing: I hold only Djinns", {"count": 0}, at=at)
+        return
     passable = sorted({t for t in mine.hand if t != DJINN}, key=sort_key)
     if passable:
-        found.append(
-            LegalAction(
-                "pass_cards",
-                "Pass the card chosen",
-                seat,
-                {"count": 1, "card": passable[0]},
-                {"card": OneOf(tuple(passable))},
-                at,
-            )
+        listing.add(
+            "pass_cards",
+            "Pass the card chosen",
+            {"count": 1, "card": passable[0]},
+            {"card": OneOf(tuple(passable))},
+            at=at,
         )
     for carrier in (HUNTER, PRINCESS):
         if carrier in mine.hand:
@@ -198,28 +166,18 @@ def _passes(mine: SeatState, seat: int) -> list[LegalAction]:
             rest.remove(carrier)
             others = sorted({t for t in rest if t != DJINN}, key=sort_key)
             if others:
-                found.append(
-                    LegalAction(
-                        "pass_cards",
-                        f"Pass the {carrier}{' as a Hunter' if carrier == PRINCESS else ''} "
-                        "and the card chosen",
-                        seat,
-                        {"count": 2, "card": carrier, "second_card": others[0]},
-                        {"second_card": OneOf(tuple(others))},
-                        at,
-                    )
+                listing.add(
+                    "pass_cards",
+                    f"Pass the {carrier}{' as a Hunter' if carrier == PRINCESS else ''} "
+                    "and the card chosen",
+                    {"count": 2, "card": carrier, "second_card": others[0]},
+                    {"second_card": OneOf(tuple(others))},
+                    at=at,
                 )
     if mine.unknown > 0:
-        found.append(
-            LegalAction("pass_cards", "Pass a card not entered", seat, {"count": 1}, {}, at)
-        )
+        listing.add("pass_cards", "Pass a card not entered", {"count": 1}, at=at)
     if not passable and mine.unknown == 0:
-        found.append(
-            LegalAction(
-                "pass_cards", "Pass nothing: I hold only Djinns", seat, {"count": 0}, {}, at
-            )
-        )
-    return found
+        listing.add("pass_cards", "Pass nothing: I hold only Djinns", {"count": 0}, at=at)
 
 
 def _targets(state: AthazarState, seat: int) -> list[int]:

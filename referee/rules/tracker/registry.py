@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.rules.athazar.tracker import ATHAZAR
+from referee.rules.athazar.system import ATHAZAR
 from referee.rules.azeroth.tracker import AZEROTH
 from referee.rules.azrah.system import AZRAH
 from referee.rules.azuki.system import AZUKI

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from games.models import Game
 from games.tracker import service
 from referee.rules.athazar.cards import TOKENS
-from referee.rules.athazar.tracker import ATHAZAR, OVER
+from referee.rules.athazar.state import OVER
+from referee.rules.athazar.system import ATHAZAR
 from referee.rules.tracker import LegalAction
 from tests.games.tracker.support import client_for
 from tests.games.tracker.test_noninterference_pages import (

@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from referee.rules.athazar.tracker import ATHAZAR, AthazarSetup, AthazarState
+from referee.rules.athazar.setup import AthazarSetup
+from referee.rules.athazar.state import AthazarState
+from referee.rules.athazar.system import ATHAZAR
 from referee.rules.tracker import Game, game_apply, start
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")

@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from referee.rules.athazar.tracker import ATHAZAR, HAND_TYPES, AthazarState
+from referee.rules.athazar.actions import HAND_TYPES
+from referee.rules.athazar.state import AthazarState
+from referee.rules.athazar.system import ATHAZAR
 from referee.rules.tracker import Action, IllegalAction, game_apply
 from tests.rules.athazar.athazar_game import AthazarGame, act, everyone_passes, new_game, with_hand
 

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.athazar.cards import TOKENS
-from referee.rules.athazar.tracker import ATHAZAR, OVER, PASS, PLAY, AthazarState
+from referee.rules.athazar.state import OVER, PASS, PLAY, AthazarState
+from referee.rules.athazar.system import ATHAZAR
 from referee.rules.tracker import Action, game_apply, stale_conflict
 from tests.profiles import examples
 from tests.rules.athazar.athazar_game import AthazarGame, act, everyone_passes, new_game

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules.athazar.tracker import ATHAZAR, DEAL, OVER, PASS, PLAY
+from referee.rules.athazar.state import DEAL, OVER, PASS, PLAY
+from referee.rules.athazar.system import ATHAZAR
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import IllegalAction
 from tests.rules.athazar.athazar_game import (

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.athazar.legal import options
-from referee.rules.athazar.tracker import ATHAZAR, OVER, AthazarState
+from referee.rules.athazar.state import OVER, AthazarState
+from referee.rules.athazar.system import ATHAZAR
 from referee.rules.tracker import IllegalAction, LegalAction, game_apply, replay
 from tests.profiles import examples
 from tests.rules.athazar.athazar_game import AthazarGame, new_game, undo

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.athazar.cards import TOKENS
-from referee.rules.athazar.tracker import ATHAZAR, OVER
+from referee.rules.athazar.state import OVER
+from referee.rules.athazar.system import ATHAZAR
 from referee.rules.tracker import IllegalAction, LegalAction, game_apply
 from tests.profiles import examples
 from tests.rules.athazar.athazar_game import AthazarGame, new_game
