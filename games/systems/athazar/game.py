@@ -2,14 +2,13 @@
 
 from games.registry import Feature, Game
 from games.tracker.table_setup import TableSetup
-from referee.rules import SYSTEMS
-from referee.rules.athazar import rulings
-from referee.rules.athazar.tracker import ATHAZAR
+from referee.rules.athazar import ABOUT, rulings
+from referee.rules.athazar.system import ATHAZAR
 
 from .forms import AthazarGameForm
 
 GAME = Game(
-    about=SYSTEMS["athazar"],
+    about=ABOUT,
     tracker=ATHAZAR,
     table_setup=TableSetup(AthazarGameForm, "games/new/athazar.html"),
     features=(Feature("Game tracker", "Hands, kills and disruptions, turn by turn.", "games"),),
