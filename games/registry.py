@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.apps import AppConfig, apps
 
@@ -89,9 +89,11 @@ class Game:
 
     @property
     def list_game(self) -> ListGame[Any, Any] | None:
-        from .listgames.base import ListGame
-
-        return self.catalog if isinstance(self.catalog, ListGame) else None
+        """The catalog game, when its lists are built, saved and checked: it has a list
+        format (``ListGame.format_tag``)."""
+        if self.catalog is None or not hasattr(self.catalog, "format_tag"):
+            return None
+        return cast("ListGame[Any, Any]", self.catalog)
 
 
 class GameConfig(AppConfig):

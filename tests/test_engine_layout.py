@@ -49,9 +49,7 @@ def _check(package: str) -> list[str]:
     ]
     if problems:
         return problems
-    for illegal in graph.find_illegal_dependencies_for_layers(
-        layers=LAYERS, containers={package}
-    ):
+    for illegal in graph.find_illegal_dependencies_for_layers(layers=LAYERS, containers={package}):
         for route in illegal.routes:
             problems.append(f"{' -> '.join(route.heads)} ... imports upwards: {illegal}")
     importers = graph.find_modules_that_directly_import(f"{package}.legal")

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Game
+from games.registry import trackers
 from games.tracker import service
 from referee.rules.tracker import LegalAction
-from referee.rules.tracker.registry import TRACKERS
 from tests.games.tracker.support import client_for, game, host, outsider, player, send, spectator
 from tests.profiles import examples
 from tests.rules.tracker.legal_play import filled, randoms
@@ -28,7 +28,7 @@ __all__ = ["game", "host", "outsider", "player", "spectator"]
 GAMES = "/api/games/"
 
 
-@pytest.mark.parametrize("slug", list(TRACKERS))
+@pytest.mark.parametrize("slug", list(trackers()))
 def test_every_systems_example_setup_starts_a_game_as_it_is(host: User, slug: str) -> None:
     systems = send(client_for(None), "get", f"{GAMES}systems/").json()["systems"]
     example = next(s for s in systems if s["slug"] == slug)["example_setup"]
@@ -105,7 +105,7 @@ def _play_through_the_api(
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("slug", sorted(TRACKERS))
+@pytest.mark.parametrize("slug", sorted(trackers()))
 @settings(
     max_examples=examples(4),
     deadline=None,
@@ -121,7 +121,7 @@ def test_every_action_the_table_is_offered_is_recorded_as_listed(
     service.CACHE.clear()
     rng = randoms(data)
     account, _ = User.objects.get_or_create(username="hostess")
-    system = TRACKERS[slug]
+    system = trackers()[slug]
     game = service.create_game(
         host=account, system=slug, name="Table", setup=system.example_setup()
     )
@@ -142,7 +142,7 @@ def test_a_status_until_removed_is_recorded_as_listed(game: Game, player: User) 
     state = service.derived(game).state
     legal = next(
         a
-        for a in TRACKERS["azrah"].legal_actions(state, 1)
+        for a in trackers()["azrah"].legal_actions(state, 1)
         if a.type == "apply_status" and a.payload.get("turns", 0) is None
     )
     response = _play_through_the_api(player, game, 1, legal, Random(0))

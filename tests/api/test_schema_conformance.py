@@ -41,8 +41,8 @@ from games.api.saved import EXAMPLE_LIST_ID, EXAMPLE_SHARE_TOKEN
 from games.batches.service import run_batch, start_batch
 from games.lists.service import save_list
 from games.models import BatchJob, Catalog, Game, SavedList
+from games.registry import trackers
 from games.tracker import service
-from referee.rules.tracker.registry import TRACKERS
 from tests import profiles
 from tests.api.helpers import post_json
 from tests.batches.samples import VALID_DECK, load_catalogs
@@ -127,7 +127,7 @@ def example_game(host: User) -> Game:
         host=host,
         system="azrah",
         name="Example",
-        setup=TRACKERS["azrah"].example_setup(),
+        setup=trackers()["azrah"].example_setup(),
         pk=uuid.UUID(EXAMPLE_GAME_ID),
         join_token="example-player-link",  # create_game keeps the id of a game with one
     )

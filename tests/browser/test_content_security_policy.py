@@ -13,8 +13,8 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from games.models import Game
+from games.registry import tracker
 from games.tracker import service
-from referee.rules.tracker.registry import tracker
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
 from .conftest import OpenTab, Tab

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from games.registry import tracker
 from referee.rules.tracker import (
     ANSWER_UNDO,
     BATCH,
@@ -33,7 +34,6 @@ from referee.rules.tracker import (
     game_apply,
     start,
 )
-from referee.rules.tracker.registry import tracker
 from tests.rules.tracker import legal_play
 
 CoreGame = Game[Any, Any]

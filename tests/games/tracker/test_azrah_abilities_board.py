@@ -14,8 +14,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
+from games.registry import tracker
 from games.tracker import service
-from referee.rules.tracker.registry import tracker
 from tests.games.tracker.support import client_for, host, player, spectator
 from tests.games.tracker.test_azrah_board import HTMX, apply, forms, listed, page, shown, text
 from tests.rules.tracker.azrah_game import CARDED

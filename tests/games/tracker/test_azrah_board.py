@@ -17,9 +17,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
+from games.registry import tracker
 from games.tracker import service
 from games.views.tracker_controls import Controls
-from referee.rules.tracker.registry import tracker
 from tests.games.tracker.support import client_for, game, host, player, spectator
 
 __all__ = ["game", "host", "player", "spectator"]

@@ -14,9 +14,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
+from games.registry import tracker
 from games.tracker import service
 from games.views.tracker_controls import Controls
-from referee.rules.tracker.registry import tracker
 from tests.games.tracker.support import client_for, host, player, spectator
 from tests.games.tracker.test_azrah_abilities_board import carded, pick
 from tests.games.tracker.test_azrah_board import HTMX, PANEL_BUTTON, apply, forms, page, text

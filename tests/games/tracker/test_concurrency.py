@@ -20,9 +20,9 @@ from django.db import connection
 from django.test import Client
 
 from games.models import Game, GameAction
+from games.registry import tracker
 from games.tracker import service
 from referee.rules.tracker import start as start_game
-from referee.rules.tracker.registry import tracker
 from tests.games.tracker.support import AZRAH_SETUP
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -6,10 +6,10 @@ from typing import Any
 
 from django.http import QueryDict
 
+from games.registry import tracker
 from games.tracker.forms import payload_from_post
 from games.views.tracker_controls import Controls, control
 from referee.rules.tracker import Amount, LegalAction, OneOf, Order, Rolls, SomeOf, Text
-from referee.rules.tracker.registry import tracker
 
 AZRAH = tracker("azrah")
 

@@ -11,10 +11,10 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game, Seat
+from games.registry import tracker, trackers
 from games.tracker import service
 from games.views.tracker_pages import Change, Entry, changes, headline, history
 from referee.rules.tracker import IllegalAction, game_apply, start
-from referee.rules.tracker.registry import TRACKERS, tracker
 from tests.games.tracker.support import game, host, player, spectator
 from tests.rules.tracker.legal_play import filled
 
@@ -188,7 +188,7 @@ def _ids(value: Any) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("slug", sorted(TRACKERS))
+@pytest.mark.parametrize("slug", sorted(trackers()))
 def test_no_preview_of_a_legal_action_shows_python_data_or_an_id(slug: str) -> None:
     """Seeded games of each tracker, a handful of the legal actions at each step previewed:
     the headline and the changes are words."""

@@ -18,9 +18,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import GameSnapshot, GameState
+from games.registry import tracker
 from games.tracker import service, snapshots
 from referee.rules.tracker import SET_ASIDE, IllegalAction
-from referee.rules.tracker.registry import tracker
 from tests.games.tracker.support import client_for, send
 from tests.golden.support import FOLDER, open_game, read
 

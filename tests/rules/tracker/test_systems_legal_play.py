@@ -11,17 +11,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.registry import trackers
 from referee.rules.tracker import Action, Game, game_apply, start
-from referee.rules.tracker.registry import TRACKERS
 from tests.profiles import examples
 from tests.rules.tracker.legal_play import filled, randoms
 
 
-@pytest.mark.parametrize("slug", sorted(TRACKERS))
+@pytest.mark.parametrize("slug", sorted(trackers()))
 @settings(max_examples=examples(10), deadline=None)
 @given(data=st.data())
 def test_listed_actions_apply_undo_and_replay_after_export(slug: str, data: st.DataObject) -> None:
-    system = TRACKERS[slug]
+    system = trackers()[slug]
     rng = randoms(data)
     game: Game[Any, Any] = start(system, system.setup_from_json(system.example_setup()))
     for _ in range(data.draw(st.integers(0, 40))):
