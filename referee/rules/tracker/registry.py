@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.rules.athazar.tracker import ATHAZAR
-from referee.rules.azeroth.tracker import AZEROTH
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.azrah.tracker import AZRAH
 from referee.rules.azuki.tracker import AZUKI
 from referee.rules.runeage.tracker import RUNE_AGE
