@@ -8,7 +8,7 @@ from referee.rules.athazar.tracker import ATHAZAR
 from referee.rules.azeroth.system import AZEROTH
 from referee.rules.azrah.tracker import AZRAH
 from referee.rules.azuki.tracker import AZUKI
-from referee.rules.runeage.tracker import RUNE_AGE
+from referee.rules.runeage.system import RUNE_AGE
 from referee.rules.tracker.registry import TRACKERS, tracker
 
 
