@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.rules import SYSTEMS
+from referee.rules.runeage import ABOUT
 from referee.rules.runeage.cards import SCENARIO_NAMES
 
 from ..catalogs import runeage as catalog_file
@@ -90,7 +90,7 @@ def _plain(section: str, index: int, item: Mapping[str, Any]) -> PlainEntry:
 
 class RuneAgeCatalog(FileCatalog):
     slug = "runeage"
-    name = SYSTEMS["runeage"].name
+    name = ABOUT.name
     catalog_format = catalog_file
     sections: tuple[str, ...] = catalog_file.SECTIONS
     count_nouns: Mapping[str, str] = {"races": "race", "scenarios": "scenario"}

@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
 
 from referee.rules.azeroth.army import BATTLE_SIZE_NAMES
-from referee.rules.azeroth.tracker import Scenario
+from referee.rules.azeroth.setup import Scenario
 from referee.rules.azeroth.units import BattleSize
 from referee.rules.tracker import ActionType, PayloadField
 

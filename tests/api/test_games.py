@@ -419,7 +419,7 @@ def test_a_payload_is_checked_against_its_action_type(game: Game, host: User) ->
 
 
 def test_the_app_rolls_the_dice_the_table_leaves_out(host: User) -> None:
-    from referee.rules.azeroth.tracker import AZEROTH
+    from referee.rules.azeroth.system import AZEROTH
     from tests.rules.azeroth.tracker_game import setup
 
     game = service.create_game(

@@ -13,7 +13,7 @@ from games.models import Game
 from games.tracker import service
 from referee.rules.runeage.cards import catalog_to_json, scenario_to_json
 from referee.rules.runeage.demo import DEMO
-from referee.rules.runeage.tracker import RUNE_AGE
+from referee.rules.runeage.system import RUNE_AGE
 from tests.games.tracker.support import client_for, host, send
 
 __all__ = ["host"]

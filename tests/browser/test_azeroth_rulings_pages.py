@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from games.lists.service import save_list
 from games.models import Game
 from games.tracker import service
-from referee.rules.azeroth.tracker import AZEROTH
+from referee.rules.azeroth.system import AZEROTH
 from tests.games.tracker.support import PASSWORD
 from tests.lists.support import payload
 from tests.rules.azeroth.tracker_game import AzerothGame, act, activation, setup, to_morale

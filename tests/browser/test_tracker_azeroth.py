@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from games.tracker import service
-from referee.rules.azeroth.tracker import AZEROTH, Scenario
+from referee.rules.azeroth.setup import Scenario
+from referee.rules.azeroth.system import AZEROTH
 from tests.games.tracker.support import PASSWORD
 from tests.rules.azeroth.tracker_game import setup
 

@@ -177,7 +177,7 @@ def test_an_instant_attacking_until_repelled_is_shown_repelled_and_gone(
     and it leaves play: Cleo's half never shows it, and the reminders are gone. Then an
     instant lasting during the next round is announced in the round's box."""
     from games.tracker import service
-    from referee.rules.runeage.tracker import RUNE_AGE
+    from referee.rules.runeage.system import RUNE_AGE
 
     table = service.create_game(
         host=host, system="runeage", name="Rune Age", setup=RUNE_AGE.example_setup()

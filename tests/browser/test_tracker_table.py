@@ -18,7 +18,8 @@ from playwright.sync_api import Locator, Page, expect
 
 from games.models import Game
 from games.tracker import service
-from referee.rules.azeroth.tracker import AZEROTH, Scenario
+from referee.rules.azeroth.setup import Scenario
+from referee.rules.azeroth.system import AZEROTH
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD, free_seat
 from tests.rules.azeroth.tracker_game import setup as azeroth_setup
 

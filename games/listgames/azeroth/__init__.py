@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from referee.rules import SYSTEMS
+from referee.rules.azeroth import ABOUT
 from referee.rules.azeroth import army as engine
 from referee.rules.azeroth.profiles import Tier
 from referee.rules.azeroth.units import ArmyList, BattleSize, Faction, Unit
@@ -63,7 +63,7 @@ def _with_catalog_faction(army: ArmyList, factions: Mapping[str, Faction]) -> Ar
 
 class AzerothArmy(EntriesListGame[ArmyList, ArmyCatalog]):
     slug = "azeroth"
-    name = SYSTEMS["azeroth"].name
+    name = ABOUT.name
     catalog_format = catalog_file
     sections: tuple[str, ...] = catalog_file.SECTIONS
     count_nouns: Mapping[str, str] = {"factions": "faction", "units": "unit"}

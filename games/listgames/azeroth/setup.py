@@ -9,7 +9,8 @@ from typing import Any
 
 from games import listgames
 from referee.rules.azeroth.army import BATTLE_SIZE_NAMES, army_at_size, army_from_dict
-from referee.rules.azeroth.tracker import AZEROTH, AzerothSetup, Scenario, side_from_army
+from referee.rules.azeroth.setup import AzerothSetup, Scenario, side_from_army
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.azeroth.units import BattleSize
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import Report

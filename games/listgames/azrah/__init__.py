@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.rules import SYSTEMS
+from referee.rules.azrah import ABOUT
 from referee.rules.azrah import roster as engine
 from referee.rules.azrah.cards import Guardian, Roster, SharedCard
 from referee.rules.lists import Problem, Report
@@ -42,7 +42,7 @@ def _shared_text(card: SharedCardModel) -> str:
 
 class AzrahRoster(EntriesListGame[Roster, AzrahEntries]):
     slug = "azrah"
-    name = SYSTEMS["azrah"].name
+    name = ABOUT.name
     catalog_format = catalog_file
     sections: tuple[str, ...] = catalog_file.SECTIONS
     count_nouns: Mapping[str, str] = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.rules import SYSTEMS
+from referee.rules.azuki import ABOUT
 from referee.rules.azuki import deck as engine
 from referee.rules.azuki.cards import Card, CardType, Deck, Element
 from referee.rules.lists import Problem, Report
@@ -27,7 +27,7 @@ def _card_text(card: CardModel) -> str:
 
 class AzukiDeck(EntriesListGame[Deck, dict[str, Card]]):
     slug = "azuki"
-    name = SYSTEMS["azuki"].name
+    name = ABOUT.name
     catalog_format = catalog_file
     sections: tuple[str, ...] = catalog_file.SECTIONS
     count_nouns: Mapping[str, str] = {"cards": "card"}

@@ -3,12 +3,11 @@ their builder, and the tracked game."""
 
 from games.listgames.azeroth import GAME as ARMY
 from games.registry import Feature, Game, NavLink
-from referee.rules import SYSTEMS
-from referee.rules.azeroth import rulings
-from referee.rules.azeroth.tracker import AZEROTH
+from referee.rules.azeroth import ABOUT, rulings
+from referee.rules.azeroth.system import AZEROTH
 
 GAME = Game(
-    about=SYSTEMS["azeroth"],
+    about=ABOUT,
     tracker=AZEROTH,
     catalog=ARMY,
     features=(

@@ -5,12 +5,11 @@ from games.listgames.runeage import GAME as CARDS
 from games.registry import Feature, Game
 from games.tracker.runeage_form import RuneAgeForm, cards
 from games.tracker.table_setup import TableSetup
-from referee.rules import SYSTEMS
-from referee.rules.runeage import rulings
-from referee.rules.runeage.tracker import RUNE_AGE
+from referee.rules.runeage import ABOUT, rulings
+from referee.rules.runeage.system import RUNE_AGE
 
 GAME = Game(
-    about=SYSTEMS["runeage"],
+    about=ABOUT,
     tracker=RUNE_AGE,
     catalog=CARDS,
     table_setup=TableSetup(

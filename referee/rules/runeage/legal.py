@@ -9,9 +9,18 @@ phase), which the board shows beside the round.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from referee.rules.runeage import engine
+from referee.rules.runeage.actions import (
+    DAMAGE_CARD,
+    DAMAGE_EVENT,
+    DAMAGE_SOURCES,
+    MAX_ADJUST,
+    MAX_DAMAGE,
+    MAX_TYPED_STRENGTH,
+    attack_targets,
+    gold_in_hand_at_most,
+    influence_of,
+    price,
+)
 from referee.rules.runeage.cards import TACTIC
 from referee.rules.runeage.state import (
     ACTIONS,
@@ -27,6 +36,8 @@ from referee.rules.runeage.state import (
     Combat,
     Played,
     RuneAgeState,
+    card_strength,
+    event_card,
     gold_card,
 )
 from referee.rules.tracker import (
@@ -35,42 +46,19 @@ from referee.rules.tracker import (
     Choice,
     IllegalAction,
     LegalAction,
+    Listing,
     OneOf,
     Rolls,
     Text,
 )
 
-ADJUSTMENTS: tuple[JSON, ...] = tuple(
-    v for v in range(-engine.MAX_ADJUST, engine.MAX_ADJUST + 1) if v
-)
-
-
-class _Listing:
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.entries: list[LegalAction] = []
-
-    def add(
-        self,
-        type_: str,
-        label: str,
-        payload: Mapping[str, JSON] | None = None,
-        choices: Mapping[str, Choice] | None = None,
-        *,
-        at: str = "",
-        names: Mapping[str, str] | None = None,
-    ) -> None:
-        self.entries.append(
-            LegalAction(
-                type_, label, self.seat, dict(payload or {}), choices or {}, at, dict(names or {})
-            )
-        )
+ADJUSTMENTS: tuple[JSON, ...] = tuple(v for v in range(-MAX_ADJUST, MAX_ADJUST + 1) if v)
 
 
 def legal_actions(state: RuneAgeState, seat: int) -> tuple[LegalAction, ...]:
     if state.outcome.over or not 0 <= seat < state.seats or state.players[seat].eliminated:
         return ()
-    listing = _Listing(seat)
+    listing = Listing(seat)
     if state.rune_choice is not None:
         if state.rune_choice == seat:
             powers = state.players[seat].rune_powers
@@ -81,18 +69,18 @@ def legal_actions(state: RuneAgeState, seat: int) -> tuple[LegalAction, ...]:
                 {"keep": OneOf(tuple(powers))},
                 at=f"realm:{seat}",
             )
-        return tuple(listing.entries)
+        return listing.actions()
     if state.combat is not None:
         _combat(state, state.combat, listing)
-        return tuple(listing.entries)
+        return listing.actions()
     if state.step == EVENT:
         _event_phase(state, listing)
     elif state.step == ACTIONS and seat == state.active:
         _turn(state, listing)
-    return tuple(listing.entries)
+    return listing.actions()
 
 
-def _event_phase(state: RuneAgeState, listing: _Listing) -> None:
+def _event_phase(state: RuneAgeState, listing: Listing) -> None:
     seat = listing.seat
     if seat == state.first:
         stage = state.top_stage
@@ -100,9 +88,9 @@ def _event_phase(state: RuneAgeState, listing: _Listing) -> None:
             cards = state.deck[stage - 1]
             payload: dict[str, JSON] = {"event": cards[0]}
             choices: dict[str, Choice] = {"event": OneOf(tuple(cards))}
-            if any(engine.event_card(state, n).strength is None for n in cards):
+            if any(event_card(state, n).strength is None for n in cards):
                 payload["strength"] = 0
-                choices["strength"] = Amount(0, engine.MAX_TYPED_STRENGTH)
+                choices["strength"] = Amount(0, MAX_TYPED_STRENGTH)
             listing.add(
                 "draw_event",
                 f"Draw the event (Stage {stage}, {state.deck_size} left)",
@@ -111,7 +99,7 @@ def _event_phase(state: RuneAgeState, listing: _Listing) -> None:
                 at="",
             )
         elif not state.attack_queue:
-            listing.add("end_event_phase", "End the event phase", at="")
+            listing.add("end_event_phase", "End the event phase", {}, at="")
     if state.drawn is not None and state.spare_runes and not state.attack_queue:
         listing.add(
             "gain_rune_power",
@@ -125,17 +113,17 @@ def _event_phase(state: RuneAgeState, listing: _Listing) -> None:
     listing.add(
         "take_damage",
         "Damage from the event",
-        {"seat": seat, "amount": 1, "source": engine.DAMAGE_EVENT},
-        {"amount": Amount(1, engine.MAX_DAMAGE)},
+        {"seat": seat, "amount": 1, "source": DAMAGE_EVENT},
+        {"amount": Amount(1, MAX_DAMAGE)},
         at=f"realm:{seat}",
     )
 
 
-def _turn(state: RuneAgeState, listing: _Listing) -> None:
+def _turn(state: RuneAgeState, listing: Listing) -> None:
     seat = listing.seat
     player = state.players[seat]
     at = f"realm:{seat}"
-    values = tuple(v for v in (1, 2, 3) if engine.gold_in_hand_at_most(state, seat, v) > 0)
+    values = tuple(v for v in (1, 2, 3) if gold_in_hand_at_most(state, seat, v) > 0)
     if values:
         listing.add(
             "play_gold",
@@ -154,7 +142,7 @@ def _turn(state: RuneAgeState, listing: _Listing) -> None:
         if card in player.exhausted:
             continue
         try:
-            engine.influence_of(state, seat, card)
+            influence_of(state, seat, card)
         except IllegalAction:
             continue
         ready.append(card)
@@ -174,14 +162,14 @@ def _turn(state: RuneAgeState, listing: _Listing) -> None:
             *(s.name for s in race.strongholds),
             race.monument.name,
         ):
-            found = engine.price(state, seat, name)
+            found = price(state, seat, name)
             if found is not None and found[2] > 0 and found[1] <= state.pool:
                 listing.add("buy", f"Buy {name} ({found[1]} gold)", {"card": name}, at=at)
     if state.pool_kind == INFLUENCE:
         names = [n.name for n in state.setup.cards.neutrals if n.name in state.neutral_piles]
         names += [gold_card(g.value) for g in state.setup.cards.gold]
         for name in names:
-            found = engine.price(state, seat, name)
+            found = price(state, seat, name)
             if found is not None and found[2] > 0 and found[1] <= state.pool:
                 listing.add(
                     "acquire", f"Acquire {name} ({found[1]} influence)", {"card": name}, at="supply"
@@ -195,7 +183,7 @@ def _turn(state: RuneAgeState, listing: _Listing) -> None:
                 at=at,
             )
     actionable = tuple(
-        n for n, c in sorted(player.owned.items()) if c > 0 and engine.card_strength(state, seat, n)
+        n for n, c in sorted(player.owned.items()) if c > 0 and card_strength(state, seat, n)
     )
     if actionable:
         listing.add(
@@ -206,13 +194,13 @@ def _turn(state: RuneAgeState, listing: _Listing) -> None:
             at=at,
         )
     if player.rune_powers and not player.rune_used:
-        listing.add("use_rune_power", f"Use {player.rune_powers[0]}", at=at)
-    for target, (words, strength) in engine.attack_targets(state, seat).items():
+        listing.add("use_rune_power", f"Use {player.rune_powers[0]}", {}, at=at)
+    for target, (words, strength) in attack_targets(state, seat).items():
         kind = target.partition(":")[0]
         where = "supply" if kind in ("city", "objective", "enemy") else at
         if kind == "realm":
             where = f"realm:{target.partition(':')[2]}"
-        elif kind == "city" and not any(target == c["id"] for c in _central(state)):
+        elif kind == "city" and not any(target == c["id"] for c in _central_cities(state)):
             owner = next(
                 s for s, p in enumerate(state.players) if target.partition(":")[2] in p.cities
             )
@@ -222,27 +210,27 @@ def _turn(state: RuneAgeState, listing: _Listing) -> None:
     listing.add(
         "take_damage",
         "Damage from a card or an event",
-        {"seat": seat, "amount": 1, "source": engine.DAMAGE_CARD},
+        {"seat": seat, "amount": 1, "source": DAMAGE_CARD},
         {
             "seat": OneOf(state.standing()),
-            "amount": Amount(1, engine.MAX_DAMAGE),
-            "source": OneOf(engine.DAMAGE_SOURCES),
+            "amount": Amount(1, MAX_DAMAGE),
+            "source": OneOf(DAMAGE_SOURCES),
         },
         at=at,
         names={
             **{str(s): state.players[s].name for s in state.standing()},
-            engine.DAMAGE_CARD: f"a card of {player.name}'s",
-            engine.DAMAGE_EVENT: "an event's text",
+            DAMAGE_CARD: f"a card of {player.name}'s",
+            DAMAGE_EVENT: "an event's text",
         },
     )
-    listing.add("end_turn", "End the turn (discard, draw up to five)", at="")
+    listing.add("end_turn", "End the turn (discard, draw up to five)", {}, at="")
 
 
-def _central(state: RuneAgeState) -> list[dict[str, str]]:
+def _central_cities(state: RuneAgeState) -> list[dict[str, str]]:
     return [{"id": f"city:{c}"} for c in state.central_cities]
 
 
-def _combat(state: RuneAgeState, combat: Combat, listing: _Listing) -> None:
+def _combat(state: RuneAgeState, combat: Combat, listing: Listing) -> None:
     seat = listing.seat
     if seat not in (combat.attacker.seat, combat.defender.seat):
         return
@@ -256,7 +244,7 @@ def _combat(state: RuneAgeState, combat: Combat, listing: _Listing) -> None:
         playable = tuple(
             name
             for name, count in sorted(owned.items())
-            if engine.card_strength(state, seat, name) is not None
+            if card_strength(state, seat, name) is not None
             and count > sum(1 for c in side.cards if c.name == name)
         )
         if playable:
@@ -271,10 +259,10 @@ def _combat(state: RuneAgeState, combat: Combat, listing: _Listing) -> None:
             "play_other",
             "Play a card not in the list",
             {"name": "Card", "strength": 1},
-            {"name": Text(80), "strength": Amount(0, engine.MAX_TYPED_STRENGTH)},
+            {"name": Text(80), "strength": Amount(0, MAX_TYPED_STRENGTH)},
             at="combat",
         )
-        listing.add("pass", "Pass (play no more cards)", at="combat")
+        listing.add("pass", "Pass (play no more cards)", {}, at="combat")
         _adjust(listing, mine)
         for kind, verb in (("wound", "Wound"), ("destroy", "Destroy")):
             for army, other in (("attacker", combat.attacker), ("defender", combat.defender)):
@@ -318,13 +306,13 @@ def _combat(state: RuneAgeState, combat: Combat, listing: _Listing) -> None:
         # the attacker's Resolution abilities, then the defender's (Conduct a Siege, step 3)
         if combat.to_play == seat:
             _adjust(listing, mine)
-            listing.add("pass", "Done with Resolution abilities", at="combat")
+            listing.add("pass", "Done with Resolution abilities", {}, at="combat")
         elif combat.to_play is None and seat == combat.attacker.seat:
-            listing.add("resolve", "Resolve the combat", at="combat")
+            listing.add("resolve", "Resolve the combat", {}, at="combat")
     elif combat.step == RESOLUTION:
         _adjust(listing, mine)
         if seat == combat.attacker.seat:
-            listing.add("resolve", "Resolve the combat", at="combat")
+            listing.add("resolve", "Resolve the combat", {}, at="combat")
 
 
 def _unit_keys(state: RuneAgeState, seat: int, cards: tuple[Played, ...]) -> tuple[str, ...]:
@@ -333,12 +321,11 @@ def _unit_keys(state: RuneAgeState, seat: int, cards: tuple[Played, ...]) -> tup
     return tuple(
         c.key
         for c in cards
-        if c.origin == OTHER
-        or (engine.card_strength(state, seat, c.name) or (0, "", TACTIC))[2] != TACTIC
+        if c.origin == OTHER or (card_strength(state, seat, c.name) or (0, "", TACTIC))[2] != TACTIC
     )
 
 
-def _adjust(listing: _Listing, side: str) -> None:
+def _adjust(listing: Listing, side: str) -> None:
     listing.add(
         "adjust",
         "An ability changes your strength",

@@ -16,8 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.rules.runeage.cards import INSTANT
-from referee.rules.runeage.engine import event_card
-from referee.rules.runeage.state import EVENT, RuneAgeState
+from referee.rules.runeage.state import EVENT, RuneAgeState, event_card
 
 NOW, NEXT = "now", "next"  # in effect this round / waiting for the next round's event phase
 LASTING, ENEMY_EFFECT, ATTACK, EACH = "lasting", "enemy", "attack", "each"

@@ -1,5 +1,6 @@
 """The state of a Rune Age game as the tracker keeps it: the supply, each player's cards and
-Home Realm, the round, turn and step, the event deck and the combat under way.
+Home Realm, the round, turn and step, the event deck and the combat under way; and what is
+looked up in it: an event card, its strength, a card's strength and a deck's.
 
 The cards stay on the table: the tracker knows which cards each player owns (so it can count
 the supply, refuse a card the player does not have and add up a deck's strength), never
@@ -11,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from referee.rules.runeage.cards import UNIT, Event
 from referee.rules.runeage.setup import RuneAgeSetup
-from referee.rules.tracker import Outcome
+from referee.rules.tracker import IllegalAction, Outcome
 
 ACTIONS, EVENT = "actions", "event"
 BATTLE, SIEGE = "battle", "siege"
@@ -175,3 +177,44 @@ class RuneAgeState:
             if stage:
                 return index + 1
         return None
+
+
+# Looking things up --------------------------------------------------------------------------
+
+
+def event_card(state: RuneAgeState, name: str) -> Event:
+    for event in state.setup.cards.scenario(state.setup.scenario).events:
+        if event.name == name:
+            return event
+    raise IllegalAction(f"No event called {name!r}.", "payload.event")
+
+
+def event_strength(state: RuneAgeState, name: str) -> int:
+    """An event's strength: the cards data's, or the number typed when it was drawn."""
+    event = event_card(state, name)
+    if event.strength is not None:
+        return event.strength
+    return state.typed_strengths.get(name, 0)
+
+
+def card_strength(state: RuneAgeState, seat: int, name: str) -> tuple[int, str, str] | None:
+    """(strength, origin, kind) of a unit or tactic card ``seat``'s player may own."""
+    race = state.setup.cards.race(state.players[seat].race)
+    for unit in race.units:
+        if unit.name == name:
+            return unit.strength, FACTION, UNIT
+    for neutral in state.setup.cards.neutrals:
+        if neutral.name == name:
+            return neutral.strength, NEUTRAL, neutral.kind
+    return None
+
+
+def deck_strength(state: RuneAgeState, seat: int) -> int:
+    """The strength of every unit card the player owns, deck, hand and discard pile alike
+    (The Monument's tie-break, R190)."""
+    total = 0
+    for name, count in state.players[seat].owned.items():
+        found = card_strength(state, seat, name)
+        if found is not None and found[2] == UNIT:
+            total += found[0] * count
+    return total

@@ -12,7 +12,8 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.tracker import service
-from referee.rules.azeroth.tracker import AZEROTH, Scenario
+from referee.rules.azeroth.setup import Scenario
+from referee.rules.azeroth.system import AZEROTH
 from tests.games.tracker.support import client_for, host, outsider, player, spectator
 from tests.rules.azeroth.tracker_game import setup
 

@@ -19,7 +19,8 @@ from games.registry import tracker
 from games.tracker import service
 from games.views import tracker_pages as pages
 from games.views.tracker_controls import Controls
-from referee.rules.azeroth.tracker import AZEROTH, Scenario
+from referee.rules.azeroth.setup import Scenario
+from referee.rules.azeroth.system import AZEROTH
 from tests.games.tracker.support import client_for, host, player, spectator, user
 from tests.rules.azeroth.tracker_game import setup
 

@@ -11,7 +11,7 @@ from django.http import QueryDict
 from games.models import Game
 from games.numbers import whole_number
 from games.tracker.forms import form_int, payload_from_post
-from referee.rules.azeroth.tracker import AZEROTH
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.tracker import ActionType, PayloadField
 from tests.games.tracker.support import client_for, game, host, player, spectator
 

@@ -19,7 +19,7 @@ from django.test import Client, override_settings
 
 from games.models import Game
 from games.templatetags import fragments
-from referee.rules.azeroth.tracker import Scenario
+from referee.rules.azeroth.setup import Scenario
 from tests.games.tracker.support import client_for, game, host, outsider, player, spectator
 from tests.games.tracker.test_azeroth_board import apply, make_game, url
 

@@ -34,7 +34,9 @@ from hypothesis import strategies as st
 
 from games.models import Game
 from games.tracker import service
-from referee.rules.azeroth.tracker import AZEROTH, AzerothState, Scenario
+from referee.rules.azeroth.setup import Scenario
+from referee.rules.azeroth.state import AzerothState
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.azrah.system import AZRAH
 from referee.rules.tracker import IllegalAction, game_apply
 from tests.games.tracker.support import client_for

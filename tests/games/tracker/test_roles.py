@@ -490,7 +490,8 @@ def test_a_reveal_of_a_game_that_is_not_there_is_a_404(host: User, db: None) -> 
 def test_a_seat_without_a_secret_has_no_button(host: User, player: User, spectator: User) -> None:
     """Azeroth at War's Assassination: nothing is secret until a Warlord is nominated (11),
     and then only its side's."""
-    from referee.rules.azeroth.tracker import AZEROTH, Scenario
+    from referee.rules.azeroth.setup import Scenario
+    from referee.rules.azeroth.system import AZEROTH
     from tests.rules.azeroth.tracker_game import setup
 
     data = AZEROTH.setup_to_json(setup(Scenario.ASSASSINATION))

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.tracker import service
-from referee.rules.runeage.tracker import RUNE_AGE
+from referee.rules.runeage.system import RUNE_AGE
 from tests.games.tracker.support import user
 from tests.games.tracker.test_azrah_board import apply, board, page, text
 

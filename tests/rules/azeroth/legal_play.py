@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from random import Random
 
-from referee.rules.azeroth.tracker import AZEROTH
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.tracker import (
     JSON,
     Amount,

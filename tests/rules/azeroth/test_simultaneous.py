@@ -11,7 +11,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.azeroth.tracker import AZEROTH, Scenario, Stage
+from referee.rules.azeroth.setup import Scenario
+from referee.rules.azeroth.state import Stage
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.tracker import LegalAction, game_apply, stale_conflict
 from tests.profiles import examples
 from tests.rules.azeroth.legal_play import listed, pick, play

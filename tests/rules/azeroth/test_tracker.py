@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
-from referee.rules.azeroth.tracker import AZEROTH, AzerothSetup, Scenario, response_odds
+from referee.rules.azeroth.setup import AzerothSetup, Scenario
+from referee.rules.azeroth.state import response_odds
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.azeroth.units import BattleSize
 from referee.rules.tracker import Action, IllegalAction, replay, start
 from tests.rules.azeroth.tracker_game import (

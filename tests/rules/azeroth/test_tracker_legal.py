@@ -13,7 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.rules.azeroth.tracker import AZEROTH, Scenario
+from referee.rules.azeroth.setup import Scenario
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.tracker import (
     Action,
     IllegalAction,

@@ -12,7 +12,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.azeroth.tracker import AZEROTH, AzerothState, Scenario, Stage, next_seat
+from referee.rules.azeroth.setup import Scenario
+from referee.rules.azeroth.state import AzerothState, Stage, next_seat
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.tracker import IllegalAction, replay
 from tests.profiles import examples
 from tests.rules.azeroth.tracker_game import AzerothGame, act, new_game, redo, undo

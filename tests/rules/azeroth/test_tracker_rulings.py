@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from referee.rules.azeroth import rulings
-from referee.rules.azeroth.tracker import AZEROTH, Scenario
-from referee.rules.azeroth.tracker_state import READY, WAVERED
+from referee.rules.azeroth.setup import Scenario
+from referee.rules.azeroth.state import READY, WAVERED
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.tracker import IllegalAction
 from tests.rules.azeroth.tracker_game import (
     AzerothGame,

@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.azeroth.tracker import AZEROTH, AzerothState, Scenario
+from referee.rules.azeroth.setup import Scenario
+from referee.rules.azeroth.state import AzerothState
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.tracker import Action, IllegalAction, game_apply
 from tests.profiles import examples
 from tests.rules.azeroth.legal_play import outside, pick, wrong_type

@@ -7,12 +7,8 @@ import json
 
 import pytest
 
-from referee.rules.azeroth.tracker import (
-    AZEROTH,
-    AzerothSetup,
-    Scenario,
-    side_from_army,
-)
+from referee.rules.azeroth.setup import AzerothSetup, Scenario, side_from_army
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.azeroth.units import ArmyLine, ArmyList, BattleSize, InlineUnit
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import IllegalAction

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from referee.rules.azeroth.tracker import AZEROTH, Scenario
+from referee.rules.azeroth.setup import Scenario
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.tracker import Action, IllegalAction
 from tests.rules.azeroth.tracker_game import (
     AzerothGame,

@@ -11,7 +11,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.azeroth.tracker import AZEROTH, Scenario
+from referee.rules.azeroth.setup import Scenario
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.tracker import Action, IllegalAction, LegalAction, Rolls, game_apply
 from tests.profiles import examples
 from tests.rules.azeroth.legal_play import listed, pick, play

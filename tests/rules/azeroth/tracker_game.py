@@ -11,13 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from referee.rules.azeroth.profiles import AbilityType, Tier
-from referee.rules.azeroth.tracker import (
-    AZEROTH,
-    AzerothSetup,
-    AzerothState,
-    Scenario,
-    side_from_army,
-)
+from referee.rules.azeroth.setup import AzerothSetup, Scenario, side_from_army
+from referee.rules.azeroth.state import AzerothState
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.azeroth.units import Ability, ArmyLine, ArmyList, BattleSize, Unit
 from referee.rules.tracker import Game, game_apply, start
 
@@ -139,7 +135,7 @@ def activate_all(game: AzerothGame) -> AzerothGame:
 
 
 def _next(game: AzerothGame) -> int | None:
-    from referee.rules.azeroth.tracker import next_seat
+    from referee.rules.azeroth.state import next_seat
 
     return next_seat(game.state)
 

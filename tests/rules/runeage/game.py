@@ -6,11 +6,11 @@ from dataclasses import replace
 from random import Random
 from typing import Any
 
+from referee.rules.runeage.actions import apply_action
 from referee.rules.runeage.demo import DEMO
-from referee.rules.runeage.engine import apply
 from referee.rules.runeage.setup import RuneAgeSetup, build_setup, setup_from_json
 from referee.rules.runeage.state import RuneAgeState
-from referee.rules.runeage.tracker import RUNE_AGE
+from referee.rules.runeage.system import RUNE_AGE
 from referee.rules.tracker import Action, Game, game_apply, start
 
 RACES = ("Daqan Lords", "Latari Elves", "Uthuk Y'llan", "Waiqar the Undying")
@@ -38,7 +38,7 @@ def act(game: RuneAgeGame, type: str, by: int | None = None, **payload: Any) -> 
 
 def step(state: RuneAgeState, type: str, by: int | None = None, **payload: Any) -> RuneAgeState:
     """One action applied straight to a state (for states a test has arranged)."""
-    return apply(state, Action(1, type, by, payload))
+    return apply_action(state, Action(1, type, by, payload))
 
 
 def owning(state: RuneAgeState, seat: int, **cards: int) -> RuneAgeState:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.rules.runeage.engine import event_card, initial_state
+from referee.rules.runeage.actions import initial_state
 from referee.rules.runeage.reminders import ATTACK, ENEMY_EFFECT, attrition_words, reminders
-from referee.rules.runeage.state import RuneAgeState
-from referee.rules.runeage.tracker import view
+from referee.rules.runeage.state import RuneAgeState, event_card
+from referee.rules.runeage.words import table_view
 from tests.rules.runeage.game import end_turns, new_setup, step
 
 
@@ -29,23 +29,23 @@ def test_the_drawn_enemy_shows_its_icons_from_the_cards_data() -> None:
     state = step(event_phase(), "draw_event", 0, event="Cinder Drake")
     icons = event_card(state, "Cinder Drake").attrition
     assert icons == 1
-    drawn = view(state)["events"]["drawn"]
+    drawn = table_view(state)["events"]["drawn"]
     assert drawn["attrition"] == icons
     assert drawn["attrition_text"] == attrition_words(icons)
-    (enemy,) = view(state)["events"]["enemies"]
+    (enemy,) = table_view(state)["events"]["enemies"]
     assert enemy["attrition_text"] == attrition_words(icons)
 
 
 def test_a_drawn_event_without_the_icon_says_so() -> None:
     state = step(event_phase(), "draw_event", 0, event="Scorched Fields")
-    drawn = view(state)["events"]["drawn"]
+    drawn = table_view(state)["events"]["drawn"]
     assert drawn["attrition"] == 0
     assert drawn["attrition_text"] == attrition_words(0)
 
 
 def test_the_objective_carries_its_icons() -> None:
     state = initial_state(new_setup("dragonlords", 3))
-    objective = view(state)["objective"]
+    objective = table_view(state)["objective"]
     assert objective["attrition"] == 2
     assert objective["attrition_text"] == attrition_words(2)
 
@@ -58,13 +58,13 @@ def test_an_attacking_instant_reminds_each_defender_of_its_icon() -> None:
     state = step(state, "draw_event", 0, event="Burning Sky")
     attacks = [r for r in reminders(state) if r.kind == ATTACK]
     assert attacks and all(r.attrition == 1 for r in attacks)
-    shown = [r for p in view(state)["players"] for r in p["reminders"]]
+    shown = [r for p in table_view(state)["players"] for r in p["reminders"]]
     assert shown and all(r["attrition_text"] == attrition_words(1) for r in shown)
 
 
 def test_an_attacking_instant_without_the_icon_says_no_roll() -> None:
     state = step(event_phase(), "draw_event", 0, event="Scorched Fields")
-    shown = [r for p in view(state)["players"] for r in p["reminders"]]
+    shown = [r for p in table_view(state)["players"] for r in p["reminders"]]
     assert shown and all(r["attrition_text"] == attrition_words(0) for r in shown)
 
 
@@ -73,11 +73,11 @@ def test_an_enemy_acting_at_the_start_of_the_event_phase_shows_its_icon() -> Non
     state = replace(event_phase(), enemies=(("Dragonlord Herald", 1),))
     (due,) = [r for r in reminders(state) if r.kind == ENEMY_EFFECT]
     assert due.attrition == 1
-    (shown,) = view(state)["reminders"]["next"]
+    (shown,) = table_view(state)["reminders"]["next"]
     assert shown["attrition"] == 1 and shown["attrition_text"] == attrition_words(1)
 
 
 def test_a_lasting_instant_that_is_never_battled_says_nothing_of_attrition() -> None:
     state = step(event_phase(), "draw_event", 0, event="Bountiful Harvest")
-    (shown,) = view(state)["reminders"]["next"]
+    (shown,) = table_view(state)["reminders"]["next"]
     assert shown["attrition"] == 0 and shown["attrition_text"] == ""

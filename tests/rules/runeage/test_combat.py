@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.rules.runeage.engine import initial_state
+from referee.rules.runeage.actions import initial_state
 from referee.rules.runeage.legal import legal_actions
 from referee.rules.runeage.state import (
     ASSAULT,
@@ -18,7 +18,8 @@ from referee.rules.runeage.state import (
     SKULLS,
     RuneAgeState,
 )
-from referee.rules.runeage.tracker import RUNE_AGE, view
+from referee.rules.runeage.system import RUNE_AGE
+from referee.rules.runeage.words import table_view
 from referee.rules.tracker import IllegalAction
 from tests.rules.runeage.game import end_turns, new_setup, owning_cards, step
 
@@ -58,8 +59,8 @@ def test_a_battle_totals_strength_as_cards_are_played_and_a_tie_secures_the_city
     state = step(state, "attack", 0, target=f"city:{name}")
     state = step(state, "play_card", 0, card="Levy Spearman")
     state = step(state, "play_card", 0, card="Levy Spearman")
-    assert view(state)["combat"]["attack_total"] == 2
-    assert view(state)["spending"]["strength_played"] == 2
+    assert table_view(state)["combat"]["attack_total"] == 2
+    assert table_view(state)["spending"]["strength_played"] == 2
     state = step(state, "play_card", 0, card="Levy Spearman")
     state = step(state, "pass", 0)
     assert state.combat is not None and state.combat.step == RESOLUTION

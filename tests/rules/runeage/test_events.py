@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from referee.rules.runeage.engine import initial_state
+from referee.rules.runeage.actions import initial_state
 from referee.rules.runeage.legal import legal_actions
 from referee.rules.runeage.state import ACTIONS, EVENT, RuneAgeState
-from referee.rules.runeage.tracker import view
+from referee.rules.runeage.words import table_view
 from referee.rules.tracker import IllegalAction
 from tests.rules.runeage.game import end_turns, new_setup, step
 
@@ -33,7 +33,7 @@ def test_the_first_player_draws_from_the_stage_on_top() -> None:
     with pytest.raises(IllegalAction, match="The first player, Ana, draws"):
         step(state, "draw_event", 1, event="Cinder Drake")
     state = step(state, "draw_event", 0, event="Cinder Drake")
-    shown = view(state)["events"]
+    shown = table_view(state)["events"]
     assert shown["left"] == 9 and shown["by_stage"] == [4, 5]
     assert shown["drawn"]["stage"] == 1
 
@@ -95,10 +95,10 @@ def test_the_event_phase_ends_only_after_the_event() -> None:
 def test_a_start_of_event_phase_enemy_acts_only_from_the_next_event_phase() -> None:
     """Enemy Event Cards: the effect needs the enemy in play before the card is drawn."""
     state = step(stage_two(event_phase()), "draw_event", 0, event="Dragonlord Herald")
-    herald = view(state)["events"]["enemies"][0]
+    herald = table_view(state)["events"]["enemies"][0]
     assert herald["start_of_event_phase"] and not herald["acts_this_event_phase"]
     state = end_turns(step(state, "end_event_phase", 0), 3)
-    assert view(state)["events"]["enemies"][0]["acts_this_event_phase"]
+    assert table_view(state)["events"]["enemies"][0]["acts_this_event_phase"]
 
 
 def test_an_empty_deck_is_rebuilt_from_the_stage_two_discards() -> None:
@@ -134,7 +134,7 @@ def test_the_cataclysm_is_won_by_all_when_the_first_player_cannot_draw() -> None
     state = replace(state, deck=((), (), ()), discard=("Falling Stars",), active=1)
     state = step(state, "end_turn", 1)
     assert state.outcome.over and state.outcome.winners == frozenset({0, 1})
-    assert view(state)["over"] and view(state)["winner"] is None
+    assert table_view(state)["over"] and table_view(state)["winner"] is None
 
 
 def test_a_defeated_enemy_with_a_reward_gives_gold_or_influence_each_turn() -> None:
@@ -175,7 +175,7 @@ def test_a_strength_the_cards_lack_is_typed_when_the_event_is_drawn() -> None:
         step(state, "draw_event", 0, event="Ash Cultists")
     assert error.value.field == "payload.strength"
     state = step(state, "draw_event", 0, event="Ash Cultists", strength=7)
-    assert view(state)["events"]["enemies"][0]["strength"] == 7
+    assert table_view(state)["events"]["enemies"][0]["strength"] == 7
     state = step(state, "end_event_phase", 0)
     targets = {a.label for a in legal_actions(state, 0) if a.type == "attack"}
     assert "Attack Ash Cultists (strength 7)" in targets
@@ -197,7 +197,7 @@ def test_an_instant_lasting_during_the_next_round_stays_beside_the_objective_unt
     state = next_round(state, "Cinder Drake")
     assert state.round == 3 and state.lasting == ()
     assert state.discard == ("Bountiful Harvest",)
-    assert view(state)["events"]["lasting"] == []
+    assert table_view(state)["events"]["lasting"] == []
 
 
 def test_a_lasting_instant_is_not_taken_back_into_a_rebuilt_event_deck() -> None:

@@ -4,7 +4,7 @@ Conduct a Siege, Attrition Die, Destroying & Wounding Units)."""
 
 from __future__ import annotations
 
-from referee.rules.runeage.tracker import RUNE_AGE
+from referee.rules.runeage.system import RUNE_AGE
 from tests.rules.runeage.game import RuneAgeGame, act, new_game
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.rules.runeage.engine import initial_state
+from referee.rules.runeage.actions import initial_state
 from referee.rules.runeage.reminders import (
     ATTACK,
     EACH,
@@ -17,7 +17,7 @@ from referee.rules.runeage.reminders import (
     reminders,
 )
 from referee.rules.runeage.state import RuneAgeState
-from referee.rules.runeage.tracker import view
+from referee.rules.runeage.words import table_view
 from tests.rules.runeage.game import end_turns, new_setup, step
 
 
@@ -28,7 +28,7 @@ def event_phase(players: int = 3) -> RuneAgeState:
 def test_a_new_game_has_nothing_to_remind() -> None:
     state = initial_state(new_setup("dragonlords", 3))
     assert reminders(state) == ()
-    assert view(state)["reminders"] == {"now": [], "next": []}
+    assert table_view(state)["reminders"] == {"now": [], "next": []}
 
 
 def test_an_instant_for_the_next_round_is_announced_then_in_effect_then_gone() -> None:
@@ -48,7 +48,7 @@ def test_an_instant_for_the_next_round_is_announced_then_in_effect_then_gone() -
     state = step(state, "end_event_phase", 0)
     (due,) = reminders(state)
     assert due.when == NOW and "in effect during this round" in due.text
-    assert view(state)["reminders"]["now"][0]["text"] == due.text
+    assert table_view(state)["reminders"]["now"][0]["text"] == due.text
     state = end_turns(state, 3)
     assert reminders(state)[0].when == NOW  # still this round's, through its event phase
     state = step(state, "draw_event", 0, event="Cinder Drake")
@@ -68,7 +68,7 @@ def test_an_enemys_start_of_phase_effect_waits_for_the_next_event_phase() -> Non
     state = step(state, "end_event_phase", 0)
     (due,) = reminders(state)
     assert due.when == NEXT and "does not act" not in due.text
-    assert view(state)["reminders"]["next"][0]["event"] == "Dragonlord Herald"
+    assert table_view(state)["reminders"]["next"][0]["event"] == "Dragonlord Herald"
     state = end_turns(state, 3)  # round 2's event phase, before the draw
     (due,) = reminders(state)
     assert due.when == NOW and "applies now, before the event is drawn" in due.text
@@ -89,13 +89,13 @@ def test_an_attacking_instant_reminds_the_players_it_attacks_on_their_own_half()
     assert "Ana battles it now. It stops once a player repels it." in due[0].text
     assert "Ben's Home Realm next unless Ana repels it first" in due[1].text
     assert "Cleo's Home Realm next unless Ana or Ben repels it first" in due[2].text
-    shown = view(state)
+    shown = table_view(state)
     assert [len(p["reminders"]) for p in shown["players"]] == [1, 1, 1]
     assert shown["reminders"] == {"now": [], "next": []}
     state = step(state, "play_other", 0, name="Hired Ogre", strength=4)
     state = step(step(state, "pass", 0), "resolve", 0)
     assert reminders(state) == ()
-    assert all(p["reminders"] == [] for p in view(state)["players"])
+    assert all(p["reminders"] == [] for p in table_view(state)["players"])
 
 
 def test_an_instant_attacking_each_player_names_who_battles_after_whom() -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from referee.rules.runeage import engine
+from referee.rules.runeage import actions
 from referee.rules.runeage.rulings import PROJECT
 
-ENGINE = Path(engine.__file__).parent
+ENGINE = Path(actions.__file__).parent
 
 
 def _runeage_rulings() -> set[int]:
@@ -26,7 +26,7 @@ def test_every_ruling_cited_by_the_engine_is_a_rune_age_ruling() -> None:
 
 
 def test_the_engines_docstring_names_the_range_of_its_rulings() -> None:
-    found = re.search(r"Rulings R(\d+) to R(\d+)", " ".join((engine.__doc__ or "").split()))
+    found = re.search(r"Rulings R(\d+) to R(\d+)", " ".join((actions.__doc__ or "").split()))
     assert found is not None
     first, last = int(found.group(1)), int(found.group(2))
     assert set(range(first, last + 1)) == _runeage_rulings()

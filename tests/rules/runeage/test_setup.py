@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 
 from referee.rules.errors import InvalidInput
+from referee.rules.runeage.actions import initial_state
 from referee.rules.runeage.cards import Catalog, catalog_from_json, catalog_to_json
 from referee.rules.runeage.demo import DEMO, DEMO_JSON
-from referee.rules.runeage.engine import initial_state
 from referee.rules.runeage.setup import build_setup, setup_from_json, setup_to_json
-from referee.rules.runeage.tracker import RUNE_AGE, setup_checklist
+from referee.rules.runeage.system import RUNE_AGE
+from referee.rules.runeage.words import setup_checklist
 from tests.rules.runeage.game import new_setup, setup_json
 
 

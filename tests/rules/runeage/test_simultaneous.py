@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.runeage.tracker import RUNE_AGE
+from referee.rules.runeage.system import RUNE_AGE
 from referee.rules.tracker import game_apply, stale_conflict
 from tests.profiles import examples
 from tests.rules.runeage.game import new_game

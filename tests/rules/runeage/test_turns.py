@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.rules.runeage.engine import initial_state
+from referee.rules.runeage.actions import initial_state
 from referee.rules.runeage.legal import legal_actions
 from referee.rules.runeage.state import ACTIONS, EVENT, RuneAgeState
 from referee.rules.tracker import IllegalAction

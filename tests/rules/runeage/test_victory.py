@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from referee.rules.runeage.engine import initial_state
+from referee.rules.runeage.actions import initial_state
 from referee.rules.runeage.legal import legal_actions
 from referee.rules.runeage.state import RuneAgeState
-from referee.rules.runeage.tracker import view
+from referee.rules.runeage.words import table_view
 from referee.rules.tracker import IllegalAction
 from tests.rules.runeage.game import end_turns, new_setup, owning_cards, step
 
@@ -62,7 +62,7 @@ def test_the_dragonlords_objective_defeated_wins() -> None:
     state = step(step(state, "roll_attrition", 0, roll="blank"), "roll_attrition", 0, roll="blank")
     state = step(state, "resolve", 0)
     assert state.outcome.winner == 0
-    assert "defeated Dragonlord Vyrakhan" in view(state)["reason"]
+    assert "defeated Dragonlord Vyrakhan" in table_view(state)["reason"]
     with pytest.raises(IllegalAction, match="The game is over"):
         step(state, "end_turn", 0)
 
@@ -73,7 +73,7 @@ def test_the_solo_dragonlords_player_loses_at_twenty_damage() -> None:
     state = step(state, "draw_event", 0, event="Cinder Drake")
     state = step(damaged(state, 0, 19), "take_damage", 0, seat=0, amount=1)
     assert state.outcome.over and not state.outcome.places
-    assert view(state)["everyone_lost"]
+    assert table_view(state)["everyone_lost"]
 
 
 def test_runewars_the_victor_takes_the_losers_rune_power_and_chooses() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from random import Random
 
-from referee.rules.runeage.tracker import RUNE_AGE
+from referee.rules.runeage.system import RUNE_AGE
 from referee.rules.tracker import game_apply
 from tests.rules.runeage.game import new_game
 from tests.rules.tracker.legal_play import filled

@@ -6,10 +6,10 @@ import pytest
 
 from games.registry import tracker, trackers
 from referee.rules.athazar.system import ATHAZAR
-from referee.rules.azeroth.tracker import AZEROTH
+from referee.rules.azeroth.system import AZEROTH
 from referee.rules.azrah.system import AZRAH
 from referee.rules.azuki.system import AZUKI
-from referee.rules.runeage.tracker import RUNE_AGE
+from referee.rules.runeage.system import RUNE_AGE
 
 
 def test_it_finds_a_system_by_its_slug() -> None:

@@ -20,7 +20,7 @@ from referee.rules.runeage.cards import CATACLYSM, DRAGONLORDS, MONUMENT, RUNEWA
 from referee.rules.runeage.reminders import reminders
 from referee.rules.runeage.setup import setup_from_json
 from referee.rules.runeage.state import RuneAgeState
-from referee.rules.runeage.tracker import RUNE_AGE
+from referee.rules.runeage.system import RUNE_AGE
 from referee.rules.tracker import Action, LegalAction, game_apply, replay, start
 from tests.profiles import examples
 from tests.rules.runeage.game import RuneAgeGame, setup_json

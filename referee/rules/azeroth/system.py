@@ -7,10 +7,11 @@ rolls nothing: every die the table rolls arrives in an action's payload, so a lo
 replays to the same game. The rules the table applies between the dice are ``table``'s;
 this module calls them and keeps their explanations for the view.
 
-The system is here; its parts live beside it: ``tracker_setup`` (the armies and the setup's
-JSON), ``tracker_state`` (the state, and concealing a secret Warlord), ``tracker_actions``
-(one handler per action type), ``tracker_legal`` (what each seat may do now),
-``tracker_view`` (history lines and the view) and ``tracker_example`` (a setup to start from).
+The system is here; its parts live below it, each importing only those under it:
+``legal`` (what each seat may do now), ``actions`` (one handler per action type),
+``words`` (words for codes, history lines and the view), ``state`` (the state, what is read
+from it, and concealing a secret Warlord) and ``setup`` (the armies and the setup's JSON);
+``example`` holds a setup to start from.
 """
 
 from __future__ import annotations
@@ -19,72 +20,35 @@ import copy
 from collections.abc import Mapping
 from dataclasses import replace
 
-from referee.rules.azeroth.tracker_actions import (
-    _HANDLERS,
-    next_seat,
-    response_odds,
-)
-from referee.rules.azeroth.tracker_example import EXAMPLE_SETUP
-from referee.rules.azeroth.tracker_legal import legal_actions
-from referee.rules.azeroth.tracker_setup import (
-    MANA_CAP,
+from referee.rules.azeroth import ABOUT
+from referee.rules.azeroth.actions import apply_action
+from referee.rules.azeroth.example import EXAMPLE_SETUP
+from referee.rules.azeroth.legal import legal_actions
+from referee.rules.azeroth.setup import (
     SEATS,
-    AbilitySetup,
     AzerothSetup,
-    ModelSetup,
-    Scenario,
-    SideSetup,
-    _check_setup,
-    _enum,
-    _model_json,
-    _side_setup,
-    model_from_unit,
-    side_from_army,
+    check_setup,
+    setup_from_json,
+    setup_to_json,
 )
-from referee.rules.azeroth.tracker_state import (
+from referee.rules.azeroth.state import (
     AzerothState,
     ModelState,
-    PendingAbility,
     SideState,
     Stage,
     conceal,
 )
-from referee.rules.azeroth.tracker_view import (
-    _describe,
-    _view,
-)
-from referee.rules.azeroth.units import BattleSize
-from referee.rules.checks import Problems, add_problem
-from referee.rules.errors import InvalidInput
+from referee.rules.azeroth.words import history_line, table_view
 from referee.rules.tracker import (
     JSON,
     Action,
     ActionType,
-    IllegalAction,
     LegalAction,
     PayloadField,
     System,
 )
 
-__all__ = [
-    "AZEROTH",
-    "MANA_CAP",
-    "AbilitySetup",
-    "AzerothSetup",
-    "AzerothState",
-    "AzerothSystem",
-    "ModelSetup",
-    "ModelState",
-    "PendingAbility",
-    "Scenario",
-    "SideSetup",
-    "SideState",
-    "Stage",
-    "model_from_unit",
-    "next_seat",
-    "response_odds",
-    "side_from_army",
-]
+__all__ = ["AZEROTH", "AzerothSystem"]
 
 
 ROLL_OFF_DICE = "the first player's D6, then the second's"
@@ -93,8 +57,8 @@ ROLL_OFF_DICE = "the first player's D6, then the second's"
 
 
 class AzerothSystem(System[AzerothSetup, AzerothState]):
-    slug = "azeroth"
-    name = "Azeroth at War"
+    slug = ABOUT.slug
+    name = ABOUT.name
     action_types = (
         ActionType(
             "edge_roll_off",
@@ -321,46 +285,19 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
     # -- setup --
 
     def setup_from_json(self, data: Mapping[str, JSON]) -> AzerothSetup:
-        """``{"battle_size": "standard", "scenario": "annihilation", "sides": [two {"name",
-        "models": [{"id", "name", "slug", "points", "wounds", "tiers", "mov", "ini",
-        "magical", "keywords": {name: X}, "abilities": [{"name", "type", "mana_cost"}]}]}]}``."""
-        problems: Problems = {}
-        if not isinstance(data, Mapping):
-            raise InvalidInput({"setup": ["The setup must be an object."]})
-        size = _enum(problems, "battle_size", data.get("battle_size"), BattleSize)
-        scenario = _enum(problems, "scenario", data.get("scenario"), Scenario)
-        sides_data = data.get("sides")
-        sides: list[SideSetup] = []
-        if not isinstance(sides_data, list) or len(sides_data) != 2:
-            add_problem(problems, "sides", "Azeroth at War has exactly two sides.")
-        else:
-            for index, side in enumerate(sides_data):
-                read = _side_setup(problems, f"sides.{index}", side)
-                if read is not None:
-                    sides.append(read)
-        if problems:
-            raise InvalidInput(problems)
-        assert size is not None and scenario is not None
-        setup = AzerothSetup((sides[0], sides[1]), BattleSize(size), Scenario(scenario))
-        _check_setup(setup)
-        return setup
+        """See ``referee.rules.azeroth.setup.setup_from_json``: the battle size, the
+        scenario and two sides with their models."""
+        return setup_from_json(data)
 
     def setup_to_json(self, setup: AzerothSetup) -> dict[str, JSON]:
-        return {
-            "battle_size": setup.battle_size.value,
-            "scenario": setup.scenario.value,
-            "sides": [
-                {"name": side.name, "models": [_model_json(m) for m in side.models]}
-                for side in setup.sides
-            ],
-        }
+        return setup_to_json(setup)
 
     def seat_names(self, setup: AzerothSetup) -> tuple[str, ...]:
         return tuple(side.name for side in setup.sides)
 
     def initial_state(self, setup: AzerothSetup) -> AzerothState:
         """Both armies at full Wounds with empty Mana pools, ready to deploy (3.3)."""
-        _check_setup(setup)
+        check_setup(setup)
         sides = tuple(
             SideState(side.name, tuple(ModelState(m, m.wounds) for m in side.models))
             for side in setup.sides
@@ -370,14 +307,7 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
     # -- actions --
 
     def apply(self, state: AzerothState, action: Action) -> AzerothState:
-        if state.over:
-            raise IllegalAction(f"The game is over: {state.outcome.reason}", "type")
-        if action.by is not None and action.by not in SEATS:
-            raise IllegalAction("Only seats 0 and 1 play Azeroth at War.", "by")
-        handler = _HANDLERS.get(action.type)
-        if handler is None:
-            raise IllegalAction(f"Azeroth at War has no action called {action.type!r}.", "type")
-        return handler(state, action)
+        return apply_action(state, action)
 
     def replay_apply(self, state: AzerothState, action: Action) -> AzerothState:
         """As ``apply``, but once a secret Warlord's fall has ended the replayed game, a
@@ -405,12 +335,12 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
     ) -> str:
         """A history line: "Ana: 3 damage to Orc Grunt 2". Names come from ``setup`` when
         given, else from the model ids. A Warlord's nomination never says which Hero."""
-        return _describe(action, setup)
+        return history_line(action, setup)
 
     def describe_secret(self, action: Action, setup: AzerothSetup | None = None) -> str:
         """A nomination the viewer may not see yet, said as its owner reads it: which Hero
         is never in a history line (11)."""
-        return _describe(action, setup)
+        return history_line(action, setup)
 
     def visible_payload(
         self, action: Action, state: AzerothState, viewer: int | None
@@ -452,7 +382,7 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
     def view(self, state: AzerothState, viewer: int | None) -> dict[str, JSON]:
         """Everything the table shows, as plain JSON; a Warlord only to its owner until it
         falls or the game ends (11)."""
-        return _view(state, viewer)
+        return table_view(state, viewer)
 
 
 SIMULTANEOUS = frozenset({Stage.MANA, Stage.MORALE})

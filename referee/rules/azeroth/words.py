@@ -1,13 +1,33 @@
-"""The Azeroth at War tracker as each viewer sees it: history lines and the view, a
-secret Warlord shown only to its owner until it falls or the game ends (11)."""
+"""How Azeroth at War says things: words for its codes, history lines, and the view each
+viewer gets, a secret Warlord shown only to its owner until it falls or the game ends (11)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from referee.rules.azeroth.profiles import (
+    AbilityType,
     SpellOdds,
     Step,
+    Tier,
+)
+from referee.rules.azeroth.setup import (
+    SEATS,
+    AzerothSetup,
+    Scenario,
+)
+from referee.rules.azeroth.state import (
+    GROUNDED,
+    HIDDEN_WARLORD,
+    AzerothState,
+    ModelState,
+    Stage,
+    army_standing,
+    morale_checks,
+    morale_due,
+    next_seat,
+    response_odds,
+    split_label,
 )
 from referee.rules.azeroth.table import (
     OBJECTIVE_VP,
@@ -15,31 +35,6 @@ from referee.rules.azeroth.table import (
     MoraleCheck,
     objective_count,
     summon_expires,
-)
-from referee.rules.azeroth.tracker_actions import (
-    _due,
-    _morale_checks,
-    _named,
-    _split,
-    _standing,
-    next_seat,
-    response_odds,
-)
-from referee.rules.azeroth.tracker_setup import (
-    SEATS,
-    AzerothSetup,
-    Scenario,
-)
-from referee.rules.azeroth.tracker_state import (
-    ABILITY_TYPE_NAMES,
-    CHECKLISTS,
-    GROUNDED,
-    HIDDEN_WARLORD,
-    MORALE_FACT_NAMES,
-    TIER_NAMES,
-    AzerothState,
-    ModelState,
-    Stage,
 )
 from referee.rules.azeroth.units import BATTLE_SIZES
 from referee.rules.tracker import (
@@ -53,14 +48,67 @@ SCENARIO_NAMES: dict[str, str] = {
     Scenario.ASSASSINATION: "Assassination",
 }
 
+CHECKLISTS: dict[Stage, tuple[str, ...]] = {
+    Stage.DEPLOYMENT: (
+        "roll off for the table edge",
+        "nominate Warlords in secret",
+        "deploy, alternating one unit at a time",
+    ),
+    Stage.MANA: ("gain Mana", "resolve start-of-round effects"),
+    Stage.ACTIVATION: (
+        "roll off for the first activation",
+        "activate every model, alternating",
+    ),
+    Stage.MORALE: (
+        "record objective control",
+        "test Morale for every model due",
+        "routing models flee",
+    ),
+    Stage.OVER: (),
+}
+
+
+# Words for the codes a payload or the view carries, so no page shows a code.
+ABILITY_TYPE_NAMES: dict[str, str] = {
+    AbilityType.INSTANT: "Instant",
+    AbilityType.SPELL_SHOOT: "Spell (Shoot)",
+    AbilityType.BUFF: "Buff",
+    AbilityType.DEBUFF: "Debuff",
+    AbilityType.REACTION: "Reaction",
+    AbilityType.BLAST: "Blast",
+}
+TIER_NAMES: dict[str, str] = {
+    Tier.BASELINE: "Baseline",
+    Tier.MOUNTED: "Mounted",
+    Tier.ELITE: "Elite",
+    Tier.HERO: "Hero",
+}
+MORALE_FACT_NAMES: dict[str, str] = {
+    "fear_nearby": 'An enemy with Fear within 6"',
+    "command_aura": "Within another Hero's Command Aura",
+    "friendly_destroyed_within_6": 'A friend destroyed within 6"',
+}
+
+
+def with_side_names(state: AzerothState, text: str) -> str:
+    """A table explanation with "player A" and "player B" given the sides' names."""
+    for seat, letter in enumerate("AB"):
+        name = state.sides[seat].name
+        text = text.replace(f"Player {letter} ", f"{name} ").replace(
+            f"player {letter} ", f"{name} "
+        )
+        text = text.replace(f"player {letter}'s", f"{name}'s").replace(f" {letter} ", f" {name} ")
+    return text
+
+
 # --- History lines -------------------------------------------------------------------------
 
 
-def _humanize(model_id: str) -> str:
+def _id_in_words(model_id: str) -> str:
     return " ".join(word.capitalize() for word in model_id.split("-"))
 
 
-def _describe(action: Action, setup: AzerothSetup | None) -> str:
+def history_line(action: Action, setup: AzerothSetup | None) -> str:
     payload = action.payload
 
     def seat_name(seat: int | None) -> str:
@@ -81,7 +129,7 @@ def _describe(action: Action, setup: AzerothSetup | None) -> str:
                 found = setup.sides[s].model(model_id)
                 if found is not None:
                     return found.name
-        return _humanize(model_id)
+        return _id_in_words(model_id)
 
     who = seat_name(action.by)
     target_seat = payload.get("seat") if isinstance(payload.get("seat"), int) else None
@@ -163,12 +211,12 @@ def _percent(p: float) -> float:
     return round(p * 100, 1)
 
 
-def _steps(steps: Sequence[Step]) -> list[JSON]:
+def _step_lines(steps: Sequence[Step]) -> list[JSON]:
     return [f"{step.text} ({step.rule})" for step in steps]
 
 
-def _named_steps(state: AzerothState, steps: Sequence[Step]) -> list[JSON]:
-    return [f"{_named(state, step.text)} ({step.rule})" for step in steps]
+def _step_lines_named(state: AzerothState, steps: Sequence[Step]) -> list[JSON]:
+    return [f"{with_side_names(state, step.text)} ({step.rule})" for step in steps]
 
 
 def _checklist(state: AzerothState, checks: Sequence[MoraleCheck]) -> list[JSON]:
@@ -199,7 +247,7 @@ def _checklist(state: AzerothState, checks: Sequence[MoraleCheck]) -> list[JSON]
             items.remove("record objective control")
         done = {
             "record objective control": state.objectives is not None,
-            "test Morale for every model due": not any(_due(state, c) for c in checks),
+            "test Morale for every model due": not any(morale_due(state, c) for c in checks),
         }
     else:
         items = []
@@ -244,9 +292,9 @@ def _model_view(
         "activating": state.current == (seat, model.id),
         "ability_used": model.ability_used,
         "taunted_by": model.taunted_by,
-        "taunted_by_name": _name(state, 1 - seat, model.taunted_by),
+        "taunted_by_name": _model_name(state, 1 - seat, model.taunted_by),
         "summoner": model.summoner,
-        "summoner_name": _name(state, seat, model.summoner),
+        "summoner_name": _model_name(state, seat, model.summoner),
         "summoned_rounds_left": rounds_left,
         "warlord": show_warlord and state.sides[seat].warlord_id == model.id,
         "fear_nearby": model.fear_nearby,
@@ -260,7 +308,7 @@ def _model_view(
     }
 
 
-def _name(state: AzerothState, seat: int, model_id: str | None) -> str | None:
+def _model_name(state: AzerothState, seat: int, model_id: str | None) -> str | None:
     """A model's name for the view, where the state holds its id."""
     if model_id is None:
         return None
@@ -268,7 +316,7 @@ def _name(state: AzerothState, seat: int, model_id: str | None) -> str | None:
     return model_id if model is None else model.name
 
 
-def _used(state: AzerothState, prefix: str, seat: int) -> list[JSON]:
+def _used_this_round(state: AzerothState, prefix: str, seat: int) -> list[JSON]:
     start = f"{prefix}:{seat}:"
     return sorted(key[len(start) :] for key in state.limits.used if key.startswith(start))
 
@@ -278,7 +326,7 @@ def _morale_view(state: AzerothState, seat: int, checks: Sequence[MoraleCheck]) 
         return []
     tests: list[JSON] = []
     for check in checks:
-        owner, model_id = _split(check.label)
+        owner, model_id = split_label(check.label)
         if owner != seat or not check.must_test.required or check.odds is None:
             continue
         model = state.sides[seat].find(model_id)
@@ -288,13 +336,13 @@ def _morale_view(state: AzerothState, seat: int, checks: Sequence[MoraleCheck]) 
             {
                 "model": model_id,
                 "name": model.name,
-                "reasons": _steps(check.must_test.reasons),
+                "reasons": _step_lines(check.must_test.reasons),
                 "morale_value": odds.morale_value,
                 "reroll": odds.reroll,
                 "pass": _percent(odds.pass_probability),
                 "waver": _percent(odds.waver_probability),
                 "rout": _percent(odds.rout_probability),
-                "explanation": _steps(odds.explanation),
+                "explanation": _step_lines(odds.explanation),
                 "result": model.morale_result,
             }
         )
@@ -314,14 +362,14 @@ def _side_view(
         "name": side.name,
         "mana": side.mana.value,
         "mana_cap": side.mana.maximum,
-        "mana_breakdown": _steps(side.mana_breakdown),
+        "mana_breakdown": _step_lines(side.mana_breakdown),
         "last_hero_slain": side.last_hero_slain,
         "warlord": side.warlord_id if show else None,
-        "warlord_name": _name(state, seat, side.warlord_id) if show else None,
+        "warlord_name": _model_name(state, seat, side.warlord_id) if show else None,
         "warlord_nominated": side.warlord is not None,
-        "opportunity_attacks_used": _used(state, "oa", seat),
-        "spell_blocks_used": _used(state, "block", seat),
-        "taunts_used": _used(state, "taunt", seat),
+        "opportunity_attacks_used": _used_this_round(state, "oa", seat),
+        "spell_blocks_used": _used_this_round(state, "block", seat),
+        "taunts_used": _used_this_round(state, "taunt", seat),
         "models_left_to_activate": len(side.to_activate),
         "models": [_model_view(state, seat, m, show) for m in side.models],
         "morale_tests": _morale_view(state, seat, checks),
@@ -337,7 +385,7 @@ def _odds_view(odds: SpellOdds | None) -> dict[str, JSON] | None:
         "cancelled": _percent(odds.cancelled),
         "response": odds.response,
         "response_cost": odds.response_cost,
-        "explanation": _steps(odds.explanation),
+        "explanation": _step_lines(odds.explanation),
     }
 
 
@@ -361,7 +409,7 @@ def _pending_view(state: AzerothState) -> dict[str, JSON] | None:
     return {
         "seat": pending.seat,
         "model": pending.model,
-        "model_name": _name(state, pending.seat, pending.model),
+        "model_name": _model_name(state, pending.seat, pending.model),
         "ability": pending.name,
         "type": pending.type.value,
         "type_name": ABILITY_TYPE_NAMES[pending.type],
@@ -382,7 +430,7 @@ def _summary(state: AzerothState) -> dict[str, JSON]:
     rows: list[JSON] = []
     held = state.held if state.objectives is None else state.objectives
     for seat, side in enumerate(state.sides):
-        standing = _standing(state, seat)
+        standing = army_standing(state, seat)
         objectives = sum(1 for c in held if c == seat)
         rows.append(
             {
@@ -397,12 +445,12 @@ def _summary(state: AzerothState) -> dict[str, JSON]:
                 else None,
             }
         )
-    return {"sides": rows, "explanation": _steps(state.result)}
+    return {"sides": rows, "explanation": _step_lines(state.result)}
 
 
-def _view(state: AzerothState, viewer: int | None) -> dict[str, JSON]:
+def table_view(state: AzerothState, viewer: int | None) -> dict[str, JSON]:
     # Every model's Morale check, worked out once for the checklist and both sides (10.1).
-    checks = _morale_checks(state) if state.stage in (Stage.ACTIVATION, Stage.MORALE) else ()
+    checks = morale_checks(state) if state.stage in (Stage.ACTIVATION, Stage.MORALE) else ()
     pending_roll: str | None = None
     if state.stage is Stage.DEPLOYMENT and state.edge_chooser is None:
         pending_roll = "edge"
@@ -414,7 +462,7 @@ def _view(state: AzerothState, viewer: int | None) -> dict[str, JSON]:
     current: JSON = None
     if state.current is not None:
         seat, model_id = state.current
-        current = {"seat": seat, "model": model_id, "name": _name(state, seat, model_id)}
+        current = {"seat": seat, "model": model_id, "name": _model_name(state, seat, model_id)}
     deployed = None
     if state.edge_chooser is not None:
         deployed = 1 - state.edge_chooser
@@ -437,10 +485,10 @@ def _view(state: AzerothState, viewer: int | None) -> dict[str, JSON]:
             "first_to_deploy": deployed,
             "deployed_second": state.deployed_second,
             "zone_depth": BATTLE_SIZES[state.battle_size].deployment_depth,
-            "explanation": _named_steps(state, state.deployment_steps),
+            "explanation": _step_lines_named(state, state.deployment_steps),
         },
         "first_activator": state.first,
-        "first_activator_explanation": _named_steps(state, state.first_steps),
+        "first_activator_explanation": _step_lines_named(state, state.first_steps),
         "round_rolls": None if state.round_rolls is None else list(state.round_rolls),
         "next_seat": next_seat(state),
         # who activates next and why, while models are activating (5.1)
@@ -448,7 +496,7 @@ def _view(state: AzerothState, viewer: int | None) -> dict[str, JSON]:
         if state.stage is not Stage.ACTIVATION
         else {
             "next_known": state.first is not None,
-            "explanation": _named_steps(state, state.first_steps),
+            "explanation": _step_lines_named(state, state.first_steps),
         },
         "activating": current,
         "ability": _pending_view(state),

@@ -1,4 +1,5 @@
-"""The rules of Rune Age the tracker applies: each action checked and applied to the state.
+"""The rules of Rune Age the tracker applies: the table laid out, and each action checked and
+applied to the state, refused with IllegalAction when the rules do not allow it.
 
 Sections cited are the rulebook's headings: Setup, Variable Setup, A Player's Turn,
 Performing Actions, Resources, Event Cards & the Event Phase, Rewards, Attrition Die,
@@ -15,13 +16,11 @@ from referee.rules.runeage.cards import (
     CATACLYSM,
     DRAGONLORDS,
     ENEMY,
-    HAND,
     MONUMENT,
     RUNEWARS,
     STARTING_GOLD,
     STARTING_UNITS,
     TACTIC,
-    UNIT,
     VARIABLE_SETUP,
     Event,
 )
@@ -37,7 +36,6 @@ from referee.rules.runeage.state import (
     FACTION,
     GOLD,
     INFLUENCE,
-    NEUTRAL,
     OTHER,
     RESOLUTION,
     SIEGE,
@@ -47,8 +45,13 @@ from referee.rules.runeage.state import (
     PlayerState,
     RuneAgeState,
     Side,
+    card_strength,
+    deck_strength,
+    event_card,
+    event_strength,
     gold_card,
 )
+from referee.rules.runeage.words import combat_result_words, destroyed_words, unit_words
 from referee.rules.text import lone_surrogate
 from referee.rules.tracker import Action, IllegalAction, Outcome, payload_value
 
@@ -60,7 +63,7 @@ DAMAGE_SOURCES = (DAMAGE_CARD, DAMAGE_EVENT)
 Handler = Callable[[RuneAgeState, Action], RuneAgeState]
 
 
-def _add(counts: Mapping[str, int], name: str, amount: int) -> dict[str, int]:
+def _add_count(counts: Mapping[str, int], name: str, amount: int) -> dict[str, int]:
     result = dict(counts)
     result[name] = result.get(name, 0) + amount
     return result
@@ -123,44 +126,6 @@ def initial_state(setup: RuneAgeSetup) -> RuneAgeState:
 # Looking things up --------------------------------------------------------------------------
 
 
-def event_card(state: RuneAgeState, name: str) -> Event:
-    for event in state.setup.cards.scenario(state.setup.scenario).events:
-        if event.name == name:
-            return event
-    raise IllegalAction(f"No event called {name!r}.", "payload.event")
-
-
-def event_strength(state: RuneAgeState, name: str) -> int:
-    """An event's strength: the cards data's, or the number typed when it was drawn."""
-    event = event_card(state, name)
-    if event.strength is not None:
-        return event.strength
-    return state.typed_strengths.get(name, 0)
-
-
-def card_strength(state: RuneAgeState, seat: int, name: str) -> tuple[int, str, str] | None:
-    """(strength, origin, kind) of a unit or tactic card ``seat``'s player may own."""
-    race = state.setup.cards.race(state.players[seat].race)
-    for unit in race.units:
-        if unit.name == name:
-            return unit.strength, FACTION, UNIT
-    for neutral in state.setup.cards.neutrals:
-        if neutral.name == name:
-            return neutral.strength, NEUTRAL, neutral.kind
-    return None
-
-
-def deck_strength(state: RuneAgeState, seat: int) -> int:
-    """The strength of every unit card the player owns, deck, hand and discard pile alike
-    (The Monument's tie-break, R190)."""
-    total = 0
-    for name, count in state.players[seat].owned.items():
-        found = card_strength(state, seat, name)
-        if found is not None and found[2] == UNIT:
-            total += found[0] * count
-    return total
-
-
 def influence_of(state: RuneAgeState, seat: int, card: str) -> tuple[str, int]:
     """(resource, amount) a stronghold, city or Reward of ``seat`` gives when exhausted."""
     kind, _, name = card.partition(":")
@@ -212,7 +177,7 @@ def gold_in_hand_at_most(state: RuneAgeState, seat: int, value: int) -> int:
 # Checks -------------------------------------------------------------------------------------
 
 
-def _seat_of(state: RuneAgeState, action: Action) -> int:
+def _acting_seat(state: RuneAgeState, action: Action) -> int:
     return state.active if action.by is None else action.by
 
 
@@ -223,7 +188,7 @@ def _require_turn(state: RuneAgeState, action: Action, what: str) -> int:
             f"You can {what} only during a player's turn; it is the event phase (A Player's Turn).",
             "type",
         )
-    seat = _seat_of(state, action)
+    seat = _acting_seat(state, action)
     if seat != state.active:
         raise IllegalAction(
             f"Only {state.players[state.active].name}, whose turn it is, can {what} "
@@ -260,7 +225,7 @@ def _set_player(state: RuneAgeState, seat: int, player: PlayerState) -> RuneAgeS
     return replace(state, players=tuple(players))
 
 
-def _name(action: Action, key: str = "card") -> str:
+def _payload_text(action: Action, key: str = "card") -> str:
     value: str = payload_value(action.payload, key, str)
     return value
 
@@ -282,10 +247,10 @@ def _play_gold(state: RuneAgeState, action: Action) -> RuneAgeState:
             "payload.value",
         )
     state = _open_pool(state, GOLD, value)
-    return replace(state, gold_played=_add_int(state.gold_played, value))
+    return replace(state, gold_played=_count_one_more(state.gold_played, value))
 
 
-def _add_int(counts: Mapping[int, int], key: int) -> dict[int, int]:
+def _count_one_more(counts: Mapping[int, int], key: int) -> dict[int, int]:
     result = dict(counts)
     result[key] = result.get(key, 0) + 1
     return result
@@ -295,7 +260,7 @@ def _exhaust(state: RuneAgeState, action: Action) -> RuneAgeState:
     """Exhaust a stronghold, city or Reward for its influence (or a Reward's gold): a Spend
     Influence action, spent now or lost (Resources; Spend Influence Action; Rewards)."""
     seat = _require_turn(state, action, "exhaust a card")
-    card = _name(action)
+    card = _payload_text(action)
     player = state.players[seat]
     resource, amount = influence_of(state, seat, card)
     if card in player.exhausted:
@@ -327,7 +292,7 @@ def _buy(state: RuneAgeState, action: Action) -> RuneAgeState:
     Gold Action; The Monument). Bought units go to the discard pile; a stronghold enters
     refreshed; the pile shows one fewer."""
     seat = _require_turn(state, action, "buy cards")
-    name = _name(action)
+    name = _payload_text(action)
     found = price(state, seat, name)
     if found is None or found[0] != GOLD:
         raise IllegalAction(
@@ -339,14 +304,14 @@ def _buy(state: RuneAgeState, action: Action) -> RuneAgeState:
     state = _spend(state, GOLD, cost, name)
     player = state.players[seat]
     race = state.setup.cards.race(player.race)
-    barracks = _add(player.barracks, name, -1)
+    barracks = _add_count(player.barracks, name, -1)
     if any(s.name == name for s in race.strongholds):
         player = replace(player, barracks=barracks, strongholds=(*player.strongholds, name))
     elif name == race.monument.name:
         player = replace(player, barracks=barracks, monument=True)
         state = replace(state, built=(*state.built, seat))
     else:
-        player = replace(player, barracks=barracks, owned=_add(player.owned, name, 1))
+        player = replace(player, barracks=barracks, owned=_add_count(player.owned, name, 1))
     return _set_player(state, seat, player)
 
 
@@ -354,7 +319,7 @@ def _acquire(state: RuneAgeState, action: Action) -> RuneAgeState:
     """Spend influence on a neutral card or a gold card of the central area; it goes to the
     discard pile and its pile shows one fewer (Spend Influence Action)."""
     seat = _require_turn(state, action, "acquire cards")
-    name = _name(action)
+    name = _payload_text(action)
     found = price(state, seat, name)
     if found is None or found[0] != INFLUENCE:
         raise IllegalAction(f"{name!r} is not a neutral or gold card of this game.", "payload.card")
@@ -363,14 +328,14 @@ def _acquire(state: RuneAgeState, action: Action) -> RuneAgeState:
         raise IllegalAction(f"The {name} pile is empty.", "payload.card")
     state = _spend(state, INFLUENCE, cost, name)
     if name in state.neutral_piles:
-        state = replace(state, neutral_piles=_add(state.neutral_piles, name, -1))
+        state = replace(state, neutral_piles=_add_count(state.neutral_piles, name, -1))
     else:
         value = int(name.split("-")[0])
         piles = dict(state.gold_piles)
         piles[value] -= 1
         state = replace(state, gold_piles=piles)
     player = state.players[seat]
-    return _set_player(state, seat, replace(player, owned=_add(player.owned, name, 1)))
+    return _set_player(state, seat, replace(player, owned=_add_count(player.owned, name, 1)))
 
 
 def _keep(state: RuneAgeState, action: Action) -> RuneAgeState:
@@ -388,7 +353,7 @@ def _card_action(state: RuneAgeState, action: Action) -> RuneAgeState:
     """A card's Action ability, played from hand or exhausted in play: recorded, its effect
     made at the table (Card Action)."""
     seat = _require_turn(state, action, "use a card's Action")
-    name = _name(action)
+    name = _payload_text(action)
     if state.players[seat].owned.get(name, 0) < 1 or card_strength(state, seat, name) is None:
         raise IllegalAction(f"{state.players[seat].name} has no {name!r} card.", "payload.card")
     return _close_pool(state)
@@ -408,10 +373,10 @@ def _use_rune_power(state: RuneAgeState, action: Action) -> RuneAgeState:
 def _choose_rune_power(state: RuneAgeState, action: Action) -> RuneAgeState:
     """The player who took another's dragon rune power keeps one active; the other leaves
     the game (Runewars: Special Rules)."""
-    seat = _seat_of(state, action)
+    seat = _acting_seat(state, action)
     if state.rune_choice is None or seat != state.rune_choice:
         raise IllegalAction("No dragon rune power is waiting for your choice.", "type")
-    keep = _name(action, "keep")
+    keep = _payload_text(action, "keep")
     player = state.players[seat]
     if keep not in player.rune_powers:
         raise IllegalAction(f"{player.name} holds no dragon rune power {keep!r}.", "payload.keep")
@@ -430,8 +395,8 @@ def _gain_rune_power(state: RuneAgeState, action: Action) -> RuneAgeState:
         )
     if state.rune_choice is not None:
         raise IllegalAction("The dragon rune power waiting is chosen first.", "type")
-    seat = _seat_of(state, action)
-    power = _name(action, "power")
+    seat = _acting_seat(state, action)
+    power = _payload_text(action, "power")
     if power not in state.spare_runes:
         raise IllegalAction(f"{power!r} is not a dragon rune power nobody holds.", "payload.power")
     player = state.players[seat]
@@ -563,7 +528,7 @@ def _take_damage(state: RuneAgeState, action: Action) -> RuneAgeState:
             "No player's card deals damage in the event phase: the damage is the event's.",
             "payload.source",
         )
-    actor = _seat_of(state, action)
+    actor = _acting_seat(state, action)
     if state.combat is not None:
         raise IllegalAction(f"Finish the combat against {state.combat.target_name} first.", "type")
     if state.step == ACTIONS and actor != state.active:
@@ -660,7 +625,7 @@ def _draw_event(state: RuneAgeState, action: Action) -> RuneAgeState:
         )
     if state.drawn is not None:
         raise IllegalAction(f"This event phase's card, {state.drawn}, is drawn already.", "type")
-    name = _name(action, "event")
+    name = _payload_text(action, "event")
     stage = state.top_stage
     if stage is None:
         raise IllegalAction("The event deck is empty: no event this phase (R188).", "type")
@@ -816,7 +781,7 @@ def _attack(state: RuneAgeState, action: Action) -> RuneAgeState:
     """A Combat action: declare the target (Conduct a Battle / Conduct a Siege, step 1).
     A target controlled by another player makes it a siege; strongholds never are."""
     seat = _require_turn(state, action, "attack")
-    target = _name(action, "target")
+    target = _payload_text(action, "target")
     targets = attack_targets(state, seat)
     player = state.players[seat]
     if target not in targets:
@@ -854,15 +819,15 @@ def _attack(state: RuneAgeState, action: Action) -> RuneAgeState:
     return replace(state, combat=combat)
 
 
-def _combat(state: RuneAgeState) -> Combat:
+def _combat_under_way(state: RuneAgeState) -> Combat:
     if state.combat is None:
         raise IllegalAction("No combat is under way.", "type")
     return state.combat
 
 
 def _participant(state: RuneAgeState, action: Action) -> tuple[Combat, int]:
-    combat = _combat(state)
-    seat = _seat_of(state, action)
+    combat = _combat_under_way(state)
+    seat = _acting_seat(state, action)
     if action.by is None and combat.kind == SIEGE and combat.to_play is not None:
         seat = combat.to_play
     if seat not in (combat.attacker.seat, combat.defender.seat):
@@ -901,7 +866,7 @@ def _after_card(state: RuneAgeState, combat: Combat, seat: int) -> RuneAgeState:
     return replace(state, combat=combat)
 
 
-def _play(
+def _play_into_combat(
     state: RuneAgeState, action: Action, name: str, strength: int, origin: str
 ) -> RuneAgeState:
     combat, seat = _participant(state, action)
@@ -920,7 +885,7 @@ def _play_card(state: RuneAgeState, action: Action) -> RuneAgeState:
     """A unit or tactic from hand joins the army, its strength added to the total (Assault).
     A player cannot play more copies than they own (R184)."""
     combat, seat = _participant(state, action)
-    name = _name(action)
+    name = _payload_text(action)
     found = card_strength(state, seat, name)
     if found is None:
         raise IllegalAction(
@@ -933,12 +898,12 @@ def _play_card(state: RuneAgeState, action: Action) -> RuneAgeState:
         raise IllegalAction(
             f"{state.players[seat].name} owns no other {name} to play (R184).", "payload.card"
         )
-    return _play(state, action, name, found[0], found[1])
+    return _play_into_combat(state, action, name, found[0], found[1])
 
 
 def _play_other(state: RuneAgeState, action: Action) -> RuneAgeState:
     """A card the cards data lacks, typed at the table with its strength."""
-    name = _name(action, "name").strip()
+    name = _payload_text(action, "name").strip()
     if not 0 < len(name) <= 80 or lone_surrogate(name):
         raise IllegalAction(
             "A card's name is 1 to 80 characters of text (no lone surrogate).", "payload.name"
@@ -946,7 +911,7 @@ def _play_other(state: RuneAgeState, action: Action) -> RuneAgeState:
     strength: int = payload_value(action.payload, "strength", int)
     if not 0 <= strength <= MAX_TYPED_STRENGTH:
         raise IllegalAction(f"Its strength is 0 to {MAX_TYPED_STRENGTH}.", "payload.strength")
-    return _play(state, action, name, strength, OTHER)
+    return _play_into_combat(state, action, name, strength, OTHER)
 
 
 def _pass(state: RuneAgeState, action: Action) -> RuneAgeState:
@@ -969,7 +934,7 @@ def _pass(state: RuneAgeState, action: Action) -> RuneAgeState:
     return replace(state, combat=replace(combat, step=RESOLUTION, dice=0))
 
 
-def _resolving(combat: Combat, seat: int) -> None:
+def _check_resolution_turn(combat: Combat, seat: int) -> None:
     """In a siege's resolution step the attacker applies all of their Resolution abilities,
     then the defender all of theirs; ``to_play`` says whose turn it is, None when both are
     done (Conduct a Siege, step 3; Abilities)."""
@@ -989,12 +954,12 @@ def _resolving(combat: Combat, seat: int) -> None:
 
 
 def _done_resolving(combat: Combat, seat: int) -> Combat:
-    _resolving(combat, seat)
+    _check_resolution_turn(combat, seat)
     later = combat.defender.seat if seat == combat.attacker.seat else None
     return replace(combat, to_play=later)
 
 
-def _units(side: Side, state: RuneAgeState) -> list[Played]:
+def _participating_units(side: Side, state: RuneAgeState) -> list[Played]:
     """The participating units (tactics are not units; a typed card counts as one)."""
     found = []
     for card in side.cards:
@@ -1013,7 +978,7 @@ def _require_unit(state: RuneAgeState, side: Side, key: str, done: str) -> Playe
     card = side.card(key)
     if card is None:
         raise IllegalAction("No such card in that army.", "payload.card")
-    if card not in _units(side, state):
+    if card not in _participating_units(side, state):
         raise IllegalAction(
             f"{card.name} is a tactic, not a unit: only units are {done} "
             "(Destroying & Wounding Units).",
@@ -1036,7 +1001,7 @@ def _roll_attrition(state: RuneAgeState, action: Action) -> RuneAgeState:
             f"The attrition die shows one of: {', '.join(sorted(set(ATTRITION_FACES)))}.",
             "payload.roll",
         )
-    units = len(_units(combat.attacker, state))
+    units = len(_participating_units(combat.attacker, state))
     skulls = min(SKULLS[roll], units)
     combat = replace(combat, dice=combat.dice - 1, skulls=skulls, rolls=(*combat.rolls, roll))
     return replace(state, combat=_attrition_done(combat))
@@ -1063,34 +1028,20 @@ def _destroy_card(
     return _return_card(state, side.seat, card), combat
 
 
-def _note(state: RuneAgeState, action: Action, text: str) -> RuneAgeState:
+def _note_for_history(state: RuneAgeState, action: Action, text: str) -> RuneAgeState:
     """Keep, for the history, what ``action`` led to that its payload does not say."""
     return replace(state, notes=(*state.notes, (action.seq, text)))
-
-
-def _unit_words(state: RuneAgeState, seat: int | None, card: Played) -> str:
-    """A participating card in words: its owner's name and its card name."""
-    owner = state.players[seat].name if seat is not None else "the target"
-    return f"{owner}'s {card.name}"
-
-
-def _destroyed_words(state: RuneAgeState, seat: int | None, card: Played, why: str = "") -> str:
-    """A destroyed unit, named, and where it goes: its owner's Barracks or the neutral
-    piles; a card typed at the table goes nowhere the tracker counts (Destroying &
-    Wounding Units)."""
-    back = {FACTION: " and goes back to the Barracks", NEUTRAL: " and goes back to its pile"}
-    return f"{_unit_words(state, seat, card)} is destroyed{why}{back.get(card.origin, '')}"
 
 
 def _return_card(state: RuneAgeState, seat: int | None, card: Played) -> RuneAgeState:
     if seat is None or card.origin == OTHER:
         return state
     player = state.players[seat]
-    player = replace(player, owned=_add(player.owned, card.name, -1))
+    player = replace(player, owned=_add_count(player.owned, card.name, -1))
     if card.origin == FACTION:
-        player = replace(player, barracks=_add(player.barracks, card.name, 1))
+        player = replace(player, barracks=_add_count(player.barracks, card.name, 1))
     elif card.name in state.neutral_piles:
-        state = replace(state, neutral_piles=_add(state.neutral_piles, card.name, 1))
+        state = replace(state, neutral_piles=_add_count(state.neutral_piles, card.name, 1))
     return _set_player(state, seat, player)
 
 
@@ -1106,26 +1057,26 @@ def _destroy(state: RuneAgeState, action: Action) -> RuneAgeState:
     ability (Destroying & Wounding Units)."""
     combat, _seat = _participant(state, action)
     target = _side_seat(combat, action)
-    key = _name(action)
+    key = _payload_text(action)
     if combat.step == ATTRITION:
         if combat.skulls < 1 or target != combat.attacker.seat:
             raise IllegalAction("Roll the attrition die first.", "type")
-        unit = next((c for c in _units(combat.attacker, state) if c.key == key), None)
+        unit = next((c for c in _participating_units(combat.attacker, state) if c.key == key), None)
         if unit is None:
             raise IllegalAction("Attrition destroys a participating unit.", "payload.card")
-        words = _destroyed_words(state, target, unit, " for attrition")
+        words = destroyed_words(state, target, unit, " for attrition")
         state, combat = _destroy_card(state, combat, target, key)
-        left = len(_units(combat.attacker, state))
+        left = len(_participating_units(combat.attacker, state))
         combat = replace(combat, skulls=min(combat.skulls - 1, left))
-        return _note(replace(state, combat=_attrition_done(combat)), action, words)
+        return _note_for_history(replace(state, combat=_attrition_done(combat)), action, words)
     if combat.step != ASSAULT:
         raise IllegalAction("Units are destroyed by abilities during the assault.", "type")
     if target is None:
         raise IllegalAction("The target card is no army.", "payload.side")
     unit = _require_unit(state, combat.side(target), key, "destroyed")
-    words = _destroyed_words(state, target, unit)
+    words = destroyed_words(state, target, unit)
     state, combat = _destroy_card(state, combat, target, key)
-    return _note(replace(state, combat=combat), action, words)
+    return _note_for_history(replace(state, combat=combat), action, words)
 
 
 def _wound(state: RuneAgeState, action: Action) -> RuneAgeState:
@@ -1138,7 +1089,7 @@ def _wound(state: RuneAgeState, action: Action) -> RuneAgeState:
     if target is None:
         raise IllegalAction("The target card is no army.", "payload.side")
     side = combat.side(target)
-    key = _name(action)
+    key = _payload_text(action)
     card = _require_unit(state, side, key, "wounded")
     if card.wounded:
         raise IllegalAction(
@@ -1146,8 +1097,8 @@ def _wound(state: RuneAgeState, action: Action) -> RuneAgeState:
         )
     cards = tuple(replace(c, wounded=True) if c.key == key else c for c in side.cards)
     state = replace(state, combat=_with_side(combat, target, replace(side, cards=cards)))
-    words = f"{_unit_words(state, target, card)} is wounded: it counts until the end of combat"
-    return _note(state, action, words)
+    words = f"{unit_words(state, target, card)} is wounded: it counts until the end of combat"
+    return _note_for_history(state, action, words)
 
 
 def _adjust(state: RuneAgeState, action: Action) -> RuneAgeState:
@@ -1162,7 +1113,7 @@ def _adjust(state: RuneAgeState, action: Action) -> RuneAgeState:
     if target is not None and target != seat:
         raise IllegalAction("Each player changes the strength of their own army.", "payload.side")
     if combat.kind == SIEGE and combat.step == RESOLUTION:
-        _resolving(combat, seat)
+        _check_resolution_turn(combat, seat)
     amount: int = payload_value(action.payload, "amount", int)
     if amount == 0 or not -MAX_ADJUST <= amount <= MAX_ADJUST:
         raise IllegalAction(
@@ -1194,70 +1145,18 @@ def _resolve(state: RuneAgeState, action: Action) -> RuneAgeState:
         )
     attack, defence = combat.attack_total, combat.defence_total
     won = attack >= defence if combat.kind == BATTLE else attack > defence
-    words = [_result_words(state, combat, won)]
+    words = [combat_result_words(state, combat, won)]
     for side in (combat.attacker, combat.defender):
         for card in side.cards:
             if card.wounded:
-                words.append(f"{_unit_words(state, side.seat, card)}, wounded, is destroyed")
+                words.append(f"{unit_words(state, side.seat, card)}, wounded, is destroyed")
                 state = _return_card(state, side.seat, card)
     standing = state.standing()
     state = _combat_result(replace(state, combat=None), combat, won)
     words += [
         f"{state.players[s].name} is eliminated" for s in standing if s not in state.standing()
     ]
-    return _note(state, action, "; ".join(words))
-
-
-def _result_words(state: RuneAgeState, combat: Combat, won: bool) -> str:
-    """Who won the combat, what it was about, the totals (the winner's first) and what
-    follows, in words every viewer may read (Conduct a Battle, step 4; Conduct a Siege,
-    step 3)."""
-    attack, defence = combat.attack_total, combat.defence_total
-    attacker = state.players[combat.attacker.seat or 0].name
-    kind, _, name = combat.target.partition(":")
-    score = f"{attack} to {defence}" if won else f"{defence} to {attack}"
-    if combat.kind == SIEGE:
-        defender = state.players[combat.defender.seat or 0].name
-        head = f"{attacker if won else defender} wins the siege of {combat.target_name}, {score}"
-        if kind == "city":
-            follows = (
-                f"{attacker} takes {name} from {defender}" if won else f"{defender} keeps {name}"
-            )
-        else:
-            follows = (
-                f"{defender}'s Home Realm takes {attack - defence} damage"
-                if won
-                else f"{defender} repels it"
-            )
-        return f"{head}: {follows}"
-    if won:
-        head = f"{attacker} wins the battle against {combat.target_name}, {score}"
-    else:
-        head = f"{combat.target_name} wins the battle against {attacker}, {score}"
-    if kind == "instant":
-        follows = (
-            f"{attacker} repels it"
-            if won
-            else (f"{attacker}'s Home Realm takes {defence - attack} damage")
-        )
-    elif kind == "enemy" and won:
-        reward = event_card(state, name).reward
-        follows = (
-            f"{name} becomes {attacker}'s Reward"
-            if reward
-            else (f"{name} goes to the event discard pile")
-        )
-    elif kind == "objective" and won:
-        follows = f"{attacker} wins the game"
-    elif won:
-        follows = f"{attacker} secures {name}"
-    elif kind == "stronghold":
-        follows = f"{name} stays in the Barracks"
-    elif kind == "city":
-        follows = f"{name} stays in the central area"
-    else:
-        follows = f"{combat.target_name} stays in play"
-    return f"{head}: {follows}"
+    return _note_for_history(state, action, "; ".join(words))
 
 
 def _combat_result(state: RuneAgeState, combat: Combat, won: bool) -> RuneAgeState:
@@ -1280,7 +1179,7 @@ def _combat_result(state: RuneAgeState, combat: Combat, won: bool) -> RuneAgeSta
     if kind == "stronghold":
         player = replace(
             player,
-            barracks=_add(player.barracks, name, -1),
+            barracks=_add_count(player.barracks, name, -1),
             strongholds=(*player.strongholds, name),
         )
         return _set_player(state, attacker, player)
@@ -1365,7 +1264,10 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
-def apply(state: RuneAgeState, action: Action) -> RuneAgeState:
+def apply_action(state: RuneAgeState, action: Action) -> RuneAgeState:
+    """The state after ``action``, applied by its action type's handler; refused once the
+    game is over, for a seat the game lacks or a player out of it, and for an action type
+    Rune Age lacks."""
     if state.outcome.over:
         raise IllegalAction(f"The game is over: {state.outcome.reason}", "type")
     if action.by is not None and not 0 <= action.by < state.seats:
@@ -1378,4 +1280,4 @@ def apply(state: RuneAgeState, action: Action) -> RuneAgeState:
     return handler(state, action)
 
 
-__all__ = ["HAND", "apply", "initial_state"]
+__all__ = ["apply_action", "initial_state"]

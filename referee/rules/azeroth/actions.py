@@ -1,49 +1,23 @@
-"""The Azeroth at War tracker's handlers: one per action type, each a pure function from
-a state and an action to the next state, refusing with IllegalAction what the rules do not
-allow. Sections cited are azeroth-at-war.md's; R-rulings are referee.rules.rulings'."""
+"""The Azeroth at War tracker's actions applied: one handler per action type, each a pure
+function from a state and an action to the next state, refusing with IllegalAction what the
+rules do not allow. Sections cited are azeroth-at-war.md's; R-rulings are
+referee.rules.rulings'."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from referee.rules.azeroth.dice import roll_target
-from referee.rules.azeroth.magic import RESPONSE_TARGET, RESPONSES, SPELL_BLOCK_TARGET, spell_odds
+from referee.rules.azeroth.magic import RESPONSE_TARGET, RESPONSES, SPELL_BLOCK_TARGET
 from referee.rules.azeroth.profiles import (
     AbilityType,
     Dispeller,
     NaturalRolls,
-    SpellAttempt,
-    SpellOdds,
     Step,
     Tier,
 )
-from referee.rules.azeroth.table import (
-    ROUNDS,
-    ArmyStanding,
-    GameResult,
-    MoraleCheck,
-    MoraleFacts,
-    MoraleOutcome,
-    ObjectiveFacts,
-    Player,
-    annihilation_result,
-    assassination_result,
-    deployment,
-    edge_roll_off,
-    first_activator,
-    hold_the_line_result,
-    mana_income,
-    morale_result,
-    morale_stage,
-    next_activator,
-    objective_controller,
-    objective_count,
-    regenerate,
-    summon_expires,
-)
-from referee.rules.azeroth.table import Outcome as ResultKind
-from referee.rules.azeroth.tracker_setup import (
+from referee.rules.azeroth.setup import (
     MANA_CAP,
     MAX_MODELS,
     MAX_NAME,
@@ -52,9 +26,9 @@ from referee.rules.azeroth.tracker_setup import (
     SEATS,
     ModelSetup,
     Scenario,
-    _slug_name,
+    slug_of,
 )
-from referee.rules.azeroth.tracker_state import (
+from referee.rules.azeroth.state import (
     DESTROYED,
     FLED,
     GROUNDED,
@@ -63,14 +37,42 @@ from referee.rules.azeroth.tracker_state import (
     ROUTING,
     WAVERED,
     AzerothState,
-    Handler,
     ModelState,
     MoraleRecord,
     PendingAbility,
     SideState,
     Stage,
+    army_standing,
+    dispeller,
+    morale_checks,
+    morale_due,
+    next_seat,
     nobodys_warlord,
+    player_of_seat,
+    seat_of_player,
+    split_label,
+    warlord_slain,
 )
+from referee.rules.azeroth.table import (
+    ROUNDS,
+    GameResult,
+    MoraleOutcome,
+    ObjectiveFacts,
+    annihilation_result,
+    assassination_result,
+    deployment,
+    edge_roll_off,
+    first_activator,
+    hold_the_line_result,
+    mana_income,
+    morale_result,
+    objective_controller,
+    objective_count,
+    regenerate,
+    summon_expires,
+)
+from referee.rules.azeroth.table import Outcome as ResultKind
+from referee.rules.azeroth.words import with_side_names
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import (
     JSON,
@@ -81,19 +83,22 @@ from referee.rules.tracker import (
     payload_value,
 )
 
+Handler = Callable[[AzerothState, Action], AzerothState]
 MAX_SUMMONED = 6  # units one summoning may bring (R69)
 
 # --- Reading payloads ------------------------------------------------------------------------
 
 
-def _die(payload: Mapping[str, JSON], name: str = "roll") -> int:
+def _d6(payload: Mapping[str, JSON], name: str = "roll") -> int:
     roll: int = payload_value(payload, name, int)
     if not 1 <= roll <= 6:
         raise IllegalAction(f"A D6 shows 1 to 6, not {roll}.", f"payload.{name}")
     return roll
 
 
-def _dice(payload: Mapping[str, JSON], name: str, required: bool = True) -> tuple[int, int] | None:
+def _two_d6(
+    payload: Mapping[str, JSON], name: str, required: bool = True
+) -> tuple[int, int] | None:
     value = payload.get(name)
     if value is None and not required:
         return None
@@ -113,7 +118,7 @@ def _amount(payload: Mapping[str, JSON]) -> int:
     return amount
 
 
-def _seat_of(action: Action) -> int:
+def _acting_seat(action: Action) -> int:
     if action.by is None:
         seat: int = payload_value(action.payload, "seat", int)
         if seat not in SEATS:
@@ -122,7 +127,7 @@ def _seat_of(action: Action) -> int:
     return action.by
 
 
-def _locate(state: AzerothState, action: Action, key: str = "model") -> tuple[int, ModelState]:
+def _named_model(state: AzerothState, action: Action, key: str = "model") -> tuple[int, ModelState]:
     """The model ``payload[key]`` names: on ``payload.seat``'s side when given, else on the
     one side that has a model with that id."""
     model_id: str = payload_value(action.payload, key, str)
@@ -140,11 +145,11 @@ def _locate(state: AzerothState, action: Action, key: str = "model") -> tuple[in
     return found[0]
 
 
-def _own(state: AzerothState, action: Action, key: str = "model") -> tuple[int, ModelState]:
+def _own_model(state: AzerothState, action: Action, key: str = "model") -> tuple[int, ModelState]:
     """A model the acting player commands (the host may act for either side)."""
     if action.by is None:
         try:
-            return _locate(state, action, key)
+            return _named_model(state, action, key)
         except IllegalAction as error:
             if error.field != "payload.seat":
                 raise
@@ -166,7 +171,7 @@ def _own(state: AzerothState, action: Action, key: str = "model") -> tuple[int, 
     return action.by, model
 
 
-def _in_play(model: ModelState, key: str = "model") -> None:
+def _require_in_play(model: ModelState, key: str = "model") -> None:
     if not model.in_play:
         raise IllegalAction(f"{model.name} is {model.status}: it is out of play.", f"payload.{key}")
 
@@ -189,14 +194,6 @@ def _set_model(state: AzerothState, seat: int, model: ModelState) -> AzerothStat
     return _set_side(state, seat, state.sides[seat].with_model(model))
 
 
-def _player(seat: int) -> Player:
-    return Player.A if seat == 0 else Player.B
-
-
-def _seat(player: Player) -> int:
-    return 0 if player is Player.A else 1
-
-
 # --- Deployment (3.3) and Warlords (11) ------------------------------------------------------
 
 
@@ -210,12 +207,12 @@ def _edge_roll_off(state: AzerothState, action: Action) -> AzerothState:
             f"{state.sides[state.edge_chooser].name} already chose the table edge (3.3).",
             "type",
         )
-    rolls = _dice(action.payload, "rolls")
+    rolls = _two_d6(action.payload, "rolls")
     assert rolls is not None
     result = edge_roll_off(rolls)
     if result.chooser is None:
         return replace(state, edge_rolls=rolls, deployment_steps=result.explanation)
-    chooser = _seat(result.chooser)
+    chooser = seat_of_player(result.chooser)
     placed = deployment(state.battle_size, result.chooser)
     return replace(
         state,
@@ -230,7 +227,7 @@ def _nominate_warlord(state: AzerothState, action: Action) -> AzerothState:
     if state.scenario is not Scenario.ASSASSINATION:
         raise IllegalAction("Only an Assassination game has Warlords (11).", "type")
     _require_stage(state, "nominate a Warlord", Stage.DEPLOYMENT)
-    seat, model = _own(state, action)
+    seat, model = _own_model(state, action)
     if not model.profile.hero:
         raise IllegalAction(
             f"{model.name} is not a Hero: a Warlord is one of your Heroes (11).", "payload.model"
@@ -265,9 +262,11 @@ def _end_stage(state: AzerothState, action: Action) -> AzerothState:
         state = replace(state, stage=Stage.ACTIVATION)
         if state.round == 1:
             assert state.deployed_second is not None
-            first = first_activator(1, _player(state.deployed_second))
+            first = first_activator(1, player_of_seat(state.deployed_second))
             assert first.player is not None
-            state = replace(state, first=_seat(first.player), first_steps=first.explanation)
+            state = replace(
+                state, first=seat_of_player(first.player), first_steps=first.explanation
+            )
         return state
     if state.stage is Stage.ACTIVATION:
         if state.first is None:
@@ -283,10 +282,11 @@ def _end_stage(state: AzerothState, action: Action) -> AzerothState:
     # the Morale stage
     if state.scenario is Scenario.HOLD_THE_LINE and state.objectives is None:
         raise IllegalAction("Record who controls each objective first (11, Hold the Line).", "type")
-    due = [check.label for check in _morale_checks(state) if _due(state, check)]
+    due = [check.label for check in morale_checks(state) if morale_due(state, check)]
     if due:
         raise IllegalAction(
-            f"Morale tests still due: {', '.join(_label(state, d) for d in due)} (10.1).", "type"
+            f"Morale tests still due: {', '.join(_labelled_name(state, d) for d in due)} (10.1).",
+            "type",
         )
     return _end_round(state)
 
@@ -349,7 +349,7 @@ def _end_round(state: AzerothState) -> AzerothState:
     held = state.objectives if state.objectives is not None else state.held
     state = replace(state, held=held)
     if state.round >= ROUNDS:
-        return _final(state)
+        return _after_last_round(state)
     fresh = tuple(
         replace(
             side,
@@ -402,22 +402,12 @@ def _round_roll_off(state: AzerothState, action: Action) -> AzerothState:
             ),
             "type",
         )
-    rolls = _dice(action.payload, "rolls")
+    rolls = _two_d6(action.payload, "rolls")
     assert rolls is not None
     assert state.deployed_second is not None
-    result = first_activator(state.round, _player(state.deployed_second), rolls)
-    first = None if result.player is None else _seat(result.player)
+    result = first_activator(state.round, player_of_seat(state.deployed_second), rolls)
+    first = None if result.player is None else seat_of_player(result.player)
     return replace(state, round_rolls=rolls, first=first, first_steps=result.explanation)
-
-
-def next_seat(state: AzerothState) -> int | None:
-    """Whose activation is next (5.1), None when nobody's is (or the roll-off is due)."""
-    if state.stage is not Stage.ACTIVATION or state.first is None:
-        return None
-    left = [len(side.to_activate) for side in state.sides]
-    last = None if state.last_activator is None else _player(state.last_activator)
-    turn = next_activator(_player(state.first), last, min(left[0], 99), min(left[1], 99))
-    return None if turn.player is None else _seat(turn.player)
 
 
 def _end_current(state: AzerothState) -> AzerothState:
@@ -446,7 +436,7 @@ def _end_activation(state: AzerothState, action: Action) -> AzerothState:
     the next one would end it, but until the next model activates it may still declare
     Taunt and the enemy may still answer its ability (R71, R72, R74)."""
     _require_stage(state, "end an activation", Stage.ACTIVATION)
-    seat, model = _own(state, action)
+    seat, model = _own_model(state, action)
     if state.current != (seat, model.id):
         raise IllegalAction(
             f"{model.name} is not activating, so there is no activation of its to end (5.1).",
@@ -466,8 +456,8 @@ def _activate(state: AzerothState, action: Action) -> AzerothState:
             "first (5.1).",
             "type",
         )
-    seat, model = _own(state, action)
-    _in_play(model)
+    seat, model = _own_model(state, action)
+    _require_in_play(model)
     turn = next_seat(state)
     if turn != seat:
         whose = "nobody's" if turn is None else f"{state.sides[turn].name}'s"
@@ -503,9 +493,9 @@ def _activate(state: AzerothState, action: Action) -> AzerothState:
     return replace(state, current=(seat, model.id), last_activator=seat)
 
 
-def _current_model(state: AzerothState, action: Action, what: str) -> tuple[int, ModelState]:
+def _activating_model(state: AzerothState, action: Action, what: str) -> tuple[int, ModelState]:
     _require_stage(state, what, Stage.ACTIVATION)
-    seat, model = _own(state, action)
+    seat, model = _own_model(state, action)
     if state.current != (seat, model.id):
         raise IllegalAction(
             f"{model.name} is not activating: a model {what} during its own activation (5.2).",
@@ -534,8 +524,8 @@ def _use_ability(state: AzerothState, action: Action) -> AzerothState:
     The ability stays open to a Spell Block, Dispel or Counterspell until the next
     activation (8.5, 8.6)."""
     _require_stage(state, "use an ability", Stage.ACTIVATION)
-    seat, model = _own(state, action)
-    _in_play(model)
+    seat, model = _own_model(state, action)
+    _require_in_play(model)
     name: str = payload_value(action.payload, "ability", str)
     ability = model.profile.ability(name)
     if ability is None:
@@ -556,7 +546,7 @@ def _use_ability(state: AzerothState, action: Action) -> AzerothState:
             f"{model.name} has already used a Reaction this round (8.3).",
         )
     else:
-        seat, model = _current_model(state, action, "uses an ability")
+        seat, model = _activating_model(state, action, "uses an ability")
     side = _spend(state.sides[seat], ability.mana_cost, "payload.ability")
     if ability.type is not AbilityType.REACTION:
         side = side.with_model(replace(model, ability_used=True))
@@ -569,7 +559,7 @@ def _summon(state: AzerothState, action: Action) -> AzerothState:
     brings (``count``, one unless the card says more) last X rounds counting this one (4.6,
     R62). A summoner with a unit of its last summoning still on the table cannot summon
     again (4.6, R69)."""
-    seat, model = _current_model(state, action, "summons")
+    seat, model = _activating_model(state, action, "summons")
     x = model.profile.keyword("Summon")
     if not x:
         raise IllegalAction(f"{model.name} has no Summon [X] keyword (4.6).", "payload.model")
@@ -612,7 +602,7 @@ def _summon(state: AzerothState, action: Action) -> AzerothState:
         profile = ModelSetup(
             id=f"{model.id}-summon-{number}",
             name=name.strip(),
-            slug=_slug_name(name),
+            slug=slug_of(name),
             points=points,
             wounds=wounds,
             tiers=(Tier(tier_name),),
@@ -635,7 +625,7 @@ def _summon(state: AzerothState, action: Action) -> AzerothState:
 # --- Answering an ability (8.5, 8.6) ---------------------------------------------------------
 
 
-def _pending_against(state: AzerothState, seat: int) -> PendingAbility:
+def _enemy_ability_pending(state: AzerothState, seat: int) -> PendingAbility:
     pending = state.pending
     if pending is None or pending.seat == seat:
         raise IllegalAction(
@@ -659,9 +649,9 @@ def _spell_block(state: AzerothState, action: Action) -> AzerothState:
     """A Spell Block model rolls a D6 against the ability: 4+ blocks it, and the caster's
     Mana stays spent. Once per round per model, and before any Dispel or Counterspell
     (8.6, R9). That the caster is within 2" is the table's call."""
-    seat, model = _own(state, action)
-    _in_play(model)
-    pending = _pending_against(state, seat)
+    seat, model = _own_model(state, action)
+    _require_in_play(model)
+    pending = _enemy_ability_pending(state, seat)
     if not model.profile.has("Spell Block"):
         raise IllegalAction(f"{model.name} has no Spell Block keyword (4.6).", "payload.model")
     if pending.response is not None:
@@ -679,30 +669,18 @@ def _spell_block(state: AzerothState, action: Action) -> AzerothState:
         f"block:{seat}:{model.id}",
         f"{model.name} has already tried a Spell Block this round (8.6).",
     )
-    roll = _die(action.payload)
+    roll = _d6(action.payload)
     needed = roll_target(SPELL_BLOCK_TARGET, 0, NaturalRolls.STANDARD).needed
     pending = replace(pending, spell_block="blocked" if roll >= needed else "failed")
     return replace(state, limits=limits, pending=pending)
 
 
-def _dispeller(side: SideState) -> tuple[Dispeller, ModelState | None]:
-    """Who rolls a side's Dispel or Counterspell: a surviving Magical Hero when there is
-    one, for its +1 (8.5, R10, R72)."""
-    magical = [m for m in side.models if m.in_play and m.profile.magical]
-    heroes = [m for m in magical if m.profile.hero]
-    if heroes:
-        return Dispeller.MAGICAL_HERO, heroes[0]
-    if magical:
-        return Dispeller.MAGICAL_MODEL, magical[0]
-    return Dispeller.NONE, None
-
-
-def _respond(kind: str) -> Handler:
+def _magic_response(kind: str) -> Handler:
     def respond(state: AzerothState, action: Action) -> AzerothState:
         if action.by is None and state.pending is not None:
             action = replace(action, by=1 - state.pending.seat)  # the host answers for them
-        seat = _seat_of(action)
-        pending = _pending_against(state, seat)
+        seat = _acting_seat(action)
+        pending = _enemy_ability_pending(state, seat)
         allowed = RESPONSES.get(pending.type)
         if allowed is None or allowed[0] != kind:
             answer = "nothing" if allowed is None else f"a {allowed[0].capitalize()}"
@@ -718,10 +696,10 @@ def _respond(kind: str) -> Handler:
                 "type",
             )
         side = state.sides[seat]
-        who, roller = _dispeller(side)
+        who, roller = dispeller(side)
         if "model" in action.payload:
-            _, roller = _own(state, replace(action, by=seat))
-            _in_play(roller)
+            _, roller = _own_model(state, replace(action, by=seat))
+            _require_in_play(roller)
             if not roller.profile.magical:
                 raise IllegalAction(
                     f"{roller.name} is not Magical and cannot {kind} (8.5).", "payload.model"
@@ -733,7 +711,7 @@ def _respond(kind: str) -> Handler:
             )
         cost = allowed[1]
         side = _spend(side, cost, "type")
-        roll = _die(action.payload)
+        roll = _d6(action.payload)
         bonus = 1 if who is Dispeller.MAGICAL_HERO else 0
         needed = roll_target(RESPONSE_TARGET, bonus, NaturalRolls.STANDARD).needed
         result = "cancelled" if roll >= needed else "failed"
@@ -752,8 +730,8 @@ def _no_response(state: AzerothState, action: Action) -> AzerothState:
     Counterspell is tried against it, then or later (8.5, 8.6, R75)."""
     if action.by is None and state.pending is not None:
         action = replace(action, by=1 - state.pending.seat)  # the host answers for them
-    seat = _seat_of(action)
-    pending = _pending_against(state, seat)
+    seat = _acting_seat(action)
+    pending = _enemy_ability_pending(state, seat)
     if pending.response is not None:
         raise IllegalAction(
             f"{state.sides[seat].name} has already tried a {pending.response} against "
@@ -763,37 +741,14 @@ def _no_response(state: AzerothState, action: Action) -> AzerothState:
     return replace(state, pending=replace(pending, declined=True))
 
 
-def response_odds(
-    state: AzerothState, spell_block: bool = False, respond: bool = True
-) -> SpellOdds | None:
-    """The odds that the pending ability goes off, is blocked or is cancelled, as the side
-    answering it stands now (8.5, 8.6; magic.spell_odds). ``spell_block`` assumes an unused
-    Spell Block model within 2" of the caster. None when no ability is pending."""
-    pending = state.pending
-    if pending is None or pending.settled:
-        return None
-    defender = state.sides[1 - pending.seat]
-    who, _ = _dispeller(defender)
-    return spell_odds(
-        SpellAttempt(
-            ability_type=pending.type,
-            mana_cost=min(pending.mana_cost, MANA_CAP),
-            spell_block=spell_block and pending.spell_block is None and pending.response is None,
-            respond=respond and pending.response is None,
-            dispeller=who,
-            defender_mana=defender.mana.value,
-        )
-    )
-
-
 # --- Opportunity Attacks and Taunt (6.5, 4.6) ------------------------------------------------
 
 
 def _opportunity_attack(state: AzerothState, action: Action) -> AzerothState:
     """A model makes at most one Opportunity Attack per round (6.5)."""
     _require_stage(state, "make an Opportunity Attack", Stage.ACTIVATION, Stage.MORALE)
-    seat, model = _own(state, action)
-    _in_play(model)
+    seat, model = _own_model(state, action)
+    _require_in_play(model)
     limits = state.limits.use(
         f"oa:{seat}:{model.id}",
         f"{model.name} has already made its Opportunity Attack this round (6.5).",
@@ -805,8 +760,8 @@ def _taunt(state: AzerothState, action: Action) -> AzerothState:
     """Right after its activation a Taunt model marks one enemy; a newer Taunt replaces an
     older one; Undead and Mechanical models are immune (4.6, R71)."""
     _require_stage(state, "declare Taunt", Stage.ACTIVATION)
-    seat, model = _own(state, action)
-    _in_play(model)
+    seat, model = _own_model(state, action)
+    _require_in_play(model)
     if not model.profile.has("Taunt"):
         raise IllegalAction(f"{model.name} has no Taunt keyword (4.6).", "payload.model")
     if (seat, model.id) not in (state.current, state.ended):
@@ -821,7 +776,7 @@ def _taunt(state: AzerothState, action: Action) -> AzerothState:
         raise IllegalAction(
             f"{state.sides[1 - seat].name} has no model {target_id!r}.", "payload.target"
         )
-    _in_play(target, "target")
+    _require_in_play(target, "target")
     if target.profile.fearless:
         raise IllegalAction(
             f"{target.name} is Undead or Mechanical and immune to Taunt (4.6).", "payload.target"
@@ -839,10 +794,10 @@ def _taunt(state: AzerothState, action: Action) -> AzerothState:
 def _damage(state: AzerothState, action: Action) -> AzerothState:
     """Wounds come off; at 0 the model is destroyed (7.1 step 6, 7.8)."""
     _require_stage(state, "deal damage", Stage.MANA, Stage.ACTIVATION, Stage.MORALE)
-    seat, model = _locate(state, action)
-    _in_play(model)
+    seat, model = _named_model(state, action)
+    _require_in_play(model)
     amount = _amount(action.payload)
-    nearby = _nearby(state, action, seat, model)
+    nearby = _friends_within_6(state, action, seat, model)
     lost = min(amount, model.wounds_left)
     model = replace(
         model, wounds_left=model.wounds_left - lost, lost_this_round=model.lost_this_round + lost
@@ -853,7 +808,7 @@ def _damage(state: AzerothState, action: Action) -> AzerothState:
     return state
 
 
-def _nearby(
+def _friends_within_6(
     state: AzerothState, action: Action, seat: int, model: ModelState
 ) -> tuple[ModelState, ...]:
     ids = action.payload.get("within_6", [])
@@ -929,8 +884,8 @@ def _heal(state: AzerothState, action: Action) -> AzerothState:
     """Lost Wounds come back, never above the starting Wounds; Undead and Mechanical models
     cannot be healed (4.6). Wounds lost this round still count for Morale (R30)."""
     _require_stage(state, "heal", Stage.MANA, Stage.ACTIVATION, Stage.MORALE)
-    seat, model = _locate(state, action)
-    _in_play(model)
+    seat, model = _named_model(state, action)
+    _require_in_play(model)
     amount = _amount(action.payload)
     if model.profile.fearless:
         raise IllegalAction(
@@ -947,69 +902,31 @@ def _leave_table(state: AzerothState, action: Action) -> AzerothState:
     destroyed in every respect: it scores, and the friends named within 6" of it must test
     Morale (7.8, 10.1, R68)."""
     _require_stage(state, "have a routing model leave", Stage.MORALE, Stage.ACTIVATION)
-    seat, model = _locate(state, action)
-    _in_play(model)
+    seat, model = _named_model(state, action)
+    _require_in_play(model)
     if model.status != ROUTING:
         raise IllegalAction(
             f"{model.name} is not routing: only a fleeing model leaves by its edge (10.3).",
             "payload.model",
         )
-    nearby = _nearby(state, action, seat, model)
+    nearby = _friends_within_6(state, action, seat, model)
     return _destroy(state, seat, model, FLED, nearby)
 
 
 # --- Morale (10; A10, A11) -------------------------------------------------------------------
 
 
-def _morale_checks(state: AzerothState) -> tuple[MoraleCheck, ...]:
-    """Every model in play, whether it must test and why, with its odds (10.1, 10.2).
-    Labels are "<seat>:<model id>"."""
-    facts = []
-    for seat, side in enumerate(state.sides):
-        for model in side.models:
-            if not model.in_play:
-                continue
-            profile = model.profile
-            facts.append(
-                MoraleFacts(
-                    label=f"{seat}:{model.id}",
-                    tier=profile.morale_tier,
-                    starting_wounds=profile.wounds,
-                    wounds_remaining=model.wounds_left,
-                    wounds_lost_this_turn=min(model.lost_this_round, MAX_STAT),
-                    friendly_destroyed_within_6=model.friendly_destroyed_nearby,
-                    routing=model.status == ROUTING,
-                    undead_or_mechanical=profile.fearless,
-                    fear_nearby=model.fear_nearby,
-                    command_aura=model.command_aura,
-                    last_hero_slain=side.last_hero_slain,
-                )
-            )
-    return morale_stage(facts)
-
-
-def _split(label: str) -> tuple[int, str]:
-    seat, model_id = label.split(":", 1)
-    return int(seat), model_id
-
-
-def _label(state: AzerothState, label: str) -> str:
-    seat, model_id = _split(label)
+def _labelled_name(state: AzerothState, label: str) -> str:
+    seat, model_id = split_label(label)
     model = state.sides[seat].find(model_id)
     return model.name if model is not None else model_id
-
-
-def _due(state: AzerothState, check: MoraleCheck) -> bool:
-    seat, model_id = _split(check.label)
-    model = state.sides[seat].find(model_id)
-    return check.must_test.required and model is not None and model.morale_result is None
 
 
 def _morale_facts(state: AzerothState, action: Action) -> AzerothState:
     """What the table sees around a model this round, for its Morale test (10.1, 10.2)."""
     _require_stage(state, "report what is near a model", Stage.ACTIVATION, Stage.MORALE)
-    seat, model = _locate(state, action)
-    _in_play(model)
+    seat, model = _named_model(state, action)
+    _require_in_play(model)
     if model.morale_result is not None:
         raise IllegalAction(f"{model.name} has already tested this round.", "payload.model")
     one_by_one = any(name in action.payload for name in MORALE_FACTS)
@@ -1021,7 +938,7 @@ def _morale_facts(state: AzerothState, action: Action) -> AzerothState:
         friend = payload_value(action.payload, "friendly_destroyed_within_6", bool, None)
     else:
         # a page's boxes, none of them ticked, post no list at all: then none holds
-        fear, aura, friend = _facts(action.payload)
+        fear, aura, friend = _listed_facts(action.payload)
     model = replace(
         model,
         fear_nearby=model.fear_nearby if fear is None else fear,
@@ -1034,7 +951,7 @@ def _morale_facts(state: AzerothState, action: Action) -> AzerothState:
 MORALE_FACTS = ("fear_nearby", "command_aura", "friendly_destroyed_within_6")
 
 
-def _facts(payload: Mapping[str, JSON]) -> tuple[bool, bool, bool]:
+def _listed_facts(payload: Mapping[str, JSON]) -> tuple[bool, bool, bool]:
     """``facts`` lists the facts that hold around a model; those it leaves out do not, and
     so none does when it is left out."""
     facts = payload.get("facts", [])
@@ -1056,25 +973,25 @@ def _morale_test(state: AzerothState, action: Action) -> AzerothState:
     another Hero's aura covers it; the reroll stands (10.2, 10.3; A10, A11, R61). The
     reroll may also come afterwards, as a ``morale_reroll``."""
     _require_stage(state, "test Morale", Stage.MORALE)
-    seat, model = _locate(state, action)
-    _in_play(model)
+    seat, model = _named_model(state, action)
+    _require_in_play(model)
     if model.morale_result is not None:
         raise IllegalAction(
             f"{model.name} has already tested this round ({model.morale_result}).", "payload.model"
         )
-    check = next(c for c in _morale_checks(state) if c.label == f"{seat}:{model.id}")
+    check = next(c for c in morale_checks(state) if c.label == f"{seat}:{model.id}")
     if not check.must_test.required or check.odds is None or check.odds.morale_value is None:
         why = " ".join(step.text for step in check.must_test.reasons)
         raise IllegalAction(f"{model.name} need not test: {why}", "payload.model")
-    rolls = _dice(action.payload, "rolls")
-    reroll = _dice(action.payload, "reroll", required=False)
+    rolls = _two_d6(action.payload, "rolls")
+    reroll = _two_d6(action.payload, "reroll", required=False)
     assert rolls is not None
     if reroll is not None:
         _may_reroll(model)
     record = MoraleRecord(
         check.odds.morale_value, sum(rolls), model.status, model.statuses, reroll is not None
     )
-    return _set_model(state, seat, _tested(model, record, reroll, "payload.reroll"))
+    return _set_model(state, seat, _after_morale_test(model, record, reroll, "payload.reroll"))
 
 
 def _may_reroll(model: ModelState) -> None:
@@ -1086,7 +1003,7 @@ def _may_reroll(model: ModelState) -> None:
         )
 
 
-def _tested(
+def _after_morale_test(
     model: ModelState, record: MoraleRecord, reroll: tuple[int, int] | None, field: str
 ) -> ModelState:
     """``model`` after the test ``record`` holds, rerolled when ``reroll`` is given: Waver,
@@ -1124,8 +1041,8 @@ def _morale_reroll(state: AzerothState, action: Action) -> AzerothState:
     """A model under another Hero's Command Aura that failed this round's test rerolls it
     once, and the reroll stands (9.1, 10.2; A10)."""
     _require_stage(state, "reroll a Morale test", Stage.MORALE)
-    seat, model = _locate(state, action)
-    _in_play(model)
+    seat, model = _named_model(state, action)
+    _require_in_play(model)
     record = model.morale_record
     if record is None:
         raise IllegalAction(f"{model.name} has not tested Morale this round.", "payload.model")
@@ -1140,9 +1057,9 @@ def _morale_reroll(state: AzerothState, action: Action) -> AzerothState:
             "payload.model",
         )
     _may_reroll(model)
-    rolls = _dice(action.payload, "rolls")
+    rolls = _two_d6(action.payload, "rolls")
     assert rolls is not None
-    model = _tested(model, replace(record, rerolled=True), rolls, "payload.rolls")
+    model = _after_morale_test(model, replace(record, rerolled=True), rolls, "payload.rolls")
     return _set_model(state, seat, model)
 
 
@@ -1169,7 +1086,7 @@ def _objectives(state: AzerothState, action: Action) -> AzerothState:
         near = _within_3(action.payload, count)
         lists = [[f"{seat}:{n}" in near for n in range(1, count + 1)] for seat in SEATS]
     controllers = tuple(
-        None if (c := objective_controller(ObjectiveFacts(a, b))) is None else _seat(c)
+        None if (c := objective_controller(ObjectiveFacts(a, b))) is None else seat_of_player(c)
         for a, b in zip(lists[0], lists[1], strict=True)
     )
     return replace(state, objectives=controllers)
@@ -1214,25 +1131,8 @@ def _within_3(payload: Mapping[str, JSON], count: int) -> set[str]:
     return set(value)
 
 
-def _standing(state: AzerothState, seat: int) -> ArmyStanding:
-    side = state.sides[seat]
-    army = side.army
-    return ArmyStanding(
-        units_remaining=len(army),
-        points_destroyed=side.points_destroyed,
-        surviving_wounds=sum(m.wounds_left for m in army),
-        remaining_points=sum(m.profile.points for m in army),
-        warlord_slain=_warlord_slain(side),
-    )
-
-
-def _warlord_slain(side: SideState) -> bool:
-    warlord = None if side.warlord_id is None else side.find(side.warlord_id)
-    return warlord is not None and not warlord.in_play
-
-
-def _result(state: AzerothState, rounds_completed: int) -> GameResult:
-    a, b = _standing(state, 0), _standing(state, 1)
+def _scenario_result(state: AzerothState, rounds_completed: int) -> GameResult:
+    a, b = army_standing(state, 0), army_standing(state, 1)
     if state.scenario is Scenario.ANNIHILATION:
         return annihilation_result(a, b, rounds_completed)
     if state.scenario is Scenario.ASSASSINATION:
@@ -1242,20 +1142,11 @@ def _result(state: AzerothState, rounds_completed: int) -> GameResult:
     return hold_the_line_result(a.points_destroyed, b.points_destroyed, facts, rounds_completed)
 
 
-def _named(state: AzerothState, text: str) -> str:
-    """A table explanation with "player A" and "player B" given the sides' names."""
-    for seat, letter in enumerate("AB"):
-        name = state.sides[seat].name
-        text = text.replace(f"Player {letter} ", f"{name} ").replace(
-            f"player {letter} ", f"{name} "
-        )
-        text = text.replace(f"player {letter}'s", f"{name}'s").replace(f" {letter} ", f" {name} ")
-    return text
-
-
-def _ended(state: AzerothState, result: GameResult) -> AzerothState:
-    winner = None if result.winner is None else _seat(result.winner)
-    explanation = tuple(Step(step.rule, _named(state, step.text)) for step in result.explanation)
+def _game_over(state: AzerothState, result: GameResult) -> AzerothState:
+    winner = None if result.winner is None else seat_of_player(result.winner)
+    explanation = tuple(
+        Step(step.rule, with_side_names(state, step.text)) for step in result.explanation
+    )
     last = explanation[-1].text
     reason = last  # it names the winner, or says the game is a draw
     sides = tuple(replace(side, warlord_revealed=side.warlord is not None) for side in state.sides)
@@ -1275,21 +1166,21 @@ def _check_victory(state: AzerothState) -> AzerothState:
     a secret Warlord's fall ends it, the game as it would go on were no Hero a Warlord is
     kept beside the end, for a replay after an undo to check later entries against, so that
     whether an undo is allowed never tells which Hero is the Warlord (R128)."""
-    result = _result(state, state.round - 1)
+    result = _scenario_result(state, state.round - 1)
     if result.outcome is ResultKind.ONGOING:
         return state
-    ended = _ended(state, result)
-    if any(_warlord_slain(side) for side in state.sides):
+    ended = _game_over(state, result)
+    if any(warlord_slain(side) for side in state.sides):
         ended = replace(ended, unended=_check_victory(nobodys_warlord(state)))
     return ended
 
 
-def _final(state: AzerothState) -> AzerothState:
+def _after_last_round(state: AzerothState) -> AzerothState:
     """After round 6 the scenario's count decides (11)."""
-    return _ended(state, _result(state, ROUNDS))
+    return _game_over(state, _scenario_result(state, ROUNDS))
 
 
-_HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler] = {
     "edge_roll_off": _edge_roll_off,
     "nominate_warlord": _nominate_warlord,
     "round_roll_off": _round_roll_off,
@@ -1297,8 +1188,8 @@ _HANDLERS: dict[str, Handler] = {
     "use_ability": _use_ability,
     "summon": _summon,
     "spell_block": _spell_block,
-    "dispel": _respond("dispel"),
-    "counterspell": _respond("counterspell"),
+    "dispel": _magic_response("dispel"),
+    "counterspell": _magic_response("counterspell"),
     "opportunity_attack": _opportunity_attack,
     "taunt": _taunt,
     "damage": _damage,
@@ -1312,3 +1203,16 @@ _HANDLERS: dict[str, Handler] = {
     "no_response": _no_response,
     "end_stage": _end_stage,
 }
+
+
+def apply_action(state: AzerothState, action: Action) -> AzerothState:
+    """The state after ``action``, applied by its action type's handler; refused once the
+    game is over, for a seat that does not play, and for an action type the game lacks."""
+    if state.over:
+        raise IllegalAction(f"The game is over: {state.outcome.reason}", "type")
+    if action.by is not None and action.by not in SEATS:
+        raise IllegalAction("Only seats 0 and 1 play Azeroth at War.", "by")
+    handler = HANDLERS.get(action.type)
+    if handler is None:
+        raise IllegalAction(f"Azeroth at War has no action called {action.type!r}.", "type")
+    return handler(state, action)

@@ -1,41 +1,27 @@
-"""The Rune Age table tracker, built on the tracker core: the setup JSON, the action types,
-the view every viewer gets (nothing in it is secret), history lines and the example setup."""
+"""How Rune Age says things: the view every viewer gets (nothing in it is secret), the setup
+checklist, history lines, and what a combat led to in words for the history."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from random import Random
-from typing import ClassVar
-
-from referee.rules.runeage import engine
-from referee.rules.runeage.cards import (
-    DRAGONLORDS,
-    ENEMY,
-    HAND,
-    SCENARIO_NAMES,
-    VARIABLE_SETUP,
-)
-from referee.rules.runeage.demo import DEMO
+from referee.rules.runeage.cards import DRAGONLORDS, HAND, SCENARIO_NAMES, VARIABLE_SETUP
 from referee.rules.runeage.reminders import NEXT, NOW, Reminder, attrition_words, reminders
-from referee.rules.runeage.setup import RuneAgeSetup, build_setup, setup_from_json, setup_to_json
+from referee.rules.runeage.setup import RuneAgeSetup
 from referee.rules.runeage.state import (
     ACTIONS,
-    ATTRITION_FACES,
     ELIMINATED_AT,
-    GOLD,
+    FACTION,
+    NEUTRAL,
+    SIEGE,
     Combat,
+    Played,
     RuneAgeState,
     Side,
+    deck_strength,
+    event_card,
+    event_strength,
     gold_card,
 )
-from referee.rules.tracker import (
-    JSON,
-    Action,
-    ActionType,
-    LegalAction,
-    PayloadField,
-    System,
-)
+from referee.rules.tracker import JSON, Action
 
 TURN_STEPS = (
     "Refresh exhausted cities, strongholds and Rewards",
@@ -48,206 +34,6 @@ EVENT_STEPS = (
     "An enemy stays in play; an instant resolves now",
     "Everyone draws up to five cards",
 )
-
-
-def _card(name: str, description: str = "the card") -> PayloadField:
-    return PayloadField(name, "str", description)
-
-
-ACTION_TYPES = (
-    ActionType(
-        "play_gold",
-        "Play a gold card from hand to spend its gold now (Spend Gold action).",
-        (PayloadField("value", "int", "gold card"),),
-    ),
-    ActionType(
-        "exhaust",
-        "Exhaust a stronghold, city or Reward for its influence (or a Reward's gold); the card "
-        "is stronghold:<name>, city:<name> or reward:<name>.",
-        (_card("card", "card to exhaust"),),
-    ),
-    ActionType(
-        "buy",
-        "Spend gold on a unit or stronghold of your Barracks, or your Monument.",
-        (_card("card", "the card's name"),),
-    ),
-    ActionType(
-        "acquire",
-        "Spend influence on a neutral card or a gold card (1-gold, 2-gold, 3-gold).",
-        (_card("card", "the card's name"),),
-    ),
-    ActionType(
-        "keep",
-        "Spend influence to keep cards in hand past the discard step (1 each).",
-        (PayloadField("count", "int", "cards kept"),),
-    ),
-    ActionType(
-        "card_action",
-        "Use a card's Action ability (its effect is made at the table).",
-        (_card("card", "the card's name"),),
-    ),
-    ActionType("use_rune_power", "Exhaust your dragon rune power (once per round, Runewars)."),
-    ActionType(
-        "choose_rune_power",
-        "Choose which of two dragon rune powers stays active (Runewars).",
-        (_card("keep", "the dragon rune power kept"),),
-    ),
-    ActionType(
-        "gain_rune_power",
-        "An event gives you a dragon rune power nobody holds (Runewars).",
-        (_card("power", "the dragon rune power"),),
-    ),
-    ActionType(
-        "attack",
-        "Declare a combat's target: a battle or, against another player, a siege.",
-        (
-            _card(
-                "target",
-                "stronghold:<name>, city:<name>, enemy:<name>, objective or realm:<seat>",
-            ),
-        ),
-    ),
-    ActionType(
-        "play_card",
-        "Play a unit or tactic into the combat.",
-        (_card("card", "the card"),),
-    ),
-    ActionType(
-        "play_other",
-        "Play a card the cards data lacks, typing its name and strength.",
-        (
-            PayloadField("name", "str", "name"),
-            PayloadField("strength", "int", "strength"),
-        ),
-    ),
-    ActionType("pass", "Stop playing cards in this combat."),
-    ActionType(
-        "roll_attrition",
-        "Roll the attrition die once (one roll per icon on the event).",
-        (
-            PayloadField(
-                "roll",
-                "str",
-                "what the die shows: blank, skull or two skulls",
-                dice=1,
-                faces=ATTRITION_FACES,
-            ),
-        ),
-    ),
-    ActionType(
-        "destroy",
-        "Destroy a participating unit (for attrition, or by an ability); the unit is named by "
-        "its key in the combat (a1, d2 ...).",
-        (
-            PayloadField("side", "str", "attacker or defender"),
-            _card("card", "the unit"),
-        ),
-    ),
-    ActionType(
-        "wound",
-        "Wound a participating unit: it counts, and is destroyed at the end of combat; the unit "
-        "is named by its key in the combat (a1, d2 ...).",
-        (
-            PayloadField("side", "str", "attacker or defender"),
-            _card("card", "the unit"),
-        ),
-    ),
-    ActionType(
-        "adjust",
-        "An ability changes your army's strength (or the target's, in a battle).",
-        (
-            PayloadField("side", "str", "attacker or defender"),
-            PayloadField("amount", "int", "strength (minus: taken away)"),
-        ),
-    ),
-    ActionType("resolve", "Resolve the combat: compare the totals and apply the result."),
-    ActionType(
-        "take_damage",
-        "Place damage tokens on a Home Realm, as a card's or an event's text says. In Runewars "
-        "a card eliminating another player makes the player whose turn it is the victor; an "
-        "event's damage, or one's own card on one's own Home Realm, makes none (R199). The "
-        "source is card (a card of the player whose turn it is, the default in a turn) or "
-        "event (the only one in the event phase).",
-        (
-            PayloadField("seat", "int", "the player"),
-            PayloadField("amount", "int", "damage, 1 to 40"),
-            PayloadField(
-                "source",
-                "str",
-                "where it comes from",
-                False,
-            ),
-        ),
-    ),
-    ActionType("end_turn", "Discard the hand, draw up to five, and pass the turn on."),
-    ActionType(
-        "draw_event",
-        "The first player draws the event: name the card drawn.",
-        (
-            PayloadField("event", "str", "the event card drawn"),
-            PayloadField("strength", "int", "its strength, when the cards data lacks it", False),
-        ),
-    ),
-    ActionType("end_event_phase", "Everyone draws up to five; the next round begins."),
-)
-
-
-class RuneAgeSystem(System[RuneAgeSetup, RuneAgeState]):
-    """Rune Age. No step is played by several players at once (turns go in play order, the
-    first player draws each event and it is resolved in play order, a siege's players
-    alternate) and nothing tracked is private, so no entry commutes with another: an entry
-    from a tablet that had not shown the latest one is refused (the default ``commutes``)."""
-
-    slug = "runeage"
-    name = "Rune Age"
-    action_types = ACTION_TYPES
-    seats: ClassVar[tuple[int, int]] = (1, 4)
-
-    def setup_from_json(self, data: Mapping[str, JSON]) -> RuneAgeSetup:
-        """See ``referee.rules.runeage.setup``: scenario, players in play order (name, race,
-        Runewars' rune power), neutral types, cities and the cards with their numbers."""
-        return setup_from_json(data)
-
-    def setup_to_json(self, setup: RuneAgeSetup) -> dict[str, JSON]:
-        return setup_to_json(setup)
-
-    def seat_names(self, setup: RuneAgeSetup) -> tuple[str, ...]:
-        return tuple(player.name for player in setup.players)
-
-    def initial_state(self, setup: RuneAgeSetup) -> RuneAgeState:
-        return engine.initial_state(setup)
-
-    def apply(self, state: RuneAgeState, action: Action) -> RuneAgeState:
-        return engine.apply(state, action)
-
-    def legal_actions(self, state: RuneAgeState, seat: int) -> tuple[LegalAction, ...]:
-        from referee.rules.runeage.legal import legal_actions
-
-        return legal_actions(state, seat)
-
-    def view(self, state: RuneAgeState, viewer: int | None) -> dict[str, JSON]:
-        """Everything: the tracker holds no secret (hands are not tracked)."""
-        return view(state)
-
-    def describe(
-        self, action: Action, setup: RuneAgeSetup | None = None, viewer: int | None = None
-    ) -> str:
-        return describe(action, setup)
-
-    def aftermath(self, seq: int, state: RuneAgeState) -> str:
-        """What entry ``seq`` led to that its payload does not say, kept by the engine when
-        it applied the entry: who won a combat and what it was about, which unit was
-        destroyed or wounded. Nothing in it is secret."""
-        return "; ".join(text for at, text in state.notes if at == seq)
-
-    def example_setup(self) -> dict[str, JSON]:
-        """Three players of the demonstration cards in Resurgence of the Dragonlords."""
-        return build_setup(
-            DEMO,
-            DRAGONLORDS,
-            [("Ana", "Daqan Lords"), ("Ben", "Latari Elves"), ("Cleo", "Uthuk Y'llan")],
-            Random("rune-age-example"),
-        )
 
 
 # The view -----------------------------------------------------------------------------------
@@ -303,7 +89,7 @@ def _reminder_view(reminder: Reminder) -> dict[str, JSON]:
     }
 
 
-def view(state: RuneAgeState) -> dict[str, JSON]:
+def table_view(state: RuneAgeState) -> dict[str, JSON]:
     setup = state.setup
     cards = setup.cards
     scenario = cards.scenario(setup.scenario)
@@ -365,7 +151,7 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
             if c.name in player.cities
         ]
         for name in player.rewards:
-            event = engine.event_card(state, name)
+            event = event_card(state, name)
             in_play.append(
                 {
                     "id": f"reward:{name}",
@@ -390,7 +176,7 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
                 "barracks": barracks,
                 "cards": [{"name": n, "count": c} for n, c in owned if c > 0],
                 "deck_size": sum(c for _, c in owned),
-                "unit_strength": engine.deck_strength(state, seat),
+                "unit_strength": deck_strength(state, seat),
                 "monument": player.monument,
                 "rune_powers": list(player.rune_powers),
                 "rune_used": player.rune_used,
@@ -401,12 +187,12 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
         )
     enemies = []
     for name, arrived in state.enemies:
-        event = engine.event_card(state, name)
+        event = event_card(state, name)
         enemies.append(
             {
                 "name": name,
                 "stage": event.stage,
-                "strength": engine.event_strength(state, name),
+                "strength": event_strength(state, name),
                 "attrition": event.attrition,
                 "attrition_text": attrition_words(event.attrition),
                 "reward": event.reward,
@@ -418,12 +204,12 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
         )
     drawn = None
     if state.drawn is not None:
-        event = engine.event_card(state, state.drawn)
+        event = event_card(state, state.drawn)
         drawn = {
             "name": event.name,
             "stage": event.stage,
             "kind": event.kind,
-            "strength": engine.event_strength(state, event.name),
+            "strength": event_strength(state, event.name),
             "attrition": event.attrition,
             "attrition_text": attrition_words(event.attrition),
             "attacks": event.attacks,
@@ -495,7 +281,7 @@ def view(state: RuneAgeState) -> dict[str, JSON]:
             "discard": list(state.discard),
             "enemies": enemies,
             "lasting": [
-                {"name": name, "round": applies, "text": engine.event_card(state, name).text}
+                {"name": name, "round": applies, "text": event_card(state, name).text}
                 for name, applies in state.lasting
             ],
             "waiting_to_battle": list(state.attack_queue),
@@ -581,7 +367,7 @@ def _target_words(target: object, setup: RuneAgeSetup | None) -> str:
     return name or kind
 
 
-def describe(action: Action, setup: RuneAgeSetup | None) -> str:
+def history_line(action: Action, setup: RuneAgeSetup | None) -> str:
     p = action.payload
     names = [player.name for player in setup.players] if setup is not None else []
 
@@ -621,6 +407,70 @@ def describe(action: Action, setup: RuneAgeSetup | None) -> str:
     return f"{actor}: {line}"
 
 
-RUNE_AGE = RuneAgeSystem()
+# What a combat led to ---------------------------------------------------------------------
 
-__all__ = ["ENEMY", "GOLD", "RUNE_AGE", "RuneAgeSystem", "setup_checklist", "view"]
+
+def unit_words(state: RuneAgeState, seat: int | None, card: Played) -> str:
+    """A participating card in words: its owner's name and its card name."""
+    owner = state.players[seat].name if seat is not None else "the target"
+    return f"{owner}'s {card.name}"
+
+
+def destroyed_words(state: RuneAgeState, seat: int | None, card: Played, why: str = "") -> str:
+    """A destroyed unit, named, and where it goes: its owner's Barracks or the neutral
+    piles; a card typed at the table goes nowhere the tracker counts (Destroying &
+    Wounding Units)."""
+    back = {FACTION: " and goes back to the Barracks", NEUTRAL: " and goes back to its pile"}
+    return f"{unit_words(state, seat, card)} is destroyed{why}{back.get(card.origin, '')}"
+
+
+def combat_result_words(state: RuneAgeState, combat: Combat, won: bool) -> str:
+    """Who won the combat, what it was about, the totals (the winner's first) and what
+    follows, in words every viewer may read (Conduct a Battle, step 4; Conduct a Siege,
+    step 3)."""
+    attack, defence = combat.attack_total, combat.defence_total
+    attacker = state.players[combat.attacker.seat or 0].name
+    kind, _, name = combat.target.partition(":")
+    score = f"{attack} to {defence}" if won else f"{defence} to {attack}"
+    if combat.kind == SIEGE:
+        defender = state.players[combat.defender.seat or 0].name
+        head = f"{attacker if won else defender} wins the siege of {combat.target_name}, {score}"
+        if kind == "city":
+            follows = (
+                f"{attacker} takes {name} from {defender}" if won else f"{defender} keeps {name}"
+            )
+        else:
+            follows = (
+                f"{defender}'s Home Realm takes {attack - defence} damage"
+                if won
+                else f"{defender} repels it"
+            )
+        return f"{head}: {follows}"
+    if won:
+        head = f"{attacker} wins the battle against {combat.target_name}, {score}"
+    else:
+        head = f"{combat.target_name} wins the battle against {attacker}, {score}"
+    if kind == "instant":
+        follows = (
+            f"{attacker} repels it"
+            if won
+            else (f"{attacker}'s Home Realm takes {defence - attack} damage")
+        )
+    elif kind == "enemy" and won:
+        reward = event_card(state, name).reward
+        follows = (
+            f"{name} becomes {attacker}'s Reward"
+            if reward
+            else (f"{name} goes to the event discard pile")
+        )
+    elif kind == "objective" and won:
+        follows = f"{attacker} wins the game"
+    elif won:
+        follows = f"{attacker} secures {name}"
+    elif kind == "stronghold":
+        follows = f"{name} stays in the Barracks"
+    elif kind == "city":
+        follows = f"{name} stays in the central area"
+    else:
+        follows = f"{combat.target_name} stays in play"
+    return f"{head}: {follows}"

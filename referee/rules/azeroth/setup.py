@@ -1,5 +1,5 @@
 """The Azeroth at War tracker's setup: the armies as the game needs them, copied from
-their unit cards, and the setup as JSON (3.3, 4.1-4.6, 11)."""
+their unit cards, and the setup as JSON, read, checked and written (3.3, 4.1-4.6, 11)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,7 @@ from referee.rules.azeroth.profiles import (
 from referee.rules.azeroth.units import ArmyList, BattleSize, Unit
 from referee.rules.checks import Problems, add_problem, check_whole
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker import (
-    JSON,
-)
+from referee.rules.tracker import JSON
 
 MANA_CAP = 10  # 8.1
 MAX_NAME = 120
@@ -119,7 +117,7 @@ class AzerothSetup:
     scenario: Scenario = Scenario.ANNIHILATION
 
 
-def _slug_name(text: str) -> str:
+def slug_of(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "model"
 
 
@@ -182,7 +180,44 @@ def side_from_army(name: str, army: ArmyList, units: Mapping[str, Unit]) -> Side
 # --- Setup JSON ----------------------------------------------------------------------------
 
 
-def _enum(problems: Problems, path: str, value: object, enum: type[StrEnum]) -> str | None:
+def setup_from_json(data: Mapping[str, JSON]) -> AzerothSetup:
+    """``{"battle_size": "standard", "scenario": "annihilation", "sides": [two {"name",
+    "models": [{"id", "name", "slug", "points", "wounds", "tiers", "mov", "ini",
+    "magical", "keywords": {name: X}, "abilities": [{"name", "type", "mana_cost"}]}]}]}``."""
+    problems: Problems = {}
+    if not isinstance(data, Mapping):
+        raise InvalidInput({"setup": ["The setup must be an object."]})
+    size = _enum_value(problems, "battle_size", data.get("battle_size"), BattleSize)
+    scenario = _enum_value(problems, "scenario", data.get("scenario"), Scenario)
+    sides_data = data.get("sides")
+    sides: list[SideSetup] = []
+    if not isinstance(sides_data, list) or len(sides_data) != 2:
+        add_problem(problems, "sides", "Azeroth at War has exactly two sides.")
+    else:
+        for index, side in enumerate(sides_data):
+            read = _read_side(problems, f"sides.{index}", side)
+            if read is not None:
+                sides.append(read)
+    if problems:
+        raise InvalidInput(problems)
+    assert size is not None and scenario is not None
+    setup = AzerothSetup((sides[0], sides[1]), BattleSize(size), Scenario(scenario))
+    check_setup(setup)
+    return setup
+
+
+def setup_to_json(setup: AzerothSetup) -> dict[str, JSON]:
+    return {
+        "battle_size": setup.battle_size.value,
+        "scenario": setup.scenario.value,
+        "sides": [
+            {"name": side.name, "models": [_model_to_json(m) for m in side.models]}
+            for side in setup.sides
+        ],
+    }
+
+
+def _enum_value(problems: Problems, path: str, value: object, enum: type[StrEnum]) -> str | None:
     choices = [member.value for member in enum]
     if value not in choices:
         add_problem(problems, path, f"Must be one of {', '.join(choices)} (got {value!r}).")
@@ -190,7 +225,7 @@ def _enum(problems: Problems, path: str, value: object, enum: type[StrEnum]) -> 
     return str(value)
 
 
-def _model_json(model: ModelSetup) -> dict[str, JSON]:
+def _model_to_json(model: ModelSetup) -> dict[str, JSON]:
     return {
         "id": model.id,
         "name": model.name,
@@ -209,25 +244,25 @@ def _model_json(model: ModelSetup) -> dict[str, JSON]:
     }
 
 
-def _text(problems: Problems, path: str, value: object, what: str) -> str | None:
+def _read_text(problems: Problems, path: str, value: object, what: str) -> str | None:
     if not isinstance(value, str) or not 0 < len(value.strip()) <= MAX_NAME:
         add_problem(problems, path, f"{what} is 1 to {MAX_NAME} characters.")
         return None
     return value.strip()
 
 
-def _side_setup(problems: Problems, path: str, data: object) -> SideSetup | None:
+def _read_side(problems: Problems, path: str, data: object) -> SideSetup | None:
     if not isinstance(data, Mapping):
         add_problem(problems, path, "Each side is an object with a name and its models.")
         return None
-    name = _text(problems, f"{path}.name", data.get("name"), "A player's name")
+    name = _read_text(problems, f"{path}.name", data.get("name"), "A player's name")
     models_data = data.get("models")
     models: list[ModelSetup] = []
     if not isinstance(models_data, list) or not 0 < len(models_data) <= MAX_MODELS:
         add_problem(problems, f"{path}.models", f"A side has 1 to {MAX_MODELS} models.")
         return None
     for index, item in enumerate(models_data):
-        model = _model_setup(problems, f"{path}.models.{index}", item)
+        model = _read_model(problems, f"{path}.models.{index}", item)
         if model is not None:
             models.append(model)
     if name is None or len(models) != len(models_data):
@@ -235,14 +270,14 @@ def _side_setup(problems: Problems, path: str, data: object) -> SideSetup | None
     return SideSetup(name, tuple(models))
 
 
-def _model_setup(problems: Problems, path: str, data: object) -> ModelSetup | None:
+def _read_model(problems: Problems, path: str, data: object) -> ModelSetup | None:
     if not isinstance(data, Mapping):
         add_problem(problems, path, "Each model is an object.")
         return None
     before = len(problems)
-    model_id = _text(problems, f"{path}.id", data.get("id"), "A model id")
-    name = _text(problems, f"{path}.name", data.get("name"), "A model's name")
-    slug = _text(problems, f"{path}.slug", data.get("slug"), "A unit slug")
+    model_id = _read_text(problems, f"{path}.id", data.get("id"), "A model id")
+    name = _read_text(problems, f"{path}.name", data.get("name"), "A model's name")
+    slug = _read_text(problems, f"{path}.slug", data.get("slug"), "A unit slug")
     check_whole(problems, f"{path}.points", data.get("points"), 0, MAX_POINTS, "Points")
     check_whole(problems, f"{path}.wounds", data.get("wounds"), 1, MAX_STAT, "Wounds")
     check_whole(problems, f"{path}.mov", data.get("mov", 0), 0, MAX_STAT, "MOV")
@@ -286,7 +321,9 @@ def _model_setup(problems: Problems, path: str, data: object) -> ModelSetup | No
             if not isinstance(item, Mapping):
                 add_problem(problems, where, "Each ability is an object.")
                 continue
-            ability_name = _text(problems, f"{where}.name", item.get("name"), "An ability's name")
+            ability_name = _read_text(
+                problems, f"{where}.name", item.get("name"), "An ability's name"
+            )
             kind = item.get("type")
             if kind not in types:
                 add_problem(problems, f"{where}.type", f"Must be one of {', '.join(types)} (8.3).")
@@ -314,7 +351,7 @@ def _model_setup(problems: Problems, path: str, data: object) -> ModelSetup | No
     )
 
 
-def _check_setup(setup: AzerothSetup) -> None:
+def check_setup(setup: AzerothSetup) -> None:
     """Model ids are unique within a side; an Assassination needs a Hero on each side."""
     problems: Problems = {}
     for index, side in enumerate(setup.sides):

@@ -1,25 +1,37 @@
 """The Azeroth at War tracker's state: the stages of a round (5.1), each side's models,
-Mana and Warlord, and the ability the enemy may still answer (8.5, 8.6)."""
+Mana and Warlord, and the ability the enemy may still answer (8.5, 8.6); and what is read
+from a state alone: whose activation is next, the odds against the pending ability, every
+model's Morale check, an army's standing, and the state with a secret Warlord concealed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from referee.rules.azeroth.magic import spell_odds
 from referee.rules.azeroth.profiles import (
     AbilityType,
+    Dispeller,
+    SpellAttempt,
+    SpellOdds,
     Step,
-    Tier,
 )
-from referee.rules.azeroth.tracker_setup import (
+from referee.rules.azeroth.setup import (
     MANA_CAP,
+    MAX_STAT,
     ModelSetup,
     Scenario,
 )
+from referee.rules.azeroth.table import (
+    ArmyStanding,
+    MoraleCheck,
+    MoraleFacts,
+    Player,
+    morale_stage,
+    next_activator,
+)
 from referee.rules.azeroth.units import BattleSize
 from referee.rules.tracker import (
-    Action,
     Counter,
     OncePerTurn,
     Outcome,
@@ -40,48 +52,6 @@ class Stage(StrEnum):
 READY, WAVERED, ROUTING = "ready", "wavered", "routing"
 DESTROYED, FLED, REMOVED = "destroyed", "fled", "removed"  # out of play
 GROUNDED = "grounded"  # a Wavered flyer until it next activates (4.6 Fly)
-
-CHECKLISTS: dict[Stage, tuple[str, ...]] = {
-    Stage.DEPLOYMENT: (
-        "roll off for the table edge",
-        "nominate Warlords in secret",
-        "deploy, alternating one unit at a time",
-    ),
-    Stage.MANA: ("gain Mana", "resolve start-of-round effects"),
-    Stage.ACTIVATION: (
-        "roll off for the first activation",
-        "activate every model, alternating",
-    ),
-    Stage.MORALE: (
-        "record objective control",
-        "test Morale for every model due",
-        "routing models flee",
-    ),
-    Stage.OVER: (),
-}
-
-
-# Words for the codes a payload or the view carries, so no page shows a code.
-ABILITY_TYPE_NAMES: dict[str, str] = {
-    AbilityType.INSTANT: "Instant",
-    AbilityType.SPELL_SHOOT: "Spell (Shoot)",
-    AbilityType.BUFF: "Buff",
-    AbilityType.DEBUFF: "Debuff",
-    AbilityType.REACTION: "Reaction",
-    AbilityType.BLAST: "Blast",
-}
-TIER_NAMES: dict[str, str] = {
-    Tier.BASELINE: "Baseline",
-    Tier.MOUNTED: "Mounted",
-    Tier.ELITE: "Elite",
-    Tier.HERO: "Hero",
-}
-MORALE_FACT_NAMES: dict[str, str] = {
-    "fear_nearby": 'An enemy with Fear within 6"',
-    "command_aura": "Within another Hero's Command Aura",
-    "friendly_destroyed_within_6": 'A friend destroyed within 6"',
-}
-
 
 # --- State ---------------------------------------------------------------------------------
 
@@ -242,9 +212,6 @@ class AzerothState:
         return self.edge_chooser
 
 
-Handler = Callable[[AzerothState, Action], AzerothState]
-
-
 # A Warlord the viewer may not see, in the state a preview for that viewer is computed from:
 # no model has this id, so the preview can neither slay nor reveal it (11).
 HIDDEN_WARLORD = "(secret)"
@@ -278,3 +245,117 @@ def conceal(state: AzerothState, viewer: int | None) -> AzerothState:
         for side in state.sides
     )
     return replace(state, sides=(sides[0], sides[1]))
+
+
+# --- Read from a state ---------------------------------------------------------------------
+
+
+def player_of_seat(seat: int) -> Player:
+    """The table rules' player A or B for a seat."""
+    return Player.A if seat == 0 else Player.B
+
+
+def seat_of_player(player: Player) -> int:
+    return 0 if player is Player.A else 1
+
+
+def next_seat(state: AzerothState) -> int | None:
+    """Whose activation is next (5.1), None when nobody's is (or the roll-off is due)."""
+    if state.stage is not Stage.ACTIVATION or state.first is None:
+        return None
+    left = [len(side.to_activate) for side in state.sides]
+    last = None if state.last_activator is None else player_of_seat(state.last_activator)
+    turn = next_activator(player_of_seat(state.first), last, min(left[0], 99), min(left[1], 99))
+    return None if turn.player is None else seat_of_player(turn.player)
+
+
+def dispeller(side: SideState) -> tuple[Dispeller, ModelState | None]:
+    """Who rolls a side's Dispel or Counterspell: a surviving Magical Hero when there is
+    one, for its +1 (8.5, R10, R72)."""
+    magical = [m for m in side.models if m.in_play and m.profile.magical]
+    heroes = [m for m in magical if m.profile.hero]
+    if heroes:
+        return Dispeller.MAGICAL_HERO, heroes[0]
+    if magical:
+        return Dispeller.MAGICAL_MODEL, magical[0]
+    return Dispeller.NONE, None
+
+
+def response_odds(
+    state: AzerothState, spell_block: bool = False, respond: bool = True
+) -> SpellOdds | None:
+    """The odds that the pending ability goes off, is blocked or is cancelled, as the side
+    answering it stands now (8.5, 8.6; magic.spell_odds). ``spell_block`` assumes an unused
+    Spell Block model within 2" of the caster. None when no ability is pending."""
+    pending = state.pending
+    if pending is None or pending.settled:
+        return None
+    defender = state.sides[1 - pending.seat]
+    who, _ = dispeller(defender)
+    return spell_odds(
+        SpellAttempt(
+            ability_type=pending.type,
+            mana_cost=min(pending.mana_cost, MANA_CAP),
+            spell_block=spell_block and pending.spell_block is None and pending.response is None,
+            respond=respond and pending.response is None,
+            dispeller=who,
+            defender_mana=defender.mana.value,
+        )
+    )
+
+
+def morale_checks(state: AzerothState) -> tuple[MoraleCheck, ...]:
+    """Every model in play, whether it must test and why, with its odds (10.1, 10.2).
+    Labels are "<seat>:<model id>"."""
+    facts = []
+    for seat, side in enumerate(state.sides):
+        for model in side.models:
+            if not model.in_play:
+                continue
+            profile = model.profile
+            facts.append(
+                MoraleFacts(
+                    label=f"{seat}:{model.id}",
+                    tier=profile.morale_tier,
+                    starting_wounds=profile.wounds,
+                    wounds_remaining=model.wounds_left,
+                    wounds_lost_this_turn=min(model.lost_this_round, MAX_STAT),
+                    friendly_destroyed_within_6=model.friendly_destroyed_nearby,
+                    routing=model.status == ROUTING,
+                    undead_or_mechanical=profile.fearless,
+                    fear_nearby=model.fear_nearby,
+                    command_aura=model.command_aura,
+                    last_hero_slain=side.last_hero_slain,
+                )
+            )
+    return morale_stage(facts)
+
+
+def split_label(label: str) -> tuple[int, str]:
+    """The seat and model id of a Morale check's "<seat>:<model id>" label."""
+    seat, model_id = label.split(":", 1)
+    return int(seat), model_id
+
+
+def morale_due(state: AzerothState, check: MoraleCheck) -> bool:
+    """Whether the model of ``check`` must still test Morale this round."""
+    seat, model_id = split_label(check.label)
+    model = state.sides[seat].find(model_id)
+    return check.must_test.required and model is not None and model.morale_result is None
+
+
+def army_standing(state: AzerothState, seat: int) -> ArmyStanding:
+    side = state.sides[seat]
+    army = side.army
+    return ArmyStanding(
+        units_remaining=len(army),
+        points_destroyed=side.points_destroyed,
+        surviving_wounds=sum(m.wounds_left for m in army),
+        remaining_points=sum(m.profile.points for m in army),
+        warlord_slain=warlord_slain(side),
+    )
+
+
+def warlord_slain(side: SideState) -> bool:
+    warlord = None if side.warlord_id is None else side.find(side.warlord_id)
+    return warlord is not None and not warlord.in_play
