@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.systems.runeage.models import RuneAgeCards
 from referee.rules.errors import InvalidInput
 from referee.rules.runeage.cards import catalog_from_json, catalog_to_json
 from referee.rules.text import lone_surrogate
 
-from ..models import Catalog, RuneAgeCards
+from ..models import Catalog
 from .reading import Problems, entry_label
 
 SECTIONS = ("races", "neutrals", "cities", "gold", "scenarios", "rune_powers")

@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.systems.runeage.models import RuneAgeCards
 from referee.rules import SYSTEMS
 from referee.rules.runeage.cards import SCENARIO_NAMES
 
 from ..catalogs import runeage as catalog_file
-from ..models import Catalog, RuneAgeCards
+from ..models import Catalog
 from .base import Body, FileCatalog, PlainEntry, Section, matches, words
 
 KINDS: dict[str, str] = {

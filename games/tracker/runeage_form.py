@@ -13,12 +13,12 @@ from typing import Any
 
 from django import forms
 
+from games.systems.runeage.models import RuneAgeCards
 from referee.rules.runeage.cards import DRAGONLORDS, SCENARIO_NAMES, SCENARIOS, Catalog
 from referee.rules.runeage.demo import DEMO
 from referee.rules.runeage.setup import build_setup
 
 from ..catalogs.service import default_catalog
-from ..models import RuneAgeCards
 
 PLAYERS = 4
 RANDOM = ""  # a race left to chance
