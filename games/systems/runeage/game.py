@@ -1,13 +1,14 @@
 """What the app offers for Rune Age: its cards as catalog data, and the tracked game, set up
 at the table."""
 
-from games.listgames.runeage import GAME as CARDS
 from games.registry import Feature, Game
 from games.tracker.runeage_form import RuneAgeForm, cards
 from games.tracker.table_setup import TableSetup
 from referee.rules import SYSTEMS
 from referee.rules.runeage import rulings
 from referee.rules.runeage.tracker import RUNE_AGE
+
+from .list_game import GAME as CARDS
 
 GAME = Game(
     about=SYSTEMS["runeage"],
