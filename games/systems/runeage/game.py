@@ -2,21 +2,19 @@
 at the table."""
 
 from games.registry import Feature, Game
-from games.tracker.runeage_form import RuneAgeForm, cards
 from games.tracker.table_setup import TableSetup
 from referee.rules import SYSTEMS
 from referee.rules.runeage import rulings
 from referee.rules.runeage.tracker import RUNE_AGE
 
+from .forms import new_game_form
 from .list_game import GAME as CARDS
 
 GAME = Game(
     about=SYSTEMS["runeage"],
     tracker=RUNE_AGE,
     catalog=CARDS,
-    table_setup=TableSetup(
-        lambda data: RuneAgeForm(data, catalog=cards()), "games/new/runeage.html"
-    ),
+    table_setup=TableSetup(new_game_form, "games/new/runeage.html"),
     features=(
         Feature("Deck check", "Starting decks for each race."),
         Feature(
