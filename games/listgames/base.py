@@ -50,7 +50,7 @@ class Section:
 @dataclass(frozen=True)
 class PlainEntry:
     """An entry drawn from its name, a few tags and a few labelled lines: how a game whose
-    cards are kept as one JSON document (Rune Age) shows them."""
+    cards are kept as one JSON document shows them."""
 
     name: str
     tags: tuple[str, ...] = ()

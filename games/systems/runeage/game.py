@@ -14,7 +14,11 @@ GAME = Game(
     about=SYSTEMS["runeage"],
     tracker=RUNE_AGE,
     catalog=CARDS,
-    table_setup=TableSetup(new_game_form, "games/new/runeage.html"),
+    table_setup=TableSetup(
+        new_game_form,
+        "games/new/runeage.html",
+        no_list_hint="A Rune Age game needs none: start it below.",
+    ),
     features=(
         Feature("Deck check", "Starting decks for each race."),
         Feature(
