@@ -87,7 +87,7 @@ class CatalogGame(Protocol):
     with its button's label and its URL name, offered on the catalog's page."""
     searched_as: tuple[str, str] | None
     """What the API's entry search calls this game's entries and how it answers each, when
-    not as the catalog file gives it: ``("Rune Age cards", "each with its kind and a name")``;
+    not as the catalog file gives it (``("<name> cards", "each with its kind and a name")``);
     None when as the file gives it."""
 
     def check_catalog(self, data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
