@@ -98,7 +98,7 @@ class RuneAgeCatalog(FileCatalog):
     catalog_tools: tuple[tuple[str, str], ...] = ()
     filters: Mapping[str, tuple[str, ...] | None] = {"type": tuple(KINDS.values())}
     filter_nouns: Mapping[str, str] = {"type": "card kind"}
-    searched_as = ("Rune Age cards", "each with its kind and a name")
+    searched_as: tuple[str, str] | None = ("Rune Age cards", "each with its kind and a name")
 
     def clear_catalog(self, catalog: Catalog) -> None:
         RuneAgeCards.objects.filter(catalog=catalog).delete()
