@@ -9,6 +9,7 @@ a bad file is a 400 listing every problem by entry and field, and nothing is wri
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import quote
@@ -39,7 +40,7 @@ from referee.rules.textlists import closest
 from .. import registry
 from ..catalogs import CatalogError, export_catalog, import_catalog
 from ..catalogs.service import FORMAT, find_catalog, version_key
-from ..listgames import catalog_game, entry_filters
+from ..listgames import ListGame, catalog_game, entry_filters
 from ..models import Catalog
 from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
@@ -52,6 +53,11 @@ MAX_LIMIT = 200
 
 CATALOG_SYSTEMS = tuple(registry.catalog_games())  # the API is loaded once the games are
 ALL_FILTERS = entry_filters()
+SEARCHED_AS = tuple(
+    found for game in registry.catalog_games().values() if (found := game.searched_as)
+)
+"""The games whose entries the search answers in a shape of their own: what it calls them,
+and that shape."""
 
 
 # --- Bodies --------------------------------------------------------------------------------
@@ -341,8 +347,14 @@ class CountsSerializer(serializers.Serializer[Any]):
     cards = serializers.IntegerField(required=False)
     guardians = serializers.IntegerField(required=False)
     shared_cards = serializers.IntegerField(required=False)
-    races = serializers.IntegerField(required=False)
-    scenarios = serializers.IntegerField(required=False)
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        """Beside those above, each kind a game counts, as the registry lists them."""
+        fields = super().get_fields()
+        for game in registry.catalog_games().values():
+            for key in game.count_nouns:
+                fields.setdefault(key, serializers.IntegerField(required=False))
+        return fields
 
 
 class CatalogSummarySerializer(serializers.Serializer[Any]):
@@ -382,10 +394,7 @@ class CatalogDetailSerializer(CatalogSummarySerializer):
 
 
 class CatalogFileSerializer(serializers.Serializer[Any]):
-    """A catalog file (docs/catalogs.md): what ?format=export answers and the import takes.
-    Beside these keys it holds the game's entries: factions and units (Azeroth at War),
-    cards (Azuki TCG), guardians and shared_cards (AZRAH), or races, neutrals, cities, gold,
-    scenarios and rune_powers (Rune Age)."""
+    # its docstring, the description the schema shows, names each game's keys: _file_said()
 
     format = serializers.ChoiceField(choices=[FORMAT])
     format_version = serializers.IntegerField()
@@ -400,12 +409,49 @@ class CatalogFileSerializer(serializers.Serializer[Any]):
     cards = serializers.ListField(child=serializers.DictField(), required=False)
     guardians = serializers.ListField(child=serializers.DictField(), required=False)
     shared_cards = serializers.ListField(child=serializers.DictField(), required=False)
-    races = serializers.ListField(child=serializers.DictField(), required=False)
-    neutrals = serializers.ListField(child=serializers.DictField(), required=False)
-    cities = serializers.ListField(child=serializers.DictField(), required=False)
-    gold = serializers.ListField(child=serializers.DictField(), required=False)
-    scenarios = serializers.ListField(child=serializers.DictField(), required=False)
-    rune_powers = serializers.ListField(child=serializers.DictField(), required=False)
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        """Beside those above, each game's keys, as the registry lists them."""
+        fields = super().get_fields()
+        for game in registry.catalog_games().values():
+            for key in game.sections:
+                fields.setdefault(
+                    key, serializers.ListField(child=serializers.DictField(), required=False)
+                )
+        return fields
+
+
+def _joined(items: Iterable[str], last: str) -> str:
+    """``a, b and c`` (``last`` is " and "), or ``a, b, or c`` (``last`` is ", or ")."""
+    *most, final = items
+    return last.join([", ".join(most), final]) if most else final
+
+
+def _file_said() -> str:
+    """The catalog file's description, naming each game's keys: the list games', then those
+    of each game whose catalog is not a list game's, from the registry. Wrapped as the
+    docstring it was, since the schema keeps its line breaks."""
+    games = [game for game in registry.catalog_games().values() if not isinstance(game, ListGame)]
+    entries = [
+        "factions and units (Azeroth at War)",
+        "cards (Azuki TCG)",
+        "guardians and shared_cards (AZRAH)",
+        *(f"{_joined(game.sections, ' and ')} ({game.name})" for game in games),
+    ]
+    return "\n".join(
+        [
+            "A catalog file (docs/catalogs.md): what ?format=export answers and the import takes.",
+            textwrap.fill(
+                f"Beside these keys it holds the game's entries: {_joined(entries, ', or ')}.",
+                width=88,
+                break_long_words=False,
+                break_on_hyphens=False,
+            ),
+        ]
+    )
+
+
+CatalogFileSerializer.__doc__ = _file_said()
 
 
 CATALOG_OR_FILE = PolymorphicProxySerializer(
@@ -435,8 +481,9 @@ class EntriesSerializer(serializers.Serializer[Any]):
     results = serializers.ListField(
         child=serializers.DictField(),
         help_text="Units (Azeroth), cards (Azuki), Guardians and Curse and Item cards "
-        "(AZRAH), each as the catalog file gives it (docs/catalogs.md), or Rune Age cards, each "
-        "with its kind and a name.",
+        "(AZRAH), each as the catalog file gives it (docs/catalogs.md)"
+        + "".join(f", or {what}, {shape}" for what, shape in SEARCHED_AS)
+        + ".",
     )
 
 
@@ -591,7 +638,9 @@ class CatalogEntriesView(OpenView):
         summary="Search a catalog's entries",
         description=(
             "Units (Azeroth at War), cards (Azuki TCG), Guardians and Curse and Item cards "
-            "(AZRAH) or Rune Age cards whose name or slug/card ID contains q (any case), with "
+            "(AZRAH)"
+            + "".join(f" or {what}" for what, _ in SEARCHED_AS)
+            + " whose name or slug/card ID contains q (any case), with "
             f"filters per game: {_filters_said()}. A filter the game does not have is a 400. "
             f"Paged with limit (1-{MAX_LIMIT}, default {DEFAULT_LIMIT}) and offset."
         ),

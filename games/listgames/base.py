@@ -50,7 +50,7 @@ class Section:
 @dataclass(frozen=True)
 class PlainEntry:
     """An entry drawn from its name, a few tags and a few labelled lines: how a game whose
-    cards are kept as one JSON document (Rune Age) shows them."""
+    cards are kept as one JSON document shows them."""
 
     name: str
     tags: tuple[str, ...] = ()
@@ -85,6 +85,10 @@ class CatalogGame(Protocol):
     catalog_tools: tuple[tuple[str, str], ...]
     """Pages that take one of this game's catalogs as ``?catalog=<slug>:<version>``, each
     with its button's label and its URL name, offered on the catalog's page."""
+    searched_as: tuple[str, str] | None
+    """What the API's entry search calls this game's entries and how it answers each, when
+    not as the catalog file gives it (``("<name> cards", "each with its kind and a name")``);
+    None when as the file gives it."""
 
     def check_catalog(self, data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
         """The file's entries, cleaned; every problem is added to ``problems``."""
@@ -220,6 +224,7 @@ class FileCatalog:
     """A game whose catalog file is read, written and exported by its format's module."""
 
     catalog_format: CatalogFormat
+    searched_as: tuple[str, str] | None = None
 
     def check_catalog(self, data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
         return self.catalog_format.check(data, problems)

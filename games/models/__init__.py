@@ -1,5 +1,6 @@
-"""Stored things: game catalogs (Azeroth at War units, Azuki cards, AZRAH Guardians, Rune
-Age cards), saved lists, batch validation jobs and tracked games with their logs.
+"""Stored things: game catalogs (Azeroth at War units, Azuki cards, AZRAH Guardians; a game
+whose package is its own app keeps its catalog model there), saved lists, batch validation
+jobs and tracked games with their logs.
 
 Each catalog model has ``to_engine()``, which turns a row into the frozen dataclass the rules
 engines take (``referee.rules.*``); the engines never see a model.
@@ -10,7 +11,6 @@ from .azrah import Guardian, SharedCard
 from .azuki import Card
 from .catalog import Catalog
 from .lists import BatchJob, SavedList
-from .runeage import RuneAgeCards
 from .tracker import Game, GameAction, GameSnapshot, GameState, Seat, Spectator
 
 __all__ = [
@@ -24,7 +24,6 @@ __all__ = [
     "GameSnapshot",
     "GameState",
     "Guardian",
-    "RuneAgeCards",
     "SavedList",
     "Seat",
     "SharedCard",

@@ -15,7 +15,7 @@ from django.http import QueryDict
 
 class TableSetupForm(Protocol):
     """What the new-game view asks of a table-setup form: a Django form whose ``setup`` is
-    the engine's setup JSON (random draws, such as Rune Age's cities, from ``rng``) and whose
+    the engine's setup JSON (random draws, such as the cities dealt, from ``rng``) and whose
     ``seat_index`` is the seat its host takes (None: the table's shared device)."""
 
     cleaned_data: dict[str, Any]
@@ -32,7 +32,10 @@ class TableSetupForm(Protocol):
 @dataclass(frozen=True, slots=True)
 class TableSetup:
     """``form(data)``: the form, bound to what was posted (None: a blank one);
-    ``template``: its section of the games page, drawn with the form as ``f``."""
+    ``template``: its section of the games page, drawn with the form as ``f``;
+    ``no_list_hint``: what the games page adds after telling someone without a saved list to
+    build one (empty: nothing)."""
 
     form: Callable[[QueryDict | None], TableSetupForm]
     template: str
+    no_list_hint: str = ""

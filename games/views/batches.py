@@ -69,7 +69,7 @@ class BatchForm(forms.Form):
             f"A ZIP of .txt or .json lists, or one JSON array of lists: up to {limits.lists} "
             f"lists, {size_text(limits.upload_bytes)}."
         )
-        # only the list games' catalogs: no batch checks Rune Age cards
+        # only the list games' catalogs: no batch checks a catalog-only game's cards
         catalogs = Catalog.objects.filter(system__in=games).order_by("system", "slug", "version")
         field = self.fields["catalog"]
         assert isinstance(field, forms.ChoiceField)

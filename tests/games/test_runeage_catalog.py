@@ -7,7 +7,7 @@ import pytest
 
 from games.catalogs import CatalogError, export_catalog, import_catalog
 from games.catalogs.service import summary
-from games.models import RuneAgeCards
+from games.systems.runeage.models import RuneAgeCards
 from referee.rules.runeage.demo import DEMO
 
 from .conftest import starter

@@ -1,19 +1,22 @@
 """What the app offers for Rune Age: its cards as catalog data, and the tracked game, set up
 at the table."""
 
-from games.listgames.runeage import GAME as CARDS
 from games.registry import Feature, Game
-from games.tracker.runeage_form import RuneAgeForm, cards
 from games.tracker.table_setup import TableSetup
 from referee.rules.runeage import ABOUT, rulings
 from referee.rules.runeage.system import RUNE_AGE
+
+from .forms import new_game_form
+from .list_game import GAME as CARDS
 
 GAME = Game(
     about=ABOUT,
     tracker=RUNE_AGE,
     catalog=CARDS,
     table_setup=TableSetup(
-        lambda data: RuneAgeForm(data, catalog=cards()), "games/new/runeage.html"
+        new_game_form,
+        "games/new/runeage.html",
+        no_list_hint="A Rune Age game needs none: start it below.",
     ),
     features=(
         Feature("Deck check", "Starting decks for each race."),

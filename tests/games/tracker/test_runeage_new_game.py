@@ -29,6 +29,12 @@ def post(account: User, **fields: str) -> Any:
     return client_for(account).post(URL, data)
 
 
+def form_of(response: Any) -> Any:
+    """The Rune Age form the games page was drawn with."""
+    forms = {game.slug: form for game, form in response.context["table_setups"]}
+    return forms["runeage"]
+
+
 def test_it_starts_a_game_with_the_players_in_play_order(ann: User) -> None:
     response = post(
         ann,
@@ -75,14 +81,14 @@ def test_two_players_of_one_race_are_refused_beside_the_second(ann: User) -> Non
         race_1="Daqan Lords",
     )
     assert response.status_code == 400
-    form = response.context["runeage_form"]
+    form = form_of(response)
     assert form.errors["race_1"] == ["Each player plays a different race (Setup 3)."]
 
 
 def test_a_first_player_is_needed(ann: User) -> None:
     response = post(ann, scenario="dragonlords", player_1="Ben")
     assert response.status_code == 400
-    assert "player_0" in response.context["runeage_form"].errors
+    assert "player_0" in form_of(response).errors
 
 
 def test_the_games_page_offers_the_helper(ann: User) -> None:
@@ -100,7 +106,7 @@ def test_a_neutral_type_may_be_swapped_for_one_of_the_same_cost(ann: User) -> No
 def test_a_neutral_type_of_another_cost_is_refused_beside_its_field(ann: User) -> None:
     response = post(ann, scenario="cataclysm", player_0="Ana", player_1="Ben", neutral_1="Dragon")
     assert response.status_code == 400
-    errors = response.context["runeage_form"].errors["neutral_0"]
+    errors = form_of(response).errors["neutral_0"]
     assert "same influence cost" in errors[0]
 
 
@@ -110,7 +116,7 @@ def small(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
 
     def cut(**parts: Any) -> None:
         catalog = replace(DEMO, **parts)
-        monkeypatch.setattr("games.views.tracker.runeage_cards", lambda: catalog)
+        monkeypatch.setattr("games.systems.runeage.forms.cards", lambda: catalog)
 
     return cut
 
@@ -124,7 +130,7 @@ def test_too_few_races_in_the_catalog_are_named_beside_the_player_left_without(
     small(races=DEMO.races[:2])
     response = post(ann, scenario="dragonlords", **THREE)
     assert response.status_code == 400
-    form = response.context["runeage_form"]
+    form = form_of(response)
     assert form.errors["race_2"] == ["The catalog has 2 races; 3 players need one each (Setup 3)."]
     assert 'value="Cleo"' in response.content.decode()  # what was typed stays
     assert not Game.objects.exists()
@@ -136,7 +142,7 @@ def test_too_few_cities_in_the_catalog_are_named_beside_the_last_player(
     small(cities=DEMO.cities[:3])
     response = post(ann, scenario="dragonlords", **THREE)
     assert response.status_code == 400
-    errors = response.context["runeage_form"].errors["player_2"]
+    errors = form_of(response).errors["player_2"]
     assert errors == ["The catalog has 3 neutral cities; 3 players lay out 4 (Variable Setup)."]
 
 
@@ -146,7 +152,7 @@ def test_too_few_rune_powers_for_runewars_are_named_beside_the_scenario(
     small(rune_powers=DEMO.rune_powers[:2])
     response = post(ann, scenario="runewars", **THREE)
     assert response.status_code == 400
-    errors = response.context["runeage_form"].errors["scenario"]
+    errors = form_of(response).errors["scenario"]
     assert errors[0].startswith("The catalog has 2 dragon rune powers; 3 Runewars players")
 
 
@@ -156,6 +162,6 @@ def test_a_scenario_the_catalog_lacks_is_named_beside_the_scenario(
     small(scenarios=DEMO.scenarios[:1])
     response = post(ann, scenario="monument", **THREE)
     assert response.status_code == 400
-    errors = response.context["runeage_form"].errors["scenario"]
+    errors = form_of(response).errors["scenario"]
     assert errors == ["The catalog has no cards for The Monument."]
     assert 'value="Ben"' in response.content.decode()

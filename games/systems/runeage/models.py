@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from django.db import models
 
+from games.models import Catalog
 from referee.rules.runeage import cards as engine
-
-from .catalog import Catalog
 
 
 class RuneAgeCards(models.Model):
@@ -18,6 +17,7 @@ class RuneAgeCards(models.Model):
     cards = models.JSONField(help_text="The cards as the Rune Age catalog file holds them.")
 
     class Meta:
+        app_label = "games"  # its table and migrations stay the games app's
         verbose_name = "Rune Age cards"
         verbose_name_plural = "Rune Age cards"
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.catalogs.reading import Problems, entry_label
+from games.models import Catalog
 from referee.rules.errors import InvalidInput
 from referee.rules.runeage.cards import catalog_from_json, catalog_to_json
 from referee.rules.text import lone_surrogate
 
-from ..models import Catalog, RuneAgeCards
-from .reading import Problems, entry_label
+from .models import RuneAgeCards
 
 SECTIONS = ("races", "neutrals", "cities", "gold", "scenarios", "rune_powers")
 

@@ -1,18 +1,19 @@
 """Rune Age cards: a catalog-only game. Its catalog holds every card a tracked game needs
 (races, neutral cards, cities, gold, scenarios, dragon rune powers), kept as the rules
-engine's own JSON, which checks it (``games.catalogs.runeage``); no lists are built from it."""
+engine's own JSON, which checks it (its ``catalog`` module); no lists are built from it."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from games.listgames.base import Body, FileCatalog, PlainEntry, Section, matches, words
+from games.models import Catalog
 from referee.rules.runeage import ABOUT
 from referee.rules.runeage.cards import SCENARIO_NAMES
 
-from ..catalogs import runeage as catalog_file
-from ..models import Catalog, RuneAgeCards
-from .base import Body, FileCatalog, PlainEntry, Section, matches, words
+from . import catalog as catalog_file
+from .models import RuneAgeCards
 
 KINDS: dict[str, str] = {
     "races": "race",
@@ -97,6 +98,7 @@ class RuneAgeCatalog(FileCatalog):
     catalog_tools: tuple[tuple[str, str], ...] = ()
     filters: Mapping[str, tuple[str, ...] | None] = {"type": tuple(KINDS.values())}
     filter_nouns: Mapping[str, str] = {"type": "card kind"}
+    searched_as: tuple[str, str] | None = ("Rune Age cards", "each with its kind and a name")
 
     def clear_catalog(self, catalog: Catalog) -> None:
         RuneAgeCards.objects.filter(catalog=catalog).delete()

@@ -12,13 +12,14 @@ from random import Random
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 
+from games.catalogs.service import default_catalog
 from referee.rules.runeage.cards import DRAGONLORDS, SCENARIO_NAMES, SCENARIOS, Catalog
 from referee.rules.runeage.demo import DEMO
 from referee.rules.runeage.setup import build_setup
 
-from ..catalogs.service import default_catalog
-from ..models import RuneAgeCards
+from .models import RuneAgeCards
 
 PLAYERS = 4
 RANDOM = ""  # a race left to chance
@@ -136,3 +137,9 @@ class RuneAgeForm(forms.Form):
                 field = "scenario"
             for message in messages:
                 self.add_error(field, message)
+
+
+def new_game_form(data: QueryDict | None) -> RuneAgeForm:
+    """The form on the games page, bound to what was posted (None: a blank one), offering the
+    races and neutral types of the cards loaded (``cards``)."""
+    return RuneAgeForm(data, catalog=cards())
