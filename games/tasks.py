@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.batches.service import purge_old_batches, run_batch
+from games.batches.service import CHECK_BATCH_TASK, purge_old_batches, run_batch
 from referee.celery import app
 
 
@@ -45,7 +45,7 @@ def attack_odds(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 @app.task(
-    name="games.check_batch",
+    name=CHECK_BATCH_TASK,
     time_limit=900,
     acks_late=True,
     reject_on_worker_lost=True,

@@ -38,6 +38,7 @@ from games.catalogs.service import default_catalog, find_catalog
 from games.listgames import list_game
 from games.listgames.base import Checker
 from games.models import BatchJob, Catalog
+from referee.celery import app
 from referee.rules.errors import InvalidInput, RulesError
 
 from .reading import JSON, TEXT, UNREADABLE, BatchItem, Limits
@@ -53,6 +54,7 @@ moves every PROGRESS_SECONDS."""
 MAX_RUNS = 3
 """A job whose worker is lost this many times in a row is failed rather than handed to another
 worker: something in it (a list too much for a worker's memory) may be what kills them."""
+CHECK_BATCH_TASK = "games.check_batch"
 RETRY_AFTER_SECONDS = 30
 """What a client told the task queue does not answer waits before trying again."""
 QUEUE_ERRORS: tuple[type[BaseException], ...] = (OperationalError, OSError)
@@ -231,8 +233,8 @@ def _queue(job_id: Any, queue: str | None, unqueued: Callable[[], Any]) -> None:
     (``unqueued``) and raise QueueUnavailable. Publishing gives up within seconds
     (CELERY_BROKER_CONNECTION_TIMEOUT and CELERY_TASK_PUBLISH_RETRY_POLICY), and the task
     keeps no result, so no result backend is waited for either."""
-    from games.tasks import check_batch  # the task module imports this one
-
+    # Found by its name (games/tasks.py registers it): the task module imports this one.
+    check_batch = app.tasks[CHECK_BATCH_TASK]
     try:
         if queue is None:
             check_batch.apply_async(args=(str(job_id),))
