@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.azrah.tracker import decide_first_player
+from referee.rules.tracker import decide_first_player
 
 from ..models import Catalog, SavedList
 

@@ -40,6 +40,7 @@ from referee.rules.tracker import (
     System,
     payload_value,
 )
+from referee.rules.tracker import decide_first_player as decide_first_player  # Game Setup; R109
 
 STARTING_HEALTH = 3
 MAX_NAME = 120
@@ -113,14 +114,6 @@ SWAP, RESPOND, RESOLVE, EMERGE = "swap", "respond", "resolve", "emerge"
 
 
 Handler = Callable[["AzrahState", Action], "AzrahState"]
-
-
-def decide_first_player(rng_value: int, winner_plays_first: bool = True) -> int:
-    """The seat that plays first, from a supplied coin flip (0 or 1 names the winner), who
-    chooses to play first or second (Game Setup)."""
-    if rng_value not in (0, 1):
-        raise IllegalAction("A coin flip is 0 or 1.", "rng_value")
-    return rng_value if winner_plays_first else 1 - rng_value
 
 
 @dataclass(frozen=True, slots=True)
