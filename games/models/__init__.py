@@ -6,7 +6,6 @@ engines take (``referee.rules.*``); the engines never see a model.
 """
 
 from .azeroth import Ability, Faction, Unit
-from .azrah import Guardian, SharedCard
 from .azuki import Card
 from .catalog import Catalog
 from .lists import BatchJob, SavedList
@@ -23,11 +22,9 @@ __all__ = [
     "GameAction",
     "GameSnapshot",
     "GameState",
-    "Guardian",
     "RuneAgeCards",
     "SavedList",
     "Seat",
-    "SharedCard",
     "Spectator",
     "Unit",
 ]

@@ -26,14 +26,6 @@ from .deck import (
     DeckValidateView,
     deck_validate_response,
 )
-from .roster import (
-    ROSTER_BAD_REQUEST,
-    ROSTER_BAD_RESPONSE,
-    ROSTER_REQUEST,
-    ROSTER_TEXT_REQUEST,
-    RosterValidateView,
-    roster_validate_response,
-)
 
 __all__ = [
     "ARMY_BAD_REQUEST",
@@ -45,17 +37,11 @@ __all__ = [
     "DECK_REQUEST",
     "DECK_TEXT_REQUEST",
     "MAX_TEXT",
-    "ROSTER_BAD_REQUEST",
-    "ROSTER_BAD_RESPONSE",
-    "ROSTER_REQUEST",
-    "ROSTER_TEXT_REQUEST",
     "ArmyValidateView",
     "DeckValidateView",
     "ListProblemSerializer",
-    "RosterValidateView",
     "army_validate_response",
     "deck_validate_response",
     "problem_body",
     "report_body",
-    "roster_validate_response",
 ]

@@ -1,11 +1,12 @@
 """What the app offers for AZRAH: War of Heralds: rosters and their builder, and the tracked
 game."""
 
-from games.listgames.azrah import GAME as ROSTER
 from games.registry import Feature, Game, NavLink
 from referee.rules import SYSTEMS
 from referee.rules.azrah import rulings
 from referee.rules.azrah.tracker import AZRAH
+
+from .list_game import GAME as ROSTER
 
 GAME = Game(
     about=SYSTEMS["azrah"],
