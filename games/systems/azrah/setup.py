@@ -118,4 +118,11 @@ SETUP = TrackerSetup(
     first_player_at_setup=True,
     first_player_rule=FIRST_PLAYER_AT_SETUP,
     chooses_party=True,
+    first_player_help=(
+        'AZRAH: seat 0 or 1, or "coin" (the default) for the app to flip a coin when the '
+        "game starts."
+    ),
+    parties_help="AZRAH: [{front: [3], back: [2]}] per list, else the rosters'.",
+    party_help="A waiting AZRAH game: your starting party {front: [3], back: [2]}, else "
+    "your roster's.",
 )
