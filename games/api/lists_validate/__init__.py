@@ -1,5 +1,5 @@
-"""List validation over the API: Azeroth at War army lists, Azuki decks and AZRAH rosters, one
-module each, and what they share (``common``).
+"""List validation over the API: Azeroth at War army lists and Azuki decks, one module each,
+and what every game's validate endpoint shares (``common``), wherever it lives.
 
 Each ``*_response`` function takes a decoded JSON body and returns the answer body; the views
 are thin wrappers around them, and the pages and batch jobs can call them too. The request
