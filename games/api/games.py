@@ -15,7 +15,7 @@ is not theirs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -56,6 +56,7 @@ from games.models.tracker import PendingGame
 from games.tokens import TokenAuthentication
 from games.tracker import lobby, service, setups
 from games.tracker.http import etag, watch_tokens
+from games.tracker.seating import TrackerSetup
 from games.tracker.service import Access, Forbidden, Stale
 from referee.rules.errors import InvalidInput, RulesError
 from referee.rules.tracker import (
@@ -449,6 +450,14 @@ def _check_batch(system: str, items: list[dict[str, Any]]) -> list[dict[str, Any
     return checked
 
 
+def _setup_help(said: Callable[[TrackerSetup], str]) -> str:
+    """What the games set up from saved lists say of one of the fields below, each its own
+    sentence: first the games whose host chooses who plays first, each in the registry's
+    order."""
+    ways = sorted(setups.from_lists().values(), key=lambda way: not way.first_player_at_setup)
+    return " ".join(words for way in ways if (words := said(way)))
+
+
 class CreateGameSerializer(StrictSerializer):
     system = _choice_field(TRACKED_SYSTEMS, "The game system's tracker.")
     name = StrictCharField(
@@ -494,15 +503,10 @@ class CreateGameSerializer(StrictSerializer):
         "integer",
         "string",
         required=False,
-        help_text=(
-            'AZRAH: seat 0 or 1, or "coin" (the default) for the app to flip a coin when the '
-            "game starts. Azeroth at War takes none: roll-offs in play settle it (3.3, 5.1)."
-        ),
+        help_text=_setup_help(lambda way: way.first_player_help),
     )
     parties = typed_json_field(
-        "array",
-        required=False,
-        help_text="AZRAH: [{front: [3], back: [2]}] per list, else the rosters'.",
+        "array", required=False, help_text=_setup_help(lambda way: way.parties_help)
     )
     options = typed_json_field(
         "object",
@@ -533,10 +537,7 @@ class JoinSerializer(StrictSerializer):
         help_text="A waiting game: the name you play by (default: your account's).",
     )
     party = typed_json_field(
-        "object",
-        required=False,
-        help_text="A waiting AZRAH game: your starting party {front: [3], back: [2]}, else "
-        "your roster's.",
+        "object", required=False, help_text=_setup_help(lambda way: way.party_help)
     )
 
 

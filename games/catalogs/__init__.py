@@ -4,8 +4,6 @@ catalogs shipped under ``starter/``, and the catalogs as the rules engines see t
 from .engine import (
     azeroth_factions,
     azeroth_units,
-    azrah_guardians,
-    azrah_shared_cards,
     azuki_cards,
 )
 from .errors import CatalogError, CatalogProblem
@@ -27,8 +25,6 @@ __all__ = [
     "CatalogProblem",
     "azeroth_factions",
     "azeroth_units",
-    "azrah_guardians",
-    "azrah_shared_cards",
     "azuki_cards",
     "check_catalog",
     "dump_catalog",

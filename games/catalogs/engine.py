@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.rules.azeroth.units import Faction, Unit
-from referee.rules.azrah.cards import Guardian, SharedCard
 from referee.rules.azuki.cards import Card
 
 from ..models import Catalog
@@ -45,21 +44,3 @@ def azeroth_entries(catalog: Catalog) -> ArmyCatalog:
 def azuki_cards(catalog: Catalog) -> dict[str, Card]:
     """Cards by card ID (K3)."""
     return {card.card_id: card.to_engine() for card in catalog.cards.all()}
-
-
-def azrah_guardians(catalog: Catalog) -> dict[str, Guardian]:
-    """Guardian and Transformation cards by card ID."""
-    return {guardian.card_id: guardian.to_engine() for guardian in catalog.guardians.all()}
-
-
-def azrah_shared_cards(catalog: Catalog) -> dict[str, SharedCard]:
-    """Curse and Item cards by card ID."""
-    return {card.card_id: card.to_engine() for card in catalog.shared_cards.all()}
-
-
-AzrahEntries = dict[str, Guardian | SharedCard]
-
-
-def azrah_entries(catalog: Catalog) -> AzrahEntries:
-    """Guardians, Transformations, Curses and Items by card ID: what a roster can name."""
-    return {**azrah_guardians(catalog), **azrah_shared_cards(catalog)}

@@ -133,7 +133,7 @@ class ListGame(CatalogGame, Protocol[L, E]):
     builder_path: str
     """Where the game's builder page is (its URL is made from this)."""
     lists_label: str
-    """What many are called on a page: ``"AZRAH rosters"``."""
+    """What many are called on a page, the game's name with its lists' noun."""
     batch_options: frozenset[str]
     """The batch options this game's lists take beside the catalog."""
 

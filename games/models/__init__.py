@@ -7,7 +7,6 @@ engines take (``referee.rules.*``); the engines never see a model.
 """
 
 from .azeroth import Ability, Faction, Unit
-from .azrah import Guardian, SharedCard
 from .azuki import Card
 from .catalog import Catalog
 from .lists import BatchJob, SavedList
@@ -23,10 +22,8 @@ __all__ = [
     "GameAction",
     "GameSnapshot",
     "GameState",
-    "Guardian",
     "SavedList",
     "Seat",
-    "SharedCard",
     "Spectator",
     "Unit",
 ]

@@ -208,8 +208,8 @@ class PendingGame(models.Model):
 class PendingSeat(models.Model):
     """A seat of a waiting game: the account that took it, the player's name, and the list
     they brought, copied as it was when it was checked (editing or deleting the saved list
-    afterwards changes nothing). ``party`` is an AZRAH starting party chosen here instead of
-    the roster's."""
+    afterwards changes nothing). ``party`` is a starting party chosen here instead of the
+    list's, in a game whose players choose one."""
 
     game = models.ForeignKey(PendingGame, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()

@@ -173,7 +173,7 @@ class NewGameForm(forms.Form):
             _list_field(self.fields[key], owner, systems)
         for key in ("name", "player_0", "player_1"):
             self.fields[key].widget.attrs["autocomplete"] = "off"
-        self.fields["name"].widget.attrs["placeholder"] = "Ann vs Ben · AZRAH"
+        self.fields["name"].widget.attrs["placeholder"] = "Ann vs Ben"
         # which games each part of the form is for, so the page can hide the others'
         ways = from_lists()
         self.for_systems = {
@@ -425,7 +425,7 @@ def form_int(
 
 
 ROW_PICK, ROW_NUMBER = ".pick", ".number"
-MAX_ROWS = 20  # an AZRAH resolution applies at most twenty effects (MAX_EFFECTS)
+MAX_ROWS = 20  # a gathering panel's rows read at most: no resolution applies more effects
 
 
 def posted_rows(data: Mapping[str, str], name: str) -> list[tuple[str, str]]:

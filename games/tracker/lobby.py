@@ -8,7 +8,8 @@ game starts (``service.create_game``), keeping the waiting game's id and player 
 then there is no setup and no rules engine, only a ``PendingGame``.
 
 Problems are named by the field a person fills in: ``list``, ``player`` (their name),
-``party`` (an AZRAH starting party), ``seat``, ``name``, ``system`` and the setup options.
+``party`` (a starting party, where the players choose one), ``seat``, ``name``, ``system``
+and the setup options.
 """
 
 from __future__ import annotations
@@ -278,7 +279,7 @@ class Waiting:
 
     @property
     def name(self) -> str:
-        """The game's name, or the one it will get ("Ann vs … · AZRAH")."""
+        """The game's name, or the one it will get ("Ann vs …" and the game's short name)."""
         names = [s.name if s.ready else "…" for s in self.seats]
         return self.game.name or service.default_game_name(
             registry.trackers()[self.game.system].name, names

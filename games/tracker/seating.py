@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.azrah.setup import decide_first_player
+from referee.rules.tracker import decide_first_player
 
 from ..models import Catalog, SavedList
 
@@ -57,7 +57,9 @@ class TrackerSetup:
     ``first_player_at_setup`` says whether the host chooses who plays first (else
     ``first_player_rule`` says how the game settles it); ``chooses_party`` whether a
     player may lay out a starting party other than their list's; ``settings`` which of
-    ``SETTINGS`` the game takes."""
+    ``SETTINGS`` the game takes. The ``*_help`` sentences are what the API's fields say of
+    this game, if anything: ``first_player`` and ``parties`` of a new game, ``party`` of a
+    player joining a waiting one."""
 
     options: Callable[[Mapping[str, Any], Problems], dict[str, Any]]
     seat: Callable[[int, ChosenList, str, object, Problems], Any]
@@ -74,3 +76,6 @@ class TrackerSetup:
     fits: (
         Callable[[int, ChosenList, Sequence[ChosenList], Mapping[str, Any], Problems], None] | None
     ) = None
+    first_player_help: str = ""
+    parties_help: str = ""
+    party_help: str = ""

@@ -515,8 +515,8 @@ def preview(
 
 def knower(access: Access, system: Any, by: int | None) -> int | None:
     """Whose knowledge an action is checked and previewed against: the acting seat's, but
-    nobody's when the table's device acts in a game whose table knows no secret (AZRAH's
-    face-down back rows, R53): a preview of a swap by place then shows the face-down card
+    nobody's when the table's device acts in a game whose table knows no secret (face-down
+    back rows, R53): a preview of a swap by place then shows the face-down card
     coming in, not which Guardian it is."""
     if access.is_table and not system.table_knows_secrets:
         return None
@@ -642,7 +642,8 @@ def check_game_name(name: object) -> str:
 
 def default_game_name(system_name: str, players: Sequence[str]) -> str:
     """A name made from the players' names and the game's short name (before any colon),
-    such as "Ann vs Ben · AZRAH", cut to the longest name a game may have."""
+    such as "Ann vs Ben · Chess" for a game named "Chess: the Royal Game", cut to the longest
+    name a game may have."""
     name = f"{' vs '.join(players)} · {system_name.split(':', 1)[0]}"
     return name if len(name) <= MAX_GAME_NAME else name[: MAX_GAME_NAME - 1] + "…"
 

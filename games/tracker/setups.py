@@ -138,7 +138,7 @@ def check_seat(
     party: object,
     options: Mapping[str, Any] | None = None,
 ) -> None:
-    """Whether ``chosen`` can be seat ``seat``'s part of the setup (an AZRAH roster's starting
+    """Whether ``chosen`` can be seat ``seat``'s part of the setup (a roster's starting
     party, an army's units in the catalog, and its legality at the battle size ``options``
     name); InvalidInput names each problem."""
     problems: Problems = {}
@@ -179,8 +179,8 @@ def setup_from_lists(
 ) -> tuple[dict[str, Any], Catalog | None]:
     """The setup JSON for ``system`` built from two of the owner's saved lists
     (``options["lists"]``) and options: ``players`` (default: the lists' names),
-    ``first_player`` (AZRAH), ``parties`` (AZRAH: [{"front": [3], "back": [2]}] per player,
-    else the rosters'), ``scenario`` and ``battle_size`` (Azeroth at War)."""
+    ``first_player`` and ``parties`` (a starting party per player, else the lists'), in a game
+    that takes them, ``scenario`` and ``battle_size`` (Azeroth at War)."""
     game = list_game(system)
     problems: Problems = {}
     lists = _lists(owner, system, options.get("lists"), problems)

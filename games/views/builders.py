@@ -1,5 +1,4 @@
-"""The list builder pages, one per list game (``/azuki/deck/``, ``/azeroth/army/``,
-``/azrah/roster/``).
+"""The list builder pages, one per list game (``/azuki/deck/``, ``/azeroth/army/`` ...).
 
 One view serves them all; what differs per game is the list game's builder
 (``games.listgames.<game>.builder``), looked up through the list game. The whole list lives in

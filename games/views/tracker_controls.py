@@ -364,7 +364,7 @@ class Row:
 @dataclass(frozen=True, slots=True)
 class Gathering:
     """A panel that gathers several listed one-effect actions of ``type`` into one action
-    (an AZRAH resolution and the effects it applies), the way the pending panel gathers
+    (an ability's resolution and the effects it applies), the way the pending panel gathers
     taps into one batch. ``field`` is the payload field the effects travel in."""
 
     type: str

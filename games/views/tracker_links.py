@@ -145,7 +145,7 @@ def _context(
 
 def _say_who_starts(request: HttpRequest, game: Game) -> None:
     """Tell the player whose arrival started the game who plays first, when it was decided
-    at setup (AZRAH's coin). Otherwise nothing: the notice is shown once above the part of
+    at setup (by a coin, say). Otherwise nothing: the notice is shown once above the part of
     the page that follows the game and stays until the page is opened again, so a bare "The
     game starts." lingered turns later while the board itself says what happens now."""
     body = service.state_for(game, service.access_for(game, request.user))

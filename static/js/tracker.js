@@ -22,7 +22,7 @@
      in a field of the live part (it has the focus and was touched a moment ago), the polls
      wait, so a menu open under their finger is not swapped away.
    - An ability's folded cost ("Cost: 0 Mana, 0 Gems") follows what the player types in it.
-   - A gathering panel (the AZRAH resolve panel) shows one empty row at a time, and "Add an
+   - A gathering panel (an ability's resolve panel) shows one empty row at a time, and "Add an
      effect" shows the next; without JavaScript all its rows show.
    - A refusal (400, 403 or 409) is the live part with the reason beside the control that
      sent it: it is swapped in like any answer, never handed to the debug error page. The
@@ -618,7 +618,7 @@
     if (shown) shown.textContent = field.value === "" ? "0" : field.value;
   });
 
-  // A gathering panel (the AZRAH resolve panel) shows its rows up to the first empty one;
+  // A gathering panel (an ability's resolve panel) shows its rows up to the first empty one;
   // "Add an effect" shows the next. Without JavaScript every row is shown.
   function gatherRows(form) {
     var rows = Array.prototype.slice.call(form.querySelectorAll("[data-gather-row]"));

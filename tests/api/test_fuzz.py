@@ -32,6 +32,7 @@ from games.odds.azeroth import (
     morale_odds_response,
     spell_odds_response,
 )
+from games.systems.azrah import api as roster_api
 from tests.api.helpers import assert_bad_request, assert_matches_schema, json_values, mutated
 from tests.api.test_attack_odds import FULL as ATTACK
 from tests.api.test_morale_odds import FULL as MORALE
@@ -98,9 +99,9 @@ ENDPOINTS = [
     ),
     Endpoint(
         "/api/azrah/rosters/validate/",
-        lists_validate.roster_validate_response,
+        roster_api.roster_validate_response,
         "RosterValidateResult",
-        (lists_validate.ROSTER_REQUEST,),
+        (roster_api.ROSTER_REQUEST,),
         catalog=True,
     ),
 ]

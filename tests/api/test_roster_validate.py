@@ -10,7 +10,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.api import lists_validate
+from games.systems.azrah import api as lists_validate
 from referee.rules.azrah import roster as roster_engine
 from tests.api.helpers import (
     assert_answered,

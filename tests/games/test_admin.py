@@ -17,12 +17,12 @@ from games.admin import (
     CardForm,
     EntryForm,
     FactionForm,
-    GuardianForm,
-    SharedCardForm,
     UnitForm,
 )
 from games.catalogs import import_catalog
-from games.models import Ability, Card, Catalog, Faction, Guardian, SharedCard, Unit
+from games.models import Ability, Card, Catalog, Faction, Unit
+from games.systems.azrah.admin import GuardianForm, SharedCardForm
+from games.systems.azrah.models import Guardian, SharedCard
 
 from .conftest import starter
 

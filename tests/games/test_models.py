@@ -8,13 +8,13 @@ import pytest
 from games.catalogs import (
     azeroth_factions,
     azeroth_units,
-    azrah_guardians,
-    azrah_shared_cards,
     azuki_cards,
     import_catalog,
 )
 from games.listgames import list_game
-from games.models import Card, Catalog, Faction, Guardian, SharedCard, Unit
+from games.models import Card, Catalog, Faction, Unit
+from games.systems.azrah.catalog import guardian_cards, shared_cards
+from games.systems.azrah.models import Guardian, SharedCard
 from referee.rules.azeroth import units as engine
 from referee.rules.azeroth.profiles import AbilityType, Armor, Tier, Weapon
 from referee.rules.azrah.cards import Guardian as EngineGuardian
@@ -149,7 +149,7 @@ def test_the_engine_catalogs_are_keyed_as_lists_refer_to_entries(catalogs: None)
     assert list_game("azuki").engine_entries(azuki) == azuki_cards(azuki)
     assert {azuki_cards(azuki)[i].name for i in ("AZK-017", "AZK-041")} == {"Cinderwake Ritualist"}
     entries = list_game("azrah").engine_entries(azrah)
-    assert entries == {**azrah_guardians(azrah), **azrah_shared_cards(azrah)}
+    assert entries == {**guardian_cards(azrah), **shared_cards(azrah)}
     assert isinstance(entries["AZR-001"], EngineGuardian)
     assert isinstance(entries["AZR-I01"], EngineSharedCard)
 

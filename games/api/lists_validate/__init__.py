@@ -1,5 +1,5 @@
-"""List validation over the API: Azeroth at War army lists, Azuki decks and AZRAH rosters, one
-module each, and what they share (``common``).
+"""List validation over the API: Azeroth at War army lists and Azuki decks, one module each,
+and what every game's validate endpoint shares (``common``), wherever it lives.
 
 Each ``*_response`` function takes a decoded JSON body and returns the answer body; the views
 are thin wrappers around them, and the pages and batch jobs can call them too. The request
@@ -26,14 +26,6 @@ from .deck import (
     DeckValidateView,
     deck_validate_response,
 )
-from .roster import (
-    ROSTER_BAD_REQUEST,
-    ROSTER_BAD_RESPONSE,
-    ROSTER_REQUEST,
-    ROSTER_TEXT_REQUEST,
-    RosterValidateView,
-    roster_validate_response,
-)
 
 __all__ = [
     "ARMY_BAD_REQUEST",
@@ -45,17 +37,11 @@ __all__ = [
     "DECK_REQUEST",
     "DECK_TEXT_REQUEST",
     "MAX_TEXT",
-    "ROSTER_BAD_REQUEST",
-    "ROSTER_BAD_RESPONSE",
-    "ROSTER_REQUEST",
-    "ROSTER_TEXT_REQUEST",
     "ArmyValidateView",
     "DeckValidateView",
     "ListProblemSerializer",
-    "RosterValidateView",
     "army_validate_response",
     "deck_validate_response",
     "problem_body",
     "report_body",
-    "roster_validate_response",
 ]

@@ -318,7 +318,7 @@ def validate_view(
     return View
 
 
-def text_report(game: ListGame[Any, E], text: str, entries: E, **choices: Any) -> Report:
+def text_report(game: ListGame[Any, E], text: str, entries: E | None, **choices: Any) -> Report:
     """A pasted list read and checked by its list game, as every door reads it (R125): the
     problems of its lines in line order, then the whole list's."""
     engine_list, problems = game.read_text_with(text, entries, **choices)

@@ -112,6 +112,7 @@ SETUP = TrackerSetup(
     first_player_rule=FIRST_PLAYER_IN_PLAY,
     chooses_party=False,
     settings=SETTINGS,
+    first_player_help="Azeroth at War takes none: roll-offs in play settle it (3.3, 5.1).",
     fits=lambda seat, chosen, lists, options, problems: _azeroth_fits(
         seat, chosen, _azeroth_size(lists, options), problems
     ),

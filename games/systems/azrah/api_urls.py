@@ -2,12 +2,12 @@
 
 from django.urls import path
 
-from games.api import lists_validate
+from . import api
 
 urlpatterns = [
     path(
         "azrah/rosters/validate/",
-        lists_validate.RosterValidateView.as_view(),
+        api.RosterValidateView.as_view(),
         name="azrah-roster-validate",
     ),
 ]

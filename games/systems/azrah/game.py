@@ -1,10 +1,11 @@
 """What the app offers for AZRAH: War of Heralds: rosters and their builder, and the tracked
 game."""
 
-from games.listgames.azrah import GAME as ROSTER
 from games.registry import Feature, Game, NavLink
 from referee.rules.azrah import ABOUT, rulings
 from referee.rules.azrah.system import AZRAH
+
+from .list_game import GAME as ROSTER
 
 GAME = Game(
     about=ABOUT,

@@ -20,14 +20,6 @@ MAX_TEXT = 2000
 MAX_COST = 10
 
 
-def decide_first_player(rng_value: int, winner_plays_first: bool = True) -> int:
-    """The seat that plays first, from a supplied coin flip (0 or 1 names the winner), who
-    chooses to play first or second (Game Setup)."""
-    if rng_value not in (0, 1):
-        raise IllegalAction("A coin flip is 0 or 1.", "rng_value")
-    return rng_value if winner_plays_first else 1 - rng_value
-
-
 @dataclass(frozen=True, slots=True)
 class SeatSetup:
     """A player's name, starting party (front left, centre, right; back two) and the

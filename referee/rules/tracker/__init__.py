@@ -16,7 +16,8 @@ Its modules, each importing only those listed before it:
 - ``stale``: whether entries recorded since a sender looked change what they sent;
 - ``kit``: counters, the clock of rounds, turns and phases, once-per-turn limits,
   statuses and secrets;
-- ``outcome``: eliminations, places and how a game ended.
+- ``outcome``: eliminations, places and how a game ended;
+- ``first_player``: who plays first when a coin decides it (R109).
 
 Beside them, ``rulings`` holds the rulings of every tracked game (R50 ...), as data.
 """
@@ -38,6 +39,7 @@ from .actions import (
     roll_missing_dice,
 )
 from .choices import Amount, Choice, OneOf, Order, Rolls, SomeOf, Text
+from .first_player import decide_first_player
 from .game import Game, game_apply, start
 from .json_values import JSON
 from .kit import Clock, Counter, OncePerTurn, Phase, Secret, Statuses
@@ -89,6 +91,7 @@ __all__ = [
     "Text",
     "UndoRequest",
     "check_version",
+    "decide_first_player",
     "game_apply",
     "history",
     "payload_value",

@@ -154,11 +154,11 @@ def test_the_published_example_carries_the_starter_catalogs_cards_as_printed(
     """Anatomy of a Card: the engine's example setup (GET /api/games/systems/) carries each
     Guardian's card exactly as a game made from saved rosters of the starter catalog does,
     and its hit points."""
-    from games.catalogs.engine import azrah_guardians
+    from games.systems.azrah.catalog import guardian_cards
     from referee.rules.azrah.setup import card_to_json
     from referee.rules.azrah.system import AZRAH
 
-    printed = {g.name: g for g in azrah_guardians(catalogs["azrah"]).values()}
+    printed = {g.name: g for g in guardian_cards(catalogs["azrah"]).values()}
     example: Any = AZRAH.example_setup()
     for player in example["players"]:
         names = [*player["front"], *player["back"]]

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from referee.rules.azrah.cards import Party
-from referee.rules.azrah.setup import AzrahSetup, SeatSetup, decide_first_player
+from referee.rules.azrah.setup import AzrahSetup, SeatSetup
 from referee.rules.azrah.system import AZRAH
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker import Action, IllegalAction, replay, start
+from referee.rules.tracker import Action, IllegalAction, decide_first_player, replay, start
 from tests.rules.tracker.azrah_game import (
     ANA,
     BEN,

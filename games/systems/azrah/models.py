@@ -1,5 +1,6 @@
 """AZRAH: War of Heralds catalogs: Guardian and Transformation cards, and the shared Curse
-and Item cards (Anatomy of a Card)."""
+and Item cards (Anatomy of a Card). Their tables are the ``games`` app's (``app_label``), as
+they were before the game had a package of its own."""
 
 from __future__ import annotations
 
@@ -7,9 +8,8 @@ from typing import Any
 
 from django.db import models
 
+from games.models.catalog import Catalog
 from referee.rules.azrah import cards as engine
-
-from .catalog import Catalog
 
 
 def _ability(data: dict[str, Any]) -> engine.GuardianAbility:
@@ -52,6 +52,7 @@ class Guardian(models.Model):
     )
 
     class Meta:
+        app_label = "games"
         ordering = ("catalog", "position", "pk")
         constraints = (
             models.UniqueConstraint(fields=["catalog", "card_id"], name="guardian_unique_id"),
@@ -89,6 +90,7 @@ class SharedCard(models.Model):
     text = models.TextField(blank=True)
 
     class Meta:
+        app_label = "games"
         ordering = ("catalog", "position", "pk")
         constraints = (
             models.UniqueConstraint(fields=["catalog", "card_id"], name="shared_card_unique_id"),

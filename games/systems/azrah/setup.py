@@ -6,16 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.rules.azrah.cards import Guardian
-from referee.rules.azrah.roster import RosterIndex, roster_from_dict
-from referee.rules.azrah.setup import card_to_json
-from referee.rules.azrah.system import AZRAH
-from referee.rules.errors import InvalidInput
-
-from ...catalogs import service as catalog_service
-from ...catalogs.engine import azrah_guardians
-from ...models import Catalog
-from ...tracker.seating import (
+from games.catalogs import service as catalog_service
+from games.models import Catalog
+from games.tracker.seating import (
     COIN,
     ChosenList,
     Problems,
@@ -23,6 +16,13 @@ from ...tracker.seating import (
     check_first_player,
     decide_first,
 )
+from referee.rules.azrah.cards import Guardian
+from referee.rules.azrah.roster import RosterIndex, roster_from_dict
+from referee.rules.azrah.setup import card_to_json
+from referee.rules.azrah.system import AZRAH
+from referee.rules.errors import InvalidInput
+
+from .catalog import guardian_cards
 
 FIRST_PLAYER_AT_SETUP = (
     "The winner of a coin flip chooses to play first or second (AZRAH, Game Setup, R109): "
@@ -33,7 +33,7 @@ FIRST_PLAYER_AT_SETUP = (
 
 def _guardians(catalog: Catalog | None) -> RosterIndex:
     """The catalog's Guardians, found as a roster names them (ID, name or "ID Name")."""
-    return RosterIndex.of(azrah_guardians(catalog) if catalog is not None else {})
+    return RosterIndex.of(guardian_cards(catalog) if catalog is not None else {})
 
 
 def _guardian(index: RosterIndex, entry: str) -> Guardian | None:
@@ -99,7 +99,7 @@ def _azrah_setup(
     setup = {"first_player": decide_first(options.get("first_player", COIN)), "players": players}
     # The shared pile's Transformations, so an ally transforms as its card prints
     # (Transformations, Curses and Items).
-    shared = azrah_guardians(catalog).values() if catalog is not None else ()
+    shared = guardian_cards(catalog).values() if catalog is not None else ()
     transformations = [card_to_json(g) for g in shared if g.base_form is not None]
     if transformations:
         setup["transformations"] = transformations
@@ -119,4 +119,11 @@ SETUP = TrackerSetup(
     first_player_at_setup=True,
     first_player_rule=FIRST_PLAYER_AT_SETUP,
     chooses_party=True,
+    first_player_help=(
+        'AZRAH: seat 0 or 1, or "coin" (the default) for the app to flip a coin when the '
+        "game starts."
+    ),
+    parties_help="AZRAH: [{front: [3], back: [2]}] per list, else the rosters'.",
+    party_help="A waiting AZRAH game: your starting party {front: [3], back: [2]}, else "
+    "your roster's.",
 )

@@ -1,15 +1,26 @@
 """AZRAH: War of Heralds catalog files: ``guardians`` (Guardian and Transformation cards) and
-``shared_cards`` (Curse and Item cards) (Anatomy of a Card)."""
+``shared_cards`` (Curse and Item cards) (Anatomy of a Card); and a catalog's cards as the rules
+engine sees them, by card ID (``guardian_cards``, ``shared_cards``, ``roster_cards``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from games.catalogs.reading import (
+    CARD_ID,
+    Entry,
+    Problems,
+    check_unique,
+    entry_label,
+    one_of,
+    section,
+)
+from games.models import Catalog
+from referee.rules.azrah import cards as engine
 from referee.rules.azrah.cards import MAX_TARGETS, Position
 
-from ..models import Catalog, Guardian, SharedCard
-from .reading import CARD_ID, Entry, Problems, check_unique, entry_label, one_of, section
+from .models import Guardian, SharedCard
 
 SECTIONS = ("guardians", "shared_cards")
 GUARDIAN_FIELDS = (
@@ -188,3 +199,24 @@ def export(catalog: Catalog) -> dict[str, Any]:
             for s in catalog.shared_cards.all()
         ],
     }
+
+
+# --- the catalog as the rules engine sees it ---
+
+
+def guardian_cards(catalog: Catalog) -> dict[str, engine.Guardian]:
+    """Guardian and Transformation cards by card ID."""
+    return {guardian.card_id: guardian.to_engine() for guardian in catalog.guardians.all()}
+
+
+def shared_cards(catalog: Catalog) -> dict[str, engine.SharedCard]:
+    """Curse and Item cards by card ID."""
+    return {card.card_id: card.to_engine() for card in catalog.shared_cards.all()}
+
+
+RosterCards = dict[str, engine.Guardian | engine.SharedCard]
+
+
+def roster_cards(catalog: Catalog) -> RosterCards:
+    """Guardians, Transformations, Curses and Items by card ID: what a roster can name."""
+    return {**guardian_cards(catalog), **shared_cards(catalog)}

@@ -1,4 +1,5 @@
-"""POST /api/azrah/rosters/validate/: an AZRAH roster, checked (Game Setup; R44-R46)."""
+"""AZRAH's own API: POST /api/azrah/rosters/validate/, an AZRAH roster checked (Game Setup;
+R44-R46)."""
 
 from __future__ import annotations
 
@@ -7,20 +8,7 @@ from typing import Any, ClassVar
 
 from rest_framework import serializers
 
-from games.fields import (
-    StrictCharField,
-    StrictIntegerField,
-    StrictSerializer,
-)
-from referee.rules.azrah import roster as roster_engine
-from referee.rules.azrah.cards import Guardian, Party, Roster, SharedCard
-from referee.rules.lists import Report
-
-from ...listgames import list_game
-from ...models import Catalog
-from ...models import Guardian as GuardianModel
-from ...models import SharedCard as SharedCardModel
-from .common import (
+from games.api.lists_validate.common import (
     CATALOG_HELP,
     MAX_GUARDIANS,
     MAX_KEY,
@@ -39,8 +27,20 @@ from .common import (
     text_report,
     validate_view,
 )
+from games.fields import (
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from games.models import Catalog
+from referee.rules.azrah import roster as roster_engine
+from referee.rules.azrah.cards import Guardian, Party, Roster, SharedCard
+from referee.rules.lists import Report
 
-GAME = list_game("azrah")
+from .catalog import RosterCards
+from .list_game import GAME
+from .models import Guardian as GuardianModel
+from .models import SharedCard as SharedCardModel
 
 
 class PartySerializer(StrictSerializer):
@@ -132,7 +132,7 @@ def roster_validate_response(data: Any) -> Body:
 def roster_answer(
     request: Mapping[str, Any],
     catalog: Catalog | None,
-    entries: Mapping[str, Guardian | SharedCard] | None,
+    entries: RosterCards | None,
 ) -> Body:
     """The answer to a validated roster request, checked against ``catalog``'s cards."""
     if "text" in request:

@@ -3,7 +3,7 @@
 ``g=AZR-001&g=AZR-002&mana=10&gems=3&fl=AZR-001&fc=...&fr=...&b1=...&b2=...`` is the whole
 roster and its starting party (front left, centre, right; back row 1 and 2). Reading it never
 fails: a value that cannot be read is left out and reported in ``notes``; pasted text is read
-and the roster checked by the list game (``games.listgames.azrah``), as every door does.
+and the roster checked by the list game (``list_game``), as every door does.
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ from urllib.parse import urlencode
 from django.http import QueryDict
 
 from games.builders.base import BuilderState, Checked, GameBuilder, Row, catalog_pairs
-from games.catalogs.engine import AzrahEntries as Entries
 from games.models import Catalog
 from referee.rules.azrah.cards import Guardian, Party, Roster, SharedCard
 from referee.rules.azrah.roster import CELESTIAL_GEMS, MANA_CARDS, ROSTER_GUARDIANS
 from referee.rules.lists import PARTY, Problem
+
+from .catalog import RosterCards as Entries
 
 MAX_ENTRIES = 60
 MAX_CARDS = 99

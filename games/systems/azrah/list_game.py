@@ -6,19 +6,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.listgames.base import Body, EntriesListGame, ListGame, Section, matches, words
+from games.models import Catalog
+from games.tracker.seating import TrackerSetup
 from referee.rules.azrah import ABOUT
 from referee.rules.azrah import roster as engine
 from referee.rules.azrah.cards import Guardian, Roster, SharedCard
 from referee.rules.lists import Problem, Report
 
-from ...catalogs import azrah as catalog_file
-from ...catalogs.engine import AzrahEntries, azrah_entries
-from ...models import Catalog
-from ...models import Guardian as GuardianModel
-from ...models import SharedCard as SharedCardModel
-from ...tracker.seating import TrackerSetup
-from ..base import Body, EntriesListGame, ListGame, Section, matches, words
+from . import catalog as catalog_file
 from .builder import RosterBuilder
+from .catalog import RosterCards, roster_cards
+from .models import Guardian as GuardianModel
+from .models import SharedCard as SharedCardModel
 from .setup import SETUP
 
 KINDS = ("guardian", "transformation", "curse", "item")
@@ -40,7 +40,7 @@ def _shared_text(card: SharedCardModel) -> str:
     return words(card.card_id, card.name, card.kind, card.creator, card.text)
 
 
-class AzrahRoster(EntriesListGame[Roster, AzrahEntries]):
+class AzrahRoster(EntriesListGame[Roster, RosterCards]):
     slug = "azrah"
     name = ABOUT.name
     catalog_format = catalog_file
@@ -93,8 +93,8 @@ class AzrahRoster(EntriesListGame[Roster, AzrahEntries]):
 
     # --- the lists ---
 
-    def entries_for(self, catalog: Catalog) -> AzrahEntries:
-        return azrah_entries(catalog)
+    def entries_for(self, catalog: Catalog) -> RosterCards:
+        return roster_cards(catalog)
 
     def read_json(self, payload: object) -> Roster:
         return engine.roster_from_dict(payload)
@@ -123,4 +123,4 @@ class AzrahRoster(EntriesListGame[Roster, AzrahEntries]):
         return engine.validate_roster(engine_list, entries)
 
 
-GAME: ListGame[Roster, AzrahEntries] = AzrahRoster()
+GAME: ListGame[Roster, RosterCards] = AzrahRoster()
