@@ -6,7 +6,6 @@ from .engine import (
     azeroth_units,
     azrah_guardians,
     azrah_shared_cards,
-    azuki_cards,
 )
 from .errors import CatalogError, CatalogProblem
 from .service import (
@@ -29,7 +28,6 @@ __all__ = [
     "azeroth_units",
     "azrah_guardians",
     "azrah_shared_cards",
-    "azuki_cards",
     "check_catalog",
     "dump_catalog",
     "export_catalog",

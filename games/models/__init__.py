@@ -1,4 +1,4 @@
-"""Stored things: game catalogs (Azeroth at War units, Azuki cards, AZRAH Guardians, Rune
+"""Stored things: game catalogs (Azeroth at War units, AZRAH Guardians, Rune
 Age cards), saved lists, batch validation jobs and tracked games with their logs.
 
 Each catalog model has ``to_engine()``, which turns a row into the frozen dataclass the rules
@@ -7,7 +7,6 @@ engines take (``referee.rules.*``); the engines never see a model.
 
 from .azeroth import Ability, Faction, Unit
 from .azrah import Guardian, SharedCard
-from .azuki import Card
 from .catalog import Catalog
 from .lists import BatchJob, SavedList
 from .runeage import RuneAgeCards
@@ -16,7 +15,6 @@ from .tracker import Game, GameAction, GameSnapshot, GameState, Seat, Spectator
 __all__ = [
     "Ability",
     "BatchJob",
-    "Card",
     "Catalog",
     "Faction",
     "Game",

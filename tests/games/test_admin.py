@@ -14,7 +14,6 @@ from django.urls import reverse
 
 from games.admin import (
     AbilityForm,
-    CardForm,
     EntryForm,
     FactionForm,
     GuardianForm,
@@ -22,7 +21,9 @@ from games.admin import (
     UnitForm,
 )
 from games.catalogs import import_catalog
-from games.models import Ability, Card, Catalog, Faction, Guardian, SharedCard, Unit
+from games.models import Ability, Catalog, Faction, Guardian, SharedCard, Unit
+from games.systems.azuki.admin import CardForm
+from games.systems.azuki.models import Card
 
 from .conftest import starter
 

@@ -10,11 +10,12 @@ from games.catalogs import (
     azeroth_units,
     azrah_guardians,
     azrah_shared_cards,
-    azuki_cards,
     import_catalog,
 )
 from games.listgames import list_game
-from games.models import Card, Catalog, Faction, Guardian, SharedCard, Unit
+from games.models import Catalog, Faction, Guardian, SharedCard, Unit
+from games.systems.azuki.catalog import azuki_cards
+from games.systems.azuki.models import Card
 from referee.rules.azeroth import units as engine
 from referee.rules.azeroth.profiles import AbilityType, Armor, Tier, Weapon
 from referee.rules.azrah.cards import Guardian as EngineGuardian

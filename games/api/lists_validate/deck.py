@@ -20,8 +20,8 @@ from referee.rules.lists import Report
 from referee.rules.textlists import MAX_COUNT
 
 from ...listgames import list_game
-from ...models import Card as AzukiCardModel
 from ...models import Catalog
+from ...systems.azuki.models import Card as AzukiCardModel
 from .common import (
     CATALOG_HELP,
     MAX_CARD_STAT,

@@ -11,10 +11,10 @@ from referee.rules.azuki import deck as engine
 from referee.rules.azuki.cards import Card, CardType, Deck, Element
 from referee.rules.lists import Problem, Report
 
-from ...catalogs import azuki as catalog_file
-from ...catalogs.engine import azuki_cards
-from ...models import Card as CardModel
 from ...models import Catalog
+from ...systems.azuki import catalog as catalog_file
+from ...systems.azuki.catalog import azuki_cards
+from ...systems.azuki.models import Card as CardModel
 from ...tracker.seating import TrackerSetup
 from ..base import Body, EntriesListGame, ListGame, Section, matches, words
 from .builder import DeckBuilder

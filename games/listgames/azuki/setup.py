@@ -13,8 +13,8 @@ from referee.rules.azuki.system import AZUKI
 from referee.rules.errors import InvalidInput
 
 from ...catalogs import service as catalog_service
-from ...catalogs.engine import azuki_cards
 from ...models import Catalog
+from ...systems.azuki.catalog import azuki_cards
 from ...tracker.seating import (
     COIN,
     ChosenList,
