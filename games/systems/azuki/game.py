@@ -1,9 +1,10 @@
 """What the app offers for Azuki TCG: decks and their builder, and the tracked game."""
 
-from games.listgames.azuki import GAME as DECK
 from games.registry import Feature, Game, NavLink
 from referee.rules.azuki import ABOUT, rulings
 from referee.rules.azuki.system import AZUKI
+
+from .list_game import GAME as DECK
 
 GAME = Game(
     about=ABOUT,

@@ -6,18 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.rules import SYSTEMS
+from games.listgames.base import Body, EntriesListGame, ListGame, Section, matches, words
+from games.models import Catalog
+from games.tracker.seating import TrackerSetup
+from referee.rules.azuki import ABOUT
 from referee.rules.azuki import deck as engine
 from referee.rules.azuki.cards import Card, CardType, Deck, Element
 from referee.rules.lists import Problem, Report
 
-from ...models import Catalog
-from ...systems.azuki import catalog as catalog_file
-from ...systems.azuki.catalog import azuki_cards
-from ...systems.azuki.models import Card as CardModel
-from ...tracker.seating import TrackerSetup
-from ..base import Body, EntriesListGame, ListGame, Section, matches, words
+from . import catalog as catalog_file
 from .builder import DeckBuilder
+from .catalog import azuki_cards
+from .models import Card as CardModel
 from .setup import SETUP
 
 
@@ -26,8 +26,8 @@ def _card_text(card: CardModel) -> str:
 
 
 class AzukiDeck(EntriesListGame[Deck, dict[str, Card]]):
-    slug = "azuki"
-    name = SYSTEMS["azuki"].name
+    slug = ABOUT.slug
+    name = ABOUT.name
     catalog_format = catalog_file
     sections: tuple[str, ...] = catalog_file.SECTIONS
     count_nouns: Mapping[str, str] = {"cards": "card"}
