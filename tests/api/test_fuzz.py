@@ -32,6 +32,7 @@ from games.odds.azeroth import (
     morale_odds_response,
     spell_odds_response,
 )
+from games.systems.azuki import api as deck_api
 from tests.api.helpers import assert_bad_request, assert_matches_schema, json_values, mutated
 from tests.api.test_attack_odds import FULL as ATTACK
 from tests.api.test_morale_odds import FULL as MORALE
@@ -91,9 +92,9 @@ ENDPOINTS = [
     ),
     Endpoint(
         "/api/azuki/decks/validate/",
-        lists_validate.deck_validate_response,
+        deck_api.deck_validate_response,
         "DeckValidateResult",
-        (lists_validate.DECK_REQUEST,),
+        (deck_api.DECK_REQUEST,),
         catalog=True,
     ),
     Endpoint(

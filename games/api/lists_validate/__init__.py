@@ -1,5 +1,5 @@
-"""List validation over the API: Azeroth at War army lists, Azuki decks and AZRAH rosters, one
-module each, and what they share (``common``).
+"""List validation over the API: Azeroth at War army lists and AZRAH rosters, one module
+each, and what they share (``common``).
 
 Each ``*_response`` function takes a decoded JSON body and returns the answer body; the views
 are thin wrappers around them, and the pages and batch jobs can call them too. The request
@@ -18,14 +18,6 @@ from .army import (
     army_validate_response,
 )
 from .common import MAX_TEXT, ListProblemSerializer, problem_body, report_body
-from .deck import (
-    DECK_BAD_REQUEST,
-    DECK_BAD_RESPONSE,
-    DECK_REQUEST,
-    DECK_TEXT_REQUEST,
-    DeckValidateView,
-    deck_validate_response,
-)
 from .roster import (
     ROSTER_BAD_REQUEST,
     ROSTER_BAD_RESPONSE,
@@ -40,21 +32,15 @@ __all__ = [
     "ARMY_BAD_RESPONSE",
     "ARMY_REQUEST",
     "ARMY_TEXT_REQUEST",
-    "DECK_BAD_REQUEST",
-    "DECK_BAD_RESPONSE",
-    "DECK_REQUEST",
-    "DECK_TEXT_REQUEST",
     "MAX_TEXT",
     "ROSTER_BAD_REQUEST",
     "ROSTER_BAD_RESPONSE",
     "ROSTER_REQUEST",
     "ROSTER_TEXT_REQUEST",
     "ArmyValidateView",
-    "DeckValidateView",
     "ListProblemSerializer",
     "RosterValidateView",
     "army_validate_response",
-    "deck_validate_response",
     "problem_body",
     "report_body",
     "roster_validate_response",
