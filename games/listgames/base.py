@@ -38,13 +38,15 @@ JSON = "json"
 @dataclass
 class Section:
     """One kind of entry on a catalog's page (units of a faction, cards, Guardians, races...):
-    ``kind`` names the template part that draws its entries."""
+    ``kind`` names the part of catalogs/detail.html that draws its entries, unless
+    ``template`` names a template of the game's own that draws each (given as ``entry``)."""
 
     key: str
     title: str
     kind: str
     entries: list[Any]
     total: int
+    template: str = ""
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,7 @@ class AzukiDeck(EntriesListGame[Deck, dict[str, Card]]):
     def page_sections(self, catalog: Catalog, query_words: list[str]) -> list[Section]:
         cards = list(catalog.cards.all())
         shown = [card for card in cards if matches(_card_text(card), query_words)]
-        return [Section("cards", "Cards", "card", shown, len(cards))]
+        return [Section("cards", "Cards", "card", shown, len(cards), "catalogs/_azuki_card.html")]
 
     # --- the lists ---
 
