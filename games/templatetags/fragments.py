@@ -41,8 +41,9 @@ CACHE = "fragments"
 VERSION_MARK = "\x00version\x00"
 CSRF_MARK = "\x00csrf\x00"
 ROOT = Path(__file__).resolve().parent.parent.parent
-# What renders a piece: its templates, and the tags, filters and controls they call.
-SOURCES = ("templates", "games/templatetags", "games/views/tracker_controls.py")
+# What renders a piece: its templates (the shared ones and each game's, in its package), and
+# the tags, filters and controls they call.
+SOURCES = ("templates", "games/systems", "games/templatetags", "games/views/tracker_controls.py")
 
 
 @cache
