@@ -2,7 +2,7 @@
 game."""
 
 from games.listgames.azrah import GAME as ROSTER
-from games.registry import Feature, Game, NavLink
+from games.registry import ApiEndpoint, Feature, Game, NavLink
 from referee.rules import SYSTEMS
 from referee.rules.azrah import rulings
 from referee.rules.azrah.tracker import AZRAH
@@ -21,6 +21,15 @@ GAME = Game(
     ),
     build=NavLink("Roster", "azrah-roster", game="AZRAH"),
     api_urls="games.systems.azrah.api_urls",
+    api_endpoints=(
+        ApiEndpoint(
+            "api:azrah-roster-validate",
+            "POST",
+            "AZRAH: check a roster",
+            "Every problem of a roster at once (15 Guardians, names, Mana, Gems, starting "
+            "party); Guardians by name or catalog ID, or pasted as text.",
+        ),
+    ),
     shared_rulings=rulings.SHARED,
     project_rulings=rulings.PROJECT,
 )
