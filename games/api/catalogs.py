@@ -9,6 +9,7 @@ a bad file is a 400 listing every problem by entry and field, and nothing is wri
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import quote
@@ -52,6 +53,39 @@ MAX_LIMIT = 200
 
 CATALOG_SYSTEMS = tuple(registry.catalog_games())  # the API is loaded once the games are
 ALL_FILTERS = entry_filters()
+ENTRY_WORDS = tuple(game.entry_words for game in registry.catalog_games().values())
+"""What each game calls its entries in the texts below (``CatalogGame.entry_words``)."""
+
+
+def _joined(items: Iterable[str], last: str) -> str:
+    """``a, b and c`` (``last`` is " and "), or ``a, b, or c`` (``last`` is ", or ")."""
+    *most, final = items
+    return last.join([", ".join(most), final]) if most else final
+
+
+def _file_said() -> str:
+    """The catalog file's description, naming each game's keys. Wrapped as the docstring it
+    was, since the schema keeps its line breaks."""
+    keys = _joined((words.file_keys for words in ENTRY_WORDS), ", or ")
+    return "\n".join(
+        [
+            "A catalog file (docs/catalogs.md): what ?format=export answers and the import takes.",
+            textwrap.fill(
+                f"Beside these keys it holds the game's entries: {keys}.",
+                width=88,
+                break_long_words=False,
+                break_on_hyphens=False,
+            ),
+        ]
+    )
+
+
+def _results_said() -> str:
+    """What the entry search answers: each game's entries, those given alike together."""
+    shapes: dict[str, list[str]] = {}
+    for words in ENTRY_WORDS:
+        shapes.setdefault(words.shape, []).append(words.results)
+    return ", or ".join(f"{', '.join(results)}, {shape}" for shape, results in shapes.items())
 
 
 # --- Bodies --------------------------------------------------------------------------------
@@ -336,13 +370,13 @@ def import_error_body(error: CatalogError) -> Body:
 class CountsSerializer(serializers.Serializer[Any]):
     """Entries of each kind; only the kinds the catalog's game has."""
 
-    factions = serializers.IntegerField(required=False)
-    units = serializers.IntegerField(required=False)
-    cards = serializers.IntegerField(required=False)
-    guardians = serializers.IntegerField(required=False)
-    shared_cards = serializers.IntegerField(required=False)
-    races = serializers.IntegerField(required=False)
-    scenarios = serializers.IntegerField(required=False)
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        """Each kind a game counts (``count_nouns``), as the registry lists them."""
+        fields = super().get_fields()
+        for game in registry.catalog_games().values():
+            for key in game.count_nouns:
+                fields.setdefault(key, serializers.IntegerField(required=False))
+        return fields
 
 
 class CatalogSummarySerializer(serializers.Serializer[Any]):
@@ -382,10 +416,7 @@ class CatalogDetailSerializer(CatalogSummarySerializer):
 
 
 class CatalogFileSerializer(serializers.Serializer[Any]):
-    """A catalog file (docs/catalogs.md): what ?format=export answers and the import takes.
-    Beside these keys it holds the game's entries: factions and units (Azeroth at War),
-    cards (Azuki TCG), guardians and shared_cards (AZRAH), or races, neutrals, cities, gold,
-    scenarios and rune_powers (Rune Age)."""
+    # its docstring, the description the schema shows, names each game's keys: _file_said()
 
     format = serializers.ChoiceField(choices=[FORMAT])
     format_version = serializers.IntegerField()
@@ -395,17 +426,19 @@ class CatalogFileSerializer(serializers.Serializer[Any]):
     version = serializers.CharField()
     description = serializers.CharField(allow_blank=True)
     demo = serializers.BooleanField()
-    factions = serializers.ListField(child=serializers.DictField(), required=False)
-    units = serializers.ListField(child=serializers.DictField(), required=False)
-    cards = serializers.ListField(child=serializers.DictField(), required=False)
-    guardians = serializers.ListField(child=serializers.DictField(), required=False)
-    shared_cards = serializers.ListField(child=serializers.DictField(), required=False)
-    races = serializers.ListField(child=serializers.DictField(), required=False)
-    neutrals = serializers.ListField(child=serializers.DictField(), required=False)
-    cities = serializers.ListField(child=serializers.DictField(), required=False)
-    gold = serializers.ListField(child=serializers.DictField(), required=False)
-    scenarios = serializers.ListField(child=serializers.DictField(), required=False)
-    rune_powers = serializers.ListField(child=serializers.DictField(), required=False)
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        """Beside those above, each game's keys (``sections``), as the registry lists them."""
+        fields = super().get_fields()
+        for game in registry.catalog_games().values():
+            for key in game.sections:
+                fields.setdefault(
+                    key, serializers.ListField(child=serializers.DictField(), required=False)
+                )
+        return fields
+
+
+CatalogFileSerializer.__doc__ = _file_said()
 
 
 CATALOG_OR_FILE = PolymorphicProxySerializer(
@@ -434,9 +467,7 @@ class EntriesSerializer(serializers.Serializer[Any]):
     catalog = EntriesCatalogSerializer()
     results = serializers.ListField(
         child=serializers.DictField(),
-        help_text="Units (Azeroth), cards (Azuki), Guardians and Curse and Item cards "
-        "(AZRAH), each as the catalog file gives it (docs/catalogs.md), or Rune Age cards, each "
-        "with its kind and a name.",
+        help_text=f"{_results_said()}.",
     )
 
 
@@ -590,8 +621,8 @@ class CatalogEntriesView(OpenView):
         tags=[TAG],
         summary="Search a catalog's entries",
         description=(
-            "Units (Azeroth at War), cards (Azuki TCG), Guardians and Curse and Item cards "
-            "(AZRAH) or Rune Age cards whose name or slug/card ID contains q (any case), with "
+            f"{_joined((words.searched for words in ENTRY_WORDS), ' or ')} whose name or "
+            "slug/card ID contains q (any case), with "
             f"filters per game: {_filters_said()}. A filter the game does not have is a 400. "
             f"Paged with limit (1-{MAX_LIMIT}, default {DEFAULT_LIMIT}) and offset."
         ),

@@ -12,7 +12,7 @@ from referee.rules.runeage.cards import SCENARIO_NAMES
 
 from ..catalogs import runeage as catalog_file
 from ..models import Catalog, RuneAgeCards
-from .base import Body, FileCatalog, PlainEntry, Section, matches, words
+from .base import Body, EntryWords, FileCatalog, PlainEntry, Section, matches, words
 
 KINDS: dict[str, str] = {
     "races": "race",
@@ -97,6 +97,12 @@ class RuneAgeCatalog(FileCatalog):
     catalog_tools: tuple[tuple[str, str], ...] = ()
     filters: Mapping[str, tuple[str, ...] | None] = {"type": tuple(KINDS.values())}
     filter_nouns: Mapping[str, str] = {"type": "card kind"}
+    entry_words = EntryWords(
+        "races, neutrals, cities, gold, scenarios and rune_powers (Rune Age)",
+        "Rune Age cards",
+        "Rune Age cards",
+        "each with its kind and a name",
+    )
 
     def clear_catalog(self, catalog: Catalog) -> None:
         RuneAgeCards.objects.filter(catalog=catalog).delete()

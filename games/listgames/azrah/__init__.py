@@ -17,7 +17,7 @@ from ...models import Catalog
 from ...models import Guardian as GuardianModel
 from ...models import SharedCard as SharedCardModel
 from ...tracker.seating import TrackerSetup
-from ..base import Body, EntriesListGame, ListGame, Section, matches, words
+from ..base import Body, EntriesListGame, EntryWords, ListGame, Section, matches, words
 from .builder import RosterBuilder
 from .setup import SETUP
 
@@ -52,10 +52,16 @@ class AzrahRoster(EntriesListGame[Roster, AzrahEntries]):
     catalog_tools: tuple[tuple[str, str], ...] = ()
     filters: Mapping[str, tuple[str, ...] | None] = {"type": KINDS}
     filter_nouns: Mapping[str, str] = {"type": "card kind"}
+    entry_words = EntryWords(
+        "guardians and shared_cards (AZRAH)",
+        "Guardians and Curse and Item cards (AZRAH)",
+        "Guardians and Curse and Item cards (AZRAH)",
+    )
     format_tag = engine.FORMAT
     builder_path = "/azrah/roster/"
     lists_label = "AZRAH rosters"
     batch_options: frozenset[str] = frozenset()
+    payload_help = "an AZRAH roster ({guardians, mana, gems, party?})"
 
     tracker_setup: TrackerSetup | None = SETUP
 

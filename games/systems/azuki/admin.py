@@ -3,15 +3,20 @@ stands for (``games.admin.EntryForm``)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.contrib import admin
 
-from games.admin import EntryForm, ModelAdmin
+from games.admin import EntryForm
 from games.catalogs.reading import Problems
 
 from . import catalog
 from .models import Card
+
+if TYPE_CHECKING:
+    from django.contrib.admin import ModelAdmin
+else:
+    from games.admin import ModelAdmin  # Django's, made subscriptable
 
 
 class CardForm(EntryForm):

@@ -208,7 +208,7 @@ def deck_validate_response(data: Any) -> Body:
 
 
 def deck_answer(
-    request: Mapping[str, Any], catalog: Catalog | None, cards: Mapping[str, Card]
+    request: Mapping[str, Any], catalog: Catalog | None, cards: dict[str, Card]
 ) -> Body:
     """The answer to a validated deck request, checked against ``catalog``'s cards."""
     if "text" in request:

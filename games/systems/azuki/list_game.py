@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.listgames.base import Body, EntriesListGame, ListGame, Section, matches, words
+from games.listgames.base import (
+    ApiExample,
+    Body,
+    EntriesListGame,
+    EntryWords,
+    ListGame,
+    Section,
+    matches,
+    words,
+)
 from games.models import Catalog
 from games.tracker.seating import TrackerSetup
 from referee.rules.azuki import ABOUT
@@ -37,10 +46,40 @@ class AzukiDeck(EntriesListGame[Deck, dict[str, Card]]):
         "element": tuple(e.value for e in Element),
     }
     filter_nouns: Mapping[str, str] = {"type": "card type", "element": "element"}
+    entry_words = EntryWords("cards (Azuki TCG)", "cards (Azuki TCG)", "cards (Azuki)")
     format_tag = engine.FORMAT
     builder_path = "/azuki/deck/"
     lists_label = "Azuki TCG decks"
     batch_options: frozenset[str] = frozenset()
+    payload_help = "an Azuki deck ({leader, gate, cards})"
+    save_example: ApiExample | None = ApiExample(
+        "Azuki deck",
+        {
+            "name": "Fire rush",
+            "payload": {
+                "leader": {"id": "AZK-001", "count": 1},
+                "gate": {"id": "AZK-003", "count": 1},
+                "cards": [{"id": "AZK-010", "count": 4}, {"id": "AZK-017", "count": 4}],
+            },
+            "catalog": {"slug": "starter"},
+        },
+    )
+    batch_example: ApiExample | None = ApiExample(
+        "Two decks",
+        {
+            "lists": [
+                {"name": "Alice", "text": "1 AZK-001\n1 AZK-003\n4 AZK-010\n4 AZK-011"},
+                {
+                    "name": "Bob",
+                    "format": "azuki-deck",
+                    "leader": "AZK-001",
+                    "gate": "AZK-003",
+                    "cards": [{"id": "AZK-010", "count": 4}],
+                },
+            ],
+            "options": {"catalog": "starter"},
+        },
+    )
 
     tracker_setup: TrackerSetup | None = SETUP
 
