@@ -16,10 +16,10 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from .catalogs import CatalogError, azeroth, azuki, check_catalog, export_catalog
+from .catalogs import CatalogError, azeroth, check_catalog, export_catalog
 from .catalogs.reading import Problems
 from .catalogs.service import entry_counts
-from .models import Ability, Card, Catalog, Faction, Unit
+from .models import Ability, Catalog, Faction, Unit
 
 if TYPE_CHECKING:
     from django.contrib.admin import ModelAdmin, TabularInline
@@ -114,20 +114,6 @@ class AbilityForm(EntryForm):
         return azeroth.check_ability(problems, self.label, data, "")
 
 
-class CardForm(EntryForm):
-    renames: ClassVar[dict[str, str]] = {"id": "card_id"}
-
-    def check_entry(self, problems: Problems) -> dict[str, Any]:
-        data = {field: self.value(self.renames.get(field, field)) for field in azuki.CARD_FIELDS}
-        result = azuki.check_card(problems, self.label, data)
-        catalog = self.catalog()
-        if catalog and data["id"]:
-            others = catalog.cards.filter(card_id__iexact=data["id"]).exclude(pk=self.instance.pk)
-            if others.exists():
-                problems.add(self.label, "id", "another card of this catalog has this card ID")
-        return result
-
-
 @admin.register(Catalog)
 class CatalogAdmin(ModelAdmin[Catalog]):
     list_display = ("name", "system", "slug", "version", "demo", "entries", "updated")
@@ -208,22 +194,3 @@ class AbilityAdmin(ModelAdmin[Ability]):
     list_filter = ("type", "unit__catalog")
     search_fields = ("name", "unit__name", "text")
     list_select_related = ("unit",)
-
-
-@admin.register(Card)
-class CardAdmin(ModelAdmin[Card]):
-    form = CardForm
-    list_display = (
-        "card_id",
-        "name",
-        "type",
-        "element",
-        "ikz_cost",
-        "gate_power",
-        "attack",
-        "health",
-        "catalog",
-    )
-    list_filter = ("catalog", "type", "element")
-    search_fields = ("card_id", "name", "text")
-    list_select_related = ("catalog",)

@@ -359,20 +359,12 @@ def start_batch_response(request: Request) -> BatchJob:
 # --- Views ----------------------------------------------------------------------------------
 
 
-EXAMPLE_JOB = {
-    "system": "azuki",
-    "lists": [
-        {"name": "Alice", "text": "1 AZK-001\n1 AZK-003\n4 AZK-010\n4 AZK-011"},
-        {
-            "name": "Bob",
-            "format": "azuki-deck",
-            "leader": "AZK-001",
-            "gate": "AZK-003",
-            "cards": [{"id": "AZK-010", "count": 4}],
-        },
-    ],
-    "options": {"catalog": "starter"},
-}
+EXAMPLE_JOBS = [
+    OpenApiExample(example.name, value={"system": slug, **example.value}, request_only=True)
+    for slug, game in registry.list_games().items()
+    if (example := game.batch_example) is not None
+]
+"""A batch of lists: each list game's example (``batch_example``), if it gives one."""
 
 
 UNAVAILABLE = OpenApiResponse(
@@ -415,9 +407,7 @@ class BatchesView(APIView):
             429: TOO_MANY,
             503: UNAVAILABLE,
         },
-        examples=[
-            OpenApiExample("Two decks", value=EXAMPLE_JOB, request_only=True),
-        ],
+        examples=EXAMPLE_JOBS,
     )
     def post(self, request: Request) -> Response:
         seconds = throttles.take([throttles.by_user_or_address(throttles.BATCH, request)])

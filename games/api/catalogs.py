@@ -40,7 +40,7 @@ from referee.rules.textlists import closest
 from .. import registry
 from ..catalogs import CatalogError, export_catalog, import_catalog
 from ..catalogs.service import FORMAT, find_catalog, version_key
-from ..listgames import ListGame, catalog_game, entry_filters
+from ..listgames import catalog_game, entry_filters
 from ..models import Catalog
 from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
@@ -53,11 +53,39 @@ MAX_LIMIT = 200
 
 CATALOG_SYSTEMS = tuple(registry.catalog_games())  # the API is loaded once the games are
 ALL_FILTERS = entry_filters()
-SEARCHED_AS = tuple(
-    found for game in registry.catalog_games().values() if (found := game.searched_as)
-)
-"""The games whose entries the search answers in a shape of their own: what it calls them,
-and that shape."""
+ENTRY_WORDS = tuple(game.entry_words for game in registry.catalog_games().values())
+"""What each game calls its entries in the texts below (``CatalogGame.entry_words``)."""
+
+
+def _joined(items: Iterable[str], last: str) -> str:
+    """``a, b and c`` (``last`` is " and "), or ``a, b, or c`` (``last`` is ", or ")."""
+    *most, final = items
+    return last.join([", ".join(most), final]) if most else final
+
+
+def _file_said() -> str:
+    """The catalog file's description, naming each game's keys. Wrapped as the docstring it
+    was, since the schema keeps its line breaks."""
+    keys = _joined((words.file_keys for words in ENTRY_WORDS), ", or ")
+    return "\n".join(
+        [
+            "A catalog file (docs/catalogs.md): what ?format=export answers and the import takes.",
+            textwrap.fill(
+                f"Beside these keys it holds the game's entries: {keys}.",
+                width=88,
+                break_long_words=False,
+                break_on_hyphens=False,
+            ),
+        ]
+    )
+
+
+def _results_said() -> str:
+    """What the entry search answers: each game's entries, those given alike together."""
+    shapes: dict[str, list[str]] = {}
+    for words in ENTRY_WORDS:
+        shapes.setdefault(words.shape, []).append(words.results)
+    return ", or ".join(f"{', '.join(results)}, {shape}" for shape, results in shapes.items())
 
 
 # --- Bodies --------------------------------------------------------------------------------
@@ -342,14 +370,8 @@ def import_error_body(error: CatalogError) -> Body:
 class CountsSerializer(serializers.Serializer[Any]):
     """Entries of each kind; only the kinds the catalog's game has."""
 
-    factions = serializers.IntegerField(required=False)
-    units = serializers.IntegerField(required=False)
-    cards = serializers.IntegerField(required=False)
-    guardians = serializers.IntegerField(required=False)
-    shared_cards = serializers.IntegerField(required=False)
-
     def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
-        """Beside those above, each kind a game counts, as the registry lists them."""
+        """Each kind a game counts (``count_nouns``), as the registry lists them."""
         fields = super().get_fields()
         for game in registry.catalog_games().values():
             for key in game.count_nouns:
@@ -404,14 +426,9 @@ class CatalogFileSerializer(serializers.Serializer[Any]):
     version = serializers.CharField()
     description = serializers.CharField(allow_blank=True)
     demo = serializers.BooleanField()
-    factions = serializers.ListField(child=serializers.DictField(), required=False)
-    units = serializers.ListField(child=serializers.DictField(), required=False)
-    cards = serializers.ListField(child=serializers.DictField(), required=False)
-    guardians = serializers.ListField(child=serializers.DictField(), required=False)
-    shared_cards = serializers.ListField(child=serializers.DictField(), required=False)
 
     def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
-        """Beside those above, each game's keys, as the registry lists them."""
+        """Beside those above, each game's keys (``sections``), as the registry lists them."""
         fields = super().get_fields()
         for game in registry.catalog_games().values():
             for key in game.sections:
@@ -419,36 +436,6 @@ class CatalogFileSerializer(serializers.Serializer[Any]):
                     key, serializers.ListField(child=serializers.DictField(), required=False)
                 )
         return fields
-
-
-def _joined(items: Iterable[str], last: str) -> str:
-    """``a, b and c`` (``last`` is " and "), or ``a, b, or c`` (``last`` is ", or ")."""
-    *most, final = items
-    return last.join([", ".join(most), final]) if most else final
-
-
-def _file_said() -> str:
-    """The catalog file's description, naming each game's keys: the list games', then those
-    of each game whose catalog is not a list game's, from the registry. Wrapped as the
-    docstring it was, since the schema keeps its line breaks."""
-    games = [game for game in registry.catalog_games().values() if not isinstance(game, ListGame)]
-    entries = [
-        "factions and units (Azeroth at War)",
-        "cards (Azuki TCG)",
-        "guardians and shared_cards (AZRAH)",
-        *(f"{_joined(game.sections, ' and ')} ({game.name})" for game in games),
-    ]
-    return "\n".join(
-        [
-            "A catalog file (docs/catalogs.md): what ?format=export answers and the import takes.",
-            textwrap.fill(
-                f"Beside these keys it holds the game's entries: {_joined(entries, ', or ')}.",
-                width=88,
-                break_long_words=False,
-                break_on_hyphens=False,
-            ),
-        ]
-    )
 
 
 CatalogFileSerializer.__doc__ = _file_said()
@@ -480,10 +467,7 @@ class EntriesSerializer(serializers.Serializer[Any]):
     catalog = EntriesCatalogSerializer()
     results = serializers.ListField(
         child=serializers.DictField(),
-        help_text="Units (Azeroth), cards (Azuki), Guardians and Curse and Item cards "
-        "(AZRAH), each as the catalog file gives it (docs/catalogs.md)"
-        + "".join(f", or {what}, {shape}" for what, shape in SEARCHED_AS)
-        + ".",
+        help_text=f"{_results_said()}.",
     )
 
 
@@ -637,10 +621,8 @@ class CatalogEntriesView(OpenView):
         tags=[TAG],
         summary="Search a catalog's entries",
         description=(
-            "Units (Azeroth at War), cards (Azuki TCG), Guardians and Curse and Item cards "
-            "(AZRAH)"
-            + "".join(f" or {what}" for what, _ in SEARCHED_AS)
-            + " whose name or slug/card ID contains q (any case), with "
+            f"{_joined((words.searched for words in ENTRY_WORDS), ' or ')} whose name or "
+            "slug/card ID contains q (any case), with "
             f"filters per game: {_filters_said()}. A filter the game does not have is a 400. "
             f"Paged with limit (1-{MAX_LIMIT}, default {DEFAULT_LIMIT}) and offset."
         ),

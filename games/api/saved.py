@@ -72,14 +72,18 @@ class PayloadField(serializers.JSONField):
         return data
 
 
+def _payloads_said() -> str:
+    """Each list game's JSON, as it says it (``payload_help``), in the registry's order."""
+    *most, last = [game.payload_help for game in registry.list_games().values()]
+    return f"{', '.join(most)} or {last}" if most else last
+
+
 def _payload_field(required: bool = True) -> PayloadField:
     return PayloadField(
         required=required,
         help_text=(
-            "The list in its system's JSON form: an Azeroth at War army "
-            "({battle_size, faction?, units}), an Azuki deck ({leader, gate, cards}) or an "
-            "AZRAH roster ({guardians, mana, gems, party?}), as the validate endpoints take it "
-            "and the JSON export gives it."
+            f"The list in its system's JSON form: {_payloads_said()}, as the validate endpoints "
+            "take it and the JSON export gives it."
         ),
     )
 
@@ -389,16 +393,12 @@ def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
     return {code: known[code] for code in codes}
 
 
-CREATE_EXAMPLE = {
-    "system": "azuki",
-    "name": "Fire rush",
-    "payload": {
-        "leader": {"id": "AZK-001", "count": 1},
-        "gate": {"id": "AZK-003", "count": 1},
-        "cards": [{"id": "AZK-010", "count": 4}, {"id": "AZK-017", "count": 4}],
-    },
-    "catalog": {"slug": "starter"},
-}
+CREATE_EXAMPLES = [
+    OpenApiExample(example.name, value={"system": slug, **example.value}, request_only=True)
+    for slug, game in registry.list_games().items()
+    if (example := game.save_example) is not None
+]
+"""Saving a list: each list game's example (``save_example``), if it gives one."""
 
 
 # --- Views ------------------------------------------------------------------------------------
@@ -444,7 +444,7 @@ class SavedListsView(OwnListsView):
         ),
         request=SavedListCreateSerializer,
         responses={201: SavedListDetailSerializer, **error_responses(400, 401, 413)},
-        examples=[OpenApiExample("Azuki deck", value=CREATE_EXAMPLE, request_only=True)],
+        examples=CREATE_EXAMPLES,
     )
     def post(self, request: Request) -> Response:
         serializer = SavedListCreateSerializer(data=request.data)

@@ -30,6 +30,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from games import registry
 from games.odds.azeroth import (
     attack_odds_response,
     blast_odds_response,
@@ -55,54 +56,8 @@ from .serializers import ApiRootSerializer, BadRequestSerializer, DetailSerializ
 AZEROTH = "Azeroth at War"
 
 ENDPOINTS: tuple[tuple[str, str, str, str], ...] = (
-    # (URL name, method, short name, one-line description)
-    (
-        "api:azeroth-attack-odds",
-        "POST",
-        "Azeroth at War: attack odds",
-        "Exact damage distribution, P(kill) and the to-hit, to-wound and save targets of one "
-        "attack, with Cleave and shooting-into-melee side effects and an optional plan.",
-    ),
-    (
-        "api:azeroth-morale-odds",
-        "POST",
-        "Azeroth at War: morale odds",
-        "P(pass), P(waver) and P(rout) of a Morale test, and whether a model must test.",
-    ),
-    (
-        "api:azeroth-spell-odds",
-        "POST",
-        "Azeroth at War: spell odds",
-        "P(an ability goes off) through Spell Block and Dispel or Counterspell, with the Mana "
-        "each side spends.",
-    ),
-    (
-        "api:azeroth-blast-odds",
-        "POST",
-        "Azeroth at War: blast odds",
-        "P(each unit is under a Blast template) after scatter, and its wound, save and kill odds.",
-    ),
-    (
-        "api:azeroth-army-validate",
-        "POST",
-        "Azeroth at War: check an army list",
-        "Every problem of an army list at once (points, Heroes, tiers, units per side, unknown "
-        "units, factions) with its totals; units inline, from a catalog, or pasted as text.",
-    ),
-    (
-        "api:azuki-deck-validate",
-        "POST",
-        "Azuki TCG: check a deck",
-        "Every problem of a deck at once (Leader, Gate, 50 cards, copies, elements) with its "
-        "counts per element and type; cards inline, by catalog ID, or pasted as text.",
-    ),
-    (
-        "api:azrah-roster-validate",
-        "POST",
-        "AZRAH: check a roster",
-        "Every problem of a roster at once (15 Guardians, names, Mana, Gems, starting party); "
-        "Guardians by name or catalog ID, or pasted as text.",
-    ),
+    # (URL name, method, short name, one-line description), after each game's own
+    # (``Game.api_endpoints``)
     (
         "api:catalogs",
         "GET",
@@ -321,6 +276,17 @@ class BlastOddsView(OddsView):
         return Response(blast_odds_response(request.data))
 
 
+def _endpoints() -> list[tuple[str, str, str, str]]:
+    """Every endpoint the index lists: each game's own, in the registry's order, then the
+    others."""
+    games = [
+        (e.url_name, e.method, e.name, e.description)
+        for game in registry.games()
+        for e in game.api_endpoints
+    ]
+    return [*games, *ENDPOINTS]
+
+
 class ApiRootView(APIView):
     authentication_classes = ()
     permission_classes = (AllowAny,)
@@ -343,7 +309,7 @@ class ApiRootView(APIView):
                     "url": reverse(url_name, request=request),
                     "description": description,
                 }
-                for url_name, method, name, description in ENDPOINTS
+                for url_name, method, name, description in _endpoints()
             ],
             "schema": reverse("api:schema", request=request),
             "docs": reverse("api:docs", request=request),

@@ -210,8 +210,8 @@ def surrogate(value: object, dumped: str | None = None) -> str | None:
 
 
 def read_item(item: object, system: str, name: str) -> BatchItem:
-    """One list of a JSON array (or a JSON file): the system's export JSON (``"format":
-    "azuki-deck"``; an optional ``"name"`` labels it) or ``{"name": ..., "text": ...}``."""
+    """One list of a JSON array (or a JSON file): the system's export JSON (its list game's
+    ``"format"``; an optional ``"name"`` labels it) or ``{"name": ..., "text": ...}``."""
     if not isinstance(item, Mapping):
         return unreadable(name, "Expected an object: a list's export JSON or {name, text}.")
     own = _label(item.get("name"))

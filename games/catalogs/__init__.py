@@ -4,7 +4,6 @@ catalogs shipped under ``starter/``, and the catalogs as the rules engines see t
 from .engine import (
     azeroth_factions,
     azeroth_units,
-    azuki_cards,
 )
 from .errors import CatalogError, CatalogProblem
 from .service import (
@@ -25,7 +24,6 @@ __all__ = [
     "CatalogProblem",
     "azeroth_factions",
     "azeroth_units",
-    "azuki_cards",
     "check_catalog",
     "dump_catalog",
     "export_catalog",

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.rules.azeroth.units import Faction, Unit
-from referee.rules.azuki.cards import Card
 
 from ..models import Catalog
 
@@ -39,8 +38,3 @@ class ArmyCatalog:
 def azeroth_entries(catalog: Catalog) -> ArmyCatalog:
     """What an army is read and checked against: the catalog's units and factions."""
     return ArmyCatalog(azeroth_units(catalog), azeroth_factions(catalog))
-
-
-def azuki_cards(catalog: Catalog) -> dict[str, Card]:
-    """Cards by card ID (K3)."""
-    return {card.card_id: card.to_engine() for card in catalog.cards.all()}

@@ -38,13 +38,38 @@ JSON = "json"
 @dataclass
 class Section:
     """One kind of entry on a catalog's page (units of a faction, cards, Guardians, races...):
-    ``kind`` names the template part that draws its entries."""
+    ``kind`` names the part of catalogs/detail.html that draws its entries, unless
+    ``template`` names a template of the game's own that draws each (given as ``entry``)."""
 
     key: str
     title: str
     kind: str
     entries: list[Any]
     total: int
+    template: str = ""
+
+
+@dataclass(frozen=True)
+class EntryWords:
+    """What the API's shared texts call one game's catalog entries, each phrase naming the game
+    as that text does: ``file_keys`` the keys of its catalog file, in the file's description
+    (``"<keys> (<game>)"``); ``searched`` its entries in the entry search's description, and
+    ``results`` in its results' help (the game's name may be shorter there); ``shape`` how the
+    search gives each entry."""
+
+    file_keys: str
+    searched: str
+    results: str
+    shape: str = "each as the catalog file gives it (docs/catalogs.md)"
+
+
+@dataclass(frozen=True)
+class ApiExample:
+    """An example the API's schema shows for one game: its name and its value (without the
+    ``system``, which is the game's slug)."""
+
+    name: str
+    value: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -85,10 +110,8 @@ class CatalogGame(Protocol):
     catalog_tools: tuple[tuple[str, str], ...]
     """Pages that take one of this game's catalogs as ``?catalog=<slug>:<version>``, each
     with its button's label and its URL name, offered on the catalog's page."""
-    searched_as: tuple[str, str] | None
-    """What the API's entry search calls this game's entries and how it answers each, when
-    not as the catalog file gives it (``("<name> cards", "each with its kind and a name")``);
-    None when as the file gives it."""
+    entry_words: EntryWords
+    """What the API's catalog texts call this game's entries."""
 
     def check_catalog(self, data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
         """The file's entries, cleaned; every problem is added to ``problems``."""
@@ -129,13 +152,22 @@ class ListGame(CatalogGame, Protocol[L, E]):
     """
 
     format_tag: str
-    """The ``format`` of the list's export JSON, e.g. ``"azuki-deck"``."""
+    """The ``format`` of the list's export JSON: the game's slug and its lists' noun, with a
+    hyphen between."""
     builder_path: str
     """Where the game's builder page is (its URL is made from this)."""
     lists_label: str
     """What many are called on a page, the game's name with its lists' noun."""
     batch_options: frozenset[str]
     """The batch options this game's lists take beside the catalog."""
+    payload_help: str
+    """What the saved lists' API says a list's JSON is: ``"a <list> ({<its keys>})"``."""
+    save_example: ApiExample | None
+    """An example of saving one of this game's lists (``POST /api/lists/``), if it gives one:
+    its ``name``, ``payload`` and ``catalog``."""
+    batch_example: ApiExample | None
+    """An example of a batch of this game's lists (``POST /api/batches/``), if it gives one:
+    its ``lists`` and ``options``."""
 
     tracker_setup: TrackerSetup | None
     """How a tracked game of this game is set up from two saved lists (None: it is not)."""
@@ -211,7 +243,7 @@ def with_text_problems(problems: tuple[Problem, ...], report: Report) -> Report:
 
 
 class CatalogFormat(Protocol):
-    """A catalog file's format: a module of ``games.catalogs`` (``games.catalogs.azuki``)."""
+    """A catalog file's format: a game's ``catalog`` module (``games.systems.<slug>.catalog``)."""
 
     def check(self, data: Mapping[str, Any], problems: Problems, /) -> dict[str, Any]: ...
 
@@ -224,7 +256,6 @@ class FileCatalog:
     """A game whose catalog file is read, written and exported by its format's module."""
 
     catalog_format: CatalogFormat
-    searched_as: tuple[str, str] | None = None
 
     def check_catalog(self, data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
         return self.catalog_format.check(data, problems)
@@ -240,6 +271,9 @@ class EntriesListGame(FileCatalog, ABC, Generic[L, E]):
     """What a list game answers through its own ``entries_for``, ``read_json``,
     ``read_text_with`` and ``check_with``: its list read and checked against a catalog, a
     pasted list's one report, and a batch's checker."""
+
+    save_example: ApiExample | None = None
+    batch_example: ApiExample | None = None
 
     @abstractmethod
     def entries_for(self, catalog: Catalog) -> E: ...

@@ -1,13 +1,11 @@
-"""Stored things: game catalogs (Azeroth at War units, Azuki cards, AZRAH Guardians; a game
-whose package is its own app keeps its catalog model there), saved lists, batch validation
-jobs and tracked games with their logs.
+"""Stored things: game catalogs (each game keeps its catalog's models in its own package),
+saved lists, batch validation jobs and tracked games with their logs.
 
 Each catalog model has ``to_engine()``, which turns a row into the frozen dataclass the rules
 engines take (``referee.rules.*``); the engines never see a model.
 """
 
 from .azeroth import Ability, Faction, Unit
-from .azuki import Card
 from .catalog import Catalog
 from .lists import BatchJob, SavedList
 from .tracker import Game, GameAction, GameSnapshot, GameState, Seat, Spectator
@@ -15,7 +13,6 @@ from .tracker import Game, GameAction, GameSnapshot, GameState, Seat, Spectator
 __all__ = [
     "Ability",
     "BatchJob",
-    "Card",
     "Catalog",
     "Faction",
     "Game",

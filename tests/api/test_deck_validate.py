@@ -11,9 +11,9 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.api import lists_validate
 from games.catalogs import export_catalog, import_catalog
 from games.catalogs.service import find_catalog
+from games.systems.azuki import api as lists_validate
 from referee.rules.azuki.deck import CODES
 from tests.api.helpers import (
     assert_answered,

@@ -33,6 +33,7 @@ from games.odds.azeroth import (
     spell_odds_response,
 )
 from games.systems.azrah import api as roster_api
+from games.systems.azuki import api as deck_api
 from tests.api.helpers import assert_bad_request, assert_matches_schema, json_values, mutated
 from tests.api.test_attack_odds import FULL as ATTACK
 from tests.api.test_morale_odds import FULL as MORALE
@@ -92,9 +93,9 @@ ENDPOINTS = [
     ),
     Endpoint(
         "/api/azuki/decks/validate/",
-        lists_validate.deck_validate_response,
+        deck_api.deck_validate_response,
         "DeckValidateResult",
-        (lists_validate.DECK_REQUEST,),
+        (deck_api.DECK_REQUEST,),
         catalog=True,
     ),
     Endpoint(

@@ -14,15 +14,16 @@ from django.urls import reverse
 
 from games.admin import (
     AbilityForm,
-    CardForm,
     EntryForm,
     FactionForm,
     UnitForm,
 )
 from games.catalogs import import_catalog
-from games.models import Ability, Card, Catalog, Faction, Unit
+from games.models import Ability, Catalog, Faction, Unit
 from games.systems.azrah.admin import GuardianForm, SharedCardForm
 from games.systems.azrah.models import Guardian, SharedCard
+from games.systems.azuki.admin import CardForm
+from games.systems.azuki.models import Card
 
 from .conftest import starter
 

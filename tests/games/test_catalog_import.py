@@ -14,8 +14,9 @@ from django.core.management import call_command
 
 from games.catalogs import CatalogError, check_catalog, export_catalog, import_catalog
 from games.catalogs.service import default_catalog
-from games.models import Ability, Card, Catalog, Faction, Unit
+from games.models import Ability, Catalog, Faction, Unit
 from games.systems.azrah.models import Guardian, SharedCard
+from games.systems.azuki.models import Card
 
 from .conftest import starter
 

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from games.catalogs import CatalogError, export_catalog, import_catalog
-from games.catalogs.azuki import RANGES, STATS
 from games.models import Catalog
+from games.systems.azuki.catalog import RANGES, STATS
 from referee.rules.azrah.cards import Position
 from referee.rules.azuki.cards import CardType, Element
 from tests.profiles import examples

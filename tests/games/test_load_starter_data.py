@@ -12,8 +12,9 @@ from django.core.management import CommandError, call_command
 
 from games.catalogs.service import export_catalog
 from games.management.commands.load_starter_data import STARTER_DIR
-from games.models import Card, Catalog, Unit
+from games.models import Catalog, Unit
 from games.systems.azrah.models import Guardian
+from games.systems.azuki.models import Card
 
 pytestmark = pytest.mark.django_db
 

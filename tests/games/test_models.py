@@ -8,13 +8,14 @@ import pytest
 from games.catalogs import (
     azeroth_factions,
     azeroth_units,
-    azuki_cards,
     import_catalog,
 )
 from games.listgames import list_game
-from games.models import Card, Catalog, Faction, Unit
+from games.models import Catalog, Faction, Unit
 from games.systems.azrah.catalog import guardian_cards, shared_cards
 from games.systems.azrah.models import Guardian, SharedCard
+from games.systems.azuki.catalog import azuki_cards
+from games.systems.azuki.models import Card
 from referee.rules.azeroth import units as engine
 from referee.rules.azeroth.profiles import AbilityType, Armor, Tier, Weapon
 from referee.rules.azrah.cards import Guardian as EngineGuardian

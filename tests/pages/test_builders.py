@@ -174,8 +174,8 @@ def test_exports_read_back_to_the_same_deck(client: Client, starter: None) -> No
     deck = deck_from_dict(data)
     assert deck.leader is not None and deck.leader.card_id == "AZK-001"
     assert sum(line.count for line in deck.cards) == 50
-    from games.catalogs.engine import azuki_cards
     from games.catalogs.service import default_catalog
+    from games.systems.azuki.catalog import azuki_cards
 
     catalog = default_catalog("azuki")
     assert catalog is not None

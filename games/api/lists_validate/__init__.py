@@ -1,5 +1,5 @@
-"""List validation over the API: Azeroth at War army lists and Azuki decks, one module each,
-and what every game's validate endpoint shares (``common``), wherever it lives.
+"""List validation over the API: Azeroth at War army lists, and what every game's validate
+endpoint shares (``common``), wherever it lives.
 
 Each ``*_response`` function takes a decoded JSON body and returns the answer body; the views
 are thin wrappers around them, and the pages and batch jobs can call them too. The request
@@ -18,30 +18,16 @@ from .army import (
     army_validate_response,
 )
 from .common import MAX_TEXT, ListProblemSerializer, problem_body, report_body
-from .deck import (
-    DECK_BAD_REQUEST,
-    DECK_BAD_RESPONSE,
-    DECK_REQUEST,
-    DECK_TEXT_REQUEST,
-    DeckValidateView,
-    deck_validate_response,
-)
 
 __all__ = [
     "ARMY_BAD_REQUEST",
     "ARMY_BAD_RESPONSE",
     "ARMY_REQUEST",
     "ARMY_TEXT_REQUEST",
-    "DECK_BAD_REQUEST",
-    "DECK_BAD_RESPONSE",
-    "DECK_REQUEST",
-    "DECK_TEXT_REQUEST",
     "MAX_TEXT",
     "ArmyValidateView",
-    "DeckValidateView",
     "ListProblemSerializer",
     "army_validate_response",
-    "deck_validate_response",
     "problem_body",
     "report_body",
 ]

@@ -25,6 +25,7 @@ from ..base import (
     Body,
     Checker,
     EntriesListGame,
+    EntryWords,
     ListGame,
     Section,
     matches,
@@ -73,10 +74,14 @@ class AzerothArmy(EntriesListGame[ArmyList, ArmyCatalog]):
         "tier": tuple(tier.value for tier in Tier),
     }
     filter_nouns: Mapping[str, str] = {"faction": "faction", "tier": "tier"}
+    entry_words = EntryWords(
+        "factions and units (Azeroth at War)", "Units (Azeroth at War)", "Units (Azeroth)"
+    )
     format_tag = engine.FORMAT
     builder_path = "/azeroth/army/"
     lists_label = "Azeroth at War army lists"
     batch_options = frozenset({"battle_size", "points_limit"})
+    payload_help = "an Azeroth at War army ({battle_size, faction?, units})"
 
     tracker_setup: TrackerSetup | None = SETUP
 

@@ -1,7 +1,7 @@
 """What the app offers for AZRAH: War of Heralds: rosters and their builder, and the tracked
 game."""
 
-from games.registry import Feature, Game, NavLink
+from games.registry import ApiEndpoint, Feature, Game, NavLink
 from referee.rules.azrah import ABOUT, rulings
 from referee.rules.azrah.system import AZRAH
 
@@ -21,6 +21,15 @@ GAME = Game(
     ),
     build=NavLink("Roster", "azrah-roster", game="AZRAH"),
     api_urls="games.systems.azrah.api_urls",
+    api_endpoints=(
+        ApiEndpoint(
+            "api:azrah-roster-validate",
+            "POST",
+            "AZRAH: check a roster",
+            "Every problem of a roster at once (15 Guardians, names, Mana, Gems, starting "
+            "party); Guardians by name or catalog ID, or pasted as text.",
+        ),
+    ),
     shared_rulings=rulings.SHARED,
     project_rulings=rulings.PROJECT,
 )

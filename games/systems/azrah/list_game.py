@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.listgames.base import Body, EntriesListGame, ListGame, Section, matches, words
+from games.listgames.base import (
+    Body,
+    EntriesListGame,
+    EntryWords,
+    ListGame,
+    Section,
+    matches,
+    words,
+)
 from games.models import Catalog
 from games.tracker.seating import TrackerSetup
 from referee.rules.azrah import ABOUT
@@ -52,10 +60,16 @@ class AzrahRoster(EntriesListGame[Roster, RosterCards]):
     catalog_tools: tuple[tuple[str, str], ...] = ()
     filters: Mapping[str, tuple[str, ...] | None] = {"type": KINDS}
     filter_nouns: Mapping[str, str] = {"type": "card kind"}
+    entry_words = EntryWords(
+        "guardians and shared_cards (AZRAH)",
+        "Guardians and Curse and Item cards (AZRAH)",
+        "Guardians and Curse and Item cards (AZRAH)",
+    )
     format_tag = engine.FORMAT
     builder_path = "/azrah/roster/"
     lists_label = "AZRAH rosters"
     batch_options: frozenset[str] = frozenset()
+    payload_help = "an AZRAH roster ({guardians, mana, gems, party?})"
 
     tracker_setup: TrackerSetup | None = SETUP
 

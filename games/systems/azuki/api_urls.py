@@ -2,12 +2,12 @@
 
 from django.urls import path
 
-from games.api import lists_validate
+from . import api
 
 urlpatterns = [
     path(
         "azuki/decks/validate/",
-        lists_validate.DeckValidateView.as_view(),
+        api.DeckValidateView.as_view(),
         name="azuki-deck-validate",
     ),
 ]

@@ -1,9 +1,10 @@
 """What the app offers for Azuki TCG: decks and their builder, and the tracked game."""
 
-from games.listgames.azuki import GAME as DECK
-from games.registry import Feature, Game, NavLink
+from games.registry import ApiEndpoint, Feature, Game, NavLink
 from referee.rules.azuki import ABOUT, rulings
 from referee.rules.azuki.system import AZUKI
+
+from .list_game import GAME as DECK
 
 GAME = Game(
     about=ABOUT,
@@ -19,6 +20,15 @@ GAME = Game(
     ),
     build=NavLink("Deck", "azuki-deck", game="Azuki TCG"),
     api_urls="games.systems.azuki.api_urls",
+    api_endpoints=(
+        ApiEndpoint(
+            "api:azuki-deck-validate",
+            "POST",
+            "Azuki TCG: check a deck",
+            "Every problem of a deck at once (Leader, Gate, 50 cards, copies, elements) with "
+            "its counts per element and type; cards inline, by catalog ID, or pasted as text.",
+        ),
+    ),
     shared_rulings=rulings.SHARED,
     project_rulings=rulings.PROJECT,
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.listgames.base import Body, FileCatalog, PlainEntry, Section, matches, words
+from games.listgames.base import Body, EntryWords, FileCatalog, PlainEntry, Section, matches, words
 from games.models import Catalog
 from referee.rules.runeage import ABOUT
 from referee.rules.runeage.cards import SCENARIO_NAMES
@@ -98,7 +98,12 @@ class RuneAgeCatalog(FileCatalog):
     catalog_tools: tuple[tuple[str, str], ...] = ()
     filters: Mapping[str, tuple[str, ...] | None] = {"type": tuple(KINDS.values())}
     filter_nouns: Mapping[str, str] = {"type": "card kind"}
-    searched_as: tuple[str, str] | None = ("Rune Age cards", "each with its kind and a name")
+    entry_words = EntryWords(
+        "races, neutrals, cities, gold, scenarios and rune_powers (Rune Age)",
+        "Rune Age cards",
+        "Rune Age cards",
+        "each with its kind and a name",
+    )
 
     def clear_catalog(self, catalog: Catalog) -> None:
         RuneAgeCards.objects.filter(catalog=catalog).delete()

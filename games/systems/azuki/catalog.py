@@ -1,14 +1,17 @@
-"""Azuki TCG catalog files: ``cards``, each known by its card ID (Card Types, Stats; K3)."""
+"""Azuki TCG catalog files: ``cards``, each known by its card ID (Card Types, Stats; K3); and
+the catalog's cards as the rules engine takes them (``azuki_cards``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from games.catalogs.reading import CARD_ID, Entry, Problems, check_unique, entry_label, section
+from games.models import Catalog
+from referee.rules.azuki.cards import Card as EngineCard
 from referee.rules.azuki.cards import CardType, Element
 
-from ..models import Card, Catalog
-from .reading import CARD_ID, Entry, Problems, check_unique, entry_label, section
+from .models import Card
 
 SECTIONS = ("cards",)
 CARD_FIELDS = (
@@ -112,3 +115,8 @@ def export(catalog: Catalog) -> dict[str, Any]:
             for card in catalog.cards.all()
         ]
     }
+
+
+def azuki_cards(catalog: Catalog) -> dict[str, EngineCard]:
+    """Cards by card ID (K3)."""
+    return {card.card_id: card.to_engine() for card in catalog.cards.all()}

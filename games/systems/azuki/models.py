@@ -1,13 +1,13 @@
-"""Azuki TCG catalogs: cards known by their card ID (Card Types, Stats; K3)."""
+"""Azuki TCG catalogs: cards known by their card ID (Card Types, Stats; K3). The model is the
+``games`` app's (its table and migrations are there), kept in the game's package."""
 
 from __future__ import annotations
 
 from django.db import models
 
+from games.models.catalog import Catalog, enum_choices
 from referee.rules.azuki.cards import Card as EngineCard
 from referee.rules.azuki.cards import CardType, Element
-
-from .catalog import Catalog, enum_choices
 
 
 class Card(models.Model):
@@ -27,6 +27,7 @@ class Card(models.Model):
     text = models.TextField(blank=True)
 
     class Meta:
+        app_label = "games"
         ordering = ("catalog", "position", "pk")
         constraints = (
             models.UniqueConstraint(fields=["catalog", "card_id"], name="card_unique_id"),

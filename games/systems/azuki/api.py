@@ -9,20 +9,7 @@ from typing import Any, ClassVar
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.fields import (
-    StrictCharField,
-    StrictChoiceField,
-    StrictIntegerField,
-    StrictSerializer,
-)
-from referee.rules.azuki.cards import Card, CardType, Deck, DeckLine, Element
-from referee.rules.lists import Report
-from referee.rules.textlists import MAX_COUNT
-
-from ...listgames import list_game
-from ...models import Card as AzukiCardModel
-from ...models import Catalog
-from .common import (
+from games.api.lists_validate.common import (
     CATALOG_HELP,
     MAX_CARD_STAT,
     MAX_ENTRIES,
@@ -40,8 +27,19 @@ from .common import (
     text_report,
     validate_view,
 )
+from games.fields import (
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from games.models import Catalog
+from referee.rules.azuki.cards import Card, CardType, Deck, DeckLine, Element
+from referee.rules.lists import Report
+from referee.rules.textlists import MAX_COUNT
 
-GAME = list_game("azuki")
+from .list_game import GAME
+from .models import Card as AzukiCardModel
 
 _CARD_OBJECT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -210,7 +208,7 @@ def deck_validate_response(data: Any) -> Body:
 
 
 def deck_answer(
-    request: Mapping[str, Any], catalog: Catalog | None, cards: Mapping[str, Card]
+    request: Mapping[str, Any], catalog: Catalog | None, cards: dict[str, Card]
 ) -> Body:
     """The answer to a validated deck request, checked against ``catalog``'s cards."""
     if "text" in request:

@@ -3,7 +3,7 @@
 ``leader=AZK-001&gate=AZK-003&c=AZK-017:4&c=AZK-020:3`` (plus ``catalog=<slug>:<version>``)
 is the whole deck, so a deck is a bookmark and every change is a plain link. Reading it never
 fails: a value that cannot be read is left out and reported in ``notes``; pasted text is read
-and the deck checked by the list game (``games.listgames.azuki``), as every door does.
+and the deck checked by the list game (``list_game``), as every door does.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from referee.rules.azuki.deck import MAIN_DECK_CARDS, MAX_COPIES
 from referee.rules.lists import Problem, Report
 
 if TYPE_CHECKING:
-    from ..base import ListGame
+    from games.listgames.base import ListGame
 
 MAX_COUNT = 99  # a count above this is a typo, not a deck
 COUNTED = Counted(40, MAX_COUNT, "card ID", "AZK-017:4", "copies")

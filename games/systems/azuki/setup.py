@@ -6,16 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.rules.azuki.cards import Card, CardType
-from referee.rules.azuki.deck import DeckFormatError, deck_from_dict, validate_deck
-from referee.rules.azuki.setup import DECK_CARDS
-from referee.rules.azuki.system import AZUKI
-from referee.rules.errors import InvalidInput
-
-from ...catalogs import service as catalog_service
-from ...catalogs.engine import azuki_cards
-from ...models import Catalog
-from ...tracker.seating import (
+from games.catalogs import service as catalog_service
+from games.models import Catalog
+from games.tracker.seating import (
     COIN,
     ChosenList,
     Problems,
@@ -23,6 +16,13 @@ from ...tracker.seating import (
     check_first_player,
     decide_first,
 )
+from referee.rules.azuki.cards import Card, CardType
+from referee.rules.azuki.deck import DeckFormatError, deck_from_dict, validate_deck
+from referee.rules.azuki.setup import DECK_CARDS
+from referee.rules.azuki.system import AZUKI
+from referee.rules.errors import InvalidInput
+
+from .catalog import azuki_cards
 
 FIRST_PLAYER_AZUKI = (
     "The rulebook does not say who plays first (R140): Referee flips a coin when the game "

@@ -6,18 +6,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.listgames.base import (
+    ApiExample,
+    Body,
+    EntriesListGame,
+    EntryWords,
+    ListGame,
+    Section,
+    matches,
+    words,
+)
+from games.models import Catalog
+from games.tracker.seating import TrackerSetup
 from referee.rules.azuki import ABOUT
 from referee.rules.azuki import deck as engine
 from referee.rules.azuki.cards import Card, CardType, Deck, Element
 from referee.rules.lists import Problem, Report
 
-from ...catalogs import azuki as catalog_file
-from ...catalogs.engine import azuki_cards
-from ...models import Card as CardModel
-from ...models import Catalog
-from ...tracker.seating import TrackerSetup
-from ..base import Body, EntriesListGame, ListGame, Section, matches, words
+from . import catalog as catalog_file
 from .builder import DeckBuilder
+from .catalog import azuki_cards
+from .models import Card as CardModel
 from .setup import SETUP
 
 
@@ -26,7 +35,7 @@ def _card_text(card: CardModel) -> str:
 
 
 class AzukiDeck(EntriesListGame[Deck, dict[str, Card]]):
-    slug = "azuki"
+    slug = ABOUT.slug
     name = ABOUT.name
     catalog_format = catalog_file
     sections: tuple[str, ...] = catalog_file.SECTIONS
@@ -37,10 +46,40 @@ class AzukiDeck(EntriesListGame[Deck, dict[str, Card]]):
         "element": tuple(e.value for e in Element),
     }
     filter_nouns: Mapping[str, str] = {"type": "card type", "element": "element"}
+    entry_words = EntryWords("cards (Azuki TCG)", "cards (Azuki TCG)", "cards (Azuki)")
     format_tag = engine.FORMAT
     builder_path = "/azuki/deck/"
     lists_label = "Azuki TCG decks"
     batch_options: frozenset[str] = frozenset()
+    payload_help = "an Azuki deck ({leader, gate, cards})"
+    save_example: ApiExample | None = ApiExample(
+        "Azuki deck",
+        {
+            "name": "Fire rush",
+            "payload": {
+                "leader": {"id": "AZK-001", "count": 1},
+                "gate": {"id": "AZK-003", "count": 1},
+                "cards": [{"id": "AZK-010", "count": 4}, {"id": "AZK-017", "count": 4}],
+            },
+            "catalog": {"slug": "starter"},
+        },
+    )
+    batch_example: ApiExample | None = ApiExample(
+        "Two decks",
+        {
+            "lists": [
+                {"name": "Alice", "text": "1 AZK-001\n1 AZK-003\n4 AZK-010\n4 AZK-011"},
+                {
+                    "name": "Bob",
+                    "format": "azuki-deck",
+                    "leader": "AZK-001",
+                    "gate": "AZK-003",
+                    "cards": [{"id": "AZK-010", "count": 4}],
+                },
+            ],
+            "options": {"catalog": "starter"},
+        },
+    )
 
     tracker_setup: TrackerSetup | None = SETUP
 
@@ -65,7 +104,7 @@ class AzukiDeck(EntriesListGame[Deck, dict[str, Card]]):
     def page_sections(self, catalog: Catalog, query_words: list[str]) -> list[Section]:
         cards = list(catalog.cards.all())
         shown = [card for card in cards if matches(_card_text(card), query_words)]
-        return [Section("cards", "Cards", "card", shown, len(cards))]
+        return [Section("cards", "Cards", "card", shown, len(cards), "catalogs/_azuki_card.html")]
 
     # --- the lists ---
 
