@@ -20,6 +20,7 @@ from games import registry
 from games.models import Game
 from tests.games.tracker.support import client_for, send, user
 from tests.rules.tracker.legal_play import filled
+from tests.test_engine_layout import layering_problems
 
 from .rules.system import COUNTER_RACE
 
@@ -48,6 +49,10 @@ def ben() -> User:
 def test_it_is_in_the_registry_with_its_engine() -> None:
     assert registry.game("countrace").tracker is COUNTER_RACE
     assert registry.tracker("countrace") is COUNTER_RACE
+
+
+def test_its_engine_has_the_six_modules_in_their_layers() -> None:
+    assert layering_problems("tests.toygame.rules") == []
 
 
 def test_the_home_page_shows_its_tile(client: Client) -> None:
