@@ -16,6 +16,7 @@ is not theirs.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -68,6 +69,7 @@ from referee.rules.tracker import (
     UNDO,
     ActionType,
     PayloadField,
+    System,
 )
 
 from .parsers import BoundedJSONParser, GameImportJSONParser
@@ -182,15 +184,22 @@ def _names_field(names: list[str], description: str) -> Any:
     return Names(max_length=40, help_text=description)
 
 
-def _choice_field(choices: tuple[str, ...], description: str) -> Any:
-    """A choice written inline in the schema, so it cannot collide with another enum."""
+def _choice_field(
+    choices: tuple[str, ...],
+    description: str,
+    known: Callable[[], tuple[str, ...]] | None = None,
+) -> Any:
+    """A choice written inline in the schema, so it cannot collide with another enum. With
+    ``known``, a value is checked against what it answers when the request is read (the
+    games the registry holds then), while the schema lists ``choices``."""
 
     @extend_schema_field({"type": "string", "enum": list(choices), "description": description})
     class Choice(StrictCharField):
         def to_internal_value(self, data: Any) -> str:
             value = super().to_internal_value(data)
-            if value not in choices:
-                raise ValidationError(f"Must be one of {', '.join(choices)} (got {value!r}).")
+            allowed = known() if known is not None else choices
+            if value not in allowed:
+                raise ValidationError(f"Must be one of {', '.join(allowed)} (got {value!r}).")
             return value
 
     return Choice(help_text=description)
@@ -246,11 +255,30 @@ class ActionSerializer(StrictSerializer):
     app_rolls = StrictBooleanField(required=False, default=False)
 
 
-ACTION_SERIALIZERS: dict[tuple[str, str], type[serializers.Serializer[Any]]] = {
-    (slug, action_type.name): _action_serializer(slug, action_type)
-    for slug, system in registry.trackers().items()
-    for action_type in system.action_types
-}
+Serializers = dict[tuple[str, str], type[serializers.Serializer[Any]]]
+
+
+@cache
+def _action_serializers_of(systems: tuple[System[Any, Any], ...]) -> Serializers:
+    return {
+        (system.slug, action_type.name): _action_serializer(system.slug, action_type)
+        for system in systems
+        for action_type in system.action_types
+    }
+
+
+def action_serializers() -> Serializers:
+    """A request body for each action type of each system the registry holds now, so a game
+    registered after this module was loaded (a test's settings) is read like the others."""
+    return _action_serializers_of(tuple(registry.trackers().values()))
+
+
+def tracked_systems() -> tuple[str, ...]:
+    return tuple(registry.trackers())
+
+
+ACTION_SERIALIZERS = action_serializers()
+"""The action bodies the schema describes: the systems there were when it was loaded."""
 
 
 class GameRequestUndoPayloadSerializer(StrictSerializer):
@@ -405,7 +433,7 @@ def check_action_body(system: str, data: Any) -> dict[str, Any]:
             }
         )
     kind = values["type"]
-    specific = ACTION_SERIALIZERS.get((system, kind)) or CORE_ACTION_SERIALIZERS.get(kind)
+    specific = action_serializers().get((system, kind)) or CORE_ACTION_SERIALIZERS.get(kind)
     if specific is None:
         raise ValidationError({"type": [_unknown_type(system, kind, CORE_ACTION_SERIALIZERS)]})
     if values.get("app_rolls") and isinstance(values.get("payload", {}), dict):
@@ -419,7 +447,7 @@ def check_action_body(system: str, data: Any) -> dict[str, Any]:
 
 
 def _unknown_type(system: str, kind: str, also: Mapping[str, Any]) -> str:
-    known = ", ".join([*(name for slug, name in ACTION_SERIALIZERS if slug == system), *also])
+    known = ", ".join([*(name for slug, name in action_serializers() if slug == system), *also])
     return f"{registry.trackers()[system].name} has no action {kind!r}; there are: {known}."
 
 
@@ -428,7 +456,7 @@ def _check_batch(system: str, items: list[dict[str, Any]]) -> list[dict[str, Any
     problems: dict[str, Any] = {}
     for index, item in enumerate(items):
         where = f"payload.actions.{index}"
-        specific = ACTION_SERIALIZERS.get((system, item["type"]))
+        specific = action_serializers().get((system, item["type"]))
         if specific is None:
             message = _unknown_type(system, item["type"], {})
             problems[f"{where}.type"] = [f"Change {index + 1} of {len(items)}: {message}"]
@@ -459,7 +487,7 @@ def _setup_help(said: Callable[[TrackerSetup], str]) -> str:
 
 
 class CreateGameSerializer(StrictSerializer):
-    system = _choice_field(TRACKED_SYSTEMS, "The game system's tracker.")
+    system = _choice_field(TRACKED_SYSTEMS, "The game system's tracker.", tracked_systems)
     name = StrictCharField(
         max_length=service.MAX_GAME_NAME,
         required=False,
@@ -771,7 +799,7 @@ class GameImportSerializer(serializers.Serializer[Any]):
     partial = NotPartialField(  # type: ignore[assignment]  # the export's key
         required=False, help_text="false, or left out: a partial export cannot be imported."
     )
-    system = _choice_field(TRACKED_SYSTEMS, "The game system's tracker.")
+    system = _choice_field(TRACKED_SYSTEMS, "The game system's tracker.", tracked_systems)
     name = serializers.CharField(required=False, allow_blank=True)
     catalog_version = serializers.CharField(required=False, allow_blank=True)
     seats = ExportSeatSerializer(many=True, required=False)
