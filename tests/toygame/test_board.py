@@ -1,0 +1,89 @@
+"""Counter Race's board in Chromium, the game registered by a settings override alone: two
+players on their own tablets choose their secrets in the same moment and race to the end;
+the board fits a tablet both ways and a phone, and every number on it is the engine's.
+Screenshots in test-output/browser/countrace/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
+
+from games.models import Game
+from games.tracker import service
+from tests.browser.conftest import PHONE, SCREENSHOTS, TABLET_LANDSCAPE, OpenTab, Tab
+from tests.games.tracker.support import PASSWORD
+
+pytestmark = pytest.mark.browser
+
+SHOTS = SCREENSHOTS / "countrace"
+TARGETS = ".tr-countrace button, .tr-countrace select"
+
+
+@pytest.fixture(autouse=True)
+def counter_race(settings: Any) -> None:
+    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "tests.toygame"]
+
+
+@pytest.fixture
+def race(transactional_db: None) -> Game:
+    host = User.objects.create_user("hostess", password=PASSWORD)
+    game = service.create_game(
+        host=host,
+        system="countrace",
+        name="Ana v Ben",
+        setup={"players": ["Ana", "Ben"], "target": 4},
+    )
+    for seat, name in enumerate(("anna", "benny")):
+        service.join(game, User.objects.create_user(name, password=PASSWORD), game.join_token, seat)
+    return Game.objects.get(pk=game.pk)
+
+
+def _open(open_tab: OpenTab, game: Game, name: str, size: tuple[int, int]) -> Tab:
+    tab = open_tab(*size)
+    tab.sign_in(name, PASSWORD, f"/games/{game.pk}/")
+    expect(tab.page.get_by_test_id("countrace-board")).to_be_visible()
+    return tab
+
+
+def _choose(tab: Tab, number: str) -> None:
+    control = tab.page.locator("form", has_text="Choose your secret number")
+    control.locator("select").select_option(number)
+    control.get_by_role("button").click()
+
+
+def _advance(tab: Tab, steps: str) -> None:
+    control = tab.page.locator("form", has_text="Move your counter")
+    control.locator("select").select_option(steps)
+    control.get_by_role("button").click()
+
+
+def test_two_tablets_race_to_the_end(
+    open_tab: OpenTab, race: Game, one_request_at_a_time: None
+) -> None:
+    ana = _open(open_tab, race, "anna", TABLET_LANDSCAPE)
+    ben = _open(open_tab, race, "benny", PHONE)
+    ana.at_every_size(SHOTS, "start-ana", TARGETS)
+
+    _choose(ana, "3")
+    _choose(ben, "1")
+    # each sees their own number and only that the other chose
+    expect(ana.page.get_by_test_id("secret-0")).to_have_text("3")
+    expect(ben.page.get_by_test_id("racer-0")).to_contain_text("secret chosen")
+    expect(ben.page.get_by_test_id("secret-1")).to_have_text("1")
+    assert ben.page.get_by_test_id("secret-0").count() == 0
+
+    _advance(ana, "3")
+    expect(ben.page.get_by_test_id("counter-0")).to_have_text("3")
+    _advance(ben, "2")
+    expect(ana.page.get_by_test_id("counter-1")).to_have_text("2")
+    ben.at_every_size(SHOTS, "middle-ben", TARGETS)
+    _advance(ana, "1")  # 4: the target; 4 + 3 against 2 + 1
+
+    for tab in (ana, ben):
+        expect(tab.page.get_by_test_id("secret-0")).to_have_text("3")
+        expect(tab.page.get_by_test_id("secret-1")).to_have_text("1")
+        expect(tab.page.get_by_test_id("counter-0")).to_have_text("4")
+    ana.at_every_size(SHOTS, "end-ana", TARGETS)
