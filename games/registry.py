@@ -161,3 +161,24 @@ def catalog_games() -> dict[str, CatalogGame]:
 def list_games() -> dict[str, ListGame[Any, Any]]:
     """The games whose lists are built from a catalog, saved, checked and batched."""
     return {game.slug: found for game in games() if (found := game.list_game) is not None}
+
+
+def catalog_game(slug: str) -> CatalogGame:
+    """The game with catalogs ``slug``; a KeyError names the slugs there are."""
+    games = catalog_games()
+    if slug not in games:
+        raise KeyError(f"No game with catalogs {slug!r}; there are: {', '.join(games)}.")
+    return games[slug]
+
+
+def list_game(slug: str) -> ListGame[Any, Any]:
+    """The list game ``slug``; a KeyError names the slugs there are."""
+    games = list_games()
+    if slug not in games:
+        raise KeyError(f"No list game {slug!r}; there are: {', '.join(games)}.")
+    return games[slug]
+
+
+def entry_filters() -> tuple[str, ...]:
+    """Every filter of a catalog's entry search that some game has, in the registry's order."""
+    return tuple(dict.fromkeys(key for game in catalog_games().values() for key in game.filters))

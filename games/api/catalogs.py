@@ -40,8 +40,8 @@ from referee.rules.textlists import closest
 from .. import registry
 from ..catalogs import CatalogError, export_catalog, import_catalog
 from ..catalogs.service import FORMAT, find_catalog, version_key
-from ..listgames import catalog_game, entry_filters
 from ..models import Catalog
+from ..registry import catalog_game, entry_filters
 from .parsers import BoundedJSONParser
 from .serializers import BadRequestSerializer, DetailSerializer
 

@@ -35,9 +35,9 @@ from kombu.exceptions import OperationalError
 
 from games import registry
 from games.catalogs.service import default_catalog, find_catalog
-from games.listgames import list_game
 from games.listgames.base import Checker
 from games.models import BatchJob, Catalog
+from games.registry import list_game
 from referee.celery import app
 from referee.rules.errors import InvalidInput, RulesError
 

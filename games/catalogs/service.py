@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from games import listgames, registry
+from games import registry
 
 from ..models import Catalog
 from .errors import CatalogError, CatalogProblem
@@ -100,7 +100,7 @@ def import_catalog(data: object, *, replace: bool = False) -> Catalog:
 
 
 def _write(header: dict[str, Any], entries: dict[str, Any], *, replace: bool) -> Catalog:
-    game = listgames.catalog_game(header["system"])
+    game = registry.catalog_game(header["system"])
     with transaction.atomic():
         key = {k: header[k] for k in ("system", "slug", "version")}
         catalog = Catalog.objects.select_for_update().filter(**key).first()
@@ -138,7 +138,7 @@ def export_catalog(catalog: Catalog) -> dict[str, Any]:
         "version": catalog.version,
         "description": catalog.description,
         "demo": catalog.demo,
-        **listgames.catalog_game(catalog.system).export_catalog(catalog),
+        **registry.catalog_game(catalog.system).export_catalog(catalog),
     }
 
 
@@ -199,7 +199,7 @@ def pick_default(catalogs: Iterable[Catalog]) -> Catalog | None:
 
 def entry_counts(catalog: Catalog) -> str:
     """``2 factions, 22 units``: what a catalog holds."""
-    game = listgames.catalog_game(catalog.system)
+    game = registry.catalog_game(catalog.system)
     counts = game.counts(catalog)
     return ", ".join(plural(counts[key], noun) for key, noun in game.count_nouns.items())
 

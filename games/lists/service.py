@@ -15,7 +15,8 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from games import registry
-from games.listgames import ListGame, list_game
+from games.listgames import ListGame
+from games.registry import list_game
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import Report
 

@@ -24,9 +24,10 @@ from django_htmx.http import push_url
 from games.builders.base import SEARCH_LIMIT, Checked, ListBuilder, ListState
 from games.builders.importing import pasted_text
 from games.builders.lookup import Found, look_up
-from games.listgames import ListGame, list_game
+from games.listgames import ListGame
 from games.lists.service import save_list
 from games.models import SavedList
+from games.registry import list_game
 from games.views.htmx import HtmxHttpRequest
 from referee.rules.errors import InvalidInput
 from referee.rules.textlists import in_line_order

@@ -23,7 +23,6 @@ from games import registry
 from games.catalogs import CatalogError, CatalogProblem, export_catalog, import_catalog
 from games.catalogs.service import dump_catalog, entry_counts, find_catalog, version_key
 from games.limits import limit_named, size_text
-from games.listgames import catalog_game
 from games.models import Catalog
 from games.strict_json import read_json
 from games.views.htmx import HtmxHttpRequest
@@ -146,7 +145,7 @@ def catalog_newest(request: HttpRequest, system: str, slug: str) -> HttpResponse
 def catalog_detail(request: HtmxHttpRequest, system: str, slug: str, version: str) -> HttpResponse:
     catalog = _get_catalog(system, slug, version)
     query = request.GET.get("q", "").strip()[:100]
-    game = catalog_game(catalog.system)
+    game = registry.catalog_game(catalog.system)
     sections = game.page_sections(catalog, query.lower().split())
     choice = urlencode({"catalog": f"{catalog.slug}:{catalog.version}"}, safe=":")
     tools = [(label, f"{reverse(name)}?{choice}") for label, name in game.catalog_tools]

@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from knox.models import AuthToken
 
-from games.listgames import list_game
 from games.lists import service
 from games.models import Catalog, SavedList
+from games.registry import list_game
 from referee.rules.azuki.deck import deck_from_dict, parse_deck_text
 from tests.api.helpers import assert_matches_schema, mutated
 from tests.lists.support import LEGAL, PASSWORD, catalogs, other_user, owner, payload

@@ -10,8 +10,8 @@ from games.catalogs import (
     azeroth_units,
     import_catalog,
 )
-from games.listgames import list_game
 from games.models import Catalog, Faction, Unit
+from games.registry import list_game
 from games.systems.azrah.catalog import guardian_cards, shared_cards
 from games.systems.azrah.models import Guardian, SharedCard
 from games.systems.azuki.catalog import azuki_cards

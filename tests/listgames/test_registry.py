@@ -10,9 +10,9 @@ import pytest
 
 from games import registry
 from games.batches.service import check_item, checker
-from games.listgames import catalog_game, list_game
 from games.lists import service
 from games.models import Catalog
+from games.registry import catalog_game, list_game
 from referee.rules.azeroth.units import ArmyList
 from referee.rules.azrah.cards import Roster
 from referee.rules.azuki.cards import Deck

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from games.listgames import list_game
 from games.lists import service
 from games.models import Catalog, SavedList
+from games.registry import list_game
 from referee.rules.azeroth.army import army_from_dict, parse_army_text, read_text_header
 from referee.rules.azeroth.units import ArmyList
 from referee.rules.azrah.cards import Roster

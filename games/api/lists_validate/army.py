@@ -31,8 +31,8 @@ from referee.rules.lists import Report
 from referee.rules.textlists import MAX_COUNT
 
 from ...catalogs.engine import ArmyCatalog
-from ...listgames import list_game
 from ...models import Catalog
+from ...registry import list_game
 from .common import (
     CATALOG_HELP,
     MAX_ENTRIES,

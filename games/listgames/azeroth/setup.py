@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games import listgames
+from games import registry
 from referee.rules.azeroth.army import BATTLE_SIZE_NAMES, army_at_size, army_from_dict
 from referee.rules.azeroth.setup import AzerothSetup, Scenario, side_from_army
 from referee.rules.azeroth.system import AZEROTH
@@ -81,7 +81,7 @@ def _azeroth_fits(seat: int, chosen: ChosenList, size: BattleSize, problems: Pro
             problems[f"lists.{seat}.{path}"] = messages
         return
     catalog = chosen.catalog or catalog_service.default_catalog("azeroth")
-    report: Report = listgames.list_game("azeroth").check(army, catalog)
+    report: Report = registry.list_game("azeroth").check(army, catalog)
     if report.valid:
         return
     size_name = BATTLE_SIZE_NAMES[size]
