@@ -2,8 +2,6 @@
 catalogs shipped under ``starter/``, and the catalogs as the rules engines see them."""
 
 from .engine import (
-    azeroth_factions,
-    azeroth_units,
     azrah_guardians,
     azrah_shared_cards,
     azuki_cards,
@@ -25,8 +23,6 @@ __all__ = [
     "FORMAT_VERSION",
     "CatalogError",
     "CatalogProblem",
-    "azeroth_factions",
-    "azeroth_units",
     "azrah_guardians",
     "azrah_shared_cards",
     "azuki_cards",

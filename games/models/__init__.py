@@ -1,11 +1,11 @@
-"""Stored things: game catalogs (Azeroth at War units, Azuki cards, AZRAH Guardians, Rune
-Age cards), saved lists, batch validation jobs and tracked games with their logs.
+"""Stored things: game catalogs, whose entries are each game's own models (in its package,
+``games/systems/<slug>/models.py``, or here: Azuki cards, AZRAH Guardians, Rune Age cards),
+saved lists, batch validation jobs and tracked games with their logs.
 
 Each catalog model has ``to_engine()``, which turns a row into the frozen dataclass the rules
 engines take (``referee.rules.*``); the engines never see a model.
 """
 
-from .azeroth import Ability, Faction, Unit
 from .azrah import Guardian, SharedCard
 from .azuki import Card
 from .catalog import Catalog
@@ -14,11 +14,9 @@ from .runeage import RuneAgeCards
 from .tracker import Game, GameAction, GameSnapshot, GameState, Seat, Spectator
 
 __all__ = [
-    "Ability",
     "BatchJob",
     "Card",
     "Catalog",
-    "Faction",
     "Game",
     "GameAction",
     "GameSnapshot",
@@ -29,5 +27,4 @@ __all__ = [
     "Seat",
     "SharedCard",
     "Spectator",
-    "Unit",
 ]

@@ -17,7 +17,6 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 from django_htmx.http import replace_url
 
-from games.catalogs import azeroth_factions, azeroth_units
 from games.catalogs.service import default_catalog, find_catalog
 from games.charts import DamageChart, damage_chart
 from games.models import Catalog
@@ -35,6 +34,7 @@ from games.odds.forms import (
     expand_unit_picks,
     profile_matches_unit,
 )
+from games.systems.azeroth.catalog import azeroth_factions, azeroth_units
 from games.views.htmx import HtmxHttpRequest
 from referee.rules.azeroth import blast, combat, magic, morale
 from referee.rules.azeroth.profiles import (

@@ -32,6 +32,7 @@ from games.odds.azeroth import (
     morale_odds_response,
     spell_odds_response,
 )
+from games.systems.azeroth import api as army_api
 from tests.api.helpers import assert_bad_request, assert_matches_schema, json_values, mutated
 from tests.api.test_attack_odds import FULL as ATTACK
 from tests.api.test_morale_odds import FULL as MORALE
@@ -75,11 +76,11 @@ ENDPOINTS = [
     ),
     Endpoint(
         "/api/azeroth/army-lists/validate/",
-        lists_validate.army_validate_response,
+        army_api.army_validate_response,
         "ArmyValidateResult",
         (
-            lists_validate.ARMY_REQUEST,
-            lists_validate.ARMY_TEXT_REQUEST,
+            army_api.ARMY_REQUEST,
+            army_api.ARMY_TEXT_REQUEST,
             {
                 "battle_size": "skirmish",
                 "faction": "horde",

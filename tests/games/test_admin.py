@@ -12,17 +12,11 @@ from django.forms import ModelForm, modelform_factory
 from django.test import Client
 from django.urls import reverse
 
-from games.admin import (
-    AbilityForm,
-    CardForm,
-    EntryForm,
-    FactionForm,
-    GuardianForm,
-    SharedCardForm,
-    UnitForm,
-)
+from games.admin import CardForm, EntryForm, GuardianForm, SharedCardForm
 from games.catalogs import import_catalog
-from games.models import Ability, Card, Catalog, Faction, Guardian, SharedCard, Unit
+from games.models import Card, Catalog, Guardian, SharedCard
+from games.systems.azeroth.admin import AbilityForm, FactionForm, UnitForm
+from games.systems.azeroth.models import Ability, Faction, Unit
 
 from .conftest import starter
 

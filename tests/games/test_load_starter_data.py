@@ -12,7 +12,8 @@ from django.core.management import CommandError, call_command
 
 from games.catalogs.service import export_catalog
 from games.management.commands.load_starter_data import STARTER_DIR
-from games.models import Card, Catalog, Guardian, Unit
+from games.models import Card, Catalog, Guardian
+from games.systems.azeroth.models import Unit
 
 pytestmark = pytest.mark.django_db
 

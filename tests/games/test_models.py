@@ -6,15 +6,15 @@ from __future__ import annotations
 import pytest
 
 from games.catalogs import (
-    azeroth_factions,
-    azeroth_units,
     azrah_guardians,
     azrah_shared_cards,
     azuki_cards,
     import_catalog,
 )
 from games.listgames import list_game
-from games.models import Card, Catalog, Faction, Guardian, SharedCard, Unit
+from games.models import Card, Catalog, Guardian, SharedCard
+from games.systems.azeroth.catalog import azeroth_factions, azeroth_units
+from games.systems.azeroth.models import Faction, Unit
 from referee.rules.azeroth import units as engine
 from referee.rules.azeroth.profiles import AbilityType, Armor, Tier, Weapon
 from referee.rules.azrah.cards import Guardian as EngineGuardian

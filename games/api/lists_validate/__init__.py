@@ -1,5 +1,6 @@
-"""List validation over the API: Azeroth at War army lists, Azuki decks and AZRAH rosters, one
-module each, and what they share (``common``).
+"""List validation over the API: what every list game's validation endpoint shares
+(``common``), and the Azuki decks and AZRAH rosters, one module each (a game moved to its own
+package, ``games/systems/<slug>/``, has its endpoint there).
 
 Each ``*_response`` function takes a decoded JSON body and returns the answer body; the views
 are thin wrappers around them, and the pages and batch jobs can call them too. The request
@@ -9,14 +10,6 @@ A list that breaks the rules is a 200 with ``valid: false``; a body that is not 
 catalog that does not exist or a shape the engine cannot read is a 400 naming each field.
 """
 
-from .army import (
-    ARMY_BAD_REQUEST,
-    ARMY_BAD_RESPONSE,
-    ARMY_REQUEST,
-    ARMY_TEXT_REQUEST,
-    ArmyValidateView,
-    army_validate_response,
-)
 from .common import MAX_TEXT, ListProblemSerializer, problem_body, report_body
 from .deck import (
     DECK_BAD_REQUEST,
@@ -36,10 +29,6 @@ from .roster import (
 )
 
 __all__ = [
-    "ARMY_BAD_REQUEST",
-    "ARMY_BAD_RESPONSE",
-    "ARMY_REQUEST",
-    "ARMY_TEXT_REQUEST",
     "DECK_BAD_REQUEST",
     "DECK_BAD_RESPONSE",
     "DECK_REQUEST",
@@ -49,11 +38,9 @@ __all__ = [
     "ROSTER_BAD_RESPONSE",
     "ROSTER_REQUEST",
     "ROSTER_TEXT_REQUEST",
-    "ArmyValidateView",
     "DeckValidateView",
     "ListProblemSerializer",
     "RosterValidateView",
-    "army_validate_response",
     "deck_validate_response",
     "problem_body",
     "report_body",

@@ -2,7 +2,9 @@
 
 from django.urls import path
 
-from games.api import lists_validate, views
+from games.api import views
+
+from . import api
 
 urlpatterns = [
     path("azeroth/attack-odds/", views.AttackOddsView.as_view(), name="azeroth-attack-odds"),
@@ -11,7 +13,7 @@ urlpatterns = [
     path("azeroth/blast-odds/", views.BlastOddsView.as_view(), name="azeroth-blast-odds"),
     path(
         "azeroth/army-lists/validate/",
-        lists_validate.ArmyValidateView.as_view(),
+        api.ArmyValidateView.as_view(),
         name="azeroth-army-validate",
     ),
 ]

@@ -1,11 +1,12 @@
 """What the app offers for Azeroth at War: the odds calculator and its API, army lists and
 their builder, and the tracked game."""
 
-from games.listgames.azeroth import GAME as ARMY
 from games.registry import Feature, Game, NavLink
 from referee.rules import SYSTEMS
 from referee.rules.azeroth import rulings
 from referee.rules.azeroth.tracker import AZEROTH
+
+from .list_game import GAME as ARMY
 
 GAME = Game(
     about=SYSTEMS["azeroth"],

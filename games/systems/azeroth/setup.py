@@ -8,16 +8,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games import listgames
+from games.catalogs import service as catalog_service
+from games.models import Catalog
+from games.tracker.seating import SETTINGS, ChosenList, Problems, TrackerSetup
 from referee.rules.azeroth.army import BATTLE_SIZE_NAMES, army_at_size, army_from_dict
 from referee.rules.azeroth.tracker import AZEROTH, AzerothSetup, Scenario, side_from_army
 from referee.rules.azeroth.units import BattleSize
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import Report
 
-from ...catalogs import service as catalog_service
-from ...catalogs.engine import azeroth_units
-from ...models import Catalog
-from ...tracker.seating import SETTINGS, ChosenList, Problems, TrackerSetup
+from .catalog import azeroth_units
 
 FIRST_PLAYER_IN_PLAY = (
     "Azeroth at War has no first player to choose here: the player who deployed second "

@@ -8,18 +8,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from referee.rules import SYSTEMS
-from referee.rules.azeroth import army as engine
-from referee.rules.azeroth.profiles import Tier
-from referee.rules.azeroth.units import ArmyList, BattleSize, Faction, Unit
-from referee.rules.lists import Problem, Report
-
-from ...catalogs import azeroth as catalog_file
-from ...catalogs.engine import ArmyCatalog, azeroth_entries, azeroth_units
-from ...models import Catalog
-from ...models import Unit as UnitModel
-from ...tracker.seating import TrackerSetup
-from ..base import (
+from games.listgames.base import (
     JSON,
     BatchItem,
     Body,
@@ -30,7 +19,18 @@ from ..base import (
     matches,
     words,
 )
+from games.models import Catalog
+from games.tracker.seating import TrackerSetup
+from referee.rules import SYSTEMS
+from referee.rules.azeroth import army as engine
+from referee.rules.azeroth.profiles import Tier
+from referee.rules.azeroth.units import ArmyList, BattleSize, Faction, Unit
+from referee.rules.lists import Problem, Report
+
+from . import catalog as catalog_file
 from .builder import ArmyBuilder
+from .catalog import ArmyCatalog, azeroth_entries, azeroth_units
+from .models import Unit as UnitModel
 from .setup import SETUP
 
 
