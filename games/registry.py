@@ -53,6 +53,17 @@ class NavLink:
 
 
 @dataclass(frozen=True, slots=True)
+class ApiEndpoint:
+    """One of a game's API endpoints as the API's index (``GET /api/``) lists it: its URL
+    name (``api:...``), its method, its short name and a line on what it answers."""
+
+    url_name: str
+    method: str
+    name: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """One game's slice, as the shared parts of the app see it.
 
@@ -63,7 +74,8 @@ class Game:
     lists; ``features`` its home tile, in order; ``build`` the Build menu's entry for its list
     builder; ``nav`` its pages in the header's row, ``home_actions`` its buttons at the top of
     the home page; ``urls`` and ``api_urls`` the modules of its own pages and API endpoints
-    (included under ``/`` and ``/api/``); ``shared_rulings`` and ``project_rulings`` the
+    (included under ``/`` and ``/api/``), ``api_endpoints`` those endpoints as the API's index
+    lists them; ``shared_rulings`` and ``project_rulings`` the
     rulings it follows, restated from RULINGS.md and made by this project."""
 
     about: GameSystem
@@ -76,6 +88,7 @@ class Game:
     home_actions: tuple[NavLink, ...] = ()
     urls: str | None = None
     api_urls: str | None = None
+    api_endpoints: tuple[ApiEndpoint, ...] = ()
     shared_rulings: tuple[Ruling, ...] = ()
     project_rulings: tuple[Ruling, ...] = ()
 

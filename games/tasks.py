@@ -1,9 +1,10 @@
 """Celery tasks: the same calculations as the REST API, for callers that queue their work.
 
-A task takes plain data, calls the same service the API view calls (``games.odds.service``,
-which raises only the rules' own errors) and records nothing of HTTP, so a queued calculation
-and an HTTP request can never disagree. The odds task loads nothing of DRF: the service reads
-the payload itself (``games.odds.requests``) and answers in the shape of ``games.odds.bodies``.
+A task takes plain data, calls the same service the API view calls (the odds' ``service`` in
+``games.systems.azeroth.odds``, which raises only the rules' own errors) and records nothing
+of HTTP, so a queued calculation and an HTTP request can never disagree. The odds task loads
+nothing of DRF: the service reads the payload itself (``requests``) and answers in the
+shape of ``bodies``.
 Services are imported inside each task body, so that loading the tasks loads no more than the
 Celery app needs.
 """
@@ -35,7 +36,7 @@ def attack_odds(payload: dict[str, Any]) -> dict[str, Any]:
     is DRF's).
     """
     from games.errors import bad_request_body
-    from games.odds import service
+    from games.systems.azeroth.odds import service
     from referee.rules.errors import RulesError
 
     try:

@@ -159,7 +159,11 @@ def _drf_imports(modules: dict[str, Path]) -> list[str]:
 
 def test_it_follows_what_a_task_imports() -> None:
     odds = _loaded_with(_task_body_imports("attack_odds"), in_functions=True)
-    assert {"games.odds.service", "games.odds.requests", "games.errors"} <= set(odds)
+    assert {
+        "games.systems.azeroth.odds.service",
+        "games.systems.azeroth.odds.requests",
+        "games.errors",
+    } <= set(odds)
     tokens = _loaded_with(_task_body_imports("purge_expired_tokens"), in_functions=True)
     assert _drf_imports(tokens), "games.tokens holds the API's token login, DRF and all"
     assert "games.tokens" not in _loaded_with(["games.tasks"], in_functions=False)

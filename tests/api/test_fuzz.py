@@ -22,17 +22,17 @@ from hypothesis import strategies as st
 from rest_framework.exceptions import APIException
 from rest_framework.renderers import JSONRenderer
 
-from games.api import examples as api_examples
 from games.api import lists_validate
 from games.api.errors import exception_handler
 from games.api.parsers import load_json
-from games.odds.azeroth import (
+from games.systems.azeroth import api as army_api
+from games.systems.azeroth import api_examples
+from games.systems.azeroth.odds.responses import (
     attack_odds_response,
     blast_odds_response,
     morale_odds_response,
     spell_odds_response,
 )
-from games.systems.azeroth import api as army_api
 from tests.api.helpers import assert_bad_request, assert_matches_schema, json_values, mutated
 from tests.api.test_attack_odds import FULL as ATTACK
 from tests.api.test_morale_odds import FULL as MORALE

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.charts import HEIGHT, WIDTH, damage_chart, format_percent
+from games.systems.azeroth.charts import HEIGHT, WIDTH, damage_chart, format_percent
 from referee.rules.azeroth.profiles import DamageOdds
 
 

@@ -1,7 +1,7 @@
 """What the app offers for Azeroth at War: the odds calculator and its API, army lists and
 their builder, and the tracked game."""
 
-from games.registry import Feature, Game, NavLink
+from games.registry import ApiEndpoint, Feature, Game, NavLink
 from referee.rules import SYSTEMS
 from referee.rules.azeroth import rulings
 from referee.rules.azeroth.tracker import AZEROTH
@@ -37,6 +37,43 @@ GAME = Game(
     home_actions=(NavLink("Open the odds calculator", "azeroth-odds"),),
     urls="games.systems.azeroth.urls",
     api_urls="games.systems.azeroth.api_urls",
+    api_endpoints=(
+        ApiEndpoint(
+            "api:azeroth-attack-odds",
+            "POST",
+            "Azeroth at War: attack odds",
+            "Exact damage distribution, P(kill) and the to-hit, to-wound and save targets of one "
+            "attack, with Cleave and shooting-into-melee side effects and an optional plan.",
+        ),
+        ApiEndpoint(
+            "api:azeroth-morale-odds",
+            "POST",
+            "Azeroth at War: morale odds",
+            "P(pass), P(waver) and P(rout) of a Morale test, and whether a model must test.",
+        ),
+        ApiEndpoint(
+            "api:azeroth-spell-odds",
+            "POST",
+            "Azeroth at War: spell odds",
+            "P(an ability goes off) through Spell Block and Dispel or Counterspell, with the Mana "
+            "each side spends.",
+        ),
+        ApiEndpoint(
+            "api:azeroth-blast-odds",
+            "POST",
+            "Azeroth at War: blast odds",
+            "P(each unit is under a Blast template) after scatter, and its wound, save and kill "
+            "odds.",
+        ),
+        ApiEndpoint(
+            "api:azeroth-army-validate",
+            "POST",
+            "Azeroth at War: check an army list",
+            "Every problem of an army list at once (points, Heroes, tiers, units per side, "
+            "unknown units, factions) with its totals; units inline, from a catalog, or pasted "
+            "as text.",
+        ),
+    ),
     shared_rulings=rulings.SHARED,
     project_rulings=rulings.PROJECT,
 )
