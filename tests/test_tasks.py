@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.tasks import attack_odds
+from games.systems.azeroth.tasks import attack_odds
 from referee.celery import app
 
 BASE_DIR = Path(__file__).resolve().parent.parent

@@ -158,7 +158,7 @@ def test_the_odds_service_loads_no_drf(module: str) -> None:
 
 
 def test_the_task_calls_the_service_not_the_api_adapter() -> None:
-    source = (ROOT / "games" / "tasks.py").read_text()
+    source = (ROOT / "games" / "systems" / "azeroth" / "tasks.py").read_text()
     assert "from games.systems.azeroth.odds import service" in source
     assert "odds.responses" not in source
     assert "rest_framework" not in source
