@@ -27,6 +27,7 @@ from referee.rules.azeroth.profiles import Tier
 from referee.rules.azeroth.units import ArmyList, BattleSize, Faction, Unit
 from referee.rules.lists import Problem, Report
 
+from . import batches
 from . import catalog as catalog_file
 from .builder import ArmyBuilder
 from .catalog import ArmyCatalog, azeroth_entries, azeroth_units
@@ -76,7 +77,8 @@ class AzerothArmy(EntriesListGame[ArmyList, ArmyCatalog]):
     format_tag = engine.FORMAT
     builder_path = "/azeroth/army/"
     lists_label = "Azeroth at War army lists"
-    batch_options = frozenset({"battle_size", "points_limit"})
+    batch_fields = batches.FIELDS
+    batch_options = frozenset(batches.FIELDS.json)
 
     tracker_setup: TrackerSetup | None = SETUP
 
