@@ -22,7 +22,9 @@ from .catalogs.service import entry_counts
 from .models import Card, Catalog, Guardian, SharedCard
 
 if TYPE_CHECKING:
-    from django.contrib.admin import ModelAdmin, TabularInline
+    # (each game's admin, in its package, takes these from here)
+    from django.contrib.admin import ModelAdmin as ModelAdmin
+    from django.contrib.admin import TabularInline as TabularInline
 else:
     # django-stubs makes these generic, but Django's own classes cannot be subscripted.
     class ModelAdmin(admin.ModelAdmin):
