@@ -1,8 +1,7 @@
-"""The list builder pages, one per list game (``/azuki/deck/``, ``/azeroth/army/``,
-``/azrah/roster/``).
+"""The list builder pages, one per list game (at its ``builder_path``).
 
-One view serves them all; what differs per game is the list game's builder
-(``games.listgames.<game>.builder``), looked up through the list game. The whole list lives in
+One view serves them all; what differs per game is the list game's builder (its
+``builder``), looked up through the list game. The whole list lives in
 the query string, so every change (+, -, add, remove) is a plain link that works without
 JavaScript; htmx only narrows the redraw to the list, the problems and the search results, and
 pushes the new URL. Every problem and total comes from the game's rules engine: the builder

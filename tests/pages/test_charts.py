@@ -1,4 +1,5 @@
-"""The damage chart's geometry (games.charts): presentation of an engine distribution."""
+"""The damage chart's geometry (games.systems.azeroth.charts): presentation of an engine
+distribution."""
 
 from __future__ import annotations
 
