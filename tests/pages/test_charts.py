@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.systems.azeroth.charts import HEIGHT, WIDTH, damage_chart, format_percent
+from games.systems.azeroth.charts import HEIGHT, WIDTH, damage_chart
+from games.templatetags.referee import format_percent
 from referee.rules.azeroth.profiles import DamageOdds
 
 
