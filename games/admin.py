@@ -16,13 +16,15 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from .catalogs import CatalogError, azeroth, check_catalog, export_catalog
+from .catalogs import CatalogError, check_catalog, export_catalog
 from .catalogs.reading import Problems
 from .catalogs.service import entry_counts
-from .models import Ability, Catalog, Faction, Unit
+from .models import Catalog
 
 if TYPE_CHECKING:
-    from django.contrib.admin import ModelAdmin, TabularInline
+    # (each game's admin, in its package, takes these from here)
+    from django.contrib.admin import ModelAdmin as ModelAdmin
+    from django.contrib.admin import TabularInline as TabularInline
 else:
     # django-stubs makes these generic, but Django's own classes cannot be subscripted.
     class ModelAdmin(admin.ModelAdmin):
@@ -78,42 +80,6 @@ class EntryForm(forms.ModelForm):  # type: ignore[type-arg]
         return cleaned
 
 
-class FactionForm(EntryForm):
-    normalised = ("composition",)
-
-    def check_entry(self, problems: Problems) -> dict[str, Any]:
-        data = {field: self.value(field) for field in azeroth.FACTION_FIELDS}
-        return azeroth.check_faction(problems, self.label, data)
-
-
-class UnitForm(EntryForm):
-    normalised = ("keywords",)
-
-    def check_entry(self, problems: Problems) -> dict[str, Any]:
-        faction, catalog = self.value("faction"), self.catalog()
-        data = {
-            field: self.value(field)
-            for field in azeroth.UNIT_FIELDS
-            if field not in ("faction", "abilities")
-        }
-        data["faction"] = faction.slug if isinstance(faction, Faction) else ""
-        slugs = set(catalog.factions.values_list("slug", flat=True)) if catalog else set()
-        result = azeroth.check_unit(problems, self.label, data, slugs)
-        if isinstance(faction, Faction) and catalog and faction.catalog_id != catalog.pk:
-            problems.add(self.label, "faction", "belongs to another catalog")
-        if catalog and data["name"]:
-            others = catalog.units.filter(name__iexact=data["name"]).exclude(pk=self.instance.pk)
-            if others.exists():
-                problems.add(self.label, "name", "another unit of this catalog has this name")
-        return result
-
-
-class AbilityForm(EntryForm):
-    def check_entry(self, problems: Problems) -> dict[str, Any]:
-        data = {field: self.value(field) for field in azeroth.ABILITY_FIELDS}
-        return azeroth.check_ability(problems, self.label, data, "")
-
-
 @admin.register(Catalog)
 class CatalogAdmin(ModelAdmin[Catalog]):
     list_display = ("name", "system", "slug", "version", "demo", "entries", "updated")
@@ -139,58 +105,3 @@ class CatalogAdmin(ModelAdmin[Catalog]):
     @admin.display(description="entries")
     def entries(self, catalog: Catalog) -> str:
         return entry_counts(catalog)
-
-
-@admin.register(Faction)
-class FactionAdmin(ModelAdmin[Faction]):
-    form = FactionForm
-    list_display = ("name", "slug", "catalog")
-    list_filter = ("catalog",)
-    search_fields = ("name", "slug")
-
-
-class AbilityInline(TabularInline[Ability, Unit]):
-    model = Ability
-    form = AbilityForm
-    extra = 0
-    fields = ("position", "name", "type", "mana_cost", "range", "text")
-
-
-@admin.register(Unit)
-class UnitAdmin(ModelAdmin[Unit]):
-    form = UnitForm
-    list_display = (
-        "name",
-        "faction",
-        "tier_label",
-        "points",
-        "mov",
-        "atk",
-        "skl",
-        "strength",
-        "tgh",
-        "defense",
-        "ini",
-        "wounds",
-        "armor",
-        "magical",
-        "unique",
-        "catalog",
-    )
-    list_filter = ("catalog", "faction", "armor", "magical", "unique")
-    search_fields = ("name", "slug")
-    list_select_related = ("faction", "catalog")
-    inlines = (AbilityInline,)
-
-    @admin.display(description="tiers")
-    def tier_label(self, unit: Unit) -> str:
-        return unit.tier_label
-
-
-@admin.register(Ability)
-class AbilityAdmin(ModelAdmin[Ability]):
-    form = AbilityForm
-    list_display = ("name", "unit", "type", "mana_cost", "range")
-    list_filter = ("type", "unit__catalog")
-    search_fields = ("name", "unit__name", "text")
-    list_select_related = ("unit",)

@@ -21,7 +21,7 @@ BODY = "body"
 """The path under which problems with the request body as a whole are reported."""
 
 # The words of a bad JSON value, the same whichever side finds it: the API's strict fields
-# (games.fields) and the odds reader the tasks use (games.odds.requests).
+# (games.fields) and the plain readers a game's Celery tasks use (in the game's package).
 REQUIRED = "This field is required."
 NOT_NULL = "This field may not be null."
 UNKNOWN_FIELD = "Unknown field."

@@ -135,9 +135,12 @@ def _loaded_with(names: list[str], *, in_functions: bool) -> dict[str, Path]:
     return found
 
 
-def _task_body_imports(task: str) -> list[str]:
-    """The modules the task ``task`` of games.tasks imports in its body when it runs."""
-    path = GAMES / "tasks.py"
+ODDS_TASKS = GAMES / "systems" / "azeroth" / "tasks.py"  # where the attack_odds task lives
+
+
+def _task_body_imports(task: str, path: Path = GAMES / "tasks.py") -> list[str]:
+    """The modules the task ``task`` of ``path`` (games.tasks) imports in its body when it
+    runs."""
     tree = ast.parse(path.read_text(), str(path))
     body = next(
         node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == task
@@ -158,8 +161,12 @@ def _drf_imports(modules: dict[str, Path]) -> list[str]:
 
 
 def test_it_follows_what_a_task_imports() -> None:
-    odds = _loaded_with(_task_body_imports("attack_odds"), in_functions=True)
-    assert {"games.odds.service", "games.odds.requests", "games.errors"} <= set(odds)
+    odds = _loaded_with(_task_body_imports("attack_odds", ODDS_TASKS), in_functions=True)
+    assert {
+        "games.systems.azeroth.odds.service",
+        "games.systems.azeroth.odds.requests",
+        "games.errors",
+    } <= set(odds)
     tokens = _loaded_with(_task_body_imports("purge_expired_tokens"), in_functions=True)
     assert _drf_imports(tokens), "games.tokens holds the API's token login, DRF and all"
     assert "games.tokens" not in _loaded_with(["games.tasks"], in_functions=False)
@@ -167,7 +174,7 @@ def test_it_follows_what_a_task_imports() -> None:
 
 def test_the_attack_odds_task_loads_nothing_from_drf() -> None:
     # Loading the task module, then everything the task's body imports, at any depth.
-    loaded = _loaded_with(["games.tasks"], in_functions=False)
-    loaded |= _loaded_with(_task_body_imports("attack_odds"), in_functions=True)
+    loaded = _loaded_with([_module_name(ODDS_TASKS)], in_functions=False)
+    loaded |= _loaded_with(_task_body_imports("attack_odds", ODDS_TASKS), in_functions=True)
     bad = _drf_imports(loaded)
     assert not bad, f"the attack_odds task can load DRF: {bad}"

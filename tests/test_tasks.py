@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.tasks import attack_odds
+from games.systems.azeroth.tasks import attack_odds
 from referee.celery import app
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -129,7 +129,7 @@ def test_it_returns_an_error_for_a_payload_that_is_not_an_object(eager: None) ->
 
 def test_the_celery_app_discovers_the_task_by_itself() -> None:
     # A fresh interpreter imports only the Celery app, as `celery -A referee.celery worker` does,
-    # so this fails if autodiscovery stops finding games.tasks.
+    # so this fails if autodiscovery stops finding games.systems.azeroth.tasks.
     code = (
         "from referee.celery import app\n"
         "app.loader.import_default_modules()\n"

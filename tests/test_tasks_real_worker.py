@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from games.tasks import attack_odds
+from games.systems.azeroth.tasks import attack_odds
 from referee.celery import app
 from tests.test_tasks import MELEE_CHARGE
 

@@ -12,6 +12,7 @@ the players); nobody can list or guess them. Starting a job needs no account.
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 from collections.abc import Mapping
@@ -42,6 +43,7 @@ from games.batches.service import (
     NotRetryable,
     QueueUnavailable,
     find_job,
+    game_option_fields,
     option_fields,
     retry_batch,
     row_problems,
@@ -50,7 +52,6 @@ from games.batches.service import (
 from games.fields import StrictSerializer
 from games.limits import Limit, size_text
 from games.models import BatchJob
-from referee.rules.azeroth.army import MAX_POINTS_LIMIT
 
 from .parsers import BoundedJSONParser, BoundedMultiPartParser
 from .serializers import TOO_MANY, BadRequestSerializer, DetailSerializer
@@ -82,58 +83,57 @@ class BatchMultiPartParser(BoundedMultiPartParser):
 # --- Documentation-only serializers -----------------------------------------------------
 
 
-class BatchUploadSerializer(serializers.Serializer[Any]):
-    """A multipart upload."""
+Field = serializers.Field[Any, Any, Any, Any]
+UPLOAD_OPTIONS: dict[str, Field] = game_option_fields(lambda fields: fields.upload)
+JSON_OPTIONS: dict[str, Field] = game_option_fields(lambda fields: fields.json)
+"""The options the list games' batches take, as the API asks for them (``batch_fields``)."""
 
-    file = serializers.FileField(
-        help_text=(
-            "A ZIP of .txt or .json lists (folders inside are fine), or one JSON array of "
-            f"lists. At most {LIMITS.lists} lists and {size_text(LIMITS.upload_bytes)} (the "
-            "settings BATCH_MAX_LISTS and BATCH_UPLOAD_MAX_BYTES)."
-        )
-    )
-    system = serializers.ChoiceField(choices=SYSTEMS)
-    battle_size = serializers.ChoiceField(
-        choices=("skirmish", "standard", "large"),
-        required=False,
-        help_text="Azeroth at War only: every list is checked at this battle size "
-        "(default: each list's own, else standard).",
-    )
-    points_limit = serializers.IntegerField(
-        required=False, help_text="Azeroth at War only: an agreed points budget for every list."
-    )
-    catalog = serializers.CharField(
-        required=False, help_text="Catalog slug (default: the system's default catalog)."
-    )
-    catalog_version = serializers.CharField(required=False, help_text="Default: the newest.")
+
+def _fields(fields: dict[str, Field]) -> dict[str, Field]:
+    """Fresh copies of ``fields``, made in order now: a serializer orders its fields by when
+    they were made, so these come where they are put among its own."""
+    return {key: copy.deepcopy(field) for key, field in fields.items()}
 
 
 DEFAULTED = "Empty or null: the default."
 
+BatchUploadSerializer: type[serializers.Serializer[Any]] = type(
+    "BatchUploadSerializer",
+    (serializers.Serializer,),
+    {
+        "__doc__": "A multipart upload.",
+        "__module__": __name__,
+        "file": serializers.FileField(
+            help_text=(
+                "A ZIP of .txt or .json lists (folders inside are fine), or one JSON array of "
+                f"lists. At most {LIMITS.lists} lists and {size_text(LIMITS.upload_bytes)} (the "
+                "settings BATCH_MAX_LISTS and BATCH_UPLOAD_MAX_BYTES)."
+            )
+        ),
+        "system": serializers.ChoiceField(choices=SYSTEMS),
+        **_fields(UPLOAD_OPTIONS),
+        "catalog": serializers.CharField(
+            required=False, help_text="Catalog slug (default: the system's default catalog)."
+        ),
+        "catalog_version": serializers.CharField(required=False, help_text="Default: the newest."),
+    },
+)
 
-class BatchOptionsSerializer(StrictSerializer):
-    """Options of a JSON body; each left out, empty or null takes its default."""
-
-    battle_size = serializers.ChoiceField(
-        choices=("skirmish", "standard", "large"),
-        required=False,
-        allow_blank=True,
-        allow_null=True,
-        help_text="Azeroth at War only. " + DEFAULTED,
-    )
-    points_limit = serializers.IntegerField(
-        required=False,
-        allow_null=True,
-        min_value=1,
-        max_value=MAX_POINTS_LIMIT,
-        help_text="Azeroth at War only. Null: the battle size's.",
-    )
-    catalog = serializers.CharField(
-        required=False, allow_blank=True, allow_null=True, max_length=60, help_text=DEFAULTED
-    )
-    catalog_version = serializers.CharField(
-        required=False, allow_blank=True, allow_null=True, max_length=60, help_text=DEFAULTED
-    )
+BatchOptionsSerializer: type[StrictSerializer] = type(
+    "BatchOptionsSerializer",
+    (StrictSerializer,),
+    {
+        "__doc__": "Options of a JSON body; each left out, empty or null takes its default.",
+        "__module__": __name__,
+        **_fields(JSON_OPTIONS),
+        "catalog": serializers.CharField(
+            required=False, allow_blank=True, allow_null=True, max_length=60, help_text=DEFAULTED
+        ),
+        "catalog_version": serializers.CharField(
+            required=False, allow_blank=True, allow_null=True, max_length=60, help_text=DEFAULTED
+        ),
+    },
+)
 
 
 class BatchJSONRequestSerializer(StrictSerializer):
@@ -317,10 +317,12 @@ def _json_request(data: object) -> tuple[str, list[dict[str, Any]], dict[str, An
     if not isinstance(options, Mapping):
         errors["options"] = ["Expected an object."]
         options = {}
-    limit = options.get("points_limit")
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)):
-        # JSON has numbers: the text of one is only a form's
-        errors["options.points_limit"] = ["Enter a whole number."]
+    for key, field in JSON_OPTIONS.items():
+        value = options.get(key)
+        number = isinstance(value, int) and not isinstance(value, bool)
+        if isinstance(field, serializers.IntegerField) and value is not None and not number:
+            # JSON has numbers: the text of one is only a form's
+            errors[f"options.{key}"] = ["Enter a whole number."]
     lists: list[dict[str, Any]] = []
     raw_lists = data.get("lists")
     if raw_lists is None:

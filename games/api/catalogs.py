@@ -196,7 +196,8 @@ def _filter_parameter(key: str) -> OpenApiParameter:
 
 
 def _filters_said() -> str:
-    """``faction and tier for Azeroth at War; ...``: each game's filters, with their values."""
+    """``<filter> and <filter> (<values>) for <game>; ...``: each game's filters, with their
+    values."""
 
     def one(game: Any, key: str) -> str:
         values = game.filters[key]

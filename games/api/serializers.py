@@ -1,5 +1,5 @@
-"""Serializers the API's answers share: the error bodies and the root. The odds endpoints'
-serializers live in ``games.odds.serializers``, which the tasks use too."""
+"""Serializers the API's answers share: the error bodies and the root. Each game's endpoints'
+serializers live in its package (``games/systems/<slug>/``)."""
 
 from __future__ import annotations
 

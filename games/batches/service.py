@@ -7,9 +7,9 @@ and records a result row for each: ``{"name", "valid", "errors", "warnings", "fi
 warning; and every problem, each ``{"code", "severity", "message"}``). The
 catalog is read from the database once per job, not once per list.
 
-Options: ``battle_size`` and ``points_limit`` (Azeroth at War only) apply to every list when
-given, overriding what each list says (a tournament's format); when not given, each list's own
-(its JSON, or the header ``army_to_text`` writes) counts, else a Standard battle.
+Options: beside the catalog, those a list game's batches take (its ``batch_options``, such as
+a tournament's battle size or points limit) apply to every list when given, overriding what
+each list says (a tournament's format); when not given, each list's own counts.
 
 A job never hangs. Its worker writes a heartbeat with its progress; the task is acknowledged
 only when it ends, so the message of a worker killed mid-batch goes back to the queue and the
@@ -26,7 +26,7 @@ import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import transaction
@@ -35,7 +35,7 @@ from kombu.exceptions import OperationalError
 
 from games import registry
 from games.catalogs.service import default_catalog, find_catalog
-from games.listgames.base import Checker
+from games.listgames.base import BatchFields, Checker
 from games.models import BatchJob, Catalog
 from games.registry import list_game
 from referee.celery import app
@@ -61,6 +61,7 @@ QUEUE_ERRORS: tuple[type[BaseException], ...] = (OperationalError, OSError)
 """What publishing a task raises when the broker cannot be reached (kombu wraps its
 transport's connection errors in OperationalError)."""
 FINISHED = ("done", "failed")
+F = TypeVar("F")
 
 
 def game_options() -> tuple[str, ...]:
@@ -69,6 +70,17 @@ def game_options() -> tuple[str, ...]:
     return tuple(
         sorted({key for game in registry.list_games().values() for key in game.batch_options})
     )
+
+
+def game_option_fields(asked: Callable[[BatchFields], Mapping[str, F]]) -> dict[str, F]:
+    """Each option some list games' batches take, as ``asked`` of its game's ``batch_fields``
+    (the page's field, the API's ...), in the registry's order (the first game's, when two take
+    one of that name)."""
+    found: dict[str, F] = {}
+    for game in registry.list_games().values():
+        for key, field in asked(game.batch_fields).items():
+            found.setdefault(key, field)
+    return found
 
 
 def option_fields() -> set[str]:

@@ -1,10 +1,7 @@
 """Game catalogs as data: the JSON import/export format (docs/catalogs.md), the starter
-catalogs shipped under ``starter/``, and the catalogs as the rules engines see them."""
+catalogs shipped under ``starter/``. Each game reads its catalog into what its rules engine
+takes in its own package."""
 
-from .engine import (
-    azeroth_factions,
-    azeroth_units,
-)
 from .errors import CatalogError, CatalogProblem
 from .service import (
     FORMAT,
@@ -22,8 +19,6 @@ __all__ = [
     "FORMAT_VERSION",
     "CatalogError",
     "CatalogProblem",
-    "azeroth_factions",
-    "azeroth_units",
     "check_catalog",
     "dump_catalog",
     "export_catalog",

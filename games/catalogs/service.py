@@ -205,7 +205,7 @@ def entry_counts(catalog: Catalog) -> str:
 
 
 def summary(catalog: Catalog) -> str:
-    """``azeroth catalog 'starter' version 1.0 (demonstration): 2 factions, 22 units``."""
+    """``<system> catalog 'starter' version 1.0 (demonstration): 2 factions, 22 units``."""
     demo = " (demonstration)" if catalog.demo else ""
     return (
         f"{catalog.system} catalog {catalog.slug!r} version {catalog.version}{demo}: "

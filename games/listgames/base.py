@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from referee.rules.lists import Problem, Report
 from referee.rules.textlists import in_line_order
@@ -21,6 +21,10 @@ from ..builders.base import ListBuilder
 from ..catalogs.reading import Problems
 from ..models import Catalog
 from ..tracker.seating import TrackerSetup
+
+if TYPE_CHECKING:
+    from django import forms
+    from rest_framework import serializers
 
 Body = dict[str, Any]
 L = TypeVar("L")
@@ -82,6 +86,20 @@ class PlainEntry:
     lines: tuple[tuple[str, str], ...] = ()
     anchor: str = ""
     text: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class BatchFields:
+    """How the options of a game's batches (its ``batch_options``) are asked for, each by name
+    in the order they are shown: on the upload page (``page``, form fields), in a multipart
+    upload and a JSON body's ``options`` (``upload`` and ``json``, the API's fields: an
+    integer one takes a JSON number only), and what the page's options say they hold
+    (``nouns``)."""
+
+    page: Mapping[str, forms.Field] = field(default_factory=dict)
+    upload: Mapping[str, serializers.Field[Any, Any, Any, Any]] = field(default_factory=dict)
+    json: Mapping[str, serializers.Field[Any, Any, Any, Any]] = field(default_factory=dict)
+    nouns: tuple[str, ...] = ()
 
 
 def words(*parts: object) -> str:
@@ -168,6 +186,8 @@ class ListGame(CatalogGame, Protocol[L, E]):
     batch_example: ApiExample | None
     """An example of a batch of this game's lists (``POST /api/batches/``), if it gives one:
     its ``lists`` and ``options``."""
+    batch_fields: BatchFields
+    """How the page and the API ask for those options."""
 
     tracker_setup: TrackerSetup | None
     """How a tracked game of this game is set up from two saved lists (None: it is not)."""
@@ -274,6 +294,7 @@ class EntriesListGame(FileCatalog, ABC, Generic[L, E]):
 
     save_example: ApiExample | None = None
     batch_example: ApiExample | None = None
+    batch_fields: BatchFields = BatchFields()  # a game whose batches take options says how
 
     @abstractmethod
     def entries_for(self, catalog: Catalog) -> E: ...

@@ -219,7 +219,7 @@ def export_json(saved: SavedList) -> dict[str, object]:
 
 
 def export_filename(saved: SavedList, extension: str) -> str:
-    """A safe download file name: ``grunt-rush.azeroth.txt``."""
+    """A safe download file name: ``<name>.<system>.txt`` (``grunt-rush.<system>.txt``)."""
     stem = "".join(c if c.isalnum() else "-" for c in saved.name.lower()).strip("-")
     while "--" in stem:
         stem = stem.replace("--", "-")

@@ -5,16 +5,13 @@ Each catalog model has ``to_engine()``, which turns a row into the frozen datacl
 engines take (``referee.rules.*``); the engines never see a model.
 """
 
-from .azeroth import Ability, Faction, Unit
 from .catalog import Catalog
 from .lists import BatchJob, SavedList
 from .tracker import Game, GameAction, GameSnapshot, GameState, Seat, Spectator
 
 __all__ = [
-    "Ability",
     "BatchJob",
     "Catalog",
-    "Faction",
     "Game",
     "GameAction",
     "GameSnapshot",
@@ -22,5 +19,4 @@ __all__ = [
     "SavedList",
     "Seat",
     "Spectator",
-    "Unit",
 ]

@@ -1,5 +1,5 @@
-"""Formatting filters for the pages: percentages, signed modifiers, dice targets and links
-from an explanation's rule codes to the rulings page. Presentation only: no rule lives here."""
+"""Formatting filters for the pages: percentages, signed modifiers and links from an
+explanation's rule codes to the rulings page. Presentation only: no rule lives here."""
 
 from __future__ import annotations
 
@@ -13,8 +13,6 @@ from django.utils.safestring import SafeString
 
 from games import registry, rulings
 from games.builders.importing import fix_value
-from games.charts import format_percent
-from referee.rules.azeroth.profiles import RollTarget
 from referee.rules.lists import Problem
 from referee.rules.textlists import suggestion_fixes
 
@@ -22,6 +20,20 @@ register = template.Library()
 
 _CODE = re.compile(r"^[A-Z]\d+$")
 _SECTION = re.compile(r"^\d+(\.\d+)*$")
+
+
+def format_percent(p: float) -> str:
+    """A probability as a readable percentage: one decimal, with the ends spelled out so a
+    near-certainty never reads as 100% nor a long shot as 0%."""
+    if p <= 1e-12:
+        return "0%"
+    if p >= 1 - 1e-12:
+        return "100%"
+    if p < 0.001:
+        return "<0.1%"
+    if p > 0.999:
+        return ">99.9%"
+    return f"{p * 100:.1f}%"
 
 
 @register.filter
@@ -35,18 +47,6 @@ def signed(value: int | float | None) -> str:
     if value is None or value == 0:
         return "±0"
     return f"+{value}" if value > 0 else f"\u2212{abs(value)}"
-
-
-@register.filter
-def needs(roll: RollTarget | None) -> str:
-    """The natural D6 result a roll needs: "4+", or the words for never and always."""
-    if roll is None:
-        return "\u2013"
-    if roll.needed >= 7:
-        return "never"
-    if roll.needed <= 1:
-        return "always"
-    return f"{roll.needed}+"
 
 
 @register.filter

@@ -9,16 +9,15 @@ The forms only parse what was typed; every rule is left to ``games.tracker.setup
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
+from django.forms import BoundField
 
-from referee.rules.azeroth.army import BATTLE_SIZE_NAMES
-from referee.rules.azeroth.setup import Scenario
-from referee.rules.azeroth.units import BattleSize
 from referee.rules.tracker import ActionType, PayloadField
 
 from .. import registry
@@ -26,7 +25,8 @@ from ..limits import limit_named
 from ..models import SavedList
 from ..numbers import whole_number
 from ..strict_json import TooManyValues, read_json
-from .setups import COIN, SEATS, SETTINGS, from_lists
+from .seating import TrackerSetup
+from .setups import COIN, SEATS, from_lists
 
 FIRST_PLAYER_CHOICES = [(COIN, "Flip a coin"), ("0", "Player 1"), ("1", "Player 2")]
 TABLE_DEVICE = ""  # the seat choice of a host who sits nowhere: the table's shared device
@@ -44,8 +44,6 @@ FIELD_OF_PATH = {
     "first_player": "first_player",
     "name": "name",
     "system": "system",
-    "scenario": "scenario",
-    "battle_size": "battle_size",
     "parties.0": "list_0",
     "parties.1": "list_1",
     "seat": "seat",
@@ -141,19 +139,7 @@ class NewGameForm(forms.Form):
         required=False,
         help_text="default: your account's at your seat, else the list's",
     )
-    scenario = forms.ChoiceField(
-        label="Scenario",
-        choices=[(s.value, s.value.replace("_", " ").capitalize()) for s in Scenario],
-        initial=Scenario.ANNIHILATION.value,
-        required=False,
-    )
-    battle_size = forms.ChoiceField(
-        label="Battle size",
-        choices=[("", "The first army's")]
-        + [(size.value, BATTLE_SIZE_NAMES[size]) for size in BattleSize],
-        required=False,
-        help_text="each army is checked against this battle size's points and tier limits",
-    )
+    # here: each option a game takes besides who goes first (``TrackerSetup.settings``)
     first_player = forms.ChoiceField(
         label="Who plays first",
         choices=FIRST_PLAYER_CHOICES,
@@ -165,6 +151,8 @@ class NewGameForm(forms.Form):
     def __init__(self, *args: Any, owner: User, systems: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.owner = owner
+        ways = from_lists()
+        self._add_settings(ways)
         system_field = self.fields["system"]
         assert isinstance(system_field, forms.ChoiceField)
         trackers = registry.trackers()
@@ -175,13 +163,33 @@ class NewGameForm(forms.Form):
             self.fields[key].widget.attrs["autocomplete"] = "off"
         self.fields["name"].widget.attrs["placeholder"] = "Ann vs Ben"
         # which games each part of the form is for, so the page can hide the others'
-        ways = from_lists()
         self.for_systems = {
             "first_player": [s for s in systems if ways[s].first_player_at_setup],
             "first_player_in_play": [s for s in systems if not ways[s].first_player_at_setup],
-            **{key: [s for s in systems if key in ways[s].settings] for key in SETTINGS},
+            **{key: [s for s in systems if key in ways[s].settings] for key in self.settings},
         }
         self.first_player_rules = {s: ways[s].first_player_rule for s in systems}
+
+    def _add_settings(self, ways: Mapping[str, TrackerSetup]) -> None:
+        """Each option some game takes besides who goes first, as the field its game asks
+        it with (the first game's, when two take one of that name), before who plays
+        first."""
+        found: dict[str, forms.Field] = {}
+        for way in ways.values():
+            for key, field in way.settings.items():
+                found.setdefault(key, field)
+        self.settings = tuple(found)
+        fields: dict[str, forms.Field] = {}
+        for key, field in self.fields.items():
+            if key == "first_player":
+                fields |= {name: copy.deepcopy(asks) for name, asks in found.items()}
+            fields[key] = field
+        self.fields = fields
+
+    @property
+    def setting_fields(self) -> list[tuple[BoundField, list[str]]]:
+        """Each option's field, with the games that take it."""
+        return [(self[key], self.for_systems[key]) for key in self.settings]
 
     def seat_index(self) -> int | None:
         """The seat the host takes (None: the table's shared device)."""
@@ -217,7 +225,7 @@ class NewGameForm(forms.Form):
         return data
 
     def options(self) -> dict[str, Any]:
-        """The setup options (who plays first, scenario, battle size) and, for the table's
+        """The setup options (who plays first, and the game's others) and, for the table's
         shared device, both lists and names: what ``setups.setup_from_lists`` reads."""
         data = self.cleaned_data
         system = data["system"]
@@ -225,7 +233,7 @@ class NewGameForm(forms.Form):
         if from_lists()[system].first_player_at_setup:
             chosen = data.get("first_player") or COIN
             options["first_player"] = COIN if chosen == COIN else int(chosen)
-        for key in ("scenario", "battle_size"):
+        for key in self.settings:
             if data.get(key):
                 options[key] = data[key]
         if self.seat_index() is None:
@@ -253,7 +261,7 @@ class NewGameForm(forms.Form):
         for path, messages in problems.items():
             field = own.get(path) if seat is not None else None
             if field is None:
-                field = FIELD_OF_PATH.get(path)
+                field = FIELD_OF_PATH.get(path, path if path in self.settings else None)
             if field is None:
                 field = next(
                     (v for k, v in FIELD_OF_PATH.items() if path.startswith(k + ".")), "__all__"

@@ -6,17 +6,19 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from referee.rules.tracker import decide_first_player
 
 from ..models import Catalog, SavedList
 
+if TYPE_CHECKING:
+    from django import forms
+
 Problems = dict[str, list[str]]
 SEATS = 2  # every game set up from lists is between two players
 COIN = "coin"
-SETTINGS = ("scenario", "battle_size")  # the options a game may take besides who goes first
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,10 +58,11 @@ class TrackerSetup:
     takes, one seat's part from that seat's list, and the setup from every seat's part.
     ``first_player_at_setup`` says whether the host chooses who plays first (else
     ``first_player_rule`` says how the game settles it); ``chooses_party`` whether a
-    player may lay out a starting party other than their list's; ``settings`` which of
-    ``SETTINGS`` the game takes. The ``*_help`` sentences are what the API's fields say of
-    this game, if anything: ``first_player`` and ``parties`` of a new game, ``party`` of a
-    player joining a waiting one."""
+    player may lay out a starting party other than their list's; ``settings`` the options the
+    game takes besides who goes first, each with the new-game form's field that asks for it
+    (the form shows each to the games that take it). The ``*_help`` sentences are what the
+    API's fields say of this game, if anything: ``first_player`` and ``parties`` of a new game,
+    ``party`` of a player joining a waiting one."""
 
     options: Callable[[Mapping[str, Any], Problems], dict[str, Any]]
     seat: Callable[[int, ChosenList, str, object, Problems], Any]
@@ -70,9 +73,11 @@ class TrackerSetup:
     first_player_at_setup: bool
     first_player_rule: str
     chooses_party: bool
-    settings: tuple[str, ...] = ()
+    settings: Mapping[str, forms.Field] = field(default_factory=dict)
     # whether a seat's list is legal in the game the options and the lists make (its
-    # battle size), problems under ``lists.<seat>``
+    # battle size), problems under ``lists.<seat>``: ``lists`` holds every seat's list when
+    # the setup is put together, only the seat's own when its player brings it to a waiting
+    # game
     fits: (
         Callable[[int, ChosenList, Sequence[ChosenList], Mapping[str, Any], Problems], None] | None
     ) = None

@@ -26,7 +26,6 @@ from ..models import Catalog, SavedList
 from .seating import (
     COIN,
     SEATS,
-    SETTINGS,
     ChosenList,
     Problems,
     TrackerSetup,
@@ -37,7 +36,6 @@ from .seating import (
 __all__ = [
     "COIN",
     "SEATS",
-    "SETTINGS",
     "ChosenList",
     "check_first_player",
     "decide_first",
@@ -144,7 +142,7 @@ def check_seat(
     problems: Problems = {}
     game = list_game(system)
     game.seat(seat, chosen, name, party, problems)
-    if game.fits is not None and options is not None and options.get("battle_size"):
+    if game.fits is not None and options is not None:
         game.fits(seat, chosen, [chosen], options, problems)
     if problems:
         raise InvalidInput(problems)
@@ -180,7 +178,7 @@ def setup_from_lists(
     """The setup JSON for ``system`` built from two of the owner's saved lists
     (``options["lists"]``) and options: ``players`` (default: the lists' names),
     ``first_player`` and ``parties`` (a starting party per player, else the lists'), in a game
-    that takes them, ``scenario`` and ``battle_size`` (Azeroth at War)."""
+    that takes them, and the options the game's setup takes (``TrackerSetup.settings``)."""
     game = list_game(system)
     problems: Problems = {}
     lists = _lists(owner, system, options.get("lists"), problems)

@@ -8,6 +8,7 @@ a second while the job runs and stops once it is done.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 from uuid import UUID
 
@@ -27,6 +28,7 @@ from games.batches.service import (
     NotRetryable,
     QueueUnavailable,
     find_job,
+    game_option_fields,
     retry_batch,
     row_problems,
     start_batch,
@@ -39,23 +41,7 @@ class BatchForm(forms.Form):
     system = forms.ChoiceField(widget=forms.RadioSelect)
     file = forms.FileField(label="Lists")
     catalog = forms.ChoiceField(required=False, help_text="Default: the game's newest catalog.")
-    battle_size = forms.ChoiceField(
-        required=False,
-        choices=[
-            ("", "Each list's own (else Standard)"),
-            ("skirmish", "Skirmish"),
-            ("standard", "Standard"),
-            ("large", "Large Battle"),
-        ],
-        help_text="Azeroth at War only.",
-    )
-    points_limit = forms.IntegerField(
-        required=False,
-        min_value=1,
-        max_value=100_000,
-        label="Agreed points limit",
-        help_text="Azeroth at War only. Empty: each list's own, else the battle size's.",
-    )
+    # then each option some list game's batches take (``ListGame.batch_fields``)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -77,6 +63,17 @@ class BatchForm(forms.Form):
             (f"{c.system}/{c.slug}/{c.version}", f"{c.name} {c.version} ({c.system})")
             for c in catalogs
         ]
+        asked = game_option_fields(lambda fields: fields.page)
+        self.fields |= {key: copy.deepcopy(asks) for key, asks in asked.items()}
+        self.game_options = tuple(asked)
+        nouns = (noun for game in games.values() for noun in game.batch_fields.nouns)
+        self.option_nouns = ("catalog", *dict.fromkeys(nouns))
+
+    @property
+    def options_open(self) -> bool:
+        """Whether the options are shown open: one of them has a value or a problem."""
+        fields = [self[key] for key in ("catalog", *self.game_options)]
+        return any(field.errors for field in fields) or any(field.value() for field in fields)
 
 
 def _options(form: BatchForm) -> dict[str, Any]:
@@ -87,10 +84,9 @@ def _options(form: BatchForm) -> dict[str, Any]:
         if system != data["system"]:
             form.add_error("catalog", "This catalog is for another game.")
         options.update(catalog=slug, catalog_version=version)
-    if data.get("battle_size"):
-        options["battle_size"] = data["battle_size"]
-    if data.get("points_limit") is not None:
-        options["points_limit"] = data["points_limit"]
+    for key in form.game_options:
+        if data.get(key) not in (None, ""):
+            options[key] = data[key]
     return options
 
 

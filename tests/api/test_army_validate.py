@@ -11,9 +11,9 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.api import lists_validate
 from games.catalogs import export_catalog, import_catalog
 from games.catalogs.service import find_catalog
+from games.systems.azeroth import api as lists_validate
 from referee.rules import lists
 from tests.api.helpers import (
     assert_answered,

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.api import examples
-from games.odds.azeroth import attack_odds_response
+from games.systems.azeroth import api_examples as examples
+from games.systems.azeroth.odds.responses import attack_odds_response
 from referee.rules.azeroth import combat
 from referee.rules.azeroth.profiles import (
     LIMITS,

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.api import examples
-from games.odds.azeroth import blast_odds_response
+from games.systems.azeroth import api_examples as examples
+from games.systems.azeroth.odds.responses import blast_odds_response
 from referee.rules.azeroth import blast
 from referee.rules.azeroth.profiles import (
     MAX_BLAST_TARGETS,

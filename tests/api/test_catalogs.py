@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from games.catalogs import export_catalog
 from games.catalogs.service import find_catalog
 from games.management.commands.load_starter_data import STARTER_DIR
-from games.models import Catalog, Unit
+from games.models import Catalog
+from games.systems.azeroth.models import Unit
 from games.systems.azuki.models import Card
 from tests.api.helpers import assert_bad_request, assert_matches_schema, mutated
 from tests.profiles import examples

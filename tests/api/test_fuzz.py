@@ -22,11 +22,11 @@ from hypothesis import strategies as st
 from rest_framework.exceptions import APIException
 from rest_framework.renderers import JSONRenderer
 
-from games.api import examples as api_examples
-from games.api import lists_validate
 from games.api.errors import exception_handler
 from games.api.parsers import load_json
-from games.odds.azeroth import (
+from games.systems.azeroth import api as army_api
+from games.systems.azeroth import api_examples
+from games.systems.azeroth.odds.responses import (
     attack_odds_response,
     blast_odds_response,
     morale_odds_response,
@@ -77,11 +77,11 @@ ENDPOINTS = [
     ),
     Endpoint(
         "/api/azeroth/army-lists/validate/",
-        lists_validate.army_validate_response,
+        army_api.army_validate_response,
         "ArmyValidateResult",
         (
-            lists_validate.ARMY_REQUEST,
-            lists_validate.ARMY_TEXT_REQUEST,
+            army_api.ARMY_REQUEST,
+            army_api.ARMY_TEXT_REQUEST,
             {
                 "battle_size": "skirmish",
                 "faction": "horde",

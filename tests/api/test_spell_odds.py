@@ -8,8 +8,8 @@ import math
 import pytest
 from django.test import Client
 
-from games.api import examples
-from games.odds.azeroth import spell_odds_response
+from games.systems.azeroth import api_examples as examples
+from games.systems.azeroth.odds.responses import spell_odds_response
 from referee.rules.azeroth import magic
 from referee.rules.azeroth.profiles import (
     AbilityType,

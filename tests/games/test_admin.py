@@ -12,14 +12,11 @@ from django.forms import ModelForm, modelform_factory
 from django.test import Client
 from django.urls import reverse
 
-from games.admin import (
-    AbilityForm,
-    EntryForm,
-    FactionForm,
-    UnitForm,
-)
+from games.admin import EntryForm
 from games.catalogs import import_catalog
-from games.models import Ability, Catalog, Faction, Unit
+from games.models import Catalog
+from games.systems.azeroth.admin import AbilityForm, FactionForm, UnitForm
+from games.systems.azeroth.models import Ability, Faction, Unit
 from games.systems.azrah.admin import GuardianForm, SharedCardForm
 from games.systems.azrah.models import Guardian, SharedCard
 from games.systems.azuki.admin import CardForm

@@ -11,7 +11,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.management.commands.load_starter_data import STARTER_DIR
-from games.models import Catalog, Unit
+from games.models import Catalog
+from games.systems.azeroth.models import Unit
 from games.systems.azuki.models import Card
 
 from .conftest import starter

@@ -14,7 +14,8 @@ from django.core.management import call_command
 
 from games.catalogs import CatalogError, check_catalog, export_catalog, import_catalog
 from games.catalogs.service import default_catalog
-from games.models import Ability, Catalog, Faction, Unit
+from games.models import Catalog
+from games.systems.azeroth.models import Ability, Faction, Unit
 from games.systems.azrah.models import Guardian, SharedCard
 from games.systems.azuki.models import Card
 

@@ -12,7 +12,8 @@ from django.core.management import CommandError, call_command
 
 from games.catalogs.service import export_catalog
 from games.management.commands.load_starter_data import STARTER_DIR
-from games.models import Catalog, Unit
+from games.models import Catalog
+from games.systems.azeroth.models import Unit
 from games.systems.azrah.models import Guardian
 from games.systems.azuki.models import Card
 

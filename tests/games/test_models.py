@@ -1,17 +1,17 @@
 """Catalog models turn into the rules engines' dataclasses (``to_engine``), and the catalogs
-as the engines see them (games/catalogs/engine.py)."""
+as the engines see them (each game's catalog module)."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.catalogs import (
-    azeroth_factions,
-    azeroth_units,
     import_catalog,
 )
-from games.models import Catalog, Faction, Unit
+from games.models import Catalog
 from games.registry import list_game
+from games.systems.azeroth.catalog import azeroth_factions, azeroth_units
+from games.systems.azeroth.models import Faction, Unit
 from games.systems.azrah.catalog import guardian_cards, shared_cards
 from games.systems.azrah.models import Guardian, SharedCard
 from games.systems.azuki.catalog import azuki_cards

@@ -17,8 +17,9 @@ from django.core.management import call_command
 from django.test import Client
 
 from games.catalogs import export_catalog, find_catalog
-from games.charts import format_percent
-from games.models import Catalog, Unit
+from games.models import Catalog
+from games.systems.azeroth.models import Unit
+from games.templatetags.referee import format_percent
 from referee.rules.azeroth import combat
 from referee.rules.azeroth.profiles import Attack, Attacker, Defender, Keywords, Mode, Situation
 from referee.rules.azeroth.units import Unit as EngineUnit

@@ -1,10 +1,12 @@
-"""The damage chart's geometry (games.charts): presentation of an engine distribution."""
+"""The damage chart's geometry (games.systems.azeroth.charts): presentation of an engine
+distribution."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.charts import HEIGHT, WIDTH, damage_chart, format_percent
+from games.systems.azeroth.charts import HEIGHT, WIDTH, damage_chart
+from games.templatetags.referee import format_percent
 from referee.rules.azeroth.profiles import DamageOdds
 
 

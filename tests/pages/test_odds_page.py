@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from django.test import Client
 
-from games.charts import format_percent
+from games.templatetags.referee import format_percent
 from referee.rules.azeroth import blast, combat, magic, morale, rulings
 from referee.rules.azeroth.profiles import (
     AbilityType,

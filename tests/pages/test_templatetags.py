@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.templatetags.referee import needs, percent, rule_links, signed
+from games.systems.azeroth.templatetags.azeroth import needs
+from games.templatetags.referee import percent, rule_links, signed
 from referee.rules.azeroth.profiles import RollTarget
 
 

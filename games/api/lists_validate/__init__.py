@@ -1,5 +1,5 @@
-"""List validation over the API: Azeroth at War army lists, and what every game's validate
-endpoint shares (``common``), wherever it lives.
+"""List validation over the API: what every list game's validation endpoint shares
+(``common``); each game has its endpoint in its own package (``games/systems/<slug>/``).
 
 Each ``*_response`` function takes a decoded JSON body and returns the answer body; the views
 are thin wrappers around them, and the pages and batch jobs can call them too. The request
@@ -9,25 +9,11 @@ A list that breaks the rules is a 200 with ``valid: false``; a body that is not 
 catalog that does not exist or a shape the engine cannot read is a 400 naming each field.
 """
 
-from .army import (
-    ARMY_BAD_REQUEST,
-    ARMY_BAD_RESPONSE,
-    ARMY_REQUEST,
-    ARMY_TEXT_REQUEST,
-    ArmyValidateView,
-    army_validate_response,
-)
 from .common import MAX_TEXT, ListProblemSerializer, problem_body, report_body
 
 __all__ = [
-    "ARMY_BAD_REQUEST",
-    "ARMY_BAD_RESPONSE",
-    "ARMY_REQUEST",
-    "ARMY_TEXT_REQUEST",
     "MAX_TEXT",
-    "ArmyValidateView",
     "ListProblemSerializer",
-    "army_validate_response",
     "problem_body",
     "report_body",
 ]

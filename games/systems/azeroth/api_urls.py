@@ -2,16 +2,16 @@
 
 from django.urls import path
 
-from games.api import lists_validate, views
+from . import api, api_odds
 
 urlpatterns = [
-    path("azeroth/attack-odds/", views.AttackOddsView.as_view(), name="azeroth-attack-odds"),
-    path("azeroth/morale-odds/", views.MoraleOddsView.as_view(), name="azeroth-morale-odds"),
-    path("azeroth/spell-odds/", views.SpellOddsView.as_view(), name="azeroth-spell-odds"),
-    path("azeroth/blast-odds/", views.BlastOddsView.as_view(), name="azeroth-blast-odds"),
+    path("azeroth/attack-odds/", api_odds.AttackOddsView.as_view(), name="azeroth-attack-odds"),
+    path("azeroth/morale-odds/", api_odds.MoraleOddsView.as_view(), name="azeroth-morale-odds"),
+    path("azeroth/spell-odds/", api_odds.SpellOddsView.as_view(), name="azeroth-spell-odds"),
+    path("azeroth/blast-odds/", api_odds.BlastOddsView.as_view(), name="azeroth-blast-odds"),
     path(
         "azeroth/army-lists/validate/",
-        lists_validate.ArmyValidateView.as_view(),
+        api.ArmyValidateView.as_view(),
         name="azeroth-army-validate",
     ),
 ]

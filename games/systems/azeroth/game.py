@@ -1,10 +1,11 @@
 """What the app offers for Azeroth at War: the odds calculator and its API, army lists and
 their builder, and the tracked game."""
 
-from games.listgames.azeroth import GAME as ARMY
 from games.registry import ApiEndpoint, Feature, Game, NavLink
 from referee.rules.azeroth import ABOUT, rulings
 from referee.rules.azeroth.system import AZEROTH
+
+from .list_game import GAME as ARMY
 
 GAME = Game(
     about=ABOUT,

@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from games.views import odds
+from . import views
 
 urlpatterns = [
-    path("azeroth/odds/", odds.odds, name="azeroth-odds"),
+    path("azeroth/odds/", views.odds, name="azeroth-odds"),
 ]

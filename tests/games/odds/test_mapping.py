@@ -1,4 +1,4 @@
-"""games.odds.mapping: one table of names, and every side of it real.
+"""games.systems.azeroth.odds.mapping: one table of names, and every side of it real.
 
 Each name in a table must be a field of the engine type it fills, a key of the API serializer
 that reads it, and a field of the page form that shows it: a name that is not would silently
@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from django.http import QueryDict
 
-from games.odds import mapping
-from games.odds.forms import (
+from games.systems.azeroth.odds import mapping
+from games.systems.azeroth.odds.forms import (
     AttackerForm,
     AttackForm,
     BlastForm,
@@ -27,8 +27,8 @@ from games.odds.forms import (
     QueryForm,
     SpellForm,
 )
-from games.odds.requests import read_attack
-from games.odds.serializers import (
+from games.systems.azeroth.odds.requests import read_attack
+from games.systems.azeroth.odds.serializers import (
     AttackerSerializer,
     BlastOddsSerializer,
     BlastTargetSerializer,
@@ -130,7 +130,12 @@ def test_the_page_and_the_api_build_the_same_attacker() -> None:
 
 @pytest.mark.parametrize(
     "module",
-    ["games.odds.service", "games.odds.requests", "games.odds.bodies", "games.odds.mapping"],
+    [
+        "games.systems.azeroth.odds.service",
+        "games.systems.azeroth.odds.requests",
+        "games.systems.azeroth.odds.bodies",
+        "games.systems.azeroth.odds.mapping",
+    ],
 )
 def test_the_odds_service_loads_no_drf(module: str) -> None:
     # A fresh interpreter: what the module pulls in, however indirectly, is all there is.
@@ -153,7 +158,7 @@ def test_the_odds_service_loads_no_drf(module: str) -> None:
 
 
 def test_the_task_calls_the_service_not_the_api_adapter() -> None:
-    source = (ROOT / "games" / "tasks.py").read_text()
-    assert "from games.odds import service" in source
-    assert "odds.azeroth" not in source
+    source = (ROOT / "games" / "systems" / "azeroth" / "tasks.py").read_text()
+    assert "from games.systems.azeroth.odds import service" in source
+    assert "odds.responses" not in source
     assert "rest_framework" not in source

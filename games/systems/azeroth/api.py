@@ -9,31 +9,7 @@ from typing import Any, ClassVar, cast
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.fields import (
-    StrictBooleanField,
-    StrictCharField,
-    StrictChoiceField,
-    StrictIntegerField,
-    StrictSerializer,
-)
-from referee.rules.azeroth import army as army_engine
-from referee.rules.azeroth.profiles import Tier
-from referee.rules.azeroth.units import (
-    ArmyLine,
-    ArmyList,
-    BattleSize,
-    Faction,
-    InlineUnit,
-    TierLimit,
-    Unit,
-)
-from referee.rules.lists import Report
-from referee.rules.textlists import MAX_COUNT
-
-from ...catalogs.engine import ArmyCatalog
-from ...models import Catalog
-from ...registry import list_game
-from .common import (
+from games.api.lists_validate.common import (
     CATALOG_HELP,
     MAX_ENTRIES,
     MAX_KEY,
@@ -51,8 +27,30 @@ from .common import (
     text_report,
     validate_view,
 )
+from games.fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from games.models import Catalog
+from referee.rules.azeroth import army as army_engine
+from referee.rules.azeroth.profiles import Tier
+from referee.rules.azeroth.units import (
+    ArmyLine,
+    ArmyList,
+    BattleSize,
+    Faction,
+    InlineUnit,
+    TierLimit,
+    Unit,
+)
+from referee.rules.lists import Report
+from referee.rules.textlists import MAX_COUNT
 
-GAME = list_game("azeroth")
+from .catalog import ArmyCatalog
+from .list_game import GAME
 
 
 class TierLimitSerializer(StrictSerializer):

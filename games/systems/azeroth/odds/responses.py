@@ -2,7 +2,7 @@
 
 Each function checks ``data`` with the endpoint's request serializer (shape, JSON types and the
 ranges in ``profiles.LIMITS``, the checks the OpenAPI schema documents), answers the checked
-body with the service (``games.odds.service``, which the Celery tasks call too) and turns a bad
+body with the service (``service``, which the Celery tasks call too) and turns a bad
 input of any kind, including a contradiction only the engine can see, into the
 ``rest_framework.exceptions.ValidationError`` the API answers with a 400: its detail is
 ``{dotted.path: [messages]}``.

@@ -1,7 +1,7 @@
 """The Azeroth at War odds response bodies, each written once: every key with its JSON type,
 whether it may be null, its description and where its value comes from in the engine's result.
 
-``render`` turns an engine result into its body, and ``games.odds.serializers`` makes the
+``render`` turns an engine result into its body, and ``serializers`` makes the
 OpenAPI schema's components from the same shapes, so a body and its documentation are one
 definition. Plain Python: no Django, no DRF (the Celery tasks answer with these bodies).
 

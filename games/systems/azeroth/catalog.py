@@ -1,4 +1,5 @@
-"""Azeroth at War catalog files: ``factions`` and ``units`` (4.1-4.6, 8.3, 9.2).
+"""Azeroth at War catalog files: ``factions`` and ``units`` (4.1-4.6, 8.3, 9.2), and a
+catalog as the rules engines see it (its units and factions by slug, ``ArmyCatalog``).
 
 Stat ranges are the engines' own (``referee.rules.azeroth.profiles.LIMITS``), so a unit that
 imports is a unit the odds calculator accepts.
@@ -7,13 +8,24 @@ imports is a unit the odds calculator accepts.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from games.catalogs.reading import (
+    SLUG,
+    Entry,
+    Problems,
+    check_unique,
+    entry_label,
+    one_of,
+    section,
+)
+from games.models import Catalog
+from referee.rules.azeroth import units as engine
 from referee.rules.azeroth.profiles import LIMITS, AbilityType, Armor, Tier, Weapon
 from referee.rules.azeroth.units import BattleSize
 
-from ..models import Ability, Catalog, Faction, Unit
-from .reading import SLUG, Entry, Problems, check_unique, entry_label, one_of, section
+from .models import Ability, Faction, Unit
 
 SECTIONS = ("factions", "units")
 
@@ -359,3 +371,34 @@ def _export_unit(unit: Unit) -> dict[str, Any]:
             for a in unit.abilities.all()
         ],
     }
+
+
+# --- the catalog as the engines see it -------------------------------------------------------
+
+
+def azeroth_factions(catalog: Catalog) -> dict[str, engine.Faction]:
+    """Factions by slug."""
+    return {faction.slug: faction.to_engine() for faction in catalog.factions.all()}
+
+
+def azeroth_units(catalog: Catalog) -> dict[str, engine.Unit]:
+    """Units by slug, with their abilities. Kept on the catalog instance: a builder page that
+    shows and then saves an army reads them once (a fresh instance reads them afresh)."""
+    cached: dict[str, engine.Unit] | None = catalog.__dict__.get("_engine_units")
+    if cached is None:
+        units = catalog.units.select_related("faction").prefetch_related("abilities")
+        cached = catalog.__dict__["_engine_units"] = {unit.slug: unit.to_engine() for unit in units}
+    return dict(cached)
+
+
+@dataclass(frozen=True)
+class ArmyCatalog:
+    """An Azeroth at War catalog's entries: its units by slug and its factions by slug."""
+
+    units: dict[str, engine.Unit]
+    factions: dict[str, engine.Faction]
+
+
+def azeroth_entries(catalog: Catalog) -> ArmyCatalog:
+    """What an army is read and checked against: the catalog's units and factions."""
+    return ArmyCatalog(azeroth_units(catalog), azeroth_factions(catalog))

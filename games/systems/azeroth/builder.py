@@ -3,7 +3,7 @@
 ``size=standard&faction=horde&points=800&u=orc-grunt:3&u=thrall-warchief:1`` (plus
 ``catalog=<slug>:<version>``) is the whole army. Reading it never fails: a value that cannot
 be read is left out and reported in ``notes``; pasted text is read and the army checked by the
-list game (``games.listgames.azeroth``), as every door does.
+list game (``list_game``), as every door does.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from games.builders.base import (
     read_counts,
     read_filters,
 )
-from games.catalogs.engine import ArmyCatalog
 from games.models import Catalog
 from referee.rules.azeroth.army import MAX_POINTS_LIMIT, TIER_NAMES, TIER_ORDER, find_unit
 from referee.rules.azeroth.units import (
@@ -40,8 +39,10 @@ from referee.rules.azeroth.units import (
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import OVER_POINTS, UNKNOWN_ENTRY, Problem, Report
 
+from .catalog import ArmyCatalog
+
 if TYPE_CHECKING:
-    from ..base import ListGame
+    from games.listgames.base import ListGame
 
 MAX_COUNT = 99
 COUNTED = Counted(120, MAX_COUNT, "unit", "orc-grunt:3")

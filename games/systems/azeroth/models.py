@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from django.db import models
 
+from games.models.catalog import Catalog, enum_choices
 from referee.rules.azeroth import units as engine
 from referee.rules.azeroth.profiles import AbilityType, Armor, Tier, Weapon
-
-from .catalog import Catalog, enum_choices
 
 
 class Faction(models.Model):
@@ -23,6 +22,7 @@ class Faction(models.Model):
     composition = models.JSONField(default=dict, blank=True)
 
     class Meta:
+        app_label = "games"
         ordering = ("catalog", "position", "pk")
         constraints = (
             models.UniqueConstraint(fields=["catalog", "slug"], name="faction_unique_slug"),
@@ -76,6 +76,7 @@ class Unit(models.Model):
     unique = models.BooleanField(default=False, help_text="A named Hero: once per army (4.1).")
 
     class Meta:
+        app_label = "games"
         ordering = ("catalog", "position", "pk")
         constraints = (
             models.UniqueConstraint(fields=["catalog", "slug"], name="unit_unique_slug"),
@@ -130,6 +131,7 @@ class Ability(models.Model):
     text = models.TextField(blank=True)
 
     class Meta:
+        app_label = "games"
         ordering = ("unit", "position", "pk")
         verbose_name_plural = "abilities"
 

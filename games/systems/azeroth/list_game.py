@@ -8,18 +8,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from referee.rules.azeroth import ABOUT
-from referee.rules.azeroth import army as engine
-from referee.rules.azeroth.profiles import Tier
-from referee.rules.azeroth.units import ArmyList, BattleSize, Faction, Unit
-from referee.rules.lists import Problem, Report
-
-from ...catalogs import azeroth as catalog_file
-from ...catalogs.engine import ArmyCatalog, azeroth_entries, azeroth_units
-from ...models import Catalog
-from ...models import Unit as UnitModel
-from ...tracker.seating import TrackerSetup
-from ..base import (
+from games.listgames.base import (
     JSON,
     BatchItem,
     Body,
@@ -31,7 +20,19 @@ from ..base import (
     matches,
     words,
 )
+from games.models import Catalog
+from games.tracker.seating import TrackerSetup
+from referee.rules.azeroth import ABOUT
+from referee.rules.azeroth import army as engine
+from referee.rules.azeroth.profiles import Tier
+from referee.rules.azeroth.units import ArmyList, BattleSize, Faction, Unit
+from referee.rules.lists import Problem, Report
+
+from . import batches
+from . import catalog as catalog_file
 from .builder import ArmyBuilder
+from .catalog import ArmyCatalog, azeroth_entries, azeroth_units
+from .models import Unit as UnitModel
 from .setup import SETUP
 
 
@@ -80,7 +81,8 @@ class AzerothArmy(EntriesListGame[ArmyList, ArmyCatalog]):
     format_tag = engine.FORMAT
     builder_path = "/azeroth/army/"
     lists_label = "Azeroth at War army lists"
-    batch_options = frozenset({"battle_size", "points_limit"})
+    batch_fields = batches.FIELDS
+    batch_options = frozenset(batches.FIELDS.json)
     payload_help = "an Azeroth at War army ({battle_size, faction?, units})"
 
     tracker_setup: TrackerSetup | None = SETUP

@@ -4,7 +4,7 @@ Each input of an Azeroth at War odds calculation has up to three names: the engi
 field (``defense``), the API's key (``def``, as printed on a profile) and the page's short
 query parameter (``d_def``, after its form's prefix). They are written here once, as a table per
 engine type, and everything else is read from the tables: the page's forms fill the engine's
-types through the builders below, the request reader (``games.odds.requests``) reads a JSON
+types through the builders below, the request reader (``requests``) reads a JSON
 body's keys by the tables' API names, and an engine problem is placed beside its page field or
 under its API path with ``page_field`` and ``api_path``.
 

@@ -8,6 +8,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games import registry
+from games.catalogs import service as catalog_service
+from games.models import Catalog
+from games.tracker.seating import SEATS, ChosenList, Problems, TrackerSetup
 from referee.rules.azeroth.army import BATTLE_SIZE_NAMES, army_at_size, army_from_dict
 from referee.rules.azeroth.setup import AzerothSetup, Scenario, side_from_army
 from referee.rules.azeroth.system import AZEROTH
@@ -15,10 +18,8 @@ from referee.rules.azeroth.units import BattleSize
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import Report
 
-from ...catalogs import service as catalog_service
-from ...catalogs.engine import azeroth_units
-from ...models import Catalog
-from ...tracker.seating import SETTINGS, ChosenList, Problems, TrackerSetup
+from .catalog import azeroth_units
+from .forms import SETTINGS
 
 FIRST_PLAYER_IN_PLAY = (
     "Azeroth at War has no first player to choose here: the player who deployed second "
@@ -91,6 +92,21 @@ def _azeroth_fits(seat: int, chosen: ChosenList, size: BattleSize, problems: Pro
     problems[f"lists.{seat}"] = said
 
 
+def _azeroth_fits_game(
+    seat: int,
+    chosen: ChosenList,
+    lists: Sequence[ChosenList],
+    options: Mapping[str, Any],
+    problems: Problems,
+) -> None:
+    """Whether the army is legal in the game's battle size. An army brought alone to a waiting
+    game (``lists`` holds only it) is checked here only against a size the host chose: at its
+    own size, its check when it was chosen already said."""
+    if len(lists) < SEATS and not options.get("battle_size"):
+        return
+    _azeroth_fits(seat, chosen, _azeroth_size(lists, options), problems)
+
+
 def _azeroth_setup(
     sides: list[Any], lists: Sequence[ChosenList], options: Mapping[str, Any]
 ) -> tuple[dict[str, Any], Catalog | None]:
@@ -113,7 +129,5 @@ SETUP = TrackerSetup(
     chooses_party=False,
     settings=SETTINGS,
     first_player_help="Azeroth at War takes none: roll-offs in play settle it (3.3, 5.1).",
-    fits=lambda seat, chosen, lists, options, problems: _azeroth_fits(
-        seat, chosen, _azeroth_size(lists, options), problems
-    ),
+    fits=_azeroth_fits_game,
 )

@@ -1,11 +1,11 @@
 """Azeroth at War odds as a service: a request body in, the API's response body out.
 
-The REST API (``games.odds.azeroth``) and the Celery tasks (``games.tasks``) both answer with
-these, so a queued calculation and a request never disagree. A body is plain JSON data, read
-into the engine's types by ``games.odds.requests`` and answered in the shapes of
-``games.odds.bodies``. A call raises only the rules' own errors: ``InvalidInput`` keyed by the
-API's dotted paths (``defender.def``, ``trigger.starting_wounds``) with each message as a
-sentence. Nothing here knows HTTP or DRF.
+The REST API (``responses``) and the Celery task (``games.systems.azeroth.tasks``) both answer
+with these, so a queued calculation and a request never disagree. A body is plain JSON data,
+read into the engine's types by ``requests`` and answered in the shapes of ``bodies``. A call
+raises only the rules' own errors: ``InvalidInput`` keyed by the API's dotted paths
+(``defender.def``, ``trigger.starting_wounds``) with each message as a sentence. Nothing here
+knows HTTP or DRF.
 
 No rule is computed here: every number in a body comes from the engine unchanged.
 """

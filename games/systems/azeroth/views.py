@@ -1,6 +1,6 @@
 """The Azeroth at War odds page: attack, morale, magic and blast odds from one query string.
 
-The view only parses the query string (games.odds.forms), calls the engines and hands their results
+The view only parses the query string (``odds.forms``), calls the engines and hands their results
 to the template: every number on the page comes from referee.rules.azeroth. An htmx request
 gets the result panels only (``azeroth/odds.html#results``), so the inputs being typed in are
 never replaced.
@@ -17,11 +17,24 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 from django_htmx.http import replace_url
 
-from games.catalogs import azeroth_factions, azeroth_units
 from games.catalogs.service import default_catalog, find_catalog
-from games.charts import DamageChart, damage_chart
 from games.models import Catalog
-from games.odds.forms import (
+from games.views.htmx import HtmxHttpRequest
+from referee.rules.azeroth import blast, combat, magic, morale
+from referee.rules.azeroth.profiles import (
+    AttackOdds,
+    AttackPlan,
+    BlastOdds,
+    MoraleOdds,
+    MustTest,
+    SpellOdds,
+)
+from referee.rules.azeroth.units import Unit
+from referee.rules.errors import InvalidInput, RulesError
+
+from .catalog import azeroth_factions, azeroth_units
+from .charts import DamageChart, damage_chart
+from .odds.forms import (
     PICK_LABELS,
     PICK_PREFIXES,
     SITUATION_LABELS,
@@ -35,18 +48,6 @@ from games.odds.forms import (
     expand_unit_picks,
     profile_matches_unit,
 )
-from games.views.htmx import HtmxHttpRequest
-from referee.rules.azeroth import blast, combat, magic, morale
-from referee.rules.azeroth.profiles import (
-    AttackOdds,
-    AttackPlan,
-    BlastOdds,
-    MoraleOdds,
-    MustTest,
-    SpellOdds,
-)
-from referee.rules.azeroth.units import Unit
-from referee.rules.errors import InvalidInput, RulesError
 
 
 def _problems(error: RulesError) -> dict[str, list[str]]:

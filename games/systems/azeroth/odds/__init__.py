@@ -3,4 +3,4 @@ API and in the engine, and the builders of the engine's types), ``requests`` (a 
 into the engine's types, without DRF), ``bodies`` (each response body, written once),
 ``service`` (request body in, response body out, rules errors only: what the API and the Celery
 tasks both answer), ``serializers`` (the API's request checks, and the schema made from
-``bodies``), ``azeroth`` (the API's adapter) and ``forms`` (the odds page)."""
+``bodies``), ``responses`` (the API's adapter) and ``forms`` (the odds page)."""

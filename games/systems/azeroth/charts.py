@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.templatetags.referee import format_percent
 from referee.rules.azeroth.profiles import DamageOdds
 
 WIDTH = 520
@@ -19,20 +20,6 @@ LEFT, RIGHT, TOP, BOTTOM = 74.0, 12.0, 30.0, 50.0
 TAIL = 0.001
 MAX_X_LABELS = 13
 MAX_BAR_LABELS = 7
-
-
-def format_percent(p: float) -> str:
-    """A probability as a readable percentage: one decimal, with the ends spelled out so a
-    near-certainty never reads as 100% nor a long shot as 0%."""
-    if p <= 1e-12:
-        return "0%"
-    if p >= 1 - 1e-12:
-        return "100%"
-    if p < 0.001:
-        return "<0.1%"
-    if p > 0.999:
-        return ">99.9%"
-    return f"{p * 100:.1f}%"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Forms of the Azeroth at War odds page (the page's side of games.odds).
+"""Forms of the Azeroth at War odds page (the page's side of ``odds``).
 
 The page is one GET form whose query string holds the whole state, so a calculation can be
 bookmarked and shared. Parameter names are short and readable (``mode=melee&a_atk=4&d_def=4
@@ -7,7 +7,7 @@ Cleave's second model, ``f`` the friendly in a melee), the other panels ``m`` (m
 (magic) and ``b`` / ``b1``... (blast and its target rows).
 
 These forms only parse and range-check input (the ranges come from ``profiles.LIMITS``) and
-turn it into the engines' dataclasses through ``games.odds.mapping``, the one table of each
+turn it into the engines' dataclasses through ``mapping``, the one table of each
 input's names on the page, in the API and in the engine, with the builders the API's request
 reader uses too. Every rule is left to the engines; the errors they raise (``InvalidInput``
 keyed by paths such as ``attacker.atk``) are placed beside their fields with the same table.
@@ -234,7 +234,7 @@ class QueryForm(forms.Form):
     defaults: ClassVar[Defaults]
     # What the page calls the form where its fields' labels alone are ambiguous ("Unit 1").
     title: str = ""
-    # The inputs of the engine type this form fills (games.odds.mapping).
+    # The inputs of the engine type this form fills (mapping).
     names: ClassVar[tuple[Name, ...]] = ()
 
     def __init__(

@@ -4,7 +4,7 @@ A request body is JSON as ``json.loads`` gives it: the REST API's body after its
 has let it through, or a Celery task's payload as it was queued. Each reader checks the body's
 shape (objects, the keys each object takes, which are required, and each value's JSON type or
 choice) and builds the engine's dataclasses; ranges and contradictions are the engine's to
-find. The keys are those of ``games.odds.mapping`` and the types and required fields those of
+find. The keys are those of ``mapping`` and the types and required fields those of
 the engine's dataclasses, so nothing here restates either. A bad body raises
 ``InvalidInput`` keyed by the API's dotted paths, worded as the API words the same problems
 (``games.errors``), every problem at once.

@@ -3,7 +3,7 @@
 Request serializers validate shape, JSON types and the ranges in ``profiles.LIMITS`` (so the
 engine stays the single source of every range, and the limits appear in the OpenAPI schema);
 contradictions between inputs are the engine's to find. Response serializers document the
-bodies in the schema; they are made from ``games.odds.bodies``, the one definition of each
+bodies in the schema; they are made from ``bodies``, the one definition of each
 body, which also renders the bodies from the engine's results.
 
 Section numbers (4.5, 7.1 ...) refer to the Azeroth at War rulebook; A-codes to the shared
@@ -392,7 +392,7 @@ class BlastOddsSerializer(StrictSerializer):
 
 # --- Responses ---------------------------------------------------------------------------
 #
-# Each response body is written once, in games.odds.bodies (the tasks answer with it too, and
+# Each response body is written once, in bodies (the tasks answer with it too, and
 # they load no DRF); these serializers are made from those shapes for the OpenAPI schema.
 
 _FIELDS: dict[str, type[serializers.Field[Any, Any, Any, Any]]] = {
