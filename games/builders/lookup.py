@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import QueryDict
 
 from games.catalogs.service import pick_default, version_key
-from games.listgames import ListGame
 from games.models import Catalog, SavedList
+
+if TYPE_CHECKING:
+    from games.listgames import ListGame
 
 
 @dataclass

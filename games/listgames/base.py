@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_check
 from referee.rules.lists import Problem, Report
 from referee.rules.textlists import in_line_order
 
-from ..builders.base import ListBuilder
 from ..catalogs.reading import Problems
 from ..models import Catalog
 from ..tracker.seating import TrackerSetup
@@ -25,6 +24,8 @@ from ..tracker.seating import TrackerSetup
 if TYPE_CHECKING:
     from django import forms
     from rest_framework import serializers
+
+    from ..builders.base import ListBuilder
 
 Body = dict[str, Any]
 L = TypeVar("L")

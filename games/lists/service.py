@@ -9,13 +9,12 @@ payload, the JSON export and what the engines read back are one and the same.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from games import registry
-from games.listgames import ListGame
 from games.registry import list_game
 from referee.rules.errors import InvalidInput
 from referee.rules.lists import Report
@@ -23,6 +22,9 @@ from referee.rules.lists import Report
 from ..catalogs.service import default_catalog
 from ..models import Catalog, SavedList
 from ..models.lists import new_share_token
+
+if TYPE_CHECKING:
+    from games.listgames import ListGame
 
 EngineList: TypeAlias = Any
 """A list as its game's engine holds it (an army, a deck, a roster...): each list game reads
