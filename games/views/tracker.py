@@ -95,6 +95,11 @@ def _index(
         "waiting": lobby.pending_for(user),
         "form": new_form or NewGameForm(owner=user, systems=systems),
         "import_form": import_form or ImportForm(),
+        "list_builders": [
+            game.build
+            for game in registry.games()
+            if game.build is not None and game.slug in systems
+        ],
         "table_setups": [
             (game, (table_forms or {}).get(game.slug) or game.table_setup.form(None))
             for game in registry.games()
