@@ -1,8 +1,8 @@
 """The game tracker's pages: my games and a new game (``/games/``), and the table page
 (``/games/<id>/``) where the host and the players record what happens and spectators watch.
 
-The views translate HTTP and nothing else. ``service.game_apply`` is the one way a game
-changes, ``service.preview`` says what an action would do, and every number on the board
+The views translate HTTP and nothing else. ``apply.game_apply`` is the one way a game
+changes, ``apply.preview`` says what an action would do, and every number on the board
 comes from the system's view. The table page polls its live part every second with the
 ETag it last got and is answered 304 while nothing changed.
 """
@@ -28,8 +28,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import registry
 from games.models import Game, SavedList
-from games.tracker import lobby, service, setups
+from games.tracker import apply, exchange, lifecycle, lobby, setups
+from games.tracker.access import Access, Forbidden, Role, access_for
+from games.tracker.apply import Stale, game_apply, roll_dice
 from games.tracker.batch_form import read_batch
+from games.tracker.exchange import export_filename, export_game
 from games.tracker.forms import (
     ImportForm,
     NewGameForm,
@@ -43,7 +46,15 @@ from games.tracker.http import (
     poll_ticket,
     watch_tokens,
 )
-from games.tracker.service import Access, Forbidden, Role, Stale
+from games.tracker.lifecycle import create_game, join
+from games.tracker.selectors import (
+    log_counts,
+    log_for,
+    seats_with_secrets,
+    secret_views,
+    shown_legal_actions,
+    state_for,
+)
 from games.tracker.table_setup import TableSetupForm
 from games.views import tracker_pages as pages
 from games.views.htmx import HtmxHttpRequest
@@ -76,7 +87,7 @@ def _forbidden(request: HttpRequest, game: Game | None = None, message: str = ""
 def _my_games(user: User) -> list[dict[str, Any]]:
     games = []
     for row in Game.objects.visible_to(user).prefetch_related("seats")[:200]:
-        access = service.access_for(row, user)
+        access = access_for(row, user)
         games.append({"game": row, "role": access.role.value, "seats": list(row.seats.all())})
     return games
 
@@ -141,13 +152,13 @@ def new_game(request: HttpRequest) -> HttpResponse:
             )
             return redirect("game-join", pending.join_token)
         setup, catalog = setups.setup_from_lists(user, system, options)
-        created = service.create_game(
+        created = create_game(
             host=user, system=system, name=form.cleaned_data["name"], setup=setup, catalog=catalog
         )
     except InvalidInput as error:
         form.add_problems(error.problems)
         return _index(request, new_form=form, status=400)
-    body = service.state_for(created, service.access_for(created, user))
+    body = state_for(created, access_for(created, user))
     first = body["state"].get("active_seat")
     if options.get("first_player") == setups.COIN and isinstance(first, int):
         messages.success(
@@ -172,14 +183,14 @@ def new_table_game(request: HttpRequest, slug: str) -> HttpResponse:
         return _index(request, table_forms={slug: form}, status=400)
     seat = form.seat_index()
     try:
-        created = service.create_game(
+        created = create_game(
             host=user, system=slug, name=form.cleaned_data["name"], setup=form.setup(Random())
         )
     except InvalidInput as error:
         form.add_problems(error.problems)
         return _index(request, table_forms={slug: form}, status=400)
     if seat is not None:
-        service.join(created, user, created.join_token, seat)
+        join(created, user, created.join_token, seat)
     return redirect("game", created.pk)
 
 
@@ -191,7 +202,7 @@ def import_game(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _index(request, import_form=form, status=400)
     try:
-        created = service.import_game(_user(request), form.cleaned_data["file"])
+        created = exchange.import_game(_user(request), form.cleaned_data["file"])
     except InvalidInput as error:
         for path, problems in list(error.problems.items())[:10]:
             for problem in problems:
@@ -233,13 +244,13 @@ def _live_context(
     error: dict[str, str] | None = None,
     notice: str = "",
 ) -> dict[str, Any]:
-    body = service.state_for(game, access)
+    body = state_for(game, access)
     view = body["state"]
     system = registry.tracker(game.system)
-    entries = service.log_for(game, access, latest=HISTORY_SHOWN)
+    entries = log_for(game, access, latest=HISTORY_SHOWN)
     unrecorded = (error or notice) and request.method == "POST"
     posted = request.POST if unrecorded else None
-    counts = service.log_counts(game, access)
+    counts = log_counts(game, access)
     tag = etag(game, access)
     context: dict[str, Any] = {
         "game": game,
@@ -270,7 +281,7 @@ def _live_context(
         "can_export": _can_export(game, access),
         # the table's shared device acts for every seat; a seated host plays their own
         "is_host": access.is_table,
-        "reveal_seats": [body["seats"][s] for s in service.seats_with_secrets(game, access)],
+        "reveal_seats": [body["seats"][s] for s in seats_with_secrets(game, access)],
         "winner_name": _winner(body),
         # a view with a summary of its own (winner, why, totals) has its board show the
         # result, and it is not repeated above the board
@@ -362,7 +373,7 @@ def _respond(
 
 def _see(request: HttpRequest, pk: uuid.UUID) -> tuple[Game, Access]:
     game = _load(pk)
-    return game, service.access_for(game, request.user, watch_tokens(request))
+    return game, access_for(game, request.user, watch_tokens(request))
 
 
 @require_GET
@@ -414,7 +425,7 @@ def _posted_action(
         action_type = registry.tracker(game.system).action_type(kind)
         payload, problems = payload_from_post(action_type, post, app_rolls=app_rolls)
     if app_rolls and not problems:
-        payload = service.roll_dice(game.system, kind, payload)
+        payload = roll_dice(game.system, kind, payload)
     seat = form_int(post, "seat", problems)
     version = form_int(post, "version", problems)
     if version is None and "version" not in problems:
@@ -445,7 +456,7 @@ def act(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
         return _respond(request, row, access, status=400, error=_refusal(request, message))
     assert version is not None
     try:
-        service.game_apply(
+        game_apply(
             game=row,
             user=request.user,
             type=kind,
@@ -460,7 +471,7 @@ def act(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
         # what was recorded since the sender looked, as they may read it (``log_for``)
         fresh = _load(pk)
         conflict = stale.conflict.seq if stale.conflict is not None else None
-        notice = pages.moved_on(service.log_for(fresh, access), stale.seen, conflict)
+        notice = pages.moved_on(log_for(fresh, access), stale.seen, conflict)
         return _respond(request, fresh, access, status=409, notice=notice)
     except RulesError as error:
         refusal = _refusal(request, error.message, error.field)
@@ -474,15 +485,15 @@ def act(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
 
 @require_POST
 def preview(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
-    """What the pending action would change, from ``service.preview``, with Commit and
+    """What the pending action would change, from ``apply.preview``, with Commit and
     Cancel. Answered as a fragment for the page's pending panel."""
     row, access = _see(request, pk)
     if not access.can_act:
         return _forbidden(request, row if access.can_see else None)
     kind, payload, seat, _version, problems = _posted_action(request, row)
     problems.pop("version", None)
-    body = service.state_for(row, access)
-    names = _legal_names(service.shown_legal_actions(row, access))
+    body = state_for(row, access)
+    names = _legal_names(shown_legal_actions(row, access))
     context: dict[str, Any] = {
         "game": row,
         "version": body["version"],
@@ -503,7 +514,7 @@ def preview(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         context["payload_fields"] = [("batch", json.dumps(parts))] if parts is not None else []
     if not problems:
         try:
-            after = service.preview(game=row, access=access, type=kind, payload=payload, seat=seat)
+            after = apply.preview(game=row, access=access, type=kind, payload=payload, seat=seat)
         except (Forbidden, RulesError) as error:
             context["refusal"] = error.message if isinstance(error, RulesError) else str(error)
         else:
@@ -553,7 +564,7 @@ def replace_link(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
         return _forbidden(request, row if access.can_see else None, "Only the host can do this.")
     which = request.POST.get("link", "")
     try:
-        service.replace_link(row, which)
+        lifecycle.replace_link(row, which)
     except InvalidInput as error:
         return HttpResponse(error.message, status=400)
     label = "player" if which == "join" else "watch"
@@ -571,8 +582,8 @@ def history(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
     row, access = _see(request, pk)
     if not access.can_see:
         return _forbidden(request)
-    body = service.state_for(row, access)
-    entries = service.log_for(row, access)
+    body = state_for(row, access)
+    entries = log_for(row, access)
     context = {
         "game": row,
         "access": access,
@@ -592,11 +603,11 @@ def export(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
     game is over; before that, what the viewer sees, marked partial."""
     row, access = _see(request, pk)
     try:
-        document = service.export_game(row, access)
+        document = export_game(row, access)
     except Forbidden as error:
         return _forbidden(request, None, str(error))
     response = JsonResponse(document, json_dumps_params={"indent": 1})
-    filename = service.export_filename(row, document["partial"])
+    filename = export_filename(row, document["partial"])
     response["Content-Disposition"] = content_disposition_header(True, filename)
     response["Cache-Control"] = "no-store"
     return response
@@ -623,7 +634,7 @@ def reveal(request: HttpRequest, pk: uuid.UUID, seat: int) -> HttpResponse:
     cached: it is meant to exist on the screen only while held."""
     row, access = _see(request, pk)
     try:
-        public, seen = service.secret_views(row, access, seat)
+        public, seen = secret_views(row, access, seat)
     except Forbidden as error:
         return _forbidden(request, row if access.can_see else None, str(error))
     except InvalidInput as error:

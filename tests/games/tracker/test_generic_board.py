@@ -6,7 +6,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.access import access_for
+from games.tracker.selectors import state_for
 from games.views import tracker_pages
 from tests.games.tracker.support import client_for, game, host, player, spectator
 
@@ -22,7 +23,7 @@ def generic(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_generic_board_offers_each_listed_action_and_it_applies(
     game: Game, player: User
 ) -> None:
-    body = service.state_for(game, service.access_for(game, player))
+    body = state_for(game, access_for(game, player))
     listed = body["legal_actions"]
     assert listed
     page = client_for(player).get(f"/games/{game.pk}/").content.decode()
