@@ -42,7 +42,7 @@ VERSION_MARK = "\x00version\x00"
 CSRF_MARK = "\x00csrf\x00"
 ROOT = Path(__file__).resolve().parent.parent.parent
 # What renders a piece: its templates, and the tags, filters and controls they call.
-SOURCES = ("templates", "games/templatetags", "games/views/tracker_controls.py")
+SOURCES = ("templates", "games/templatetags", "games/tracker/controls.py")
 
 
 @cache

@@ -28,10 +28,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import registry
 from games.models import Game, SavedList
-from games.tracker import apply, exchange, lifecycle, lobby, setups
+from games.tracker import apply, exchange, lifecycle, lobby, pages, setups
 from games.tracker.access import Access, Forbidden, Role, access_for
 from games.tracker.apply import Stale, game_apply, roll_dice
 from games.tracker.batch_form import read_batch
+from games.tracker.controls import Controls
 from games.tracker.exchange import export_filename, export_game
 from games.tracker.forms import (
     ImportForm,
@@ -56,9 +57,7 @@ from games.tracker.selectors import (
     state_for,
 )
 from games.tracker.table_setup import TableSetupForm
-from games.views import tracker_pages as pages
 from games.views.htmx import HtmxHttpRequest
-from games.views.tracker_controls import Controls
 from referee.rules.errors import InvalidInput, RulesError
 from referee.rules.tracker import ANSWER_UNDO, BATCH, REDO, REQUEST_UNDO, UNDO
 

@@ -15,13 +15,13 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
+from games.tracker import pages
 from games.tracker.access import access_for
 from games.tracker.apply import game_apply
+from games.tracker.controls import Controls
 from games.tracker.current import current_game
 from games.tracker.lifecycle import create_game, join, watch
 from games.tracker.selectors import log_for, shown_legal_actions, state_for
-from games.views import tracker_pages as pages
-from games.views.tracker_controls import Controls
 from referee.rules.azeroth.tracker import AZEROTH, Scenario
 from referee.rules.tracker.registry import tracker
 from tests.games.tracker.support import client_for, host, player, spectator, user

@@ -15,8 +15,8 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.tracker.access import access_for
+from games.tracker.controls import Controls
 from games.tracker.selectors import shown_legal_actions, state_for
-from games.views.tracker_controls import Controls
 from referee.rules.tracker.registry import tracker
 from tests.games.tracker.support import client_for, host, player, spectator
 from tests.games.tracker.test_azrah_abilities_board import carded, pick

@@ -14,9 +14,9 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.tracker.access import access_for
+from games.tracker.controls import Controls
 from games.tracker.lifecycle import create_game, join, watch
 from games.tracker.selectors import shown_legal_actions, state_for
-from games.views.tracker_controls import Controls
 from referee.rules.azuki.system import AZUKI
 from tests.games.tracker.support import client_for, user
 from tests.games.tracker.test_azrah_board import HTMX, apply, board, forms, page, text

@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
+from games.tracker import pages
 from games.tracker.access import access_for
 from games.tracker.selectors import state_for
-from games.views import tracker_pages
 from tests.games.tracker.support import client_for, game, host, player, spectator
 
 __all__ = ["game", "host", "player", "spectator"]
@@ -16,7 +16,7 @@ __all__ = ["game", "host", "player", "spectator"]
 
 @pytest.fixture
 def generic(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tracker_pages, "board_template", lambda system: tracker_pages.GENERIC_BOARD)
+    monkeypatch.setattr(pages, "board_template", lambda system: pages.GENERIC_BOARD)
 
 
 @pytest.mark.usefixtures("generic")

@@ -102,11 +102,11 @@ def test_an_anonymous_browser_with_the_watch_link_watches(game: Game) -> None:
 
 
 def test_a_system_without_a_board_template_gets_the_generic_board(game: Game, host: User) -> None:
-    from games.views import tracker_pages
+    from games.tracker import pages
 
-    assert tracker_pages.board_template("azrah") == "games/boards/azrah.html"
-    assert tracker_pages.board_template("no-such-system") == tracker_pages.GENERIC_BOARD
-    tree = tracker_pages.readable({"players": [{"name": "Ana", "health": 3}], "over": False})
+    assert pages.board_template("azrah") == "games/boards/azrah.html"
+    assert pages.board_template("no-such-system") == pages.GENERIC_BOARD
+    tree = pages.readable({"players": [{"name": "Ana", "health": 3}], "over": False})
     assert [n.label for n in tree.children] == ["players", "over"]
     assert tree.children[0].children[0].label == "Ana"
 

@@ -13,8 +13,8 @@ from django.contrib.auth.models import User
 from games.models import Game, Seat
 from games.tracker import apply
 from games.tracker.access import access_for
+from games.tracker.pages import Change, Entry, changes, headline, history
 from games.tracker.selectors import log_for
-from games.views.tracker_pages import Change, Entry, changes, headline, history
 from referee.rules.tracker import IllegalAction, game_apply, start
 from referee.rules.tracker.registry import TRACKERS, tracker
 from tests.games.tracker.support import game, host, player, spectator
