@@ -20,7 +20,7 @@ from games.models import Game
 from games.tracker.apply import game_apply
 from games.tracker.current import current_game
 from games.tracker.lifecycle import create_game, join
-from games.views.tracker import HISTORY_SHOWN
+from games.tracker.table_page import HISTORY_SHOWN
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 from tests.lists.support import payload
 

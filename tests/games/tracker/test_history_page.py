@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.tracker.apply import game_apply
-from games.views.tracker import HISTORY_SHOWN
+from games.tracker.table_page import HISTORY_SHOWN
 from tests.games.tracker.support import client_for, game, host, outsider, player, spectator
 
 __all__ = ["game", "host", "outsider", "player", "spectator"]
