@@ -7,9 +7,9 @@ Run from the project root::
     .venv/bin/python -m bench.golden --runs 25
 
 It sets Django up on an in-memory SQLite database, imports every golden game through the
-tracker's service and seats its players (as tests/golden/test_golden_games.py does). Then,
-for each game, it opens it as a process that has never seen it: it empties the service's
-cache of derived states (``games.tracker.service.CACHE``), reads the game's row and asks
+tracker's import and seats its players (as tests/golden/test_golden_games.py does). Then,
+for each game, it opens it as a process that has never seen it: it empties the process's
+cache of current states (``games.tracker.current.CACHE``), reads the game's row and asks
 ``state_for`` for the table's device, which reads the game's stored state (``GameState``)
 and its log from the database. Beside it, "replay" is the same with no stored state, so the
 whole log is replayed through the engine, as every game opened before states were stored.
@@ -44,25 +44,26 @@ def timings(pk: Any, access: Any, runs: int) -> tuple[float, float, float]:
     it (``state_for``), to list its history once opened (``log_for``), and to open it with
     no stored state (the whole log replayed)."""
     from games.models import Game, GameState
-    from games.tracker import service
+    from games.tracker.current import CACHE
+    from games.tracker.selectors import log_for, state_for
 
     opening, listing, replaying = [], [], []
     for _ in range(runs):
-        service.CACHE.clear()
+        CACHE.clear()
         started = time.perf_counter()
         game = Game.objects.get(pk=pk)
-        service.state_for(game, access)
+        state_for(game, access)
         opening.append(time.perf_counter() - started)
         game = Game.objects.get(pk=pk)
         started = time.perf_counter()
-        service.log_for(game, access)
+        log_for(game, access)
         listing.append(time.perf_counter() - started)
     for _ in range(runs):
-        service.CACHE.clear()
+        CACHE.clear()
         GameState.objects.filter(game_id=pk).delete()
         started = time.perf_counter()
         game = Game.objects.get(pk=pk)
-        service.state_for(game, access)
+        state_for(game, access)
         replaying.append(time.perf_counter() - started)
     return median_ms(opening), median_ms(listing), median_ms(replaying)
 

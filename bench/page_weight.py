@@ -54,13 +54,13 @@ from django.contrib.auth.models import User
 from games.batches.service import start_batch
 from games.lists.service import save_list, share
 from games.models import Catalog
-from games.tracker import service
+from games.tracker.lifecycle import create_game
 from games import registry
 
 host = User.objects.create_user("bench-host")
 games = {}
 for slug, engine in registry.trackers().items():
-    game = service.create_game(host=host, system=slug, name="", setup=engine.example_setup())
+    game = create_game(host=host, system=slug, name="", setup=engine.example_setup())
     games[slug] = str(game.pk)
 store = import_module(settings.SESSION_ENGINE).SessionStore()
 store[SESSION_KEY] = str(host.pk)

@@ -122,7 +122,7 @@ RATIO_TARGET = 0.8
 SYNC_P95_TARGET = 1.5  # seconds
 ACTION_P95_TARGET_MS = 100.0
 CHANGE_BYTES_TARGET = 10_000
-POLL_SECONDS = 1.0  # as the page (games.views.tracker.POLL_SECONDS)
+POLL_SECONDS = 1.0  # as the page (games.tracker.table_page.POLL_SECONDS)
 ACT_SECONDS = 5.0  # a human pace
 DRAIN_SECONDS = 2.5  # polling goes on after the last action, so every tablet can see it
 LOAD_PROCESSES = 4  # client processes, so one interpreter's lock does not slow the tablets
@@ -151,7 +151,9 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.auth.models import User
 from django.db import transaction
 from games.tokens import make_token
-from games.tracker import service
+from games.tracker.apply import game_apply
+from games.tracker.current import to_action
+from games.tracker.lifecycle import create_game, join, watch
 from games import registry
 
 Sessions = import_module(settings.SESSION_ENGINE).SessionStore
@@ -168,7 +170,7 @@ def session(user):
 with transaction.atomic():
     host = User.objects.create_user("bench-host")
     setup = json.loads(os.environ["BENCH_SETUP"])
-    game = service.create_game(host=host, system="azrah", name="Bench", setup=setup)
+    game = create_game(host=host, system="azrah", name="Bench", setup=setup)
     prepared = {"game": str(game.pk), "token": make_token(host).key, "tables": []}
     example = registry.tracker("azeroth").example_setup()
     roles = json.loads(os.environ["BENCH_TABLE_SEATS"])
@@ -177,20 +179,20 @@ with transaction.atomic():
         names = [r["role"] + str(r["seat"]) for r in roles[:size]]
         users = {name: User.objects.create_user(f"t{number}-{name}") for name in names}
         host = users.get("hostNone") or User.objects.create_user(f"t{number}-host")
-        table = service.create_game(host=host, system="azeroth", name=f"Table {number}",
+        table = create_game(host=host, system="azeroth", name=f"Table {number}",
                                     setup=example, log=opening)
         if opening is None:  # played once through the service, then replayed for each table
             for version, step in enumerate(json.loads(os.environ["BENCH_OPENING"])):
-                service.game_apply(game=table, user=host, type=step["type"],
+                game_apply(game=table, user=host, type=step["type"],
                                    payload=step["payload"], expected_version=version,
                                    seat=step["seat"])
                 table.refresh_from_db()
-            opening = [service.to_action(row) for row in table.actions.order_by("seq")]
+            opening = [to_action(row) for row in table.actions.order_by("seq")]
         for r in roles[:size]:
             if r["role"] == "player":
-                service.join(table, users[r["role"] + str(r["seat"])], table.join_token, r["seat"])
+                join(table, users[r["role"] + str(r["seat"])], table.join_token, r["seat"])
             elif r["role"] == "spectator":
-                service.watch(table, users["spectatorNone"], table.watch_token)
+                watch(table, users["spectatorNone"], table.watch_token)
         tablets = []
         for r in roles[:size]:
             user = users[r["role"] + str(r["seat"])]

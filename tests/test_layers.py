@@ -55,7 +55,7 @@ def test_it_finds_the_modules_it_checks() -> None:
 
 
 def test_it_resolves_relative_imports() -> None:
-    names = {name for _, name in _imports(GAMES / "tracker" / "service.py")}
+    names = {name for _, name in _imports(GAMES / "tracker" / "lifecycle.py")}
     assert "games.models" in names  # from ..models import Catalog
     assert "games.models.Catalog" in names
 

@@ -1,8 +1,8 @@
 """Tracked games over REST: create, join, watch, read the state, post actions, undo and redo,
 read the log, export and import.
 
-The views translate HTTP and nothing else: ``games.tracker.service`` decides who may do what
-and ``service.game_apply`` is the one way a game changes. An action carries the version of
+The views translate HTTP and nothing else: ``games.tracker.access`` decides who may do what
+and ``apply.game_apply`` is the one way a game changes. An action carries the version of
 the game its sender saw; a stale one answers 409 with the current state, so an action is
 applied exactly once or not at all. The state answers 304 to ``If-None-Match`` when nothing
 changed, which is what a polling tablet sends.
@@ -55,10 +55,15 @@ from games.fields import (
 from games.models import Game
 from games.models.tracker import PendingGame
 from games.tokens import TokenAuthentication
-from games.tracker import lobby, service, setups
+from games.tracker import lobby, setups
+from games.tracker.access import Access, Forbidden, Role, access_for, require_act, require_host
+from games.tracker.apply import Stale, game_apply, preview, roll_dice
+from games.tracker.current import current_game
+from games.tracker.exchange import EXPORT_FORMAT, export_filename, export_game, import_game
 from games.tracker.http import etag, watch_tokens
+from games.tracker.lifecycle import MAX_GAME_NAME, join, replace_link, watch
 from games.tracker.seating import TrackerSetup
-from games.tracker.service import Access, Forbidden, Stale
+from games.tracker.selectors import log_entry, log_for, state_for
 from referee.rules.errors import InvalidInput, RulesError
 from referee.rules.tracker import (
     ANSWER_UNDO,
@@ -437,7 +442,7 @@ def check_action_body(system: str, data: Any) -> dict[str, Any]:
     if specific is None:
         raise ValidationError({"type": [_unknown_type(system, kind, CORE_ACTION_SERIALIZERS)]})
     if values.get("app_rolls") and isinstance(values.get("payload", {}), dict):
-        data = {**data, "payload": service.roll_dice(system, kind, data.get("payload"))}
+        data = {**data, "payload": roll_dice(system, kind, data.get("payload"))}
     checked = specific(data=data)
     checked.is_valid(raise_exception=True)
     values["payload"] = dict(checked.validated_data.get("payload") or {})
@@ -489,7 +494,7 @@ def _setup_help(said: Callable[[TrackerSetup], str]) -> str:
 class CreateGameSerializer(StrictSerializer):
     system = _choice_field(TRACKED_SYSTEMS, "The game system's tracker.", tracked_systems)
     name = StrictCharField(
-        max_length=service.MAX_GAME_NAME,
+        max_length=MAX_GAME_NAME,
         required=False,
         allow_blank=True,
         help_text="The game's name (default: the players' names and the game, 'Ann vs Ben · "
@@ -520,7 +525,7 @@ class CreateGameSerializer(StrictSerializer):
         ),
     )
     players = serializers.ListField(
-        child=StrictCharField(max_length=service.MAX_GAME_NAME, allow_blank=True),
+        child=StrictCharField(max_length=MAX_GAME_NAME, allow_blank=True),
         required=False,
         help_text=(
             "The players' names, one per list (default or empty: the list's name; with "
@@ -559,7 +564,7 @@ class JoinSerializer(StrictSerializer):
         ),
     )
     player = StrictCharField(
-        max_length=service.MAX_GAME_NAME,
+        max_length=MAX_GAME_NAME,
         required=False,
         allow_blank=True,
         help_text="A waiting game: the name you play by (default: your account's).",
@@ -682,7 +687,7 @@ class GameStateSerializer(serializers.Serializer[Any]):
     system = serializers.CharField()
     name = serializers.CharField()
     version = serializers.IntegerField(help_text="The number of log entries; send it back.")
-    role = serializers.ChoiceField([r.value for r in service.Role])
+    role = serializers.ChoiceField([r.value for r in Role])
     seat = serializers.IntegerField(allow_null=True, help_text="Your seat, if you sit here.")
     seats = SeatSerializer(many=True)
     next_undo = serializers.IntegerField(allow_null=True)
@@ -744,7 +749,7 @@ class ExportSeatSerializer(serializers.Serializer[Any]):
 
 
 class ExporterSerializer(serializers.Serializer[Any]):
-    role = serializers.ChoiceField([r.value for r in service.Role])
+    role = serializers.ChoiceField([r.value for r in Role])
     seat = serializers.IntegerField(allow_null=True)
 
 
@@ -752,7 +757,7 @@ class ExportSerializer(serializers.Serializer[Any]):
     """A game export: whole (replays to the identical game) or partial (what one viewer may
     see during the game; it cannot be imported)."""
 
-    format = serializers.CharField(help_text=f"Always {service.EXPORT_FORMAT!r}.")
+    format = serializers.CharField(help_text=f"Always {EXPORT_FORMAT!r}.")
     format_version = serializers.IntegerField()
     # named as the export's JSON key; the metaclass takes it for a field, not the flag
     partial = serializers.BooleanField(  # type: ignore[assignment]
@@ -795,7 +800,7 @@ class GameImportSerializer(serializers.Serializer[Any]):
     """A whole game export (GET /api/games/<id>/export/ once the game is over, or from the
     table's shared device). Its other keys (format_version, version...) are read past."""
 
-    format = serializers.ChoiceField(choices=[service.EXPORT_FORMAT])
+    format = serializers.ChoiceField(choices=[EXPORT_FORMAT])
     partial = NotPartialField(  # type: ignore[assignment]  # the export's key
         required=False, help_text="false, or left out: a partial export cannot be imported."
     )
@@ -954,7 +959,7 @@ def _bad(error: RulesError, prefix: str = "") -> ValidationError:
 
 
 def _access(request: Request, game: Game) -> Access:
-    return service.access_for(game, request.user, watch_tokens(request))
+    return access_for(game, request.user, watch_tokens(request))
 
 
 def _forbidden(error: Forbidden) -> PermissionDenied:
@@ -966,7 +971,7 @@ def game_url(request: Request, game: Game) -> str:
 
 
 def state_body(request: Request, game: Game, access: Access) -> dict[str, Any]:
-    body = service.state_for(game, access)
+    body = state_for(game, access)
     body["url"] = game_url(request, game)
     return body
 
@@ -1018,7 +1023,7 @@ class GameAPIView(APIView):
         about the game (not even which game system it is)."""
         game = self.game(pk)
         try:
-            service.require_act(_access(request, game))
+            require_act(_access(request, game))
         except Forbidden as error:
             raise _forbidden(error) from None
         return game
@@ -1035,7 +1040,7 @@ def apply_action(
 ) -> Response:
     """Post one action and answer 201, 400, 403 or 409 with the state."""
     try:
-        applied = service.game_apply(
+        applied = game_apply(
             game=game,
             user=request.user,
             type=type,
@@ -1051,7 +1056,7 @@ def apply_action(
         body = bad_request_body({"version": [error.error.message]})
         body["game"] = state_body(request, error.game, access)
         body["changes"] = [
-            entry for entry in service.log_for(error.game, access) if entry["seq"] > error.seen
+            entry for entry in log_for(error.game, access) if entry["seq"] > error.seen
         ]
         body["conflict"] = error.conflict.seq if error.conflict is not None else None
         return Response(body, status=status.HTTP_409_CONFLICT)
@@ -1059,7 +1064,7 @@ def apply_action(
         raise _bad(error) from None
     row, access = applied.game, applied.access
     names = {seat.index: seat.name for seat in row.seats.all()}
-    entry = service.log_entry(applied.result, applied.action, access, names)
+    entry = log_entry(applied.result, applied.action, access, names)
     entry["at_table"] = access.is_table
     return Response(
         {"action": entry, "game": state_body(request, row, access)},
@@ -1257,7 +1262,7 @@ class GamePreviewView(GameAPIView):
             stale["game"] = body
             return Response(stale, status=status.HTTP_409_CONFLICT)
         try:
-            view = service.preview(
+            view = preview(
                 game=game,
                 access=access,
                 type=values["type"],
@@ -1283,7 +1288,7 @@ def _undo_redo(view: GameAPIView, request: Request, pk: Any, kind: str) -> Respo
         access = _access(request, game)
         if not access.can_see:
             raise PermissionDenied("You are not at this game.")
-        current = service.derived(game)
+        current = current_game(game)
         target = current.next_undo() if kind == UNDO else current.next_redo()
     return apply_action(
         request,
@@ -1338,7 +1343,7 @@ class GameLogView(GameAPIView):
     def get(self, request: Request, pk: Any) -> Response:
         game = self.game(pk)
         try:
-            entries = service.log_for(game, _access(request, game))
+            entries = log_for(game, _access(request, game))
         except Forbidden as error:
             raise _forbidden(error) from None
         return Response({"version": len(entries), "entries": entries})
@@ -1365,11 +1370,11 @@ class GameExportView(GameAPIView):
     def get(self, request: Request, pk: Any) -> Response:
         game = self.game(pk)
         try:
-            document = service.export_game(game, _access(request, game))
+            document = export_game(game, _access(request, game))
         except Forbidden as error:
             raise _forbidden(error) from None
         response = Response(document)
-        filename = service.export_filename(game, document["partial"])
+        filename = export_filename(game, document["partial"])
         response["Content-Disposition"] = content_disposition_header(True, filename)
         response["Cache-Control"] = "no-store"
         return response
@@ -1400,7 +1405,7 @@ class GameImportView(GameAPIView):
     def post(self, request: Request) -> Response:
         user = _user(request)
         try:
-            game = service.import_game(user, request.data)
+            game = import_game(user, request.data)
         except InvalidInput as error:
             raise _bad(error) from None
         game = self.game(game.pk)
@@ -1437,7 +1442,7 @@ class GameJoinView(GameAPIView):
                 {key: ["This game has started: its players' lists are set."] for key in brought}
             )
         try:
-            service.join(game, user, token, values.get("seat"))
+            join(game, user, token, values.get("seat"))
         except Forbidden as error:
             raise _forbidden(error) from None
         except InvalidInput as error:
@@ -1524,7 +1529,7 @@ class GameWatchView(GameAPIView):
         if game is None:
             raise PermissionDenied("This watch link is not valid any more.")
         try:
-            service.watch(game, user, token)
+            watch(game, user, token)
         except Forbidden as error:
             raise _forbidden(error) from None
         game = self.game(game.pk)
@@ -1560,12 +1565,12 @@ class GameLinksView(GameAPIView):
         self._host(request, game)
         data = LinkSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        service.replace_link(game, data.validated_data["link"])
+        replace_link(game, data.validated_data["link"])
         return Response(links_body(request, game))
 
     def _host(self, request: Request, game: Game) -> None:
         try:
-            service.require_host(_access(request, game))
+            require_host(_access(request, game))
         except Forbidden as error:
             raise _forbidden(error) from None
 

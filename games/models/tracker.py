@@ -1,7 +1,7 @@
 """Tracked games: a game, its seats, who may watch, and its append-only log of actions.
 
 The log is the truth. A game's state is never stored as such: it is what replaying the log
-through the system's rules engine gives (``games.tracker.service``). ``version`` is the
+through the system's rules engine gives (``games.tracker.current``). ``version`` is the
 number of entries in the log, kept on the game row so that a request can be checked against
 it under a row lock, and ``(game, seq)`` is unique so the log can have neither a gap nor a
 duplicate.
@@ -35,8 +35,8 @@ def tracker_choices() -> list[tuple[str, str]]:
 class GameQuerySet(models.QuerySet["Game"]):
     def visible_to(self, user: AbstractBaseUser) -> GameQuerySet:
         """The games ``user`` hosts, sits at or watches, each once: the games their list
-        shows. Whether they may see a given game's state, and what of it, is the service's
-        to say (``games.tracker.service.access_for``); a watch link opened without an
+        shows. Whether they may see a given game's state, and what of it, is the tracker's
+        to say (``games.tracker.access.access_for``); a watch link opened without an
         account is not an account's game and is not among these."""
         return self.filter(
             models.Q(host=user) | models.Q(seats__user=user) | models.Q(spectators__user=user)

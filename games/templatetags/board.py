@@ -1,5 +1,5 @@
 """Template tags of the tracker's boards: the controls at a piece of the board, from the
-engine's legal actions (``games.views.tracker_controls``). Presentation only."""
+engine's legal actions (``games.tracker.controls``). Presentation only."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from games.tracker import controls as tracker_controls
+from games.tracker.controls import Control, Controls
 from games.tracker.forms import posted_rows
-from games.views import tracker_controls
-from games.views.tracker_controls import Control, Controls
 
 register = template.Library()
 

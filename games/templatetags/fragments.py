@@ -43,7 +43,7 @@ CSRF_MARK = "\x00csrf\x00"
 ROOT = Path(__file__).resolve().parent.parent.parent
 # What renders a piece: its templates (the shared ones and each game's, in its package), and
 # the tags, filters and controls they call.
-SOURCES = ("templates", "games/systems", "games/templatetags", "games/views/tracker_controls.py")
+SOURCES = ("templates", "games/systems", "games/templatetags", "games/tracker/controls.py")
 
 
 @cache

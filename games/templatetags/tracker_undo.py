@@ -1,5 +1,5 @@
 """Template tags of the table page's history and its requests to undo: what the viewer may
-do about an entry, as ``games.tracker.service`` decides it. Presentation only."""
+do about an entry, as ``games.tracker.access`` decides it. Presentation only."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from typing import Any
 from django import template
 
 from games.models import Game
-from games.tracker import service
-from games.tracker.service import Access
+from games.tracker import access as rights
+from games.tracker.access import Access
+from games.tracker.current import current_game
 
 register = template.Library()
 
@@ -21,7 +22,7 @@ def undo_control(game: Game, access: Access, seq: Any) -> str:
     ``"asked"`` (a request about it is waiting) or ``""``."""
     if not isinstance(seq, int):
         return ""
-    return service.undo_control(access, service.derived(game), seq, game)
+    return rights.undo_control(access, current_game(game), seq, game)
 
 
 @register.filter

@@ -28,7 +28,7 @@ from django.http import HttpResponse
 from django.utils.http import parse_etags
 
 from ..models import Game, Seat, Spectator
-from .service import Access, Role
+from .access import Access, Role
 
 WATCH_SESSION_KEY = "watch_tokens"
 MAX_WATCH_TOKENS = 50
@@ -126,7 +126,7 @@ def glance(pk: uuid.UUID, user: Any, tokens: Collection[str]) -> Glance | None:
     such game, for the full path to answer.
 
     ``user`` is the account (or its id, from a poll ticket). The role is decided as
-    ``service.access_for`` decides it, from the same facts; a test holds the two to the same
+    ``access.access_for`` decides it, from the same facts; a test holds the two to the same
     answer for every role."""
     user_id = user if isinstance(user, int) else user.pk if isinstance(user, User) else None
     game_id = Game._meta.get_field("id").get_db_prep_value(pk, connection)

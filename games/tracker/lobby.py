@@ -4,7 +4,7 @@ A host who sits at a seat brings only their own list; each other seat is taken b
 who opens the player link and brings theirs. Each list is checked when it is chosen, by the
 same rules as a game started at once (``setups.choose_list``, ``setups.check_seat``), and
 copied as it stood then. When every seat has its list the setup is built from them and the
-game starts (``service.create_game``), keeping the waiting game's id and player link; until
+game starts (``lifecycle.create_game``), keeping the waiting game's id and player link; until
 then there is no setup and no rules engine, only a ``PendingGame``.
 
 Problems are named by the field a person fills in: ``list``, ``player`` (their name),
@@ -26,15 +26,16 @@ from referee.rules.errors import InvalidInput
 
 from ..models import Catalog
 from ..models.tracker import Game, PendingGame, PendingSeat, Seat
-from . import service, setups
-from .service import Forbidden
+from . import setups
+from .access import Forbidden
+from .lifecycle import MAX_GAME_NAME, check_game_name, create_game, default_game_name, join
 
 Problems = dict[str, list[str]]
 
 
 def player_name(user: User) -> str:
     """The name a player is shown by when they do not give one: their account's."""
-    return (user.get_short_name() or user.get_username()).strip()[: service.MAX_GAME_NAME]
+    return (user.get_short_name() or user.get_username()).strip()[:MAX_GAME_NAME]
 
 
 def _check_player(value: object, user: User, problems: Problems) -> str:
@@ -43,8 +44,8 @@ def _check_player(value: object, user: User, problems: Problems) -> str:
     if not isinstance(value, str):
         problems["player"] = ["A player's name is text."]
         return ""
-    if len(value.strip()) > service.MAX_GAME_NAME:
-        problems["player"] = [f"At most {service.MAX_GAME_NAME} characters."]
+    if len(value.strip()) > MAX_GAME_NAME:
+        problems["player"] = [f"At most {MAX_GAME_NAME} characters."]
     return value.strip()
 
 
@@ -93,7 +94,7 @@ def open_game(
     name_ = ""
     if name is not None:
         try:
-            name_ = service.check_game_name(name)
+            name_ = check_game_name(name)
         except InvalidInput as error:
             problems.update(error.problems)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < setups.SEATS:
@@ -130,11 +131,11 @@ def start_seated(
     """A game from a setup given in full, started at once, its host sitting at ``seat``
     straight away (None: at no seat, the table's shared device). Both happen or neither."""
     with transaction.atomic():
-        game = service.create_game(
+        game = create_game(
             host=host, system=system, name=name, setup=setup, colours=colours, catalog=catalog
         )
         if seat is not None:
-            service.join(game, host, game.join_token, seat)
+            join(game, host, game.join_token, seat)
     return game
 
 
@@ -228,7 +229,7 @@ def _start(pending: PendingGame, seats: Sequence[PendingSeat]) -> Game:
         setup, catalog = setups.setup_from_chosen(
             pending.system, lists, names, pending.options, [s.party for s in seats]
         )
-        game = service.create_game(
+        game = create_game(
             host=pending.host,
             system=pending.system,
             name=pending.name or None,
@@ -281,7 +282,7 @@ class Waiting:
     def name(self) -> str:
         """The game's name, or the one it will get ("Ann vs …" and the game's short name)."""
         names = [s.name if s.ready else "…" for s in self.seats]
-        return self.game.name or service.default_game_name(
+        return self.game.name or default_game_name(
             registry.trackers()[self.game.system].name, names
         )
 

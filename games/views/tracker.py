@@ -1,9 +1,11 @@
 """The game tracker's pages: my games and a new game (``/games/``), and the table page
 (``/games/<id>/``) where the host and the players record what happens and spectators watch.
 
-The views translate HTTP and nothing else. ``service.game_apply`` is the one way a game
-changes, ``service.preview`` says what an action would do, and every number on the board
-comes from the system's view. The table page polls its live part every second with the
+The views translate HTTP and nothing else. ``apply.game_apply`` is the one way a game
+changes, ``apply.preview`` says what an action would do, and every number on the board
+comes from the system's view. What the table page shows is built in one place
+(``table_page``) from the game as it stands: after an action, the game ``game_apply``
+answered, read no second time. The table page polls its live part every second with the
 ETag it last got and is answered 304 while nothing changed.
 """
 
@@ -28,8 +30,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import registry
 from games.models import Game, SavedList
-from games.tracker import lobby, service, setups
+from games.tracker import apply, exchange, lifecycle, lobby, pages, setups, table_page
+from games.tracker.access import Access, Forbidden, Role, access_for
+from games.tracker.apply import Stale, game_apply, roll_dice
 from games.tracker.batch_form import read_batch
+from games.tracker.current import CoreGame, current_game
+from games.tracker.exchange import export_filename, export_game
 from games.tracker.forms import (
     ImportForm,
     NewGameForm,
@@ -37,23 +43,22 @@ from games.tracker.forms import (
     payload_from_post,
 )
 from games.tracker.http import (
-    POLL_TICKET_HEADER,
     etag,
     not_modified,
     poll_ticket,
     watch_tokens,
 )
-from games.tracker.service import Access, Forbidden, Role, Stale
+from games.tracker.lifecycle import create_game, join
+from games.tracker.selectors import (
+    log_for,
+    secret_views,
+    shown_legal_actions,
+    state_for,
+)
 from games.tracker.table_setup import TableSetupForm
-from games.views import tracker_pages as pages
 from games.views.htmx import HtmxHttpRequest
-from games.views.tracker_controls import Controls
 from referee.rules.errors import InvalidInput, RulesError
 from referee.rules.tracker import ANSWER_UNDO, BATCH, REDO, REQUEST_UNDO, UNDO
-
-POLL_SECONDS = 1
-HISTORY_SHOWN = 20
-"""How many of the newest history entries the table page shows; the rest are a link away."""
 
 
 def _user(request: HttpRequest) -> User:
@@ -62,7 +67,7 @@ def _user(request: HttpRequest) -> User:
     return request.user
 
 
-def _load(pk: uuid.UUID) -> Game:
+def _game_row(pk: uuid.UUID) -> Game:
     return get_object_or_404(Game.objects.prefetch_related("seats"), pk=pk)
 
 
@@ -76,7 +81,7 @@ def _forbidden(request: HttpRequest, game: Game | None = None, message: str = ""
 def _my_games(user: User) -> list[dict[str, Any]]:
     games = []
     for row in Game.objects.visible_to(user).prefetch_related("seats")[:200]:
-        access = service.access_for(row, user)
+        access = access_for(row, user)
         games.append({"game": row, "role": access.role.value, "seats": list(row.seats.all())})
     return games
 
@@ -146,13 +151,13 @@ def new_game(request: HttpRequest) -> HttpResponse:
             )
             return redirect("game-join", pending.join_token)
         setup, catalog = setups.setup_from_lists(user, system, options)
-        created = service.create_game(
+        created = create_game(
             host=user, system=system, name=form.cleaned_data["name"], setup=setup, catalog=catalog
         )
     except InvalidInput as error:
         form.add_problems(error.problems)
         return _index(request, new_form=form, status=400)
-    body = service.state_for(created, service.access_for(created, user))
+    body = state_for(created, access_for(created, user))
     first = body["state"].get("active_seat")
     if options.get("first_player") == setups.COIN and isinstance(first, int):
         messages.success(
@@ -177,14 +182,14 @@ def new_table_game(request: HttpRequest, slug: str) -> HttpResponse:
         return _index(request, table_forms={slug: form}, status=400)
     seat = form.seat_index()
     try:
-        created = service.create_game(
+        created = create_game(
             host=user, system=slug, name=form.cleaned_data["name"], setup=form.setup(Random())
         )
     except InvalidInput as error:
         form.add_problems(error.problems)
         return _index(request, table_forms={slug: form}, status=400)
     if seat is not None:
-        service.join(created, user, created.join_token, seat)
+        join(created, user, created.join_token, seat)
     return redirect("game", created.pk)
 
 
@@ -196,7 +201,7 @@ def import_game(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _index(request, import_form=form, status=400)
     try:
-        created = service.import_game(_user(request), form.cleaned_data["file"])
+        created = exchange.import_game(_user(request), form.cleaned_data["file"])
     except InvalidInput as error:
         for path, problems in list(error.problems.items())[:10]:
             for problem in problems:
@@ -209,155 +214,46 @@ def import_game(request: HttpRequest) -> HttpResponse:
 # --- the table page -------------------------------------------------------------------------
 
 
-def _qr(url: str) -> str:
+def _qr_svg(url: str) -> str:
     return str(segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff"))
 
 
-def _links(request: HttpRequest, game: Game) -> dict[str, str]:
+def _share_links(request: HttpRequest, game: Game) -> dict[str, str]:
     join_url = request.build_absolute_uri(reverse("game-join", args=[game.join_token]))
     watch_url = request.build_absolute_uri(reverse("game-watch", args=[game.watch_token]))
     return {
         "join_url": join_url,
         "watch_url": watch_url,
-        "join_qr": _qr(join_url),
-        "watch_qr": _qr(watch_url),
+        "join_qr": _qr_svg(join_url),
+        "watch_qr": _qr_svg(watch_url),
     }
 
 
-def _can_export(game: Game, access: Access) -> bool:
-    """As the API: everyone at the table may export. The table's device and, once the
-    game is over, everyone get the whole game; before that, the rest get what they see."""
-    return access.can_see
-
-
-def _live_context(
-    request: HttpRequest,
+def _table_response(
+    request: HtmxHttpRequest,
     game: Game,
+    current: CoreGame,
     access: Access,
     *,
+    status: int = 200,
     error: dict[str, str] | None = None,
     notice: str = "",
-) -> dict[str, Any]:
-    body = service.state_for(game, access)
-    view = body["state"]
-    system = registry.tracker(game.system)
-    entries = service.log_for(game, access, latest=HISTORY_SHOWN)
-    unrecorded = (error or notice) and request.method == "POST"
-    posted = request.POST if unrecorded else None
-    counts = service.log_counts(game, access)
-    tag = etag(game, access)
-    context: dict[str, Any] = {
-        "game": game,
-        "body": body,
-        "view": view,
-        "access": access,
-        "system": system,
-        "board_template": pages.board_template(game.system),
-        "board_stylesheet": pages.board_stylesheet(game.system),
-        "history": pages.history(entries, body["next_redo"], error),
-        "history_live": True,
-        "history_more": counts.entries - len(entries),
-        "history_total": counts.entries,
-        "undone": counts.undone,
-        "recorded": counts.recorded,
-        "error": error,
-        # a form that was not recorded (refused, or the game moved on): its control and
-        # panel show again what the player had chosen
-        "posted": posted,
-        "notice": notice,
-        "poll_headers": json.dumps(
-            {
-                "If-None-Match": tag,
-                POLL_TICKET_HEADER: poll_ticket(game, request.user, watch_tokens(request)),
-            }
-        ),
-        "poll_seconds": POLL_SECONDS,
-        "can_export": _can_export(game, access),
-        # the table's shared device acts for every seat; a seated host plays their own
-        "is_host": access.is_table,
-        "reveal_seats": [body["seats"][s] for s in service.seats_with_secrets(game, access)],
-        "winner_name": _winner(body),
-        # a view with a summary of its own (winner, why, totals) has its board show the
-        # result, and it is not repeated above the board
-        "board_summary": isinstance(view.get("summary"), dict),
-    }
-    active = view.get("active_seat")
-    controls = Controls(
-        body["legal_actions"],
-        system,
-        prefer=active if isinstance(active, int) else None,
-        seats=len(body["seats"]),
-        posted={name: posted.getlist(name) for name in posted} if posted is not None else None,
-    )
-    # the viewer's own side first on their tablet
-    order = [seat["index"] for seat in body["seats"]]
-    if access.seat in order:
-        order.remove(access.seat)
-        order.insert(0, access.seat)
-    context["seat_order"] = order
-    context["controls"] = controls
-    keys = {entry.key for entry in context["history"]} | controls.keys
-    keys |= {f"form:{action_type.name}" for action_type in system.action_types}
-    if context["board_template"] == pages.GENERIC_BOARD:
-        context["tree"] = pages.readable(view)
-    # a refusal whose control is not on the page is shown above the board
-    context["error_top"] = error["message"] if error and error.get("key") not in keys else None
-    # after a stale action: whether the control that sent it is still there, as it was set
-    context["kept"] = posted is not None and posted.get("control", "") in (
-        controls.keys | {f"form:{action_type.name}" for action_type in system.action_types}
-    )
-    return context
-
-
-def _winner(body: dict[str, Any]) -> str | None:
-    winner = body["state"].get("winner")
-    if isinstance(winner, int) and 0 <= winner < len(body["seats"]):
-        return str(body["seats"][winner]["name"])
-    return None
-
-
-def _page_context(request: HttpRequest, game: Game, access: Access, **live: Any) -> dict[str, Any]:
-    context = _live_context(request, game, access, **live)
-    system = context["system"]
-    context["action_types"] = [
-        {
-            "name": a.name,
-            "label": a.name.replace("_", " ").capitalize(),
-            "description": a.description,
-            "fields": a.fields,
-        }
-        for a in system.action_types
-    ]
-    context["names"] = sorted(_names(context["view"]))
-    if access.role is Role.HOST:
-        context["links"] = _links(request, game)
-    return context
-
-
-def _names(value: Any) -> set[str]:
-    """Every name in the view (the Guardians, the models), for the forms' suggestions."""
-    found: set[str] = set()
-    if isinstance(value, dict):
-        name = value.get("name")
-        if isinstance(name, str):
-            found.add(name)
-        for item in value.values():
-            found |= _names(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= _names(item)
-    return found
-
-
-def _respond(
-    request: HtmxHttpRequest, game: Game, access: Access, *, status: int = 200, **live: Any
 ) -> HttpResponse:
-    """The live part for htmx, the whole page otherwise."""
+    """The live part for htmx, the whole page otherwise, built once (``table_page``) from
+    the game row and the game as it stands."""
+    shown: dict[str, Any] = {
+        "poll_ticket": poll_ticket(game, request.user, watch_tokens(request)),
+        "error": error,
+        "notice": notice,
+        "posted": request.POST if request.method == "POST" else None,
+    }
     if request.htmx:
-        context = _live_context(request, game, access, **live)
+        context = table_page.live_part(game, current, access, **shown)
         response = render(request, "games/game.html#live", context, status=status)
     else:
-        context = _page_context(request, game, access, **live)
+        context = table_page.whole_page(game, current, access, **shown)
+        if access.role is Role.HOST:
+            context["links"] = _share_links(request, game)
         response = render(request, "games/game.html", context, status=status)
     response["ETag"] = etag(game, access)
     response["Cache-Control"] = "no-cache"
@@ -365,9 +261,10 @@ def _respond(
     return response
 
 
-def _see(request: HttpRequest, pk: uuid.UUID) -> tuple[Game, Access]:
-    game = _load(pk)
-    return game, service.access_for(game, request.user, watch_tokens(request))
+def _game_and_viewer(request: HttpRequest, pk: uuid.UUID) -> tuple[Game, Access]:
+    """The game (404 if there is none) and who the request's viewer is to it."""
+    game = _game_row(pk)
+    return game, access_for(game, request.user, watch_tokens(request))
 
 
 @require_GET
@@ -379,10 +276,10 @@ def game(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
         unchanged = not_modified(request, pk)
         if unchanged is not None:
             return unchanged
-    row, access = _see(request, pk)
+    row, access = _game_and_viewer(request, pk)
     if not access.can_see:
         return _forbidden(request)
-    return _respond(request, row, access)
+    return _table_response(request, row, current_game(row), access)
 
 
 def _posted_action(
@@ -419,7 +316,7 @@ def _posted_action(
         action_type = registry.tracker(game.system).action_type(kind)
         payload, problems = payload_from_post(action_type, post, app_rolls=app_rolls)
     if app_rolls and not problems:
-        payload = service.roll_dice(game.system, kind, payload)
+        payload = roll_dice(game.system, kind, payload)
     seat = form_int(post, "seat", problems)
     version = form_int(post, "version", problems)
     if version is None and "version" not in problems:
@@ -439,7 +336,7 @@ def act(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
     """Record one action (undo and redo included) against the version the page saw. A
     stale version answers 409 with the fresh state; an action the rules refuse answers 400
     with the engine's message beside the control that sent it."""
-    row, access = _see(request, pk)
+    row, access = _game_and_viewer(request, pk)
     if not access.can_see:
         return _forbidden(request)
     if not access.can_act:
@@ -447,10 +344,11 @@ def act(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
     kind, payload, seat, version, problems = _posted_action(request, row, roll=True)
     if problems:
         message = " ".join(problems.values())
-        return _respond(request, row, access, status=400, error=_refusal(request, message))
+        refusal = _refusal(request, message)
+        return _table_response(request, row, current_game(row), access, status=400, error=refusal)
     assert version is not None
     try:
-        service.game_apply(
+        applied = game_apply(
             game=row,
             user=request.user,
             type=kind,
@@ -460,34 +358,39 @@ def act(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
             watch_tokens=watch_tokens(request),
         )
     except Forbidden as error:
-        return _respond(request, row, access, status=403, error=_refusal(request, str(error)))
+        refusal = _refusal(request, str(error))
+        return _table_response(request, row, current_game(row), access, status=403, error=refusal)
     except Stale as stale:
         # what was recorded since the sender looked, as they may read it (``log_for``)
-        fresh = _load(pk)
         conflict = stale.conflict.seq if stale.conflict is not None else None
-        notice = pages.moved_on(service.log_for(fresh, access), stale.seen, conflict)
-        return _respond(request, fresh, access, status=409, notice=notice)
+        since = log_for(stale.game, access, current=stale.current)
+        notice = pages.moved_on(since, stale.seen, conflict)
+        return _table_response(
+            request, stale.game, stale.current, access, status=409, notice=notice
+        )
     except RulesError as error:
         refusal = _refusal(request, error.message, error.field)
-        return _respond(request, _load(pk), access, status=400, error=refusal)
-    fresh = _load(pk)
+        fresh = _game_row(pk)
+        return _table_response(
+            request, fresh, current_game(fresh), access, status=400, error=refusal
+        )
     if request.htmx:
-        return _respond(request, fresh, access)
-    messages.success(request, f"Recorded #{fresh.version}.")
+        return _table_response(request, applied.game, applied.result, applied.access)
+    messages.success(request, f"Recorded #{applied.game.version}.")
     return redirect(reverse("game", args=[pk]) + "#live")
 
 
 @require_POST
 def preview(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
-    """What the pending action would change, from ``service.preview``, with Commit and
+    """What the pending action would change, from ``apply.preview``, with Commit and
     Cancel. Answered as a fragment for the page's pending panel."""
-    row, access = _see(request, pk)
+    row, access = _game_and_viewer(request, pk)
     if not access.can_act:
         return _forbidden(request, row if access.can_see else None)
     kind, payload, seat, _version, problems = _posted_action(request, row)
     problems.pop("version", None)
-    body = service.state_for(row, access)
-    names = _legal_names(service.shown_legal_actions(row, access))
+    body = state_for(row, access)
+    names = _legal_names(shown_legal_actions(row, access))
     context: dict[str, Any] = {
         "game": row,
         "version": body["version"],
@@ -497,7 +400,7 @@ def preview(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         "control": request.POST.get("control", ""),
         "amount": payload.get("amount"),
         "headline": pages.headline(
-            kind, _said(kind, payload), body["seats"], body["state"], names=names
+            kind, _headline_payload(kind, payload), body["seats"], body["state"], names=names
         ),
         "payload_fields": [(f"p.{k}", _form_value(v)) for k, v in payload.items()],
         "changes": [],
@@ -508,7 +411,7 @@ def preview(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         context["payload_fields"] = [("batch", json.dumps(parts))] if parts is not None else []
     if not problems:
         try:
-            after = service.preview(game=row, access=access, type=kind, payload=payload, seat=seat)
+            after = apply.preview(game=row, access=access, type=kind, payload=payload, seat=seat)
         except (Forbidden, RulesError) as error:
             context["refusal"] = error.message if isinstance(error, RulesError) else str(error)
         else:
@@ -527,7 +430,7 @@ def _legal_names(legal_actions: Iterable[Mapping[str, Any]]) -> dict[str, str]:
     return names
 
 
-def _said(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+def _headline_payload(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
     """The payload a headline words: of a batch, only its actions of the right shape (the
     rules refuse the others, with their reason)."""
     parts = payload.get("actions")
@@ -553,17 +456,17 @@ def _form_value(value: Any) -> str:
 @require_POST
 def replace_link(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
     """The host revokes the player or watch link by issuing a new one."""
-    row, access = _see(request, pk)
+    row, access = _game_and_viewer(request, pk)
     if access.role is not Role.HOST:
         return _forbidden(request, row if access.can_see else None, "Only the host can do this.")
     which = request.POST.get("link", "")
     try:
-        service.replace_link(row, which)
+        lifecycle.replace_link(row, which)
     except InvalidInput as error:
         return HttpResponse(error.message, status=400)
     label = "player" if which == "join" else "watch"
     if request.htmx:
-        context = {"game": row, "links": _links(request, row), "replaced": label}
+        context = {"game": row, "links": _share_links(request, row), "replaced": label}
         return render(request, "games/game.html#links", context)
     messages.success(request, f"The old {label} link no longer works: share the new one.")
     return redirect(reverse("game", args=[pk]) + "#links")
@@ -572,12 +475,12 @@ def replace_link(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
 @require_GET
 def history(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
     """The game's whole history, newest first, with the same undo and redo controls as the
-    table page's (which shows only the latest ``HISTORY_SHOWN`` entries)."""
-    row, access = _see(request, pk)
+    table page's (which shows only the latest ``table_page.HISTORY_SHOWN`` entries)."""
+    row, access = _game_and_viewer(request, pk)
     if not access.can_see:
         return _forbidden(request)
-    body = service.state_for(row, access)
-    entries = service.log_for(row, access)
+    body = state_for(row, access)
+    entries = log_for(row, access)
     context = {
         "game": row,
         "access": access,
@@ -595,28 +498,28 @@ def history(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
 def export(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
     """The game as a JSON file: whole for the table's device, and for everyone once the
     game is over; before that, what the viewer sees, marked partial."""
-    row, access = _see(request, pk)
+    row, access = _game_and_viewer(request, pk)
     try:
-        document = service.export_game(row, access)
+        document = export_game(row, access)
     except Forbidden as error:
         return _forbidden(request, None, str(error))
     response = JsonResponse(document, json_dumps_params={"indent": 1})
-    filename = service.export_filename(row, document["partial"])
+    filename = export_filename(row, document["partial"])
     response["Content-Disposition"] = content_disposition_header(True, filename)
     response["Cache-Control"] = "no-store"
     return response
 
 
-def _unfolded(public: Any, seen: Any) -> Any:
+def _hidden_made_empty(public: Any, seen: Any) -> Any:
     """``public`` with every object it hides (None where ``seen`` has an object) made an
     empty object, so that the difference names each hidden field on its own line (``Ana ·
     Sentinel: hit points 5``) rather than one long line for the whole object."""
     if public is None and isinstance(seen, dict):
         return {}
     if isinstance(public, dict) and isinstance(seen, dict):
-        return {key: _unfolded(public.get(key), value) for key, value in seen.items()}
+        return {key: _hidden_made_empty(public.get(key), value) for key, value in seen.items()}
     if isinstance(public, list) and isinstance(seen, list) and len(public) == len(seen):
-        return [_unfolded(a, b) for a, b in zip(public, seen, strict=True)]
+        return [_hidden_made_empty(a, b) for a, b in zip(public, seen, strict=True)]
     return public
 
 
@@ -626,16 +529,16 @@ def reveal(request: HttpRequest, pk: uuid.UUID, seat: int) -> HttpResponse:
     hold-to-reveal button is pressed (static/js/reveal.js drops it when released). The
     secret is what the view for that seat shows and the view for nobody does not. Never
     cached: it is meant to exist on the screen only while held."""
-    row, access = _see(request, pk)
+    row, access = _game_and_viewer(request, pk)
     try:
-        public, seen = service.secret_views(row, access, seat)
+        public, seen = secret_views(row, access, seat)
     except Forbidden as error:
         return _forbidden(request, row if access.can_see else None, str(error))
     except InvalidInput as error:
         return HttpResponse(
             f"{error.field}: {error.message}", status=400, content_type="text/plain"
         )
-    worded = pages.changes(_unfolded(public, seen), seen)
+    worded = pages.changes(_hidden_made_empty(public, seen), seen)
     context = {
         "game": row,
         "seat": next(s for s in row.seats.all() if s.index == seat),

@@ -22,9 +22,11 @@ from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefre
 from games import registry
 from games.models import Game
 from games.models.tracker import PendingGame
-from games.tracker import lobby, service, setups
+from games.tracker import lifecycle, lobby, setups
+from games.tracker.access import Forbidden, Role, access_for
 from games.tracker.forms import JoinListForm, form_int
 from games.tracker.http import remember_watch_token
+from games.tracker.selectors import state_for
 from referee.rules.errors import InvalidInput
 
 POLL_SECONDS = 2
@@ -53,8 +55,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         return _waiting(request, pending, token)
     if not isinstance(request.user, User):
         return redirect_to_login(request.get_full_path())
-    access = service.access_for(game, request.user)
-    if getattr(request, "htmx", False) and access.role is not service.Role.OUTSIDER:
+    access = access_for(game, request.user)
+    if getattr(request, "htmx", False) and access.role is not Role.OUTSIDER:
         # the waiting page's poll: the game has started
         return HttpResponseClientRedirect(reverse("game", args=[game.pk]))
     error = None
@@ -64,8 +66,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         try:
             if problems:
                 raise InvalidInput({"seat": list(problems.values())})
-            service.join(game, request.user, token, seat)
-        except service.Forbidden:
+            lifecycle.join(game, request.user, token, seat)
+        except Forbidden:
             return _gone(request, "player")
         except InvalidInput as problem:
             error = problem.message
@@ -99,7 +101,7 @@ def _waiting(request: HttpRequest, pending: PendingGame, token: str) -> HttpResp
         if "cancel" in request.POST:
             try:
                 lobby.cancel(pending, user)
-            except service.Forbidden as error:
+            except Forbidden as error:
                 return render(request, "games/forbidden.html", {"message": str(error)}, status=403)
             messages.success(request, f"“{view.name}” is called off.")
             return redirect("games")
@@ -114,7 +116,7 @@ def _waiting(request: HttpRequest, pending: PendingGame, token: str) -> HttpResp
                     list_id=form.cleaned_data["saved_list"],
                     player=form.cleaned_data["player"],
                 )
-            except service.Forbidden:
+            except Forbidden:
                 return _gone(request, "player")
             except InvalidInput as error:
                 form.add_problems(error.problems)
@@ -148,7 +150,7 @@ def _say_who_starts(request: HttpRequest, game: Game) -> None:
     at setup (by a coin, say). Otherwise nothing: the notice is shown once above the part of
     the page that follows the game and stays until the page is opened again, so a bare "The
     game starts." lingered turns later while the board itself says what happens now."""
-    body = service.state_for(game, service.access_for(game, request.user))
+    body = state_for(game, access_for(game, request.user))
     first = body["state"].get("active_seat")
     seats = body["seats"]
     if setups.list_game(game.system).first_player_at_setup and isinstance(first, int):
@@ -161,6 +163,6 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
     game = Game.objects.filter(watch_token=token).first()
     if game is None:
         return _gone(request, "watch")
-    service.watch(game, request.user, token)
+    lifecycle.watch(game, request.user, token)
     remember_watch_token(request, token)
     return redirect(reverse("game", args=[game.pk]))

@@ -14,7 +14,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game, GameAction
-from games.tracker import service
+from games.tracker.current import current_game
+from games.tracker.lifecycle import create_game, join
 from tests.api.helpers import assert_matches_schema
 from tests.games.tracker.support import (
     AZRAH_SETUP,
@@ -355,9 +356,9 @@ def test_an_export_reimports_to_the_identical_game(game: Game, host: User, playe
     assert response.status_code == 201, response.json()
     copy = Game.objects.get(pk=response.json()["id"])
     assert copy.pk != game.pk and copy.version == 3
-    original = service.derived(game)
-    assert service.derived(copy).state == original.state
-    assert service.derived(copy).history == original.history
+    original = current_game(game)
+    assert current_game(copy).state == original.state
+    assert current_game(copy).history == original.history
     partial = client_for(player).get(url(game, "export/"))  # the game is still on
     assert partial.status_code == 200 and partial.json()["partial"] is True
 
@@ -422,7 +423,7 @@ def test_the_app_rolls_the_dice_the_table_leaves_out(host: User) -> None:
     from referee.rules.azeroth.system import AZEROTH
     from tests.rules.azeroth.tracker_game import setup
 
-    game = service.create_game(
+    game = create_game(
         host=host, system="azeroth", name="Clash", setup=AZEROTH.setup_to_json(setup())
     )
     body = {
@@ -562,8 +563,8 @@ def test_an_ability_is_answered_and_resolved_with_its_effects_over_rest(
     from tests.rules.tracker.azrah_game import CARDED
 
     setup = tracker("azrah").setup_to_json(CARDED)
-    created = service.create_game(host=host, system="azrah", name="Cards", setup=setup)
-    service.join(created, player, created.join_token, 1)
+    created = create_game(host=host, system="azrah", name="Cards", setup=setup)
+    join(created, player, created.join_token, 1)
     game = Game.objects.get(pk=created.pk)
     assert act(host, game, "attach_mana", 0, guardian="Alchemist", amount=2).status_code == 201
     assert act(host, game, "end_phase", 1).status_code == 201

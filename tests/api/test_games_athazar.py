@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.current import CACHE, current_game
+from games.tracker.lifecycle import create_game, join
 from referee.rules.athazar.state import OVER
 from referee.rules.athazar.system import ATHAZAR
 from referee.rules.tracker import Action
@@ -34,20 +35,20 @@ GAMES = "/api/games/"
 )
 @given(data=st.data())
 def test_a_game_replays_identically_after_export_and_import(data: st.DataObject) -> None:
-    service.CACHE.clear()
+    CACHE.clear()
     rng = randoms(data)
     players = data.draw(st.integers(2, 5), label="players")
     host, _ = User.objects.get_or_create(username="hostess")
     setup = {"players": list(NAMES[:players]), "dealer": rng.randrange(players)}
-    created = service.create_game(host=host, system="athazar", name="Table", setup=setup)
+    created = create_game(host=host, system="athazar", name="Table", setup=setup)
     client = client_for(host)
     players_at: dict[int, Any] = {}
     for seat in range(players):  # a hand is entered on its player's own tablet (R179)
         account, _ = User.objects.get_or_create(username=f"player-{seat}")
-        service.join(created, account, created.join_token, seat)
+        join(created, account, created.join_token, seat)
         players_at[seat] = client_for(account)
     for _ in range(data.draw(st.integers(1, 60), label="steps")):
-        state = service.derived(Game.objects.get(pk=created.pk)).state
+        state = current_game(Game.objects.get(pk=created.pk)).state
         if state.phase == OVER:
             break
         version = Game.objects.get(pk=created.pk).version
@@ -70,8 +71,8 @@ def test_a_game_replays_identically_after_export_and_import(data: st.DataObject)
     assert "partial" not in document or document["partial"] is False
     response = send(client, "post", f"{GAMES}import/", document)
     assert response.status_code == 201, response.json()
-    copy = service.derived(Game.objects.get(pk=response.json()["id"]))
-    original = service.derived(Game.objects.get(pk=created.pk))
+    copy = current_game(Game.objects.get(pk=response.json()["id"]))
+    original = current_game(Game.objects.get(pk=created.pk))
     assert copy.state == original.state
     assert copy.history == original.history
     for viewer in (None, *range(players)):
@@ -98,9 +99,7 @@ def _kind(type_: str) -> Action:
 )
 def test_a_bad_kill_is_a_400_naming_the_field(payload: dict[str, object], field: str) -> None:
     host, _ = User.objects.get_or_create(username="hostess")
-    created = service.create_game(
-        host=host, system="athazar", name="Table", setup=ATHAZAR.example_setup()
-    )
+    created = create_game(host=host, system="athazar", name="Table", setup=ATHAZAR.example_setup())
     client = client_for(host)
     for seat in range(3):
         body: dict[str, Any] = {"system": "athazar", "type": "pass_cards", "payload": {"count": 1}}
@@ -121,11 +120,11 @@ def _scenario(cards: list[str]) -> tuple[Game, dict[int, Any]]:
     (#8). Each seat sends its own actions from its own account, through the API."""
     host, _ = User.objects.get_or_create(username="hostess")
     setup = {"players": ["Ana", "Ben", "Cy"], "dealer": 2}
-    created = service.create_game(host=host, system="athazar", name="Table", setup=setup)
+    created = create_game(host=host, system="athazar", name="Table", setup=setup)
     clients = {}
     for seat, name in enumerate(("anna", "benny", "cy")):
         account, _ = User.objects.get_or_create(username=name)
-        service.join(created, account, created.join_token, seat)
+        join(created, account, created.join_token, seat)
         clients[seat] = client_for(account)
     steps: list[tuple[int, str, dict[str, Any]]] = [
         (0, "enter_hand", {"cards": cards}),
@@ -151,7 +150,7 @@ def test_bens_undo_answers_alike_whether_ana_entered_her_whole_hand() -> None:
     answers = []
     games = []
     for cards in (FULL, FULL[:-1]):
-        service.CACHE.clear()
+        CACHE.clear()
         game, clients = _scenario(cards)
         games.append(game)
         # an undo has its own endpoint (the actions endpoint refuses the type)

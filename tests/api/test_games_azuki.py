@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.lifecycle import create_game, join, watch
 from referee.rules.azuki.system import AZUKI
 from tests.api.helpers import assert_bad_request
 from tests.games.tracker.support import client_for, user
@@ -85,7 +85,7 @@ def test_an_imported_game_with_such_a_deck_still_replays(people: dict[str, User]
     setup = copy.deepcopy(AZUKI.example_setup())
     _fifth_copy(setup)
     _neutral_gate(setup)
-    stored = service.create_game(host=host, system="azuki", name="Old", setup=setup, new=False)
+    stored = create_game(host=host, system="azuki", name="Old", setup=setup, new=False)
     document = client_for(host).get(f"{GAMES}{stored.pk}/export/").json()
     assert document["partial"] is False
     response = send_json(client_for(host), "post", f"{GAMES}import/", document)
@@ -112,12 +112,10 @@ def test_both_leaders_at_0_at_once_ends_the_game_and_every_seat_exports_it_whole
     people: dict[str, User],
 ) -> None:
     host, ana, ben = people["hostess"], people["ana"], people["benny"]
-    created = service.create_game(
-        host=host, system="azuki", name="Ana v Ben", setup=AZUKI.example_setup()
-    )
-    service.join(created, ana, created.join_token, 0)
-    service.join(created, ben, created.join_token, 1)
-    service.watch(created, people["watcher"], created.watch_token)
+    created = create_game(host=host, system="azuki", name="Ana v Ben", setup=AZUKI.example_setup())
+    join(created, ana, created.join_token, 0)
+    join(created, ben, created.join_token, 1)
+    watch(created, people["watcher"], created.watch_token)
     game = Game.objects.get(pk=created.pk)
     _act(game, ana, "keep_hand")
     _act(game, ben, "keep_hand")

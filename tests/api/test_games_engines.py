@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from games.models import Game
 from games.registry import trackers
-from games.tracker import service
+from games.tracker.current import CACHE, current_game
+from games.tracker.lifecycle import create_game
 from referee.rules.tracker import LegalAction
 from tests.games.tracker.support import client_for, game, host, outsider, player, send, spectator
 from tests.profiles import examples
@@ -38,7 +39,7 @@ def test_every_systems_example_setup_starts_a_game_as_it_is(host: User, slug: st
 
 
 def _legal(game: Game, seat: int) -> list[Any]:
-    current = service.derived(game)
+    current = current_game(game)
     return [a.to_json() for a in current.system.legal_actions(current.state, seat)]
 
 
@@ -57,7 +58,7 @@ def test_a_player_gets_their_seats_legal_actions(game: Game, player: User) -> No
 def test_the_host_at_no_seat_gets_every_seats_legal_actions(game: Game, host: User) -> None:
     """As the table's device may take them: nothing naming a face-down card (R53)."""
     actions = _state(host, game)["legal_actions"]
-    current = service.derived(game)
+    current = current_game(game)
     table = [
         a.to_json() for seat in (0, 1) for a in current.system.table_actions(current.state, seat)
     ]
@@ -118,16 +119,14 @@ def test_every_action_the_table_is_offered_is_recorded_as_listed(
     """Random play through the API from what the table's device (the host at no seat) is
     offered, each choice sometimes null, an empty list or an empty string where it allows
     one: nothing listed is refused."""
-    service.CACHE.clear()
+    CACHE.clear()
     rng = randoms(data)
     account, _ = User.objects.get_or_create(username="hostess")
     system = trackers()[slug]
-    game = service.create_game(
-        host=account, system=slug, name="Table", setup=system.example_setup()
-    )
+    game = create_game(host=account, system=slug, name="Table", setup=system.example_setup())
     seats = range(len(system.seat_names(system.setup_from_json(system.example_setup()))))
     for _ in range(data.draw(st.integers(1, 30), label="steps")):
-        state = service.derived(Game.objects.get(pk=game.pk)).state
+        state = current_game(Game.objects.get(pk=game.pk)).state
         offered = [a for seat in seats for a in system.table_actions(state, seat)]
         if not offered:
             break
@@ -139,7 +138,7 @@ def test_every_action_the_table_is_offered_is_recorded_as_listed(
 @pytest.mark.django_db
 def test_a_status_until_removed_is_recorded_as_listed(game: Game, player: User) -> None:
     """``apply_status`` with ``turns`` null (until removed), as the engine lists it."""
-    state = service.derived(game).state
+    state = current_game(game).state
     legal = next(
         a
         for a in trackers()["azrah"].legal_actions(state, 1)

@@ -13,7 +13,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.current import current_game
+from games.tracker.lifecycle import create_game, join
 from referee.rules.athazar.state import PLAY
 from tests.games.tracker.support import client_for, send
 from tests.games.tracker.support import user as new_user
@@ -24,11 +25,11 @@ NAMES = ("Ana", "Ben", "Cy")
 def _table() -> tuple[Game, list[User]]:
     host = new_user("hostess")
     setup = {"players": list(NAMES), "dealer": 2}
-    game = service.create_game(host=host, system="athazar", name="Table", setup=setup)
+    game = create_game(host=host, system="athazar", name="Table", setup=setup)
     players = []
     for seat, name in enumerate(NAMES):
         player = new_user(name.lower())
-        service.join(game, player, game.join_token, seat)
+        join(game, player, game.join_token, seat)
         players.append(player)
     return game, players
 
@@ -43,7 +44,7 @@ def test_three_passes_sent_against_the_same_version_are_all_recorded() -> None:
     game, players = _table()
     answers = [act(player, game, "pass_cards", 0, count=1) for player in players]
     assert [a.status_code for a in answers] == [201, 201, 201], [a.json() for a in answers]
-    current = service.derived(Game.objects.get(pk=game.pk))
+    current = current_game(Game.objects.get(pk=game.pk))
     assert [(a.type, a.by) for a in current.log] == [("pass_cards", s) for s in range(3)]
     assert current.state.phase == PLAY
 
@@ -53,7 +54,7 @@ def test_a_stale_action_that_does_not_commute_is_refused_and_changes_nothing() -
     game, players = _table()
     for version, player in enumerate(players):
         assert act(player, game, "pass_cards", version, count=1).status_code == 201
-    state = service.derived(Game.objects.get(pk=game.pk)).state
+    state = current_game(Game.objects.get(pk=game.pk)).state
     first = state.order[0]
     second = state.order[1]
     assert act(players[first], game, "skip_turn", 3).status_code == 201

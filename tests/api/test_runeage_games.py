@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.lifecycle import create_game
 from referee.rules.runeage.cards import catalog_to_json, scenario_to_json
 from referee.rules.runeage.demo import DEMO
 from referee.rules.runeage.system import RUNE_AGE
@@ -23,9 +23,7 @@ GAMES = "/api/games/"
 
 @pytest.fixture
 def game(host: User) -> Game:
-    return service.create_game(
-        host=host, system="runeage", name="Runes", setup=RUNE_AGE.example_setup()
-    )
+    return create_game(host=host, system="runeage", name="Runes", setup=RUNE_AGE.example_setup())
 
 
 def act(account: User, game: Game, type: str, payload: dict[str, Any], **extra: Any) -> Any:

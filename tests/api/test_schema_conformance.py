@@ -42,7 +42,8 @@ from games.batches.service import run_batch, start_batch
 from games.lists.service import save_list
 from games.models import BatchJob, Catalog, Game, SavedList
 from games.registry import trackers
-from games.tracker import service
+from games.tracker.current import CACHE
+from games.tracker.lifecycle import create_game
 from tests import profiles
 from tests.api.helpers import post_json
 from tests.batches.samples import VALID_DECK, load_catalogs
@@ -122,8 +123,8 @@ def api_token(client: Client, username: str = "schema-user") -> str:
 def example_game(host: User) -> Game:
     """The game the schema's examples name (an AZRAH game at its example setup, ``host`` at
     no seat: the table's device), so its operations answer with a real game too."""
-    service.CACHE.clear()  # a game of the same id in an earlier, rolled back, test
-    return service.create_game(
+    CACHE.clear()  # a game of the same id in an earlier, rolled back, test
+    return create_game(
         host=host,
         system="azrah",
         name="Example",

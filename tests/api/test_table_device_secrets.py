@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.lifecycle import create_game, join
 from tests.games.tracker.support import client_for, send
 from tests.games.tracker.support import user as new_user
 
@@ -25,8 +25,8 @@ def _game(hand: list[str]) -> tuple[User, Game]:
     host = new_user(f"host-{len(hand)}")
     ana = new_user(f"ana-{len(hand)}")
     setup = {"players": ["Ana", "Ben", "Cy"], "dealer": 2}
-    game = service.create_game(host=host, system="athazar", name="Table", setup=setup)
-    service.join(game, ana, game.join_token, 0)
+    game = create_game(host=host, system="athazar", name="Table", setup=setup)
+    join(game, ana, game.join_token, 0)
     body = {"system": "athazar", "type": "enter_hand", "payload": {"cards": hand}, "version": 0}
     response = send(client_for(ana), "post", f"/api/games/{game.pk}/actions/", body)
     assert response.status_code == 201, response.json()

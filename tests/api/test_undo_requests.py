@@ -14,7 +14,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.current import current_game
+from games.tracker.lifecycle import join
 from tests.games.tracker.support import client_for, game, host, outsider, player, send, spectator
 from tests.games.tracker.support import user as new_user
 
@@ -31,7 +32,7 @@ def ann(db: None) -> User:
 @pytest.fixture
 def table(game: Game, ann: User, player: User) -> Game:
     """#1: Ana deals Ben's Duelist 1 damage; #2: Ben heals it (which needs #1)."""
-    service.join(game, ann, game.join_token, ANN)
+    join(game, ann, game.join_token, ANN)
     assert act(ann, game, "deal_damage", 0, seat=1, guardian="Duelist", amount=1).status_code == 201
     assert act(player, game, "heal", 1, seat=1, guardian="Duelist", amount=1).status_code == 201
     return game
@@ -197,7 +198,7 @@ def test_only_the_seat_whose_action_was_undone_redoes_it(
     refused = undo_redo(ann, table, "redo", 4, 2)
     assert refused.status_code == 403, refused.json()
     assert "Ben" in refused.json()["detail"]
-    assert service.derived(Game.objects.get(pk=table.pk)).version == 4
+    assert current_game(Game.objects.get(pk=table.pk)).version == 4
     page = client_for(ann).get(f"/games/{table.pk}/").content.decode()
     assert 'aria-label="Redo #2"' not in page
     page = client_for(player).get(f"/games/{table.pk}/").content.decode()

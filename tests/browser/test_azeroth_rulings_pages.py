@@ -19,7 +19,8 @@ from playwright.sync_api import expect
 
 from games.lists.service import save_list
 from games.models import Game
-from games.tracker import service
+from games.tracker.apply import game_apply
+from games.tracker.lifecycle import create_game, join
 from referee.rules.azeroth.system import AZEROTH
 from tests.games.tracker.support import PASSWORD
 from tests.lists.support import payload
@@ -40,10 +41,10 @@ def stored(played: AzerothGame) -> tuple[Game, User]:
     ana = User.objects.create_user("anna", password=PASSWORD)
     ben = User.objects.create_user("benny", password=PASSWORD)
     data = AZEROTH.setup_to_json(setup())
-    game = service.create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
+    game = create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
     for action in played.log:
         game.refresh_from_db()
-        service.game_apply(
+        game_apply(
             game=game,
             user=host,
             type=action.type,
@@ -51,8 +52,8 @@ def stored(played: AzerothGame) -> tuple[Game, User]:
             expected_version=game.version,
             seat=action.by,
         )
-    service.join(game, ana, game.join_token, 0)
-    service.join(game, ben, game.join_token, 1)
+    join(game, ana, game.join_token, 0)
+    join(game, ben, game.join_token, 1)
     return game, host
 
 

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from games.registry import tracker
-from games.tracker import service
+from games.tracker.lifecycle import create_game, join
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
 from .conftest import OpenTab, Tab
@@ -43,11 +43,11 @@ def games(transactional_db: None) -> dict[str, Game]:
     player = User.objects.create_user("benny", password=PASSWORD)
     call_command("load_starter_data", stdout=io.StringIO())
     colours = ["#aa3311", "#1155cc"]
-    azrah = service.create_game(
+    azrah = create_game(
         host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP, colours=colours
     )
-    service.join(azrah, player, azrah.join_token, 1)
-    azeroth = service.create_game(
+    join(azrah, player, azrah.join_token, 1)
+    azeroth = create_game(
         host=host, system="azeroth", name="Table", setup=tracker("azeroth").example_setup()
     )
     return {"azrah": azrah, "azeroth": azeroth}

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from games.lists.service import save_list
 from games.models import Game
-from games.tracker import service
+from games.tracker.lifecycle import create_game
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 from tests.lists.support import load_starter, payload
 
@@ -32,7 +32,7 @@ def _signed_in(open_tab: OpenTab, then: str) -> Tab:
 @pytest.mark.django_db(transaction=True)
 def test_the_host_copies_the_player_link_of_a_game(open_tab: OpenTab) -> None:
     host = User.objects.create_user("hostess", password=PASSWORD)
-    game: Game = service.create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
+    game: Game = create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
     tab = _signed_in(open_tab, f"/games/{game.pk}/")
     link = tab.page.locator("#join-url").input_value()
 

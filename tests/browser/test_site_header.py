@@ -15,7 +15,7 @@ from django.core.management import call_command
 from playwright.sync_api import Locator, Page, expect
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.lifecycle import create_game, join
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
 from .conftest import SCREENSHOTS, SIZES, OpenTab, Tab
@@ -71,8 +71,8 @@ def table(transactional_db: None) -> Game:
     host = User.objects.create_user("hostess", password=PASSWORD)
     player = User.objects.create_user("benny", password=PASSWORD)
     call_command("load_starter_data", stdout=io.StringIO())
-    game = service.create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
-    service.join(game, player, game.join_token, 1)
+    game = create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
+    join(game, player, game.join_token, 1)
     return game
 
 

@@ -19,7 +19,9 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.apply import game_apply
+from games.tracker.current import current_game
+from games.tracker.lifecycle import create_game, join
 from tests.games.tracker.support import PASSWORD
 
 from .conftest import PHONE, TABLET_LANDSCAPE, OpenTab, Tab
@@ -37,7 +39,7 @@ ANA, BEN, CLEO = 0, 1, 2
 
 def _record(game: Game, user: User, type_: str, by: int, **payload: Any) -> None:
     row = Game.objects.prefetch_related("seats").get(pk=game.pk)
-    service.game_apply(
+    game_apply(
         game=row, user=user, type=type_, payload=payload, expected_version=row.version, seat=by
     )
 
@@ -53,9 +55,9 @@ def table(transactional_db: None) -> tuple[Game, dict[int, User]]:
         CLEO: User.objects.create_user("cleo", password=PASSWORD),
     }
     setup = {"players": ["Ana", "Ben", "Cleo"], "dealer": 0, "pass_direction": "right"}
-    game = service.create_game(host=host, system="athazar", name="Friday table", setup=setup)
+    game = create_game(host=host, system="athazar", name="Friday table", setup=setup)
     for seat, user in users.items():
-        service.join(game, user, game.join_token, seat)
+        join(game, user, game.join_token, seat)
     pair = {"killer": "Assassin", "victim": "Sailor"}
     magic = {"killer": "Magician", "victim": "Sailor", "second_victim": "Sailor"}
     rounds = [
@@ -68,7 +70,7 @@ def table(transactional_db: None) -> tuple[Game, dict[int, User]]:
         for seat, payload in plays:
             _record(game, users[seat], "kill", seat, **payload)
         _record(game, users[ANA], "deal", ANA)
-    state = service.derived(Game.objects.get(pk=game.pk)).state
+    state = current_game(Game.objects.get(pk=game.pk)).state
     assert [s.count for s in state.seats] == [5, 5, 4]
     return game, users
 
@@ -264,11 +266,11 @@ def test_the_table_device_runs_a_game_of_five(open_tab: OpenTab, organiser: User
     """One tablet for a table of five: the passes and a named kill recorded for each player
     in turn, no hand shown, a hold-to-reveal button for the player who entered theirs."""
     names = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
-    game = service.create_game(
+    game = create_game(
         host=organiser, system="athazar", name="Five", setup={"players": names, "dealer": 4}
     )
     ben = User.objects.create_user("benny", password=PASSWORD)
-    service.join(game, ben, game.join_token, 1)
+    join(game, ben, game.join_token, 1)
     _record(game, ben, "enter_hand", 1, cards=["Archer", "Djinn"])
     tab = open_tab(*TABLET_LANDSCAPE)
     tab.sign_in("hostess", PASSWORD, f"/games/{game.pk}/")

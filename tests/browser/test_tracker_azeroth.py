@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.lifecycle import create_game, join
 from referee.rules.azeroth.setup import Scenario
 from referee.rules.azeroth.system import AZEROTH
 from tests.games.tracker.support import PASSWORD
@@ -27,8 +27,8 @@ def table(transactional_db: None) -> Game:
     host = User.objects.create_user("hostess", password=PASSWORD)
     player = User.objects.create_user("benny", password=PASSWORD)
     data = AZEROTH.setup_to_json(setup(Scenario.HOLD_THE_LINE))
-    game = service.create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
-    service.join(game, player, game.join_token, 1)
+    game = create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
+    join(game, player, game.join_token, 1)
     return game
 
 

@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Locator, expect
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.lifecycle import create_game, join
 from referee.rules.azeroth.setup import Scenario
 from referee.rules.azeroth.system import AZEROTH
 from tests.games.tracker.support import PASSWORD
@@ -38,9 +38,9 @@ def table(transactional_db: None) -> Game:
     ana = User.objects.create_user("anna", password=PASSWORD)
     ben = User.objects.create_user("benny", password=PASSWORD)
     data = AZEROTH.setup_to_json(setup(Scenario.ASSASSINATION))
-    game = service.create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
-    service.join(game, ana, game.join_token, 0)
-    service.join(game, ben, game.join_token, 1)
+    game = create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
+    join(game, ana, game.join_token, 0)
+    join(game, ben, game.join_token, 1)
     return game
 
 

@@ -12,7 +12,9 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.apply import game_apply
+from games.tracker.current import current_game
+from games.tracker.lifecycle import create_game, join
 from referee.rules.azrah.system import AZRAH
 from tests.games.tracker.support import PASSWORD
 from tests.rules.tracker.azrah_game import SETUP
@@ -35,17 +37,17 @@ def action_phase(transactional_db: None) -> Game:
     are named and paid as the table says (R114)."""
     host = User.objects.create_user("hostess", password=PASSWORD)
     ana = User.objects.create_user("anna", password=PASSWORD)
-    game = service.create_game(
+    game = create_game(
         host=host, system="azrah", name="Ana v Ben", setup=AZRAH.setup_to_json(SETUP), new=False
     )
-    service.join(game, ana, game.join_token, 0)
+    join(game, ana, game.join_token, 0)
     for type_, payload in (
         ("attach_mana", {"guardian": "Oracle"}),
         ("attach_mana", {"guardian": "Oracle"}),
         ("end_phase", {}),
     ):
         row = Game.objects.get(pk=game.pk)
-        service.game_apply(
+        game_apply(
             game=row,
             user=ana,
             type=type_,
@@ -104,7 +106,7 @@ def test_a_guardians_card_is_short_on_a_phone_with_the_cost_behind_the_ability(
     ability.get_by_role("button", name="Oracle uses an ability").click()
     expect(page.locator("#live")).not_to_have_attribute("data-version", version or "")
     expect(page.get_by_test_id("mana-0-oracle")).to_have_text("1")
-    entry = service.derived(Game.objects.get(pk=action_phase.pk)).log[-1]
+    entry = current_game(Game.objects.get(pk=action_phase.pk)).log[-1]
     assert (entry.type, entry.payload["mana"], entry.payload["gems"]) == ("use_ability", 1, 0)
 
 
@@ -123,5 +125,5 @@ def test_a_quick_ability_that_costs_nothing_is_one_tap(
     version = page.locator("#live").get_attribute("data-version")
     quick.click()
     expect(page.locator("#live")).not_to_have_attribute("data-version", version or "")
-    entry = service.derived(Game.objects.get(pk=action_phase.pk)).log[-1]
+    entry = current_game(Game.objects.get(pk=action_phase.pk)).log[-1]
     assert entry.payload == {"guardian": "Dragoon", "mana": 0, "gems": 0, "quick": True}

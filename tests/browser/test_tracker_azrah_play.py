@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Locator, expect
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.lifecycle import create_game, join
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
 from .conftest import SIZES, TABLET_LANDSCAPE, WAIT_MS, OpenTab, Tab
@@ -36,9 +36,9 @@ def table(transactional_db: None) -> Game:
     host = User.objects.create_user("hostess", password=PASSWORD)
     ana = User.objects.create_user("anna", password=PASSWORD)
     ben = User.objects.create_user("benny", password=PASSWORD)
-    game = service.create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
-    service.join(game, ana, game.join_token, 0)
-    service.join(game, ben, game.join_token, 1)
+    game = create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
+    join(game, ana, game.join_token, 0)
+    join(game, ben, game.join_token, 1)
     return game
 
 

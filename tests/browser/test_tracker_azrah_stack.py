@@ -16,7 +16,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Locator, expect
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.apply import game_apply
+from games.tracker.lifecycle import create_game, join
 from referee.rules.azrah.example import EXAMPLE_PARTIES
 from tests.games.tracker.support import PASSWORD
 
@@ -62,17 +63,15 @@ def action_phase(transactional_db: None) -> Game:
     host = User.objects.create_user("hostess", password=PASSWORD)
     ana = User.objects.create_user("anna", password=PASSWORD)
     ben = User.objects.create_user("benny", password=PASSWORD)
-    game = service.create_game(host=host, system="azrah", name="Ana v Ben", setup=_setup())
-    service.join(game, ana, game.join_token, 0)
-    service.join(game, ben, game.join_token, 1)
+    game = create_game(host=host, system="azrah", name="Ana v Ben", setup=_setup())
+    join(game, ana, game.join_token, 0)
+    join(game, ben, game.join_token, 1)
     for type_, payload in (
         ("attach_mana", {"guardian": "Aurelia, Dawn Warden", "amount": 2}),
         ("end_phase", {}),
     ):
         row = Game.objects.get(pk=game.pk)
-        service.game_apply(
-            game=row, user=ana, type=type_, payload=payload, expected_version=row.version
-        )
+        game_apply(game=row, user=ana, type=type_, payload=payload, expected_version=row.version)
     return Game.objects.get(pk=game.pk)
 
 

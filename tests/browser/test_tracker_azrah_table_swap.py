@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.lifecycle import create_game
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
 from .conftest import SIZES, TABLET_LANDSCAPE, OpenTab
@@ -28,7 +28,7 @@ SHOTS = Path("/tmp/shots-azrah-fidelity")
 def shared(transactional_db: None) -> Game:
     """One tablet for the whole table: the host sits at no seat and nobody joins."""
     host = User.objects.create_user("hostess", password=PASSWORD)
-    return service.create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
+    return create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
 
 
 def test_one_shared_tablet_swaps_a_defeated_guardian_by_place(

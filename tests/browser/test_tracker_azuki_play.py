@@ -19,7 +19,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Locator, expect
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.apply import game_apply
+from games.tracker.lifecycle import create_game, join
 from referee.rules.azuki.system import AZUKI
 from tests.games.tracker.support import PASSWORD
 
@@ -40,9 +41,9 @@ def _table(setup: dict[str, Any], name: str) -> Game:
     host = User.objects.create_user(f"host-{name}", password=PASSWORD)
     ana = User.objects.create_user(f"anna-{name}", password=PASSWORD)
     ben = User.objects.create_user(f"benny-{name}", password=PASSWORD)
-    game = service.create_game(host=host, system="azuki", name="Ana v Ben", setup=setup)
-    service.join(game, ana, game.join_token, 0)
-    service.join(game, ben, game.join_token, 1)
+    game = create_game(host=host, system="azuki", name="Ana v Ben", setup=setup)
+    join(game, ana, game.join_token, 0)
+    join(game, ben, game.join_token, 1)
     return game
 
 
@@ -202,9 +203,7 @@ def _full_garden(name: str) -> Game:
         )
     for account, kind, payload in steps:
         row = Game.objects.get(pk=game.pk)
-        service.game_apply(
-            game=row, user=account, type=kind, payload=payload, expected_version=row.version
-        )
+        game_apply(game=row, user=account, type=kind, payload=payload, expected_version=row.version)
     return game
 
 

@@ -17,8 +17,10 @@ from playwright.sync_api import expect
 
 from games.lists.service import save_list
 from games.models import Game
-from games.tracker import service
-from games.views.tracker import HISTORY_SHOWN
+from games.tracker.apply import game_apply
+from games.tracker.current import current_game
+from games.tracker.lifecycle import create_game, join
+from games.tracker.table_page import HISTORY_SHOWN
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 from tests.lists.support import payload
 
@@ -37,8 +39,8 @@ def table(transactional_db: None) -> Game:
     call_command("load_starter_data", stdout=io.StringIO())
     save_list(owner=host, system="azrah", name="Dawn party", payload=payload("azrah"))
     save_list(owner=host, system="azrah", name="Dusk party", payload=payload("azrah"))
-    game = service.create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
-    service.join(game, player, game.join_token, 1)
+    game = create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
+    join(game, player, game.join_token, 1)
     return game
 
 
@@ -172,8 +174,8 @@ def test_the_new_game_page_starts_a_game_with_a_coin_flip(open_tab: OpenTab, tab
     tab.page.wait_for_timeout(2500)  # polls that change nothing keep it
     expect(tab.page.locator(".sl-notice")).to_contain_text("The coin is flipped:")
     started = Game.objects.get(name="Friday")
-    state = service.derived(started).state
-    service.game_apply(
+    state = current_game(started).state
+    game_apply(
         game=started,
         user=User.objects.get(username="hostess"),
         type="attach_mana",
@@ -191,7 +193,7 @@ def test_a_long_game_links_its_whole_history_where_an_old_entry_is_undone(
 ) -> None:
     host_user = User.objects.get(username="hostess")
     for version in range(HISTORY_SHOWN + 4):
-        service.game_apply(
+        game_apply(
             game=table,
             user=host_user,
             type="apply_status",

@@ -9,7 +9,9 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import GameSnapshot, GameState
-from games.tracker import service
+from games.tracker.apply import game_apply
+from games.tracker.current import CACHE
+from games.tracker.selectors import state_for
 from tests.games.tracker.test_stored_states import LONG, _refusable, tightened
 from tests.golden.support import FOLDER, open_game, read
 
@@ -31,7 +33,7 @@ def test_the_table_sees_the_refused_entry_at_every_size_and_plays_on(
     GameState.objects.filter(game=game).delete()
     GameSnapshot.objects.filter(game=game).delete()
     with tightened(document["system"], kind, "Newer rules refuse this."):
-        service.CACHE.clear()
+        CACHE.clear()
         tab = open_tab()
         tab.sign_in(opened.users["table"].username, "pw", f"/games/{game.pk}/")
         banner = tab.page.get_by_test_id("refused-entry")
@@ -43,9 +45,9 @@ def test_the_table_sees_the_refused_entry_at_every_size_and_plays_on(
         expect(phone.page.get_by_test_id("refused-entry")).to_be_visible()
         phone.fits()
         phone.screenshot("refused-entry/seat0-phone")
-        state = service.state_for(game, opened.access["table"])
+        state = state_for(game, opened.access["table"])
         legal = next(a for a in state["legal_actions"] if a["type"] != kind)
-        service.game_apply(
+        game_apply(
             game=game,
             user=opened.users["table"],
             type=legal["type"],

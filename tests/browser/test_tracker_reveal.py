@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.lifecycle import create_game, join
 from referee.rules.azrah.system import AZRAH
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
@@ -26,8 +26,8 @@ def table(transactional_db: None) -> Game:
     """Ana (seat 0) v Ben (seat 1, ``benny``), hosted from the table's device (no seat)."""
     host = User.objects.create_user("hostess", password=PASSWORD)
     player = User.objects.create_user("benny", password=PASSWORD)
-    game = service.create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
-    service.join(game, player, game.join_token, 1)
+    game = create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
+    join(game, player, game.join_token, 1)
     return game
 
 
@@ -101,9 +101,7 @@ def example_table(transactional_db: None) -> Game:
     """The example game (Ana v Ben, the starter catalog's Guardians), hosted from the table's
     device (no seat)."""
     host = User.objects.create_user("hostess", password=PASSWORD)
-    return service.create_game(
-        host=host, system="azrah", name="Ana v Ben", setup=AZRAH.example_setup()
-    )
+    return create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH.example_setup())
 
 
 # Each time the words shown change, where the held button is then (it must not move).

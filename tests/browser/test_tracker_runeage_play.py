@@ -176,10 +176,10 @@ def test_an_instant_attacking_until_repelled_is_shown_repelled_and_gone(
     moves on to Ben, each tablet half saying who battles it now and who next; Ben repels it
     and it leaves play: Cleo's half never shows it, and the reminders are gone. Then an
     instant lasting during the next round is announced in the round's box."""
-    from games.tracker import service
+    from games.tracker.lifecycle import create_game
     from referee.rules.runeage.system import RUNE_AGE
 
-    table = service.create_game(
+    table = create_game(
         host=host, system="runeage", name="Rune Age", setup=RUNE_AGE.example_setup()
     )
     tab = open_tab(*TABLET_LANDSCAPE)

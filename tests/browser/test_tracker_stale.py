@@ -20,7 +20,8 @@ from django.core.handlers.wsgi import WSGIHandler
 from playwright.sync_api import Page, Response, expect
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.apply import game_apply
+from games.tracker.lifecycle import create_game, join
 from tests.games.tracker.support import PASSWORD
 
 from .conftest import PHONE, SCREENSHOTS, SIZES, OpenTab, Tab
@@ -52,19 +53,19 @@ def table(transactional_db: None) -> Game:
     """Ana, Ben and Cleo seated at round 1's Pass phase, the host at no seat (the table's
     shared device). Ben has entered his hand: his pass is a menu of his cards."""
     host = User.objects.create_user("hostess", password=PASSWORD)
-    game = service.create_game(
+    game = create_game(
         host=host, system="athazar", name="Friday table", setup={"players": ["Ana", "Ben", "Cleo"]}
     )
     for seat, name in ACCOUNTS.items():
         account = User.objects.create_user(name, password=PASSWORD)
-        service.join(game, account, game.join_token, seat)
+        join(game, account, game.join_token, seat)
     _record(game, "benny", BEN, "enter_hand", cards=BENS_HAND)
     return game
 
 
 def _record(game: Game, username: str, by: int | None, type_: str, **payload: Any) -> int:
     row = Game.objects.prefetch_related("seats").get(pk=game.pk)
-    applied = service.game_apply(
+    applied = game_apply(
         game=row,
         user=User.objects.get(username=username),
         type=type_,
@@ -204,7 +205,7 @@ def test_a_poll_that_brings_another_players_pass_leaves_the_menu_as_chosen(
 @pytest.fixture
 def one_request_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """The server answers one request after another. On PostgreSQL the game's row lock
-    (``select_for_update`` in ``service.game_apply``) lets one writer at a time into a game,
+    (``select_for_update`` in ``apply.game_apply``) lets one writer at a time into a game,
     and tests/games/tracker/test_concurrency.py proves it; the in-memory SQLite these tests
     run on has no row lock and refuses a second writer, or a reader while one writes, outright
     ("database table is locked": a 500). Answering one request at a time plays the lock's

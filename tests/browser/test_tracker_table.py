@@ -17,7 +17,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Locator, Page, expect
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.apply import game_apply
+from games.tracker.lifecycle import create_game, join
 from referee.rules.azeroth.setup import Scenario
 from referee.rules.azeroth.system import AZEROTH
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD, free_seat
@@ -92,8 +93,8 @@ def table(transactional_db: None) -> Game:
     device) and Ben, a player, at seat 1."""
     host = User.objects.create_user("hostess", password=PASSWORD)
     player = User.objects.create_user("benny", password=PASSWORD)
-    game = service.create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
-    service.join(game, player, game.join_token, 1)
+    game = create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
+    join(game, player, game.join_token, 1)
     return game
 
 
@@ -106,8 +107,8 @@ def azeroth_table(transactional_db: None) -> Game:
     host = User.objects.create_user("hostess", password=PASSWORD)
     player = User.objects.create_user("benny", password=PASSWORD)
     data = AZEROTH.setup_to_json(azeroth_setup(Scenario.HOLD_THE_LINE))
-    game = service.create_game(host=host, system="azeroth", name="Ana v Ben", setup=data)
-    service.join(game, player, game.join_token, 1)
+    game = create_game(host=host, system="azeroth", name="Ana v Ben", setup=data)
+    join(game, player, game.join_token, 1)
     _record(game, "hostess", None, "edge_roll_off", rolls=[2, 5])
     _record(game, "hostess", None, "end_stage")  # Deployment
     _record(game, "hostess", None, "end_stage")  # Mana
@@ -138,7 +139,7 @@ def _shot(tab: Tab, name: str, *, full_page: bool = False) -> None:
 
 def _record(game: Game, username: str, by: int | None, type: str, **payload: Any) -> None:
     row = Game.objects.get(pk=game.pk)
-    service.game_apply(
+    game_apply(
         game=row,
         user=User.objects.get(username=username),
         type=type,

@@ -10,7 +10,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.apply import game_apply
+from games.tracker.lifecycle import create_game, join
 from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 
 from .conftest import TABLET_LANDSCAPE, WAIT_MS, OpenTab
@@ -27,10 +28,10 @@ def table(transactional_db: None) -> Game:
     host = User.objects.create_user("hostess", password=PASSWORD)
     ann = User.objects.create_user("annie", password=PASSWORD)
     ben = User.objects.create_user("benny", password=PASSWORD)
-    game = service.create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
-    service.join(game, ann, game.join_token, 0)
-    service.join(game, ben, game.join_token, 1)
-    service.game_apply(
+    game = create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
+    join(game, ann, game.join_token, 0)
+    join(game, ben, game.join_token, 1)
+    game_apply(
         game=Game.objects.get(pk=game.pk),
         user=ben,
         type="deal_damage",

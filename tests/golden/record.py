@@ -7,7 +7,7 @@ Run from the project root::
     .venv/bin/python -m tests.golden.record azrah-finished   # only the games named
 
 For each game it writes ``tests/golden/<slug>-<name>.json``, the game exported whole by the
-tracker's service (``export_game`` from the table's device), and
+tracker (``exchange.export_game`` from the table's device), and
 ``tests/golden/<slug>-<name>.expected.json``, what each viewer is shown of it (see
 ``tests.golden.support.shown``). It needs no database of yours: Django runs on an in-memory
 SQLite database, migrated for the run and gone when it ends.
@@ -85,13 +85,13 @@ def dump(path: Path, data: Any) -> None:
 def document(game: Any, title: str) -> dict[str, Any]:
     """The export a tracked game of this log would give: what is imported to open it."""
     from games.models.tracker import SEAT_COLOURS
-    from games.tracker import service
+    from games.tracker.exchange import EXPORT_FORMAT, EXPORT_VERSION
 
     system = game.system
     names = system.seat_names(game.setup)
     return {
-        "format": service.EXPORT_FORMAT,
-        "format_version": service.EXPORT_VERSION,
+        "format": EXPORT_FORMAT,
+        "format_version": EXPORT_VERSION,
         "partial": False,
         "system": system.slug,
         "name": title,
@@ -109,7 +109,8 @@ def document(game: Any, title: str) -> dict[str, Any]:
 def record(plan: Any, folder: Path) -> dict[str, Any]:
     """Play, import, export and look at one golden game; write its two files. Returns what
     it holds, for the checks of the whole set."""
-    from games.tracker import service
+    from games.tracker import current
+    from games.tracker.exchange import export_game
     from referee.rules.tracker import request_outcomes
     from tests.golden import support
     from tests.golden.play import play
@@ -117,9 +118,9 @@ def record(plan: Any, folder: Path) -> dict[str, Any]:
     game = play(plan)
     built = document(game, plan.title)
     opened = support.open_game(built, prefix=f"{plan.slug}-{plan.name}")
-    exported = service.export_game(opened.game, opened.access["table"])
+    exported = export_game(opened.game, opened.access["table"])
     assert exported == built, f"{plan.slug}-{plan.name}: the export differs from its log"
-    finished = service.finished(game)
+    finished = current.finished(game)
     assert finished == plan.finish, f"{plan.slug}-{plan.name}: finished is {finished}"
     stem = f"{plan.slug}-{plan.name}"
     expected: dict[str, Any] = {

@@ -17,8 +17,11 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
-from games.tracker.service import Access, Role
+from games.tracker.access import Access, Role, access_for
+from games.tracker.current import CACHE
+from games.tracker.exchange import import_game
+from games.tracker.lifecycle import join, watch
+from games.tracker.selectors import log_for, seats_with_secrets, state_for
 
 FOLDER = Path(__file__).resolve().parent
 RECORD = ".venv/bin/python -m tests.golden.record"
@@ -56,23 +59,23 @@ def open_game(document: dict[str, Any], prefix: str = "golden") -> Opened:
     """Import ``document`` for a new host, sit one new account at each seat, let one watch,
     and forget every derived state, so each role opens the game from its stored log."""
     host = User.objects.create_user(f"{prefix}-host")
-    game = service.import_game(host, document)
+    game = import_game(host, document)
     users = {"table": host}
     access = {"table": Access(Role.HOST, None)}
     for index in range(len(document["seats"])):
         player = User.objects.create_user(f"{prefix}-seat{index}")
-        service.join(game, player, game.join_token, index)
+        join(game, player, game.join_token, index)
         users[f"seat{index}"] = player
         access[f"seat{index}"] = Access(Role.PLAYER, index)
     watcher = User.objects.create_user(f"{prefix}-spectator")
-    service.watch(game, watcher, game.watch_token)
+    watch(game, watcher, game.watch_token)
     users["spectator"] = watcher
     access["spectator"] = Access(Role.SPECTATOR)
     game = Game.objects.get(pk=game.pk)
     for role, user in users.items():
-        found = service.access_for(game, user)
+        found = access_for(game, user)
         assert found == access[role], f"{role} opens the game as {found}, not {access[role]}"
-    service.CACHE.clear()
+    CACHE.clear()
     return Opened(game, users, access)
 
 
@@ -105,13 +108,13 @@ def shown(opened: Opened, role: str, document: dict[str, Any]) -> dict[str, Any]
     between imports), the seats whose secrets the table's device may reveal, and the
     history."""
     game, access = opened.game, opened.access[role]
-    state = service.state_for(game, access)
+    state = state_for(game, access)
     names = [seat["name"] for seat in document["seats"]]
     return {
         "access": {"role": access.role.value, "seat": access.seat},
         "state": {key: value for key, value in state.items() if key not in VOLATILE},
-        "seats_with_secrets": service.seats_with_secrets(game, access),
-        "history": history(service.log_for(game, access), document["log"], names),
+        "seats_with_secrets": seats_with_secrets(game, access),
+        "history": history(log_for(game, access), document["log"], names),
     }
 
 

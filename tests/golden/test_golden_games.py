@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from games.registry import trackers
-from games.tracker import service
+from games.tracker.exchange import export_game
+from games.tracker.selectors import secret_views
 from referee.rules.errors import InvalidInput
 from tests.golden.support import (
     RECORD,
@@ -125,7 +126,7 @@ def test_the_tables_hold_to_reveal_shows_each_seats_recorded_secrets(
     game, _, expected = opened
     views = expected["roles"]
     for seat in views["table"]["seats_with_secrets"]:
-        revealed = service.secret_views(game.game, game.access["table"], seat)
+        revealed = secret_views(game.game, game.access["table"], seat)
         recorded = (views["spectator"]["state"]["state"], views[f"seat{seat}"]["state"]["state"])
         check(
             golden,
@@ -139,11 +140,11 @@ def test_it_exports_again_to_the_recorded_game(
     golden: Path, opened: tuple[Opened, dict[str, Any], dict[str, Any]]
 ) -> None:
     game, document, expected = opened
-    exported = service.export_game(game.game, game.access["table"])
+    exported = export_game(game.game, game.access["table"])
     check(golden, "the table's device exports it differently", document, exported)
     finished = expected["roles"]["table"]["state"]["finished"]
     for role in roles(document)[1:-1]:
-        exported = service.export_game(game.game, game.access[role])
+        exported = export_game(game.game, game.access[role])
         if finished:
             check(golden, f"{role} exports the finished game differently", document, exported)
             continue

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.lifecycle import create_game, join
 from tests.browser.conftest import PHONE, SCREENSHOTS, TABLET_LANDSCAPE, OpenTab, Tab
 from tests.games.tracker.support import PASSWORD
 
@@ -30,14 +30,14 @@ def counter_race(settings: Any) -> None:
 @pytest.fixture
 def race(transactional_db: None) -> Game:
     host = User.objects.create_user("hostess", password=PASSWORD)
-    game = service.create_game(
+    game = create_game(
         host=host,
         system="countrace",
         name="Ana v Ben",
         setup={"players": ["Ana", "Ben"], "target": 4},
     )
     for seat, name in enumerate(("anna", "benny")):
-        service.join(game, User.objects.create_user(name, password=PASSWORD), game.join_token, seat)
+        join(game, User.objects.create_user(name, password=PASSWORD), game.join_token, seat)
     return Game.objects.get(pk=game.pk)
 
 

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import Game, Seat
-from games.tracker import service
+from games.tracker.lifecycle import create_game, join, watch
 from referee.rules.azrah.system import AZRAH
 from tests.rules.tracker.azrah_game import CARDED
 
@@ -47,9 +47,9 @@ def outsider(db: None) -> User:
 @pytest.fixture
 def game(host: User, player: User, spectator: User) -> Game:
     """An AZRAH game hosted by ``host``, ``player`` at seat 1, ``spectator`` watching."""
-    created = service.create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
-    service.join(created, player, created.join_token, 1)
-    service.watch(created, spectator, created.watch_token)
+    created = create_game(host=host, system="azrah", name="Ana v Ben", setup=AZRAH_SETUP)
+    join(created, player, created.join_token, 1)
+    watch(created, spectator, created.watch_token)
     return Game.objects.get(pk=created.pk)
 
 

@@ -10,7 +10,10 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.access import access_for
+from games.tracker.apply import game_apply
+from games.tracker.current import current_game
+from games.tracker.lifecycle import create_game, join
 from tests.games.tracker.support import client_for, user
 
 NEW = "/games/new/athazar/"
@@ -52,7 +55,7 @@ def test_the_host_may_sit_at_a_seat(host: User) -> None:
     response = client_for(host).post(NEW, form(seat="2"))
     assert response.status_code == 302
     game = Game.objects.get()
-    assert service.access_for(game, host).seat == 2
+    assert access_for(game, host).seat == 2
 
 
 @pytest.mark.parametrize(
@@ -87,18 +90,18 @@ def test_the_games_page_offers_the_form(host: User) -> None:
 
 
 def _game(host: User) -> tuple[Game, dict[int, User]]:
-    created = service.create_game(
+    created = create_game(
         host=host, system="athazar", name="Table", setup={"players": ["Ana", "Ben", "Cleo"]}
     )
     seated = {0: user("anna"), 1: user("benny"), 2: user("cleo")}
     for seat, account in seated.items():
-        service.join(created, account, created.join_token, seat)
+        join(created, account, created.join_token, seat)
     return Game.objects.get(pk=created.pk), seated
 
 
 def _act(game: Game, account: User, type_: str, seat: int, **payload: Any) -> None:
     row = Game.objects.prefetch_related("seats").get(pk=game.pk)
-    service.game_apply(
+    game_apply(
         game=row, user=account, type=type_, payload=payload, expected_version=row.version, seat=seat
     )
 
@@ -191,7 +194,7 @@ def test_the_hand_editor_saves_the_whole_hand_as_one_entry_without_javascript(ho
     assert response.status_code == 302
     row = Game.objects.get(pk=game.pk)
     assert row.version == before + 1
-    state = service.derived(row).state
+    state = current_game(row).state
     assert state.seats[1].hand == ("Warrior 12", "Sailor", "Hunter", "Djinn", "Prince")
     assert state.seats[1].unknown == 2
     page = client.get(f"/games/{game.pk}/").content.decode()

@@ -11,7 +11,10 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.access import access_for
+from games.tracker.apply import game_apply
+from games.tracker.lifecycle import create_game, join, watch
+from games.tracker.selectors import log_for
 from referee.rules.azeroth.setup import Scenario
 from referee.rules.azeroth.system import AZEROTH
 from tests.games.tracker.support import client_for, host, outsider, player, spectator
@@ -25,9 +28,9 @@ HTMX = {"HX-Request": "true"}
 def make_game(host: User, player: User, spectator: User, scenario: Scenario) -> Game:
     """Ana (seat 0) v Ben (seat 1, ``player``), ``spectator`` watching."""
     data = AZEROTH.setup_to_json(setup(scenario))
-    created = service.create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
-    service.join(created, player, created.join_token, 1)
-    service.watch(created, spectator, created.watch_token)
+    created = create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
+    join(created, player, created.join_token, 1)
+    watch(created, spectator, created.watch_token)
     return Game.objects.get(pk=created.pk)
 
 
@@ -53,7 +56,7 @@ def page(account: User, game: Game) -> str:
 
 def apply(game: Game, account: User, type: str, seat: int | None = None, **payload: Any) -> Game:
     fresh = Game.objects.get(pk=game.pk)
-    service.game_apply(
+    game_apply(
         game=fresh,
         user=account,
         type=type,
@@ -242,7 +245,7 @@ def test_hold_the_line_asks_for_each_objective_per_side(hold: Game, host: User) 
     posted = {**fields, "p.within_3": ["0:1", "0:3", "1:3"]}
     response = client_for(host).post(url(game, "act"), posted, headers=HTMX)
     assert response.status_code == 200, text(response.content.decode())[:400]
-    recorded = service.log_for(game, service.access_for(game, host))[-1]
+    recorded = log_for(game, access_for(game, host))[-1]
     assert recorded["type"] == "objectives"
     assert recorded["payload"] == {"within_3": ["0:1", "0:3", "1:3"]}
     assert "This round: Objective 1: Ana Objective 2: nobody Objective 3: nobody" in text(
@@ -258,7 +261,7 @@ def test_the_app_rolls_for_the_table_when_asked(azeroth: Game, host: User) -> No
         url(azeroth, "act"), {**fields, "app_rolls": "1"}, headers=HTMX
     )
     assert response.status_code == 200, text(response.content.decode())[:400]
-    recorded = service.log_for(azeroth, service.access_for(azeroth, host))[-1]
+    recorded = log_for(azeroth, access_for(azeroth, host))[-1]
     rolls = recorded["payload"]["rolls"]
     assert recorded["type"] == "edge_roll_off" and len(rolls) == 2
     assert all(1 <= die <= 6 for die in rolls)

@@ -16,9 +16,13 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.registry import tracker
-from games.tracker import service
-from games.views import tracker_pages as pages
-from games.views.tracker_controls import Controls
+from games.tracker import pages
+from games.tracker.access import access_for
+from games.tracker.apply import game_apply
+from games.tracker.controls import Controls
+from games.tracker.current import current_game
+from games.tracker.lifecycle import create_game, join, watch
+from games.tracker.selectors import log_for, shown_legal_actions, state_for
 from referee.rules.azeroth.setup import Scenario
 from referee.rules.azeroth.system import AZEROTH
 from tests.games.tracker.support import client_for, host, player, spectator, user
@@ -37,10 +41,10 @@ def ana(db: None) -> User:
 
 def make_game(host: User, ana: User, ben: User, spectator: User, scenario: Scenario) -> Game:
     data = AZEROTH.setup_to_json(setup(scenario))
-    created = service.create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
-    service.join(created, ana, created.join_token, 0)
-    service.join(created, ben, created.join_token, 1)
-    service.watch(created, spectator, created.watch_token)
+    created = create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
+    join(created, ana, created.join_token, 0)
+    join(created, ben, created.join_token, 1)
+    watch(created, spectator, created.watch_token)
     return Game.objects.get(pk=created.pk)
 
 
@@ -65,7 +69,7 @@ def fresh(game: Game) -> Game:
 
 def apply(game: Game, account: User, type: str, seat: int | None = None, **payload: Any) -> Game:
     row = fresh(game)
-    service.game_apply(
+    game_apply(
         game=row, user=account, type=type, payload=payload, expected_version=row.version, seat=seat
     )
     return fresh(game)
@@ -124,8 +128,8 @@ def shown_controls(html: str) -> set[tuple[str, str]]:
 
 def listed_controls(game: Game, account: User) -> set[tuple[str, str]]:
     row = fresh(game)
-    access = service.access_for(row, account)
-    controls = Controls(service.shown_legal_actions(row, access), tracker("azeroth"))
+    access = access_for(row, account)
+    controls = Controls(shown_legal_actions(row, access), tracker("azeroth"))
     return {(c.type, c.key) for c in controls.all}
 
 
@@ -263,7 +267,7 @@ def test_a_ticked_morale_fact_is_recorded_and_unticking_them_all_clears_it(
     assert 'An enemy with Fear within 6"' in visible_text(html)
     response = post(ana, game, {**form_data(form), "p.facts": ["fear_nearby", "command_aura"]})
     assert response.status_code == 200, visible_text(response.content.decode())[:300]
-    troll = service.derived(fresh(game)).state.sides[0].find("troll-1")
+    troll = current_game(fresh(game)).state.sides[0].find("troll-1")
     assert troll is not None and troll.fear_nearby and troll.command_aura
     after = page(ana, game)
     ticked = [
@@ -274,7 +278,7 @@ def test_a_ticked_morale_fact_is_recorded_and_unticking_them_all_clears_it(
     assert ticked == ["fear_nearby", "command_aura"]
     form = control_form(after, "morale_facts", "model:0:troll-1")
     assert post(ana, game, form_data(form)).status_code == 200  # nothing ticked
-    troll = service.derived(fresh(game)).state.sides[0].find("troll-1")
+    troll = current_game(fresh(game)).state.sides[0].find("troll-1")
     assert troll is not None and not troll.fear_nearby and not troll.command_aura
 
 
@@ -289,7 +293,7 @@ def test_the_activating_model_ends_its_activation_from_its_card(
     response = post(player, game, form_data(form))
     assert response.status_code == 200
     assert 'data-testid="activating"' not in response.content.decode()
-    log = service.log_for(fresh(game), service.access_for(fresh(game), player))
+    log = log_for(fresh(game), access_for(fresh(game), player))
     assert log[-1]["type"] == "end_activation"
 
 
@@ -324,7 +328,7 @@ def test_dice_are_labelled_and_the_app_may_roll_them(annihilation: Game, ana: Us
     assert "Die 1" not in words and "Die 2" not in words
     response = post(ana, annihilation, {**form_data(form), "app_rolls": "1"})
     assert response.status_code == 200
-    entry = service.log_for(fresh(annihilation), service.access_for(annihilation, ana))[-1]
+    entry = log_for(fresh(annihilation), access_for(annihilation, ana))[-1]
     assert entry["type"] == "edge_roll_off" and len(entry["payload"]["rolls"]) == 2
 
 
@@ -368,7 +372,7 @@ def test_objectives_are_ticked_per_side_and_recorded(hold: Game, host: User, ana
     form = control_form(html, "objectives", "game")
     response = post(ana, game, {**form_data(form), "p.within_3": ["0:1", "1:2", "0:3", "1:3"]})
     assert response.status_code == 200, visible_text(response.content.decode())[:300]
-    view = service.state_for(fresh(game), service.access_for(fresh(game), ana))["state"]
+    view = state_for(fresh(game), access_for(fresh(game), ana))["state"]
     assert view["objectives"]["this_round"] == [0, 1, None]
 
 
@@ -428,17 +432,15 @@ def test_the_table_device_records_what_any_seat_may_do_as_the_tables(
     form = control_form(html, "end_stage", "game")
     assert hidden(form)["seat"] == [""]
     assert post(host, game, form_data(form)).status_code == 200
-    rows = pages.history(service.log_for(fresh(game), service.access_for(game, ana)), None, None)
+    rows = pages.history(log_for(fresh(game), access_for(game, ana)), None, None)
     assert [(row.text, row.who) for row in rows] == [
         ("The table: ends the Deployment stage", "at the table device"),
         ("The table: roll-off for the table edge: Ana 2, Ben 5", "at the table device"),
     ]
-    assert service.derived(fresh(game)).log[-1].by is None
+    assert current_game(fresh(game)).log[-1].by is None
     # a model's damage, any seat's to record, is worded for the table, not for one seat
     game = apply(game, host, "end_stage")
-    labels = {
-        c["label"] for c in service.shown_legal_actions(fresh(game), service.access_for(game, host))
-    }
+    labels = {c["label"] for c in shown_legal_actions(fresh(game), access_for(game, host))}
     assert "Damage Ana's Troll" in labels
     board_words = visible_text(board(page(host, game)))
     assert "Damage Ana's Troll" in board_words and "your" not in board_words.lower()

@@ -15,7 +15,9 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.registry import tracker
-from games.tracker import service
+from games.tracker.access import access_for
+from games.tracker.lifecycle import create_game, join, watch
+from games.tracker.selectors import state_for
 from tests.games.tracker.support import client_for, host, player, spectator
 from tests.games.tracker.test_azrah_board import HTMX, apply, forms, listed, page, shown, text
 from tests.rules.tracker.azrah_game import CARDED
@@ -29,9 +31,9 @@ AZRAH = tracker("azrah")
 def carded(host: User, player: User, spectator: User) -> Game:
     """Ana (seat 0, the host's table device) v Ben (seat 1, ``player``), with their cards."""
     setup = AZRAH.setup_to_json(CARDED)
-    created = service.create_game(host=host, system="azrah", name="Cards", setup=setup)
-    service.join(created, player, created.join_token, 1)
-    service.watch(created, spectator, created.watch_token)
+    created = create_game(host=host, system="azrah", name="Cards", setup=setup)
+    join(created, player, created.join_token, 1)
+    watch(created, spectator, created.watch_token)
     return Game.objects.get(pk=created.pk)
 
 
@@ -109,7 +111,7 @@ def test_the_stack_is_shown_and_answered_and_resolved_newest_first(
     )
     assert response.status_code == 200
     game = Game.objects.get(pk=game.pk)
-    state: Any = service.state_for(game, service.access_for(game, host))["state"]
+    state: Any = state_for(game, access_for(game, host))["state"]
     assert [a["ability"] for a in state["stack"]] == ["Acid"]
     assert state["players"][0]["front"][2]["damage"] == 1
     _every_control_once(game, host, player)
@@ -168,7 +170,7 @@ def test_a_card_shows_how_many_enemies_an_ability_targets_and_an_emergence_cost(
         cards.append(card)
     ana = replace(CARDED.players[0], cards=tuple(cards))
     setup = AZRAH.setup_to_json(replace(CARDED, players=(ana, CARDED.players[1])))
-    game = service.create_game(host=host, system="azrah", name="Counts", setup=setup)
+    game = create_game(host=host, system="azrah", name="Counts", setup=setup)
     html = page(host, game)
     lunge = html.split('data-testid="ability-0-dragoon-lunge"', 1)[1].split("</li>", 1)[0]
     assert "Up to 3 target enemies" in lunge

@@ -18,8 +18,10 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.registry import tracker
-from games.tracker import service
-from games.views.tracker_controls import Controls
+from games.tracker.access import access_for
+from games.tracker.apply import game_apply
+from games.tracker.controls import Controls
+from games.tracker.selectors import log_for, shown_legal_actions, state_for
 from tests.games.tracker.support import client_for, game, host, player, spectator
 
 __all__ = ["game", "host", "player", "spectator"]
@@ -139,9 +141,9 @@ def listed(game: Game, account: User) -> Counter[tuple[str, str, str]]:
     """The controls the viewer is given, as (type, key, label): the engine's legal actions
     for the viewer, one control per action."""
     row = Game.objects.prefetch_related("seats").get(pk=game.pk)
-    access = service.access_for(row, account)
-    active = service.state_for(row, access)["state"]["active_seat"]
-    controls = Controls(service.shown_legal_actions(row, access), AZRAH, prefer=active)
+    access = access_for(row, account)
+    active = state_for(row, access)["state"]["active_seat"]
+    controls = Controls(shown_legal_actions(row, access), AZRAH, prefer=active)
     # the one-effect resolutions are the resolve panel's picks: one form for them all
     # (test_azrah_resolve_panel checks each is offered there)
     one_effect = [c for c in controls.all if c.type == "resolve" and "effect" in c.payload]
@@ -162,7 +164,7 @@ def shown(html: str) -> Counter[tuple[str, str, str]]:
 def apply(game: Game, account: User, type: str, by: int | None = None, **payload: Any) -> Game:
     """``account`` records an action (for seat ``by``, from the table's device)."""
     row = Game.objects.get(pk=game.pk)
-    service.game_apply(
+    game_apply(
         game=row,
         user=account,
         type=type,
@@ -340,7 +342,7 @@ def test_a_control_posted_as_shown_is_recorded(game: Game, host: User, player: U
     ]
     response = browser.post(f"/games/{game.pk}/act/", damage.post(), headers=HTMX)
     assert 'data-testid="damage-0-dragoon">1<' in str(response.content.decode())
-    entries = service.log_for(game, service.access_for(game, player))
+    entries = log_for(game, access_for(game, player))
     assert [(e["type"], e["by"]) for e in entries] == [("apply_status", 1), ("deal_damage", 1)]
     assert entries[1]["text"] == "Ben: Ana's Dragoon takes 1 damage (an attached card's effect)"
 

@@ -15,8 +15,9 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.registry import tracker
-from games.tracker import service
-from games.views.tracker_controls import Controls
+from games.tracker.access import access_for
+from games.tracker.controls import Controls
+from games.tracker.selectors import shown_legal_actions, state_for
 from tests.games.tracker.support import client_for, host, player, spectator
 from tests.games.tracker.test_azrah_abilities_board import carded, pick
 from tests.games.tracker.test_azrah_board import HTMX, PANEL_BUTTON, apply, forms, page, text
@@ -42,7 +43,7 @@ def _panel(html: str) -> str:
 
 def _state(game: Game, account: User) -> Any:
     row = Game.objects.get(pk=game.pk)
-    return service.state_for(row, service.access_for(row, account))["state"]
+    return state_for(row, access_for(row, account))["state"]
 
 
 def test_the_panel_offers_every_one_effect_resolution_the_engine_lists(
@@ -51,8 +52,8 @@ def test_the_panel_offers_every_one_effect_resolution_the_engine_lists(
     game = _resolving(carded, host)
     html = page(host, game)
     row = Game.objects.prefetch_related("seats").get(pk=game.pk)
-    access = service.access_for(row, host)
-    controls = Controls(service.shown_legal_actions(row, access), AZRAH, prefer=0)
+    access = access_for(row, host)
+    controls = Controls(shown_legal_actions(row, access), AZRAH, prefer=0)
     listed = [c for c in controls.all if c.type == "resolve" and "effect" in c.payload]
     options = re.findall(r'<option value="([^"]+)"', _panel(html))
     offered = [json.loads(unescape(value)) for value in options]

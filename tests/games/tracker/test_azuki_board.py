@@ -13,8 +13,10 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
-from games.views.tracker_controls import Controls
+from games.tracker.access import access_for
+from games.tracker.controls import Controls
+from games.tracker.lifecycle import create_game, join, watch
+from games.tracker.selectors import shown_legal_actions, state_for
 from referee.rules.azuki.system import AZUKI
 from tests.games.tracker.support import client_for, user
 from tests.games.tracker.test_azrah_board import HTMX, apply, board, forms, page, text
@@ -31,11 +33,11 @@ def people(db: None) -> dict[str, User]:
 def game(people: dict[str, User]) -> Game:
     """Ana (seat 0) at the host's shared tablet, Ben at seat 1; both kept their hands and
     Ana is on turn 3 with 2 IKZ."""
-    created = service.create_game(
+    created = create_game(
         host=people["host"], system="azuki", name="Azuki", setup=AZUKI.example_setup()
     )
-    service.join(created, people["ben"], created.join_token, 1)
-    service.watch(created, people["spectator"], created.watch_token)
+    join(created, people["ben"], created.join_token, 1)
+    watch(created, people["spectator"], created.watch_token)
     row = Game.objects.get(pk=created.pk)
     for kind, seat in (("keep_hand", 0), ("keep_hand", 1), ("end_turn", 0), ("end_turn", 1)):
         row = apply(row, people["host"], kind, seat)
@@ -44,9 +46,9 @@ def game(people: dict[str, User]) -> Game:
 
 def listed(game: Game, account: User) -> Counter[tuple[str, str, str]]:
     row = Game.objects.prefetch_related("seats").get(pk=game.pk)
-    access = service.access_for(row, account)
-    active = service.state_for(row, access)["state"]["active_seat"]
-    controls = Controls(service.shown_legal_actions(row, access), AZUKI, prefer=active)
+    access = access_for(row, account)
+    active = state_for(row, access)["state"]["active_seat"]
+    controls = Controls(shown_legal_actions(row, access), AZUKI, prefer=active)
     return Counter((c.type, c.key, c.label) for c in controls.all)
 
 

@@ -15,7 +15,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.current import current_game
+from games.tracker.lifecycle import create_game, join, watch
 from referee.rules.azuki.system import AZUKI
 from tests.games.tracker.support import client_for, send, user
 
@@ -47,13 +48,11 @@ def table_for(me: str, suffix: str = "") -> Table:
         "spectator": user("watcher" + suffix),
         "outsider": user("stranger" + suffix),
     }
-    created = service.create_game(
-        host=host, system="azuki", name="Azuki", setup=AZUKI.example_setup()
-    )
+    created = create_game(host=host, system="azuki", name="Azuki", setup=AZUKI.example_setup())
     if me == "seated host":
-        service.join(created, host, created.join_token, 0)
-    service.join(created, accounts["player"], created.join_token, 1)
-    service.watch(created, accounts["spectator"], created.watch_token)
+        join(created, host, created.join_token, 0)
+    join(created, accounts["player"], created.join_token, 1)
+    watch(created, accounts["spectator"], created.watch_token)
     accounts.update({"table": host, "seated host": host})
     return Table(Game.objects.get(pk=created.pk), accounts, me)
 
@@ -74,7 +73,7 @@ def test_every_role_that_may_look_sees_the_same_board(table: Table) -> None:
         return
     assert response.status_code == 200
     state = response.json()["state"]
-    assert state == AZUKI.view(service.derived(table.game).state, None)
+    assert state == AZUKI.view(current_game(table.game).state, None)
     assert [p["hand"] for p in state["players"]] == [7, 7]  # hand counts are public
 
 

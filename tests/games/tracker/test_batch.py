@@ -12,8 +12,11 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
-from games.tracker.service import Access, Forbidden, Role
+from games.tracker.access import Access, Forbidden, Role
+from games.tracker.apply import game_apply, preview, roll_dice
+from games.tracker.current import CACHE
+from games.tracker.lifecycle import create_game, join
+from games.tracker.selectors import log_for
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import IllegalAction, registry
 from tests.games.tracker.secrets_system import SECRETS, SLUG
@@ -28,11 +31,9 @@ BEN = Access(Role.PLAYER, 1)
 def secrets(monkeypatch: pytest.MonkeyPatch, host: User, player: User, db: None) -> Game:
     """Ana (seat 0, number 3) v Ben (seat 1, number 4: ``player``)."""
     monkeypatch.setitem(registry.TRACKERS, SLUG, SECRETS)
-    service.CACHE.clear()
-    created = service.create_game(
-        host=host, system=SLUG, name="Secrets", setup=SECRETS.example_setup()
-    )
-    service.join(created, player, created.join_token, 1)
+    CACHE.clear()
+    created = create_game(host=host, system=SLUG, name="Secrets", setup=SECRETS.example_setup())
+    join(created, player, created.join_token, 1)
     return fresh(created)
 
 
@@ -46,7 +47,7 @@ def batch(*parts: tuple[str, dict[str, Any]]) -> dict[str, Any]:
 
 def send(game: Game, account: User, payload: Any, seat: int | None = None) -> Any:
     row = fresh(game)
-    return service.game_apply(
+    return game_apply(
         game=row,
         user=account,
         type="batch",
@@ -63,7 +64,7 @@ def test_a_batch_is_one_entry_of_the_acting_seat_applying_every_change(
     assert applied.result.state.total == 5
     assert applied.action.seq == 1 and applied.action.by == 1
     assert fresh(secrets).version == 1
-    entry = service.log_for(fresh(secrets), BEN)[0]
+    entry = log_for(fresh(secrets), BEN)[0]
     assert entry["in_effect"] is True
     assert entry["text"] == "add, as seat 1 reads it; add, as seat 1 reads it"
     assert entry["payload"] == batch(("add", {"amount": 2}), ("add", {"amount": 3}))
@@ -72,11 +73,11 @@ def test_a_batch_is_one_entry_of_the_acting_seat_applying_every_change(
 def test_undo_and_redo_take_back_and_restore_the_whole_batch(secrets: Game, player: User) -> None:
     send(secrets, player, batch(("add", {"amount": 2}), ("add", {"amount": 3})))
     row = fresh(secrets)
-    undone = service.game_apply(
+    undone = game_apply(
         game=row, user=player, type="undo", payload={"target": 1}, expected_version=1
     )
     assert undone.result.state.total == 0
-    redone = service.game_apply(
+    redone = game_apply(
         game=fresh(secrets), user=player, type="redo", payload={"target": 1}, expected_version=2
     )
     assert redone.result.state.total == 5
@@ -126,7 +127,7 @@ def test_a_batch_of_the_wrong_shape_is_refused_naming_the_part(
 
 
 def test_a_batch_is_previewed_from_what_the_seat_knows(secrets: Game, player: User) -> None:
-    view = service.preview(
+    view = preview(
         game=fresh(secrets),
         access=BEN,
         type="batch",
@@ -135,7 +136,7 @@ def test_a_batch_is_previewed_from_what_the_seat_knows(secrets: Game, player: Us
     assert view["total"] == 6 and view["numbers"] == [None, 4]
     assert fresh(secrets).version == 0
     with pytest.raises(IllegalAction, match=r"Change 1 of 1 .*hidden"):
-        service.preview(
+        preview(
             game=fresh(secrets),
             access=BEN,
             type="batch",
@@ -156,7 +157,7 @@ def test_the_app_rolls_the_dice_each_change_leaves_out() -> None:
         if any(f.dice for f in action_type.fields)
     )
     dice_field = next(f for f in rolled_type.fields if f.dice)
-    payload = service.roll_dice(
+    payload = roll_dice(
         slug, "batch", {"actions": [{"type": rolled_type.name, "payload": {}}, "odd"]}
     )
     assert dice_field.name in payload["actions"][0]["payload"]

@@ -1,7 +1,7 @@
 """Twenty tablets posting to one game at once, on PostgreSQL.
 
 Every request carries the version its sender last saw, as a tablet does. The game's row lock
-(``select_for_update`` in ``service.game_apply``) lets one writer in at a time; a writer that
+(``select_for_update`` in ``apply.game_apply``) lets one writer in at a time; a writer that
 saw an old version is refused with 409 and the current version, and tries again. In the end
 every action was applied exactly once or refused, the log has no gap and no duplicate, and
 the derived state is exactly what a fresh replay of the stored log gives.
@@ -21,7 +21,8 @@ from django.test import Client
 
 from games.models import Game, GameAction
 from games.registry import tracker
-from games.tracker import service
+from games.tracker.current import CACHE, current_game, to_action
+from games.tracker.lifecycle import create_game
 from referee.rules.tracker import start as start_game
 from tests.games.tracker.support import AZRAH_SETUP
 
@@ -43,7 +44,7 @@ def post(client: Client, game: Game, body: dict[str, Any]) -> Any:
 def test_twenty_threads_each_action_applied_exactly_once_or_refused() -> None:
     assert connection.vendor == "postgresql"
     host = User.objects.create_user("host")
-    game = service.create_game(host=host, system="azrah", name="Crowded", setup=AZRAH_SETUP)
+    game = create_game(host=host, system="azrah", name="Crowded", setup=AZRAH_SETUP)
     applied: list[tuple[str, int]] = []  # the tag of every action answered 201
     refused = Counter[str]()
     lock = threading.Lock()
@@ -105,10 +106,8 @@ def test_twenty_threads_each_action_applied_exactly_once_or_refused() -> None:
     # the state the writers built up action by action (this process's cache) is exactly
     # what a fresh replay of the stored log gives
     system = tracker(game.system)
-    fresh = start_game(
-        system, system.setup_from_json(game.setup), [service.to_action(row) for row in rows]
-    )
-    derived = service.derived(game)
-    assert service.CACHE.get(str(game.pk)) is derived
+    fresh = start_game(system, system.setup_from_json(game.setup), [to_action(row) for row in rows])
+    derived = current_game(game)
+    assert CACHE.get(str(game.pk)) is derived
     assert derived.state == fresh.state
     assert derived.version == fresh.version

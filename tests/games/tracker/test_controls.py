@@ -7,8 +7,8 @@ from typing import Any
 from django.http import QueryDict
 
 from games.registry import tracker
+from games.tracker.controls import Controls, control
 from games.tracker.forms import payload_from_post
-from games.views.tracker_controls import Controls, control
 from referee.rules.tracker import Amount, LegalAction, OneOf, Order, Rolls, SomeOf, Text
 
 AZRAH = tracker("azrah")

@@ -6,8 +6,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
-from games.views import tracker_pages
+from games.tracker import pages
+from games.tracker.access import access_for
+from games.tracker.selectors import state_for
 from tests.games.tracker.support import client_for, game, host, player, spectator
 
 __all__ = ["game", "host", "player", "spectator"]
@@ -15,14 +16,14 @@ __all__ = ["game", "host", "player", "spectator"]
 
 @pytest.fixture
 def generic(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tracker_pages, "board_template", lambda system: tracker_pages.GENERIC_BOARD)
+    monkeypatch.setattr(pages, "board_template", lambda system: pages.GENERIC_BOARD)
 
 
 @pytest.mark.usefixtures("generic")
 def test_the_generic_board_offers_each_listed_action_and_it_applies(
     game: Game, player: User
 ) -> None:
-    body = service.state_for(game, service.access_for(game, player))
+    body = state_for(game, access_for(game, player))
     listed = body["legal_actions"]
     assert listed
     page = client_for(player).get(f"/games/{game.pk}/").content.decode()

@@ -9,8 +9,8 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
-from games.views.tracker import HISTORY_SHOWN
+from games.tracker.apply import game_apply
+from games.tracker.table_page import HISTORY_SHOWN
 from tests.games.tracker.support import client_for, game, host, outsider, player, spectator
 
 __all__ = ["game", "host", "outsider", "player", "spectator"]
@@ -23,7 +23,7 @@ def played(game: Game, host: User, actions: int = ACTIONS) -> Game:
     """``game`` with ``actions`` statuses put on Ben's Bard from the table device, each for
     its own number of turns so that every history line differs."""
     for version in range(actions):
-        service.game_apply(
+        game_apply(
             game=game,
             user=host,
             type="apply_status",

@@ -19,7 +19,10 @@ import pytest
 from games.lists.service import save_list
 from games.models import Game, SavedList
 from games.models.tracker import PendingGame
-from games.tracker import lobby, service
+from games.tracker import lobby
+from games.tracker.access import Access, Forbidden, Role, access_for
+from games.tracker.exchange import export_game, import_game
+from games.tracker.selectors import state_for
 from referee.rules.errors import InvalidInput
 from tests.games.tracker.support import client_for, user
 from tests.lists.support import load_starter, payload
@@ -138,9 +141,9 @@ def test_the_host_does_not_learn_the_joining_players_back_row(people: dict[str, 
         join_url(pending), {"seat": "1", "saved_list": str(people["tides"].pk)}
     )
     game = Game.objects.get()
-    access = service.access_for(game, people["ann"])
+    access = access_for(game, people["ann"])
     assert access.seat == 0  # the host sits at their seat from the start
-    seen = json.dumps(service.state_for(game, access))
+    seen = json.dumps(state_for(game, access))
     assert not any(name in seen for name in BEN_BACK_NAMES)
     page = html(client_for(people["ann"]).get(f"/games/{game.pk}/"))
     assert not any(name in page for name in BEN_BACK_NAMES)
@@ -265,7 +268,7 @@ def test_the_table_device_still_chooses_both_lists_and_the_name_is_made_for_it(
     assert game.name == "Dawn vs Dusk · AZRAH"  # no name given: the players' and the game's
     assert game.setup["first_player"] == 1
     assert all(seat.user is None for seat in game.seats.all())
-    assert service.access_for(game, people["ann"]).seat is None
+    assert access_for(game, people["ann"]).seat is None
 
 
 def test_the_list_menus_mark_each_list_with_its_game_and_refuse_another_games(
@@ -319,7 +322,7 @@ def test_a_link_that_was_replaced_or_a_second_seat_is_refused(people: dict[str, 
     pending = lobby.open_game(
         host=people["ann"], system="azrah", seat=0, list_id=str(people["dawn"].pk)
     )
-    with pytest.raises(service.Forbidden):
+    with pytest.raises(Forbidden):
         lobby.bring_list(pending, people["ben"], "wrong", seat=None, list_id=people["tides"].pk)
     with pytest.raises(InvalidInput) as error:
         lobby.bring_list(
@@ -351,8 +354,8 @@ def test_an_existing_game_and_its_export_are_untouched(people: dict[str, Any]) -
         pending, people["ben"], pending.join_token, seat=None, list_id=people["tides"].pk
     )
     assert isinstance(game, Game)
-    exported = service.export_game(game, service.Access(service.Role.HOST))
-    copy_of = service.import_game(people["ann"], copy.deepcopy(exported))
+    exported = export_game(game, Access(Role.HOST))
+    copy_of = import_game(people["ann"], copy.deepcopy(exported))
     assert copy_of.setup == game.setup and copy_of.name == game.name
 
 

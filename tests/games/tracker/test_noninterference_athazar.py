@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.current import CACHE, current_game
+from games.tracker.lifecycle import create_game, join, watch
 from referee.rules.athazar.cards import TOKENS
 from referee.rules.athazar.state import OVER
 from referee.rules.athazar.system import ATHAZAR
@@ -56,10 +57,10 @@ class Table:
         setup = ATHAZAR.example_setup()
         games = []
         for _ in range(2):
-            created = service.create_game(host=host, system="athazar", name="Table", setup=setup)
+            created = create_game(host=host, system="athazar", name="Table", setup=setup)
             for seat, user in self.seated.items():
-                service.join(created, user, created.join_token, seat)
-            service.watch(created, spectator, created.watch_token)
+                join(created, user, created.join_token, seat)
+            watch(created, spectator, created.watch_token)
             games.append(Game.objects.prefetch_related("seats").get(pk=created.pk))
         self.a, self.b = games
         opponent = "seated host" if host_seated else "opponent"
@@ -99,12 +100,12 @@ def _named_pass(state: Any, seat: int) -> LegalAction | None:
 def test_a_private_hand_reaches_nobody_else_by_page_api_or_export(
     host_seated: bool, data: st.DataObject
 ) -> None:
-    service.CACHE.clear()
+    CACHE.clear()
     rng = randoms(data)
     hidden = data.draw(st.integers(0, PLAYERS - 1), label="hidden")
     table = Table(hidden, host_seated)
     for _ in range(data.draw(st.integers(3, 30), label="steps")):
-        state = service.derived(table.a).state
+        state = current_game(table.a).state
         if state.phase == OVER:
             break
         room = state.seats[hidden].unknown
@@ -118,11 +119,11 @@ def test_a_private_hand_reaches_nobody_else_by_page_api_or_export(
                 outcome = record(game, user, "enter_hand", hidden, {"cards": cards})
                 assert outcome == ("applies",)
             continue
-        rooms = [service.derived(g).state.seats[hidden].unknown for g in table.games]
+        rooms = [current_game(g).state.seats[hidden].unknown for g in table.games]
         if min(rooms) and rng.random() < 0.3:  # a card received, entered in both
             table.both("add_card", hidden, {"card": rng.choice(TOKENS)})
             continue
-        named = [_named_pass(service.derived(g).state, hidden) for g in table.games]
+        named = [_named_pass(current_game(g).state, hidden) for g in table.games]
         if all(named) and rng.random() < 0.6:  # a pass naming a card, a different one in each
             user = table.seated[hidden]
             for game, legal in zip(table.games, named, strict=True):
@@ -196,7 +197,7 @@ def undo_channels(table: Table, name: str, viewer: User) -> None:
     client = client_for(viewer)
     seat = next(s for s, u in table.seated.items() if u == viewer)
     a, b = table.fresh()
-    current = service.derived(a)
+    current = current_game(a)
     effective = current.history.effective
     mine = [t for t in effective if current.log[t - 1].by == seat][-1:]
     theirs = [t for t in effective if current.log[t - 1].by == table.hidden][-1:]
@@ -220,7 +221,7 @@ def undo_channels(table: Table, name: str, viewer: User) -> None:
         ]
         assert_alike(answers[0], answers[1], table, f"{name} asking to undo #{target}")  # type: ignore[arg-type]
         a, b = table.fresh()
-        requests = [service.derived(g).undo_requests for g in (a, b)]
+        requests = [current_game(g).undo_requests for g in (a, b)]
         if not requests[0]:
             continue
         hider = client_for(table.seated[table.hidden])
@@ -240,15 +241,15 @@ def test_an_undo_on_the_page_answers_alike_whether_a_hand_was_entered_whole() ->
     """Ana enters her whole hand in one game, one card fewer in the other; after the pass
     she enters a Renegade, Ben plays a Prince (#7) and she enters the card it gave her
     (#8). Ben's undo of his Prince, sent from his page, and his redo answer alike."""
-    service.CACHE.clear()
+    CACHE.clear()
     host = account("hostess")
     ana, ben, cy = account("anna"), account("benny"), account("cy")
     games = []
     for cards in (FULL, FULL[:-1]):
         setup = {"players": ["Ana", "Ben", "Cy"], "dealer": 2}
-        created = service.create_game(host=host, system="athazar", name="Table", setup=setup)
+        created = create_game(host=host, system="athazar", name="Table", setup=setup)
         for seat, person in enumerate((ana, ben, cy)):
-            service.join(created, person, created.join_token, seat)
+            join(created, person, created.join_token, seat)
         steps: list[tuple[User, int, str, dict[str, Any]]] = [
             (ana, 0, "enter_hand", {"cards": cards}),
             (ana, 0, "pass_cards", {"count": 1, "card": "Sailor"}),

@@ -33,7 +33,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Game
-from games.tracker import service
+from games.tracker import apply
+from games.tracker.current import CACHE, current_game
+from games.tracker.lifecycle import create_game, join, watch
 from referee.rules.azeroth.setup import Scenario
 from referee.rules.azeroth.state import AzerothState
 from referee.rules.azeroth.system import AZEROTH
@@ -129,12 +131,10 @@ def pair(system: str, setups: tuple[Any, Any], hidden: int, host_seated: bool) -
     games = []
     for setup in setups:
         # a setup of a game stored before setups carried cards replays too (R114)
-        created = service.create_game(
-            host=host, system=system, name="Table", setup=setup, new=False
-        )
-        service.join(created, hidden_player, created.join_token, hidden)
-        service.join(created, other_player, created.join_token, other)
-        service.watch(created, spectator, created.watch_token)
+        created = create_game(host=host, system=system, name="Table", setup=setup, new=False)
+        join(created, hidden_player, created.join_token, hidden)
+        join(created, other_player, created.join_token, other)
+        watch(created, spectator, created.watch_token)
         games.append(Game.objects.prefetch_related("seats").get(pk=created.pk))
     opponent = "seated host" if host_seated else "opponent"
     return Pair(
@@ -149,7 +149,7 @@ def pair(system: str, setups: tuple[Any, Any], hidden: int, host_seated: bool) -
 def record(game: Game, user: User, type: str, by: int | None, payload: dict[str, Any]) -> Any:
     row = Game.objects.prefetch_related("seats").get(pk=game.pk)
     try:
-        service.game_apply(
+        apply.game_apply(
             game=row, user=user, type=type, payload=payload, expected_version=row.version, seat=by
         )
     except IllegalAction as error:
@@ -159,7 +159,7 @@ def record(game: Game, user: User, type: str, by: int | None, payload: dict[str,
 
 def undo_latest(pair: Pair) -> None:
     """The seat that sent the latest action still in effect takes it back, in both games."""
-    current = service.derived(pair.a)
+    current = current_game(pair.a)
     target = current.next_undo()
     entry = next((a for a in current.log if a.seq == target), None)
     if entry is None or entry.by not in pair.seated:
@@ -275,7 +275,7 @@ def check_viewers(
 def test_a_face_down_back_row_reaches_nobody_else_by_page_api_or_export(
     host_seated: bool, data: st.DataObject
 ) -> None:
-    service.CACHE.clear()
+    CACHE.clear()
     hidden = data.draw(st.sampled_from([0, 1]), label="hidden")
     # with the cards too: abilities, the stack and emergence must not leak the back row;
     # without them, as a game stored before setups carried cards (R114)
@@ -284,7 +284,7 @@ def test_a_face_down_back_row_reaches_nobody_else_by_page_api_or_export(
     setups = (AZRAH.setup_to_json(base), AZRAH.setup_to_json(setup_b))
     games = pair("azrah", setups, hidden, host_seated)
     for _ in range(data.draw(st.integers(0, 25), label="steps")):
-        current = service.derived(games.a)
+        current = current_game(games.a)
         step = pick_azrah(data, current.state)
         if step is None or reveals(current, hidden, step):
             break
@@ -298,7 +298,7 @@ def test_a_face_down_back_row_reaches_nobody_else_by_page_api_or_export(
         assert outcomes == (("applies",), ("applies",)), (step, outcomes)
         if data.draw(st.integers(0, 5), label="undo?") == 0:
             undo_latest(games)
-    current = service.derived(games.a)
+    current = current_game(games.a)
     names = [*renamed, *renamed.values()]
     tries = [
         (t, by, p) for t, by, p in probes(current, games.other, hidden, names) if by == games.other
@@ -335,7 +335,7 @@ def warlord_standing(state: AzerothState) -> bool:
 
 def keeps_the_secret(game: Game, type_: str, by: int | None, payload: dict[str, Any]) -> bool:
     """Whether the step leaves the Warlord hidden (it is not slain, nor the game won)."""
-    current = service.derived(game)
+    current = current_game(game)
     try:
         after = game_apply(current, type=type_, by=by, payload=payload)
     except IllegalAction:
@@ -350,7 +350,7 @@ def keeps_the_secret(game: Game, type_: str, by: int | None, payload: dict[str, 
 def test_a_secret_warlord_reaches_nobody_else_by_page_api_or_export(
     host_seated: bool, data: st.DataObject
 ) -> None:
-    service.CACHE.clear()
+    CACHE.clear()
     rng = randoms(data)
     setup = AZEROTH.setup_to_json(azeroth_setup(Scenario.ASSASSINATION))
     games = pair("azeroth", (setup, setup), WARLORD_SEAT, host_seated)
@@ -361,7 +361,7 @@ def test_a_secret_warlord_reaches_nobody_else_by_page_api_or_export(
         outcome = record(game, games.seated[1], "nominate_warlord", 1, {"model": hero})
         assert outcome == ("applies",)
     for _ in range(rng.randint(0, 40)):
-        state = service.derived(games.a).state
+        state = current_game(games.a).state
         options = [
             legal
             for seat in (0, 1)
@@ -389,7 +389,7 @@ def test_a_secret_warlord_reaches_nobody_else_by_page_api_or_export(
         ("nominate_warlord", other, {"model": "paladin-1"}),
         ("nominate_warlord", other, {"seat": WARLORD_SEAT, "model": "sorceress-1"}),
     ]
-    state = service.derived(games.a).state
+    state = current_game(games.a).state
     tries += [(e.type, other, filled(rng, e)) for e in AZEROTH.legal_actions(state, other)][:2]
     rng.shuffle(tries)
     check_viewers(games, tries, sends_safely)
@@ -400,7 +400,7 @@ def take_back(pair: Pair, rng: Random) -> None:
     or the other seat asks it to and it accepts, in both games: each is allowed or refused
     alike, in the same words, whichever Hero is the Warlord (R50, R128). Skipped when it
     would let the Warlord fall."""
-    current = service.derived(pair.a)
+    current = current_game(pair.a)
     entries = [
         a
         for a in current.log
@@ -454,7 +454,7 @@ def table_pair(hidden: int) -> tuple[Game, Game, User]:
     host = account("hostess")
     games = []
     for setup in (CARDED, setup_b):
-        created = service.create_game(
+        created = create_game(
             host=host, system="azrah", name="Table", setup=AZRAH.setup_to_json(setup)
         )
         for type_, payload in (
@@ -474,7 +474,7 @@ def test_the_table_device_is_shown_the_same_while_a_swap_waits(hidden: int) -> N
     """The table's page, live part, ETag, state with its legal actions and log, and its
     answers to swaps by place or by name (previews and refusals), are the same whatever the
     back rows hold; its whole export is the table's own and is left out."""
-    service.CACHE.clear()
+    CACHE.clear()
     a, b, host = table_pair(hidden)
     games = Pair(a, b, hidden, {}, {})
     client = client_for(host)

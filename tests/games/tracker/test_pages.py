@@ -13,7 +13,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.access import access_for
+from games.tracker.apply import game_apply
+from games.tracker.selectors import log_for, state_for
 from tests.games.tracker.support import (
     client_for,
     game,
@@ -100,11 +102,11 @@ def test_an_anonymous_browser_with_the_watch_link_watches(game: Game) -> None:
 
 
 def test_a_system_without_a_board_template_gets_the_generic_board(game: Game, host: User) -> None:
-    from games.views import tracker_pages
+    from games.tracker import pages
 
-    assert tracker_pages.board_template("azrah") == "games/boards/azrah.html"
-    assert tracker_pages.board_template("no-such-system") == tracker_pages.GENERIC_BOARD
-    tree = tracker_pages.readable({"players": [{"name": "Ana", "health": 3}], "over": False})
+    assert pages.board_template("azrah") == "games/boards/azrah.html"
+    assert pages.board_template("no-such-system") == pages.GENERIC_BOARD
+    tree = pages.readable({"players": [{"name": "Ana", "health": 3}], "over": False})
     assert [n.label for n in tree.children] == ["players", "over"]
     assert tree.children[0].children[0].label == "Ana"
 
@@ -222,7 +224,7 @@ def test_a_refused_preview_shows_why_and_cannot_be_committed(game: Game, host: U
 
 def test_taps_committed_together_are_one_log_entry(game: Game, host: User) -> None:
     client_for(host).post(url(game, "act"), damage(game, 0, 2, "Duelist"), headers=HTMX)
-    entries = service.log_for(game, service.access_for(game, host))
+    entries = log_for(game, access_for(game, host))
     assert len(entries) == 1
     assert entries[0]["payload"]["amount"] == 2
 
@@ -304,8 +306,8 @@ def test_export_then_import_gives_the_same_game(game: Game, host: User) -> None:
     copy = Game.objects.exclude(pk=game.pk).get()
     assert imported["Location"] == url(copy)
     assert copy.version == 1
-    access = service.access_for(copy, host)
-    assert service.state_for(copy, access)["state"] == service.state_for(game, access)["state"]
+    access = access_for(copy, host)
+    assert state_for(copy, access)["state"] == state_for(game, access)["state"]
 
 
 def test_a_player_exports_only_what_they_see_while_the_game_is_on(game: Game, player: User) -> None:
@@ -373,7 +375,7 @@ def test_a_new_game_chooses_the_first_player(host: User, rosters: dict[str, Any]
     }
     assert client_for(host).post("/games/new/", form).status_code == 302
     created = Game.objects.get(name="Chosen")
-    view = service.state_for(created, service.access_for(created, host))["state"]
+    view = state_for(created, access_for(created, host))["state"]
     assert view["active_seat"] == 1
     assert [s.name for s in created.seats.all()] == ["Dawn", "Dusk"]  # the lists' names
 
@@ -435,7 +437,7 @@ def test_a_finished_game_shows_the_winner_why_and_the_totals(game: Game, player:
                       "control": "guardian:1:Mystic"}  # fmt: skip
             assert browser.post(url(game, "act"), emerge, headers=HTMX).status_code == 200
             row = Game.objects.get(pk=game.pk)
-            service.game_apply(game=row, user=row.host, type="no_response", payload={},
+            game_apply(game=row, user=row.host, type="no_response", payload={},
                                expected_version=version + 1, seat=0)  # fmt: skip
             resolve = {"type": "resolve", "version": str(version + 2), "control": "stack"}
             assert browser.post(url(game, "act"), resolve, headers=HTMX).status_code == 200

@@ -12,8 +12,10 @@ from django.contrib.auth.models import User
 
 from games.models import Game, Seat
 from games.registry import tracker, trackers
-from games.tracker import service
-from games.views.tracker_pages import Change, Entry, changes, headline, history
+from games.tracker import apply
+from games.tracker.access import access_for
+from games.tracker.pages import Change, Entry, changes, headline, history
+from games.tracker.selectors import log_for
 from referee.rules.tracker import IllegalAction, game_apply, start
 from tests.games.tracker.support import game, host, player, spectator
 from tests.rules.tracker.legal_play import filled
@@ -263,7 +265,7 @@ def test_an_entry_without_where_it_was_recorded_is_its_seats() -> None:
 
 def _record(game: Game, user: User, by: int | None, type: str, **payload: Any) -> None:
     row = Game.objects.get(pk=game.pk)
-    service.game_apply(
+    apply.game_apply(
         game=row, user=user, type=type, payload=payload, expected_version=row.version, seat=by
     )
 
@@ -275,7 +277,7 @@ def test_the_log_says_which_entries_the_table_device_recorded(
     _record(game, host, 0, "attach_mana", guardian="Alchemist")
     _record(game, host, 1, "apply_status", seat=1, guardian="Bard", status="frozen")
     _record(game, player, 1, "apply_status", seat=1, guardian="Cleric", status="frozen")
-    rows = history(service.log_for(game, service.access_for(game, host)), None, None)[::-1]
+    rows = history(log_for(game, access_for(game, host)), None, None)[::-1]
     assert [row.who for row in rows] == [
         "for Ana, at the table device",
         "for Ben, at the table device",
@@ -286,5 +288,5 @@ def test_the_log_says_which_entries_the_table_device_recorded(
 def test_a_seated_hosts_entries_are_their_seats(game: Game, host: User, player: User) -> None:
     Seat.objects.filter(game=game, index=0).update(user=host)
     _record(game, host, None, "attach_mana", guardian="Alchemist")
-    (row,) = history(service.log_for(game, service.access_for(game, host)), None, None)
+    (row,) = history(log_for(game, access_for(game, host)), None, None)
     assert row.who == "Ana"

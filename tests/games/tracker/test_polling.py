@@ -26,8 +26,11 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.access import Access, Role, access_for
+from games.tracker.apply import game_apply
+from games.tracker.current import CACHE, current_game
 from games.tracker.http import GAME_PATH, POLL_TICKET_HEADER, etag, glance, poll_ticket
+from games.tracker.lifecycle import create_game, join, replace_link, watch
 from referee.settings import cache_from_url
 from tests.games.tracker.support import (
     client_for,
@@ -78,7 +81,7 @@ def version_in(response: Any) -> int:
 def damage(game: Game, by: User) -> None:
     """One action, recorded as any server process would record it."""
     row = Game.objects.get(pk=game.pk)
-    service.game_apply(
+    game_apply(
         game=row,
         user=by,
         type="deal_damage",
@@ -174,9 +177,7 @@ def test_a_ticket_that_does_not_check_goes_the_full_way(
     tablet = client_for(player)
     first = poll(tablet, game)
     if ticket == "the other game's":
-        other = service.create_game(
-            host=outsider, system=game.system, name="Other", setup=game.setup
-        )
+        other = create_game(host=outsider, system=game.system, name="Other", setup=game.setup)
         ticket = poll_ticket(other, player, [])
     headers = {**HTMX, "If-None-Match": first["ETag"], POLL_TICKET_HEADER: ticket}
     with django_assert_num_queries(3):  # the session, the account, the game
@@ -187,7 +188,7 @@ def test_a_ticket_that_does_not_check_goes_the_full_way(
 def test_a_ticket_naming_a_spectator_whose_link_was_replaced_is_refused(game: Game) -> None:
     browser = watching_browser(game)
     first = poll(browser, game)
-    service.replace_link(Game.objects.get(pk=game.pk), "watch")
+    replace_link(Game.objects.get(pk=game.pk), "watch")
     assert as_the_page_polls(browser, game, first).status_code == 403
 
 
@@ -219,18 +220,18 @@ def test_glance_finds_the_viewer_the_service_finds_for_every_role(
     row = Game.objects.prefetch_related("seats").get(pk=game.pk)
     for viewer, tokens in viewers:
         seen = glance(game.pk, viewer, tokens)
-        expected = service.access_for(row, viewer, tokens)
+        expected = access_for(row, viewer, tokens)
         assert seen is not None
         assert seen.access == expected, (viewer, tokens)
         assert seen.etag == etag(row, expected)
 
 
 def test_glance_finds_a_seated_host_at_their_seat(game: Game, host: User) -> None:
-    service.join(game, host, game.join_token, 0)
+    join(game, host, game.join_token, 0)
     row = Game.objects.prefetch_related("seats").get(pk=game.pk)
     seen = glance(game.pk, host, [])
     assert seen is not None
-    assert seen.access == service.access_for(row, host) == service.Access(service.Role.HOST, 0)
+    assert seen.access == access_for(row, host) == Access(Role.HOST, 0)
     assert seen.etag == etag(row, seen.access)
 
 
@@ -266,7 +267,7 @@ def test_a_spectator_is_refused_once_the_watch_link_is_replaced(
     tablet = client_for(spectator)
     browser = watching_browser(game)
     tags = [poll(tablet, game)["ETag"], poll(browser, game)["ETag"]]
-    service.replace_link(Game.objects.get(pk=game.pk), "watch")
+    replace_link(Game.objects.get(pk=game.pk), "watch")
     assert poll(tablet, game, tags[0]).status_code == 403
     assert poll(browser, game, tags[1]).status_code == 403
 
@@ -291,7 +292,7 @@ def test_a_player_sending_the_hosts_etag_gets_their_own_view(
 def test_the_etag_names_the_role_and_seat_and_nothing_else_of_the_viewer(
     game: Game, spectator: User, outsider: User
 ) -> None:
-    service.watch(game, outsider, game.watch_token)  # a second spectator account
+    watch(game, outsider, game.watch_token)  # a second spectator account
     tags = {
         poll(client_for(spectator), game)["ETag"],
         poll(client_for(outsider), game)["ETag"],
@@ -304,7 +305,7 @@ def test_a_seat_taken_changes_every_viewers_etag(game: Game, spectator: User) ->
     tablet = client_for(spectator)
     tag = poll(tablet, game)["ETag"]
     newcomer = User.objects.create_user("newcomer")
-    service.join(Game.objects.get(pk=game.pk), newcomer, game.join_token, 0)
+    join(Game.objects.get(pk=game.pk), newcomer, game.join_token, 0)
     answer = poll(tablet, game, tag)
     assert answer.status_code == 200
     assert answer["ETag"] != tag
@@ -333,7 +334,7 @@ def test_the_whole_page_is_never_answered_304(game: Game, player: User) -> None:
 
 def forget_everything() -> None:
     """What a second server process knows: nothing this one cached."""
-    service.CACHE.clear()
+    CACHE.clear()
     cache.clear()
 
 
@@ -342,10 +343,10 @@ def test_a_change_another_process_made_is_seen_on_the_next_poll(
 ) -> None:
     tablet = client_for(player)
     tag = poll(tablet, game)["ETag"]
-    behind = service.derived(Game.objects.get(pk=game.pk))
+    behind = current_game(Game.objects.get(pk=game.pk))
     damage(game, host)  # in another process...
     forget_everything()
-    service.CACHE.put(str(game.pk), behind)  # ...which this one never heard of
+    CACHE.put(str(game.pk), behind)  # ...which this one never heard of
     answer = poll(tablet, game, tag)
     assert answer.status_code == 200
     assert answer["ETag"].startswith('W/"1.player.1.')

@@ -23,8 +23,10 @@ from django.test import Client
 
 from games.api import games as api
 from games.models import Game
-from games.tracker import service
-from games.tracker.service import Access, Role
+from games.tracker.access import Access, Role
+from games.tracker.apply import game_apply, preview
+from games.tracker.current import CACHE
+from games.tracker.lifecycle import create_game, join, watch
 from referee.rules.tracker import IllegalAction, registry
 from tests.games.tracker.secrets_system import SECRETS, SLUG
 from tests.games.tracker.support import client_for, game, host, player, send, spectator, user
@@ -42,7 +44,7 @@ def secrets_system(monkeypatch: pytest.MonkeyPatch, db: None) -> None:
     for action_type in SECRETS.action_types:
         body = api._action_serializer(SLUG, action_type)
         monkeypatch.setitem(api.ACTION_SERIALIZERS, (SLUG, action_type.name), body)
-    service.CACHE.clear()
+    CACHE.clear()
 
 
 @dataclass
@@ -93,13 +95,11 @@ def table_for(me: str) -> Table:
         "spectator": user("watcher"),
         "outsider": user("stranger"),
     }
-    created = service.create_game(
-        host=host, system=SLUG, name="Secrets", setup=SECRETS.example_setup()
-    )
+    created = create_game(host=host, system=SLUG, name="Secrets", setup=SECRETS.example_setup())
     if me == "seated host":
-        service.join(created, host, created.join_token, 0)
-    service.join(created, accounts["player"], created.join_token, 1)
-    service.watch(created, accounts["spectator"], created.watch_token)
+        join(created, host, created.join_token, 0)
+    join(created, accounts["player"], created.join_token, 1)
+    watch(created, accounts["spectator"], created.watch_token)
     accounts.update({"table": host, "seated host": host})
     return Table(Game.objects.get(pk=created.pk), accounts, me)
 
@@ -238,13 +238,13 @@ def test_the_table_devices_preview_is_refused_exactly_when_its_action_is(
     access = Access(Role.HOST)
     payload = {"seat": guess_at, "number": number}
     try:
-        service.preview(game=table.game, access=access, type="guess", payload=payload, seat=seat)
+        preview(game=table.game, access=access, type="guess", payload=payload, seat=seat)
     except IllegalAction as error:
         previewed: Any = ("refused", error.message)
     else:
         previewed = ("applies",)
     try:
-        service.game_apply(
+        game_apply(
             game=table.game,
             user=table.accounts["host"],
             type="guess",
@@ -495,15 +495,15 @@ def test_a_seat_without_a_secret_has_no_button(host: User, player: User, spectat
     from tests.rules.azeroth.tracker_game import setup
 
     data = AZEROTH.setup_to_json(setup(Scenario.ASSASSINATION))
-    created = service.create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
-    service.join(created, player, created.join_token, 1)
+    created = create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
+    join(created, player, created.join_token, 1)
     browser = client_for(host)
     page = f"/games/{created.pk}/"
     assert "data-reveal=" not in browser.get(page).content.decode()
 
     def record(type: str, seat: int | None, **payload: Any) -> None:
         row = Game.objects.get(pk=created.pk)
-        service.game_apply(
+        game_apply(
             game=row, user=host, type=type, payload=payload, expected_version=row.version, seat=seat
         )
 

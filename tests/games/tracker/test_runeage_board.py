@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.lifecycle import create_game
 from referee.rules.runeage.system import RUNE_AGE
 from tests.games.tracker.support import user
 from tests.games.tracker.test_azrah_board import apply, board, page, text
@@ -26,7 +26,7 @@ def hostess(db: None) -> User:
 @pytest.fixture
 def event_phase(hostess: User) -> Game:
     """Ana, Ben and Cleo on the table's shared tablet, their first turns ended."""
-    game = service.create_game(
+    game = create_game(
         host=hostess, system="runeage", name="Rune Age", setup=RUNE_AGE.example_setup()
     )
     for seat in (0, 1, 2):

@@ -13,8 +13,11 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
-from games.tracker.service import Access, Forbidden, Role
+from games.tracker.access import Access, Forbidden, Role
+from games.tracker.apply import game_apply, preview
+from games.tracker.current import CACHE, current_game
+from games.tracker.lifecycle import create_game, join, watch
+from games.tracker.selectors import log_for, state_for
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import IllegalAction, registry
 from tests.games.tracker.secrets_system import SECRETS, SLUG
@@ -34,12 +37,10 @@ def secrets(
 ) -> Game:
     """Ana (seat 0, number 3) v Ben (seat 1, number 4), ``player`` at Ben's seat."""
     monkeypatch.setitem(registry.TRACKERS, SLUG, SECRETS)
-    service.CACHE.clear()
-    created = service.create_game(
-        host=host, system=SLUG, name="Secrets", setup=SECRETS.example_setup()
-    )
-    service.join(created, player, created.join_token, 1)
-    service.watch(created, spectator, created.watch_token)
+    CACHE.clear()
+    created = create_game(host=host, system=SLUG, name="Secrets", setup=SECRETS.example_setup())
+    join(created, player, created.join_token, 1)
+    watch(created, spectator, created.watch_token)
     return Game.objects.prefetch_related("seats").get(pk=created.pk)
 
 
@@ -47,7 +48,7 @@ def apply(
     game: Game, account: User, type: str, payload: dict[str, Any], for_seat: int | None = None
 ) -> Any:
     row = Game.objects.get(pk=game.pk)
-    return service.game_apply(
+    return game_apply(
         game=row,
         user=account,
         type=type,
@@ -65,28 +66,28 @@ def fresh(game: Game) -> Game:
 
 
 def test_a_player_gets_their_seats_legal_actions(secrets: Game) -> None:
-    actions = service.state_for(secrets, BEN)["legal_actions"]
+    actions = state_for(secrets, BEN)["legal_actions"]
     assert [(a["type"], a["seat"]) for a in actions] == [("add", 1)]
     assert actions[0]["choices"] == {"amount": {"min": 1, "max": 6}}
 
 
 def test_the_host_at_no_seat_gets_every_seats_legal_actions(secrets: Game) -> None:
-    actions = service.state_for(secrets, HOST)["legal_actions"]
+    actions = state_for(secrets, HOST)["legal_actions"]
     assert [(a["type"], a["seat"]) for a in actions] == [("add", 0), ("add", 1)]
 
 
 def test_a_seated_host_gets_their_own_seats_legal_actions(secrets: Game) -> None:
-    actions = service.state_for(secrets, Access(Role.HOST, 0))["legal_actions"]
+    actions = state_for(secrets, Access(Role.HOST, 0))["legal_actions"]
     assert [a["seat"] for a in actions] == [0]
 
 
 def test_a_spectator_gets_no_legal_actions(secrets: Game) -> None:
-    assert service.state_for(secrets, WATCHER)["legal_actions"] == []
+    assert state_for(secrets, WATCHER)["legal_actions"] == []
 
 
 def test_an_outsider_gets_no_state(secrets: Game) -> None:
     with pytest.raises(Forbidden):
-        service.state_for(secrets, Access(Role.OUTSIDER))
+        state_for(secrets, Access(Role.OUTSIDER))
 
 
 # --- previews and refusals never tell a secret -------------------------------------------
@@ -98,20 +99,20 @@ def test_a_preview_is_refused_alike_whether_a_guess_at_a_secret_is_right_or_wron
 ) -> None:
     guess = {"seat": 0, "number": number}
     with pytest.raises(IllegalAction, match="hidden from you"):
-        service.preview(game=secrets, access=BEN, type="guess", payload=guess)
+        preview(game=secrets, access=BEN, type="guess", payload=guess)
 
 
 def test_a_preview_shows_the_viewers_own_secret_and_no_other(secrets: Game) -> None:
-    view = service.preview(game=secrets, access=BEN, type="add", payload={"amount": 2})
+    view = preview(game=secrets, access=BEN, type="add", payload={"amount": 2})
     assert view["total"] == 2 and view["numbers"] == [None, 4]
-    assert service.derived(secrets).version == 0
+    assert current_game(secrets).version == 0
 
 
 def test_a_preview_of_an_undo_or_a_redo_is_refused(secrets: Game, host: User) -> None:
     apply(secrets, host, "add", {"amount": 1}, for_seat=0)
     for kind in ("undo", "redo"):
         with pytest.raises(InvalidInput) as error:
-            service.preview(game=fresh(secrets), access=HOST, type=kind, payload={"target": 1})
+            preview(game=fresh(secrets), access=HOST, type=kind, payload={"target": 1})
         assert "type" in error.value.problems
 
 
@@ -173,6 +174,6 @@ def test_each_viewer_reads_the_history_as_the_system_words_it_for_them(
 ) -> None:
     apply(secrets, host, "add", {"amount": 2}, for_seat=0)
     row = fresh(secrets)
-    assert service.log_for(row, BEN)[0]["text"] == "add, as seat 1 reads it"
-    assert service.log_for(row, ANA)[0]["text"] == "add, as seat 0 reads it"
-    assert service.log_for(row, WATCHER)[0]["text"] == "add, as seat None reads it"
+    assert log_for(row, BEN)[0]["text"] == "add, as seat 1 reads it"
+    assert log_for(row, ANA)[0]["text"] == "add, as seat 0 reads it"
+    assert log_for(row, WATCHER)[0]["text"] == "add, as seat None reads it"

@@ -12,7 +12,8 @@ from django.test import Client
 
 from games.lists.service import save_list
 from games.models import Catalog, Game
-from games.tracker import service
+from games.tracker.access import access_for
+from games.tracker.selectors import state_for
 from tests.lists.support import catalogs, other_user, owner, payload
 
 __all__ = ["catalogs", "other_user", "owner"]
@@ -108,7 +109,7 @@ def test_an_azeroth_game_has_a_model_per_unit_with_its_profile(
     assert len(models) == 10  # 1 + 6 + 2 + 1 units, one model each (4.3)
     grunts = [m for m in models if m["slug"] == "orc-grunt"]
     assert len(grunts) == 6 and all(m["wounds"] >= 1 for m in grunts)
-    state = service.state_for(game, service.access_for(game, owner))["state"]
+    state = state_for(game, access_for(game, owner))["state"]
     assert [side["name"] for side in state["sides"]] == ["Ana", "Ben"]
 
 

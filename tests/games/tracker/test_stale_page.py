@@ -16,7 +16,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.apply import game_apply
+from games.tracker.current import current_game
+from games.tracker.lifecycle import create_game, join
 from tests.games.tracker.support import client_for, user
 
 HTMX = {"HX-Request": "true"}
@@ -33,12 +35,12 @@ def table(db: None) -> tuple[Game, User, dict[int, User]]:
 
 def _table(suffix: str = "") -> tuple[Game, User, dict[int, User]]:
     host = user("hostess" + suffix)
-    created = service.create_game(
+    created = create_game(
         host=host, system="athazar", name="Table", setup={"players": ["Ana", "Ben", "Cleo"]}
     )
     seated = {ANA: user("anna" + suffix), BEN: user("benny" + suffix), CLEO: user("cleo" + suffix)}
     for seat, account in seated.items():
-        service.join(created, account, created.join_token, seat)
+        join(created, account, created.join_token, seat)
     game = Game.objects.get(pk=created.pk)
     record(game, seated[BEN], "enter_hand", BEN, cards=BENS_HAND)
     return game, host, seated
@@ -46,7 +48,7 @@ def _table(suffix: str = "") -> tuple[Game, User, dict[int, User]]:
 
 def record(game: Game, account: User, type_: str, seat: int | None, **payload: Any) -> int:
     row = Game.objects.prefetch_related("seats").get(pk=game.pk)
-    applied = service.game_apply(
+    applied = game_apply(
         game=row, user=account, type=type_, payload=payload, expected_version=row.version, seat=seat
     )
     return applied.action.seq
@@ -194,7 +196,7 @@ def test_a_kill_named_on_a_stale_page_keeps_its_four_menus(
     game, _host, seated = table
     record(game, seated[BEN], "forget_hand", BEN)  # he names a kill's cards, then
     passes = {seat: record(game, seated[seat], "pass_cards", seat, count=1) for seat in seated}
-    active = service.derived(Game.objects.get(pk=game.pk)).state.active
+    active = current_game(Game.objects.get(pk=game.pk)).state.active
     seen = version(game)
     other = next(seat for seat in passes if seat != active)
     # a request about an undo changes nothing on the table, and commutes with nothing

@@ -19,7 +19,11 @@ from django.contrib.auth.models import User
 
 from games.models import GameSnapshot, GameState
 from games.registry import tracker
-from games.tracker import service, snapshots
+from games.tracker import snapshots
+from games.tracker.apply import game_apply
+from games.tracker.current import CACHE, current_game
+from games.tracker.exchange import export_game
+from games.tracker.selectors import log_for, state_for
 from referee.rules.tracker import SET_ASIDE, IllegalAction
 from tests.games.tracker.support import client_for, send
 from tests.golden.support import FOLDER, open_game, read
@@ -55,8 +59,8 @@ def test_a_long_game_opens_in_a_new_process_without_applying_an_entry() -> None:
     opened = open_game(document)
     assert len(document["log"]) > 300
     with counted(document["system"]) as calls:
-        service.CACHE.clear()
-        body = service.state_for(opened.game, opened.access["table"])
+        CACHE.clear()
+        body = state_for(opened.game, opened.access["table"])
     assert calls == []
     assert body["version"] == len(document["log"])
     assert GameState.objects.get(game=opened.game).version == len(document["log"])
@@ -67,12 +71,12 @@ def test_an_undo_replays_from_the_nearest_snapshot() -> None:
     document = read(FOLDER / LONG)
     opened = open_game(document)
     assert GameSnapshot.objects.filter(game=opened.game).count() == len(document["log"]) // 25
-    current = service.derived(opened.game)
+    current = current_game(opened.game)
     target = current.next_undo()
     assert target is not None
     with counted(document["system"]) as calls:
-        service.CACHE.clear()
-        service.game_apply(
+        CACHE.clear()
+        game_apply(
             game=opened.game,
             user=opened.users["table"],
             type="undo",
@@ -109,7 +113,7 @@ def tightened(slug: str, refused_type: str, reason: str) -> Iterator[None]:
 def _refusable(opened: Any, document: dict[str, Any], after: int) -> tuple[str, int]:
     """An action type never held in a batch, and the first entry of it in effect, the
     first such entry after ``after``: what tightened rules refuse in these tests."""
-    effective = service.derived(opened.game).history.effective
+    effective = current_game(opened.game).history.effective
     batched = {
         part["type"]
         for entry in document["log"]
@@ -129,11 +133,11 @@ def _refusable(opened: Any, document: dict[str, Any], after: int) -> tuple[str, 
 def test_a_stored_state_still_opens_after_a_rule_is_tightened() -> None:
     document = read(FOLDER / LONG)
     opened = open_game(document)
-    before = service.state_for(opened.game, opened.access["seat0"])
+    before = state_for(opened.game, opened.access["seat0"])
     kind = document["log"][10]["type"]
     with tightened(document["system"], kind, "Newer rules refuse this."):
-        service.CACHE.clear()
-        after = service.state_for(opened.game, opened.access["seat0"])
+        CACHE.clear()
+        after = state_for(opened.game, opened.access["seat0"])
     assert after == before
     assert after["refused"] is None
 
@@ -148,9 +152,9 @@ def test_a_game_the_rules_now_refuse_opens_before_the_entry_and_plays_on() -> No
     GameState.objects.filter(game=game).update(blob=b"written by another version")
     GameSnapshot.objects.filter(game=game).delete()
     with tightened(document["system"], kind, "Newer rules refuse this."):
-        service.CACHE.clear()
+        CACHE.clear()
         for role, access in opened.access.items():
-            body = service.state_for(game, access)
+            body = state_for(game, access)
             assert body["refused"]["seq"] == seq, role
             assert body["version"] == len(document["log"])
             mine = document["log"][seq - 1]["by"] == access.seat and access.seat is not None
@@ -160,12 +164,12 @@ def test_a_game_the_rules_now_refuse_opens_before_the_entry_and_plays_on() -> No
         page = response.content.decode()
         assert f"The rules of this version refuse #{seq}" in page
         assert "Export the whole recorded game" in page
-        whole = service.export_game(game, opened.access["table"])
+        whole = export_game(game, opened.access["table"])
         assert len(whole["log"]) == len(document["log"])
         # the table plays on: the refused entry and every later one are set aside
-        state = service.state_for(game, opened.access["table"])
+        state = state_for(game, opened.access["table"])
         legal = next(a for a in state["legal_actions"] if a["type"] != kind)
-        applied = service.game_apply(
+        applied = game_apply(
             game=game,
             user=table,
             type=legal["type"],
@@ -178,10 +182,10 @@ def test_a_game_the_rules_now_refuse_opens_before_the_entry_and_plays_on() -> No
         assert log[len(document["log"])].payload["from"] == seq
         assert applied.result.history.effective[-1] == len(log)
         assert all(s < seq or s == len(log) for s in applied.result.history.effective)
-        service.CACHE.clear()
-        again = service.state_for(game, opened.access["seat1"])
+        CACHE.clear()
+        again = state_for(game, opened.access["seat1"])
         assert again["refused"] is None and again["version"] == len(log)
-        lines = service.log_for(game, opened.access["seat1"])
+        lines = log_for(game, opened.access["seat1"])
         assert "set aside" in lines[len(document["log"])]["text"]
 
 
@@ -192,7 +196,7 @@ def test_the_api_opens_a_refused_game_with_the_entry_named() -> None:
     kind, seq = _refusable(opened, document, 5)
     GameState.objects.filter(game=opened.game).delete()
     with tightened(document["system"], kind, "Newer rules refuse this."):
-        service.CACHE.clear()
+        CACHE.clear()
         response = send(
             client_for(opened.users["spectator"]), "get", f"/api/games/{opened.game.pk}/"
         )
@@ -241,6 +245,6 @@ def test_a_reader_whose_stored_state_cannot_be_written_still_reads(monkeypatch: 
         raise IntegrityError("duplicate key value violates unique constraint")
 
     monkeypatch.setattr(snapshots, "store", clash)
-    service.CACHE.clear()
-    body = service.state_for(opened.game, opened.access["seat1"])
+    CACHE.clear()
+    body = state_for(opened.game, opened.access["seat1"])
     assert body["version"] == len(document["log"])

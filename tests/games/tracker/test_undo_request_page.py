@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
+from games.tracker.lifecycle import join
 from tests.games.tracker.support import client_for, game, host, outsider, player, spectator, user
 
 __all__ = ["game", "host", "outsider", "player", "spectator"]
@@ -28,7 +28,7 @@ def ann(db: None) -> User:
 @pytest.fixture
 def table(game: Game, ann: User, player: User) -> Game:
     """#1: Ana deals Ben's Bard 1 damage; #2: Ben deals Ana's Oracle 1 damage."""
-    service.join(game, ann, game.join_token, 0)
+    join(game, ann, game.join_token, 0)
     act(ann, game, damage(0, seat=1, guardian="Bard"))
     act(player, game, damage(1, seat=0, guardian="Oracle"))
     return Game.objects.get(pk=game.pk)
@@ -206,7 +206,7 @@ def test_without_javascript_asking_redirects_back_to_the_page(table: Game, ann: 
 def test_a_request_about_a_face_down_guardian_never_names_it_to_the_other_seat(
     game: Game, ann: User, player: User, spectator: User
 ) -> None:
-    service.join(game, ann, game.join_token, 0)
+    join(game, ann, game.join_token, 0)
     act(ann, game, damage(0, seat=0, guardian="Sentinel"))  # Ana's own back row
     act(player, game, ask(1, 1))
     for account in (player, spectator):

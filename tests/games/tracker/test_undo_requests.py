@@ -14,8 +14,11 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
-from games.tracker import service
-from games.tracker.service import Forbidden, Stale
+from games.tracker.access import Access, Forbidden, access_for, undo_control
+from games.tracker.apply import Stale, game_apply
+from games.tracker.current import CACHE, current_game
+from games.tracker.lifecycle import create_game, join, watch
+from games.tracker.selectors import log_for, state_for
 from referee.rules.tracker import IllegalAction, registry
 from tests.games.tracker.secrets_system import SECRETS, SLUG
 from tests.games.tracker.support import host, outsider, player, spectator, user
@@ -37,13 +40,11 @@ def table(
     """Ana (seat 0: ``ann``) v Ben (seat 1: ``player``); the host at no seat; #1 is Ben's
     ``add 2``."""
     monkeypatch.setitem(registry.TRACKERS, SLUG, SECRETS)
-    service.CACHE.clear()
-    created = service.create_game(
-        host=host, system=SLUG, name="Secrets", setup=SECRETS.example_setup()
-    )
-    service.join(created, ann, created.join_token, ANN)
-    service.join(created, player, created.join_token, BEN)
-    service.watch(created, spectator, created.watch_token)
+    CACHE.clear()
+    created = create_game(host=host, system=SLUG, name="Secrets", setup=SECRETS.example_setup())
+    join(created, ann, created.join_token, ANN)
+    join(created, player, created.join_token, BEN)
+    watch(created, spectator, created.watch_token)
     game = fresh(created)
     send(game, player, "add", {"amount": 2})
     return fresh(game)
@@ -57,7 +58,7 @@ def send(
     game: Game, account: User, type: str, payload: dict[str, Any], version: int | None = None
 ) -> Any:
     row = fresh(game)
-    return service.game_apply(
+    return game_apply(
         game=row,
         user=account,
         type=type,
@@ -66,16 +67,16 @@ def send(
     )
 
 
-def access(game: Game, account: User) -> service.Access:
-    return service.access_for(fresh(game), account)
+def access(game: Game, account: User) -> Access:
+    return access_for(fresh(game), account)
 
 
 def requests(game: Game, account: User) -> list[dict[str, Any]]:
-    return list(service.state_for(fresh(game), access(game, account))["undo_requests"])
+    return list(state_for(fresh(game), access(game, account))["undo_requests"])
 
 
 def lines(game: Game, account: User) -> list[str]:
-    return [entry["text"] for entry in service.log_for(fresh(game), access(game, account))]
+    return [entry["text"] for entry in log_for(fresh(game), access(game, account))]
 
 
 def test_a_player_asks_and_every_viewer_reads_the_open_request_as_they_may(
@@ -108,9 +109,9 @@ def test_the_asked_seat_accepts_and_the_action_is_undone_by_the_answer(
         "Ana asks to undo #1 (add, as seat 0 reads it): accepted in #3",
         "Ben accepts: #1 is undone",
     ]
-    log = service.log_for(fresh(table), access(table, ann))
+    log = log_for(fresh(table), access(table, ann))
     assert [entry["in_effect"] for entry in log] == [False, None, None]
-    assert service.state_for(fresh(table), access(table, ann))["next_redo"] == 1
+    assert state_for(fresh(table), access(table, ann))["next_redo"] == 1
 
 
 def test_declining_changes_nothing_else(table: Game, ann: User, player: User) -> None:
@@ -194,11 +195,11 @@ def test_the_history_offers_undo_to_whoever_may_and_ask_to_the_other_players(
     table: Game, who: str, target: int, control: str, request: Any
 ) -> None:
     account = request.getfixturevalue(who)
-    current = service.derived(fresh(table))
-    assert service.undo_control(access(table, account), current, target, fresh(table)) == control
+    current = current_game(fresh(table))
+    assert undo_control(access(table, account), current, target, fresh(table)) == control
 
 
 def test_once_asked_the_asking_player_sees_it_waiting(table: Game, ann: User) -> None:
     send(table, ann, "request_undo", {"target": 1})
-    current = service.derived(fresh(table))
-    assert service.undo_control(access(table, ann), current, 1, fresh(table)) == "asked"
+    current = current_game(fresh(table))
+    assert undo_control(access(table, ann), current, 1, fresh(table)) == "asked"

@@ -1,7 +1,7 @@
 """What the table page lays out, read from a system's view: the board's template, the
 change a preview would make, the history's lines and the fallback board.
 
-Nothing here decides a rule. Numbers come from ``service.state_for`` / ``service.preview``;
+Nothing here decides a rule. Numbers come from ``selectors.state_for`` / ``apply.preview``;
 a preview's changes are the difference between two views the engine gave.
 """
 
@@ -461,7 +461,7 @@ NAMED_CHANGES = 3
 
 def moved_on(entries: Sequence[Mapping[str, Any]], seen: int, conflict: int | None = None) -> str:
     """What was recorded after the first ``seen`` entries, while the viewer was choosing, in
-    words: ``entries`` is the log as ``service.log_for`` gives it to this viewer (nothing
+    words: ``entries`` is the log as ``selectors.log_for`` gives it to this viewer (nothing
     they may not read). It names who did each, and at most ``NAMED_CHANGES`` of them: the
     one that stood in the way (``conflict``, its number) and the latest; the rest are
     counted. Versions are the app's bookkeeping, never said to a player."""

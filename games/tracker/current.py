@@ -1,0 +1,124 @@
+"""A tracked game as it stands now: its log and the state the rules engine makes of it.
+
+The state is derived from the log. Each process keeps the games it has seen in a small cache
+keyed by game and version; a request that finds its cache behind applies only the entries
+it has not seen (other processes wrote them), so a long game is not replayed from the start
+on every request.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from games import registry
+from referee.rules.tracker import Action, IllegalAction, replay
+from referee.rules.tracker import Game as RulesGame
+from referee.rules.tracker.replaying import replay_until_refused
+
+from ..models.tracker import Game, GameAction
+from . import snapshots
+
+CACHE_SIZE = 256
+
+CoreGame = RulesGame[Any, Any]
+"""A game as the rules engine holds it: its system, setup, log, state and history."""
+
+
+class _Cache:
+    """The latest state of each recently used game, in this process."""
+
+    def __init__(self, size: int) -> None:
+        self._games: OrderedDict[str, CoreGame] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, key: str) -> CoreGame | None:
+        with self._lock:
+            found = self._games.get(key)
+            if found is not None:
+                self._games.move_to_end(key)
+            return found
+
+    def put(self, key: str, game: CoreGame) -> None:
+        with self._lock:
+            current = self._games.get(key)
+            if current is not None and current.version > game.version:
+                return
+            self._games[key] = game
+            self._games.move_to_end(key)
+            while len(self._games) > self._size:
+                self._games.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._games.clear()
+
+
+CACHE = _Cache(CACHE_SIZE)
+
+
+def to_action(row: GameAction) -> Action:
+    """A stored log entry as the rules engine sees it."""
+    return Action(row.seq, row.type, row.seat, row.payload, row.at.isoformat())
+
+
+def _from_storage(game: Game) -> CoreGame:
+    """The game as stored: its log, and its latest stored state when that still reads, with
+    any entries recorded since applied; else its log replayed until the rules refuse an
+    entry, if they do (R210), and that state stored for next time. Never raises for an
+    entry the rules now refuse: the game opens at the state just before it."""
+    system = registry.tracker(game.system)
+    setup = system.setup_from_json(game.setup)
+    log = tuple(to_action(row) for row in game.actions.order_by("seq"))
+    stored = snapshots.latest(game, system)
+    if stored is not None and stored.version <= len(log):
+        result: CoreGame = RulesGame(
+            system, setup, log[: stored.version], stored.state, stored.history, stored.broken
+        )
+        try:
+            return snapshots.caught_up(
+                result, log[stored.version :], snapshots.finder(game, system)
+            )
+        except IllegalAction:
+            pass  # recorded under other rules: replay the whole log below
+    state, history, broken = replay_until_refused(system, setup, log)
+    result = RulesGame(system, setup, log, state, history, broken)
+    snapshots.keep_latest(game, result)
+    return result
+
+
+def current_game(game: Game) -> CoreGame:
+    """The game's log and state at ``game.version``: from this process's cache, brought up
+    to date with the entries it has not seen, or opened from the stored state."""
+    key = str(game.pk)
+    cached = CACHE.get(key)
+    if cached is not None and cached.version >= game.version:
+        return cached  # a reader holding an older row may see a newer state, never an older
+    result = None
+    if cached is not None:
+        rows = game.actions.filter(seq__gt=cached.version, seq__lte=game.version)
+        unseen = [to_action(row) for row in rows.order_by("seq")]
+        try:
+            result = snapshots.caught_up(cached, unseen, snapshots.finder(game, cached.system))
+        except IllegalAction:
+            result = None
+    if result is None:
+        result = _from_storage(game)
+    CACHE.put(key, result)
+    return result
+
+
+def state_at(current: CoreGame, game: Game, version: int) -> Any:
+    """The state the game had at ``version`` (after its first ``version`` entries), replayed
+    from the nearest snapshot taken by then."""
+    if version == current.version:
+        return current.state
+    base = snapshots.finder(game, current.system, below=version)
+    return replay(current.system, current.setup, current.log[:version], base)
+
+
+def finished(result: CoreGame) -> bool:
+    """Whether the game is over, as its system decides (``System.over``: never a secret)."""
+    return bool(result.system.over(result.state))
