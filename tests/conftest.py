@@ -2,6 +2,9 @@
 
 - ``browser``: needs Debian's Chromium. A missing browser is an error in every such test, never
   a skip: a suite that quietly drops its browser tests would pass without testing the pages.
+  They run first, one after another on each worker, sharing the worker's one Chromium (the
+  ``browser`` fixture, tests/chromium.py) and its one live server; each test opens its own
+  browser contexts, so no test sees another's cookies or pages.
 - ``real_worker``: needs a broker (CELERY_BROKER_URL). Without one these tests are deselected,
   and the terminal summary says so in one line; `.ci/run` sets the broker and runs them.
 - ``postgres``: needs PostgreSQL (DATABASE_URL), for row locks under concurrent writers;
@@ -22,10 +25,12 @@ from typing import Any
 import pytest
 from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
+from playwright.sync_api import Browser
 
-from tests import profiles
+from tests import chromium, profiles
+from tests.chromium import CHROMIUM_OF_THIS_WORKER
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(chromium.CHROMIUM)
 
 _deselected_key = pytest.StashKey[int]()
 
@@ -58,7 +63,20 @@ def on_postgres() -> bool:
     return os.environ.get("DATABASE_URL", "").strip().startswith(("postgres://", "postgresql://"))
 
 
+@pytest.fixture
+def browser() -> Browser:
+    """The worker's Chromium, started by the first browser test and shared by the others."""
+    return CHROMIUM_OF_THIS_WORKER.get()
+
+
+def _is_browser_test(item: pytest.Item | None) -> bool:
+    return item is not None and item.get_closest_marker("browser") is not None
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # The browser tests first, together: each worker then starts Chromium once, and the
+    # longest tests are not the last ones left when the other worker has finished.
+    items.sort(key=lambda item: not _is_browser_test(item))
     if profiles.FUZZING:
         # `make fuzz` explores; the other tests give the same answer every time.
         examples_only = [item for item in items if _is_hypothesis_test(item)]
@@ -90,6 +108,21 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             "(`make test` installs it; or run: apt-get install chromium).",
             pytrace=False,
         )
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> object:
+    """Close the worker's Chromium once its browser tests are done, after the last one's own
+    fixtures are torn down (its tabs closed, its database emptied)."""
+    try:
+        return (yield)
+    finally:
+        if not _is_browser_test(nextitem):
+            CHROMIUM_OF_THIS_WORKER.close()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    CHROMIUM_OF_THIS_WORKER.close()
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

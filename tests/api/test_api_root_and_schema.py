@@ -306,47 +306,35 @@ def test_the_schema_is_answered_304_to_a_browser_that_has_it(client: Client):
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("page", "ready"), [("/api/docs/try/", ".opblock"), ("/api/redoc/", "h1")])
-def test_the_docs_render_in_chromium_without_contacting_any_other_host(live_server, page, ready):
+def test_the_docs_render_in_chromium_without_contacting_any_other_host(
+    live_server, browser, page, ready
+):
     """The page renders the four operations and nothing leaves for another host. ReDoc's
     bundle asks for its maker's logo; the page's Content-Security-Policy must stop it before
-    the request is sent."""
-    from playwright.sync_api import sync_playwright
-
+    the request is sent. (``browser`` is the worker's Chromium, tests/chromium.py.)"""
     attempted: list[str] = []
     blocked: list[str] = []
 
     def outside(url: str) -> bool:
         return not url.startswith((live_server.url, "data:", "blob:"))
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium",
-            args=[
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        tab = context.new_page()
+        tab.on("request", lambda r: attempted.append(r.url) if outside(r.url) else None)
+        tab.on(
+            "requestfailed",
+            lambda r: blocked.append(r.url) if outside(r.url) and r.failure == "csp" else None,
         )
-        try:
-            tab = browser.new_page(viewport={"width": 1024, "height": 768})
-            tab.on("request", lambda r: attempted.append(r.url) if outside(r.url) else None)
-            tab.on(
-                "requestfailed",
-                lambda r: blocked.append(r.url) if outside(r.url) and r.failure == "csp" else None,
-            )
-            tab.goto(live_server.url + page)
-            tab.wait_for_selector(ready, timeout=20_000)
-            tab.wait_for_load_state("networkidle")
-            text = tab.inner_text("body")
-            output = Path("test-output")
-            output.mkdir(exist_ok=True)
-            tab.screenshot(path=str(output / f"{page.strip('/').replace('/', '-')}.png"))
-        finally:
-            browser.close()
+        tab.goto(live_server.url + page)
+        tab.wait_for_selector(ready, timeout=20_000)
+        tab.wait_for_load_state("networkidle")
+        text = tab.inner_text("body")
+        output = Path("test-output")
+        output.mkdir(exist_ok=True)
+        tab.screenshot(path=str(output / f"{page.strip('/').replace('/', '-')}.png"))
+    finally:
+        context.close()
     assert [url for url in attempted if url not in blocked] == []
     for summary in ("Odds of one attack", "Odds of a Morale test", "Odds of a Blast"):
         assert summary in text

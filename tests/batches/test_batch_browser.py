@@ -3,13 +3,12 @@ progress bar fills by itself (htmx polling) and stops polling once the job is do
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from games.models import BatchJob
 
@@ -17,30 +16,13 @@ from .samples import SHORT_DECK, VALID_DECK, load_catalogs, zip_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]  # fmt: skip
-
 
 @pytest.fixture
-def page() -> Iterator[Page]:
-    # Playwright's sync API runs an event loop in this thread; Django's database guard would
-    # refuse the test's own queries beside it.
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-            )
-            yield browser.new_page(viewport={"width": 800, "height": 1280})
-            browser.close()
-    finally:
-        if previous is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+def page(browser: Browser) -> Iterator[Page]:
+    """A portrait tablet's page, in a browser context of its own on the worker's Chromium."""
+    context = browser.new_context(viewport={"width": 800, "height": 1280})
+    yield context.new_page()
+    context.close()
 
 
 def test_an_upload_ends_on_the_results_table(page: Page, live_server: Any, tmp_path: Path) -> None:

@@ -2,31 +2,22 @@
 pytest-django live server.
 
 The browser is never downloaded: it is /usr/bin/chromium, and a missing one fails the tests
-(see tests/conftest.py), it never skips them. Each page records every request it makes, so a
-test can prove the page loads nothing from any host but the live server.
+(see tests/conftest.py), it never skips them. One Chromium and one live server serve all the
+browser tests a worker runs (tests/chromium.py); each tab is opened in a browser context of
+its own, closed when its test ends. Each page records every request it makes, so a test can
+prove the page loads nothing from any host but the live server.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "browser"
 # How long any wait for the page lasts (an expect, a click, another tablet catching up). A
 # tablet polls each second and a quiet machine answers in milliseconds, but one busy with
@@ -127,30 +118,10 @@ class Tab:
         return path
 
 
-@pytest.fixture(scope="package", autouse=True)
-def _django_beside_playwright() -> Iterator[None]:
-    """Playwright's sync API runs an event loop in the test thread, and Django refuses database
-    work (the live server's flush between tests) while one runs. Allow it for these tests only,
-    and put it back afterwards so the rest of the suite keeps Django's guard."""
-    previous = os.environ.get(ASYNC_UNSAFE)
-    os.environ[ASYNC_UNSAFE] = "true"
-    yield
-    if previous is None:
-        del os.environ[ASYNC_UNSAFE]
-    else:
-        os.environ[ASYNC_UNSAFE] = previous
-
-
-@pytest.fixture(scope="package")
-def browser(_django_beside_playwright: None) -> Iterator[Browser]:
-    """One Chromium for the browser tests, closed (with Playwright's loop) when they end."""
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        expect.set_options(timeout=WAIT_MS)
-        yield browser
-        browser.close()
+@pytest.fixture(autouse=True)
+def _patient_expect() -> None:
+    """An expect waits as long as any other wait of these tests."""
+    expect.set_options(timeout=WAIT_MS)
 
 
 OpenTab = Callable[..., Tab]
