@@ -1,6 +1,6 @@
 """The browser's fixtures, for this package's Chromium test of its board."""
 
-from tests.browser.conftest import _django_beside_playwright, browser, open_tab
+from tests.browser.conftest import open_tab
 from tests.browser.test_tracker_stale import one_request_at_a_time
 
-__all__ = ["_django_beside_playwright", "browser", "one_request_at_a_time", "open_tab"]
+__all__ = ["one_request_at_a_time", "open_tab"]
