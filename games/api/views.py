@@ -122,17 +122,6 @@ def _endpoints() -> list[tuple[str, str, str, str]]:
     return [*games, *ENDPOINTS]
 
 
-def _endpoints() -> list[tuple[str, str, str, str]]:
-    """Every endpoint the index lists: each game's own, in the registry's order, then the
-    others."""
-    games = [
-        (e.url_name, e.method, e.name, e.description)
-        for game in registry.games()
-        for e in game.api_endpoints
-    ]
-    return [*games, *ENDPOINTS]
-
-
 class ApiRootView(APIView):
     authentication_classes = ()
     permission_classes = (AllowAny,)

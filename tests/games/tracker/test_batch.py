@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from games import registry
 from games.models import Game
 from games.tracker.access import Access, Forbidden, Role
 from games.tracker.apply import game_apply, preview, roll_dice
@@ -18,7 +19,7 @@ from games.tracker.current import CACHE
 from games.tracker.lifecycle import create_game, join
 from games.tracker.selectors import log_for
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker import IllegalAction, registry
+from referee.rules.tracker import IllegalAction
 from tests.games.tracker.secrets_system import SECRETS, SLUG
 from tests.games.tracker.support import host, player
 
@@ -30,7 +31,8 @@ BEN = Access(Role.PLAYER, 1)
 @pytest.fixture
 def secrets(monkeypatch: pytest.MonkeyPatch, host: User, player: User, db: None) -> Game:
     """Ana (seat 0, number 3) v Ben (seat 1, number 4: ``player``)."""
-    monkeypatch.setitem(registry.TRACKERS, SLUG, SECRETS)
+    known = registry.trackers()
+    monkeypatch.setattr(registry, "trackers", lambda: {**known, SLUG: SECRETS})
     CACHE.clear()
     created = create_game(host=host, system=SLUG, name="Secrets", setup=SECRETS.example_setup())
     join(created, player, created.join_token, 1)
@@ -152,7 +154,7 @@ def test_a_batch_payload_that_is_not_an_object_is_refused(secrets: Game, player:
 def test_the_app_rolls_the_dice_each_change_leaves_out() -> None:
     slug, rolled_type = next(
         (slug, action_type)
-        for slug, system in registry.TRACKERS.items()
+        for slug, system in registry.trackers().items()
         for action_type in system.action_types
         if any(f.dice for f in action_type.fields)
     )

@@ -21,13 +21,14 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from games import registry
 from games.api import games as api
 from games.models import Game
 from games.tracker.access import Access, Role
 from games.tracker.apply import game_apply, preview
 from games.tracker.current import CACHE
 from games.tracker.lifecycle import create_game, join, watch
-from referee.rules.tracker import IllegalAction, registry
+from referee.rules.tracker import IllegalAction
 from tests.games.tracker.secrets_system import SECRETS, SLUG
 from tests.games.tracker.support import client_for, game, host, player, send, spectator, user
 
@@ -40,7 +41,8 @@ HTMX = {"HX-Request": "true"}
 @pytest.fixture
 def secrets_system(monkeypatch: pytest.MonkeyPatch, db: None) -> None:
     """The secrets game registered as a tracked system, its action bodies known to the API."""
-    monkeypatch.setitem(registry.TRACKERS, SLUG, SECRETS)
+    known = registry.trackers()
+    monkeypatch.setattr(registry, "trackers", lambda: {**known, SLUG: SECRETS})
     for action_type in SECRETS.action_types:
         body = api._action_serializer(SLUG, action_type)
         monkeypatch.setitem(api.ACTION_SERIALIZERS, (SLUG, action_type.name), body)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from games import registry
 from games.models import Game
 from games.tracker.access import Access, Forbidden, Role
 from games.tracker.apply import game_apply, preview
@@ -19,7 +20,7 @@ from games.tracker.current import CACHE, current_game
 from games.tracker.lifecycle import create_game, join, watch
 from games.tracker.selectors import log_for, state_for
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker import IllegalAction, registry
+from referee.rules.tracker import IllegalAction
 from tests.games.tracker.secrets_system import SECRETS, SLUG
 from tests.games.tracker.support import host, outsider, player, spectator
 
@@ -36,7 +37,8 @@ def secrets(
     monkeypatch: pytest.MonkeyPatch, host: User, player: User, spectator: User, db: None
 ) -> Game:
     """Ana (seat 0, number 3) v Ben (seat 1, number 4), ``player`` at Ben's seat."""
-    monkeypatch.setitem(registry.TRACKERS, SLUG, SECRETS)
+    known = registry.trackers()
+    monkeypatch.setattr(registry, "trackers", lambda: {**known, SLUG: SECRETS})
     CACHE.clear()
     created = create_game(host=host, system=SLUG, name="Secrets", setup=SECRETS.example_setup())
     join(created, player, created.join_token, 1)

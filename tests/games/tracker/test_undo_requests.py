@@ -13,13 +13,14 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from games import registry
 from games.models import Game
 from games.tracker.access import Access, Forbidden, access_for, undo_control
 from games.tracker.apply import Stale, game_apply
 from games.tracker.current import CACHE, current_game
 from games.tracker.lifecycle import create_game, join, watch
 from games.tracker.selectors import log_for, state_for
-from referee.rules.tracker import IllegalAction, registry
+from referee.rules.tracker import IllegalAction
 from tests.games.tracker.secrets_system import SECRETS, SLUG
 from tests.games.tracker.support import host, outsider, player, spectator, user
 
@@ -39,7 +40,8 @@ def table(
 ) -> Game:
     """Ana (seat 0: ``ann``) v Ben (seat 1: ``player``); the host at no seat; #1 is Ben's
     ``add 2``."""
-    monkeypatch.setitem(registry.TRACKERS, SLUG, SECRETS)
+    known = registry.trackers()
+    monkeypatch.setattr(registry, "trackers", lambda: {**known, SLUG: SECRETS})
     CACHE.clear()
     created = create_game(host=host, system=SLUG, name="Secrets", setup=SECRETS.example_setup())
     join(created, ann, created.join_token, ANN)
