@@ -103,6 +103,7 @@ class SavedListWriteSerializer(StrictSerializer):
 
 
 def _text_field() -> StrictCharField:
+    games = registry.list_games().values()
     return StrictCharField(
         required=False,
         allow_blank=True,
@@ -110,8 +111,9 @@ def _text_field() -> StrictCharField:
         trim_whitespace=False,
         help_text=(
             "Instead of payload: the list as text, read as the builders and the validate "
-            "endpoints read it (an army's '# Azeroth at War army:' header names its battle "
-            "size). Problems only the text shows are answered but not kept."
+            "endpoints read it"
+            + "".join(f" ({game.text_help})" for game in games if game.text_help)
+            + ". Problems only the text shows are answered but not kept."
         ),
     )
 

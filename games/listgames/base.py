@@ -180,6 +180,9 @@ class ListGame(CatalogGame, Protocol[L, E]):
     batch_options: frozenset[str]
     """The batch options this game's lists take beside the catalog."""
     payload_help: str
+    text_help: str
+    """What the saved lists' API adds of how the list's text is read, if anything (a header
+    that names an option): a parenthesis's words."""
     """What the saved lists' API says a list's JSON is: ``"a <list> ({<its keys>})"``."""
     save_example: ApiExample | None
     """An example of saving one of this game's lists (``POST /api/lists/``), if it gives one:
@@ -293,6 +296,7 @@ class EntriesListGame(FileCatalog, ABC, Generic[L, E]):
     ``read_text_with`` and ``check_with``: its list read and checked against a catalog, a
     pasted list's one report, and a batch's checker."""
 
+    text_help = ""
     save_example: ApiExample | None = None
     batch_example: ApiExample | None = None
     batch_fields: BatchFields = BatchFields()  # a game whose batches take options says how

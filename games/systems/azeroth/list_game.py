@@ -84,6 +84,7 @@ class AzerothArmy(EntriesListGame[ArmyList, ArmyCatalog]):
     batch_fields = batches.FIELDS
     batch_options = frozenset(batches.FIELDS.json)
     payload_help = "an Azeroth at War army ({battle_size, faction?, units})"
+    text_help = "an army's '# Azeroth at War army:' header names its battle size"
 
     tracker_setup: TrackerSetup | None = SETUP
 
