@@ -155,6 +155,7 @@ def test_the_new_game_page_starts_a_game_with_a_coin_flip(open_tab: OpenTab, tab
     tab.fits()
     assert _small_targets(tab) == []
     tab.screenshot("tracker-new-game-tablet", full_page=True)
+    tab.page.select_option("#id_system", "azrah")
     tab.page.get_by_text("Nobody (shared tablet)").click()  # one tablet: both lists here
     tab.page.get_by_test_id("start").click()
     expect(tab.page.locator("#err-list_0")).to_contain_text("Choose")  # chose nothing yet
