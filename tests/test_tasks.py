@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -145,3 +146,27 @@ def test_the_celery_app_discovers_the_task_by_itself() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "games.attack_odds" in done.stdout
+
+
+def test_a_process_that_never_imported_the_tasks_finds_the_batch_task() -> None:
+    # A web server or a shell queues a batch without having imported games.tasks: the batch
+    # service finds the task by its name all the same (CI once failed on NotRegistered here).
+    code = (
+        "import django\n"
+        "django.setup()\n"
+        "import sys\n"
+        "from games.batches.service import CHECK_BATCH_TASK, check_batch_task\n"
+        "assert 'games.tasks' not in sys.modules\n"
+        "print(check_batch_task().name == CHECK_BATCH_TASK)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "referee.settings"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "True"

@@ -240,13 +240,21 @@ def retry_batch(job: BatchJob, *, queue: str | None = None) -> BatchJob:
     return job
 
 
+def check_batch_task() -> Any:
+    """The Celery task that checks a batch, found by its name: games/tasks.py registers it,
+    and imports this module. A process that has not loaded its task modules yet (a web server,
+    a shell) loads them as a worker does at its start, through the app's autodiscovery."""
+    if CHECK_BATCH_TASK not in app.tasks:
+        app.loader.import_default_modules()
+    return app.tasks[CHECK_BATCH_TASK]
+
+
 def _queue(job_id: Any, queue: str | None, unqueued: Callable[[], Any]) -> None:
     """Publish the job's task; when the broker does not answer, undo what waits for it
     (``unqueued``) and raise QueueUnavailable. Publishing gives up within seconds
     (CELERY_BROKER_CONNECTION_TIMEOUT and CELERY_TASK_PUBLISH_RETRY_POLICY), and the task
     keeps no result, so no result backend is waited for either."""
-    # Found by its name (games/tasks.py registers it): the task module imports this one.
-    check_batch = app.tasks[CHECK_BATCH_TASK]
+    check_batch = check_batch_task()
     try:
         if queue is None:
             check_batch.apply_async(args=(str(job_id),))
