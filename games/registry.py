@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from django.apps import AppConfig, apps
@@ -121,9 +122,17 @@ class GameConfig(AppConfig):
         return found
 
 
+# The demonstration catalog a game with catalogs ships, in its package (docs/catalogs.md).
+STARTER_CATALOG = "starter.json"
+
+
+def _configs() -> tuple[GameConfig, ...]:
+    return tuple(config for config in apps.get_app_configs() if isinstance(config, GameConfig))
+
+
 def games() -> tuple[Game, ...]:
     """Every game, in the order of ``INSTALLED_APPS``."""
-    return tuple(config.game for config in apps.get_app_configs() if isinstance(config, GameConfig))
+    return tuple(config.game for config in _configs())
 
 
 def by_slug() -> dict[str, Game]:
@@ -182,3 +191,18 @@ def list_game(slug: str) -> ListGame[Any, Any]:
 def entry_filters() -> tuple[str, ...]:
     """Every filter of a catalog's entry search that some game has, in the registry's order."""
     return tuple(dict.fromkeys(key for game in catalog_games().values() for key in game.filters))
+
+
+def starter_catalogs() -> dict[str, Path]:
+    """Each game's starter catalog, by slug: the demonstration catalog file its package ships
+    (``starter.json``), for the games with catalogs that ship one."""
+    files = {config.game.slug: Path(config.path) / STARTER_CATALOG for config in _configs()}
+    return {slug: path for slug, path in files.items() if path.is_file()}
+
+
+def starter_catalog(slug: str) -> Path:
+    """The starter catalog file of ``slug``; a KeyError names the slugs that ship one."""
+    files = starter_catalogs()
+    if slug not in files:
+        raise KeyError(f"No starter catalog for {slug!r}; there are: {', '.join(files)}.")
+    return files[slug]

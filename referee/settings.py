@@ -431,7 +431,7 @@ SPECTACULAR_SETTINGS = {
     # the catalogs' systems keep their name beside the tracker's own choice of systems
     "ENUM_NAME_OVERRIDES": {
         "SystemEnum": "games.api.saved.LIST_SYSTEMS",
-        # the games with catalogs: the list games and Rune Age
+        # the games with catalogs: the list games and any other game whose cards are data
         "CatalogSystemEnum": "games.api.catalogs.CATALOG_SYSTEMS",
         # the systems the game tracker runs (starting a game, importing one)
         "TrackedSystemEnum": "games.api.games.TRACKED_SYSTEMS",

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 
 from games.catalogs import export_catalog
 from games.catalogs.service import find_catalog
-from games.management.commands.load_starter_data import STARTER_DIR
 from games.models import Catalog
+from games.registry import starter_catalog
 from games.systems.azeroth.models import Unit
 from games.systems.azuki.models import Card
 from tests.api.helpers import assert_bad_request, assert_matches_schema, mutated
@@ -278,7 +278,7 @@ def test_a_large_catalog_body_is_accepted_beyond_the_validation_cap(staff: Clien
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-@given(body=mutated(json.loads((STARTER_DIR / "azuki.json").read_text())))
+@given(body=mutated(json.loads(starter_catalog("azuki").read_text())))
 def test_a_mangled_catalog_file_is_never_a_500_and_a_refused_one_writes_nothing(staff, body):
     before = (Catalog.objects.count(), Card.objects.count())
     status, answer = send_import(staff, body, "?replace=false")

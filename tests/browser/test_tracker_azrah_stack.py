@@ -27,7 +27,7 @@ from .test_tracker_azrah_play import TARGETS
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots-azrah10")
-STARTER = Path(__file__).resolve().parents[2] / "games/catalogs/starter/azrah.json"
+STARTER = Path(__file__).resolve().parents[2] / "games/systems/azrah/starter.json"
 
 
 def _card(guardian: dict[str, Any]) -> dict[str, Any]:

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from games.management.commands.load_starter_data import STARTER_DIR
+from games.registry import starter_catalog
 
 _FILES = {
-    name: json.loads((STARTER_DIR / f"{name}.json").read_text())
+    name: json.loads(starter_catalog(name).read_text())
     for name in ("azeroth", "azuki", "azrah", "runeage")
 }
 

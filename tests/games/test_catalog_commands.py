@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.management.commands.load_starter_data import STARTER_DIR
 from games.models import Catalog
+from games.registry import starter_catalog
 from games.systems.azeroth.models import Unit
 from games.systems.azuki.models import Card
 
@@ -33,7 +33,7 @@ def write(tmp_path: Path, data: object, name: str = "catalog.json") -> Path:
 
 
 def test_import_catalog_imports_a_file_and_says_what_it_holds() -> None:
-    out, _ = run("import_catalog", str(STARTER_DIR / "azeroth.json"))
+    out, _ = run("import_catalog", str(starter_catalog("azeroth")))
 
     assert out.strip() == (
         "Imported azeroth catalog 'starter' version 1.0 (demonstration): 2 factions, 22 units."
@@ -82,7 +82,7 @@ def test_import_catalog_reports_a_missing_file(tmp_path: Path) -> None:
 
 
 def test_import_catalog_refuses_a_second_import_unless_told_to_replace(tmp_path: Path) -> None:
-    run("import_catalog", str(STARTER_DIR / "azuki.json"))
+    run("import_catalog", str(starter_catalog("azuki")))
     data = starter("azuki")
     data["cards"] = data["cards"][:3]
     path = write(tmp_path, data)
@@ -100,11 +100,11 @@ def test_import_catalog_refuses_a_second_import_unless_told_to_replace(tmp_path:
 
 
 def test_export_catalog_writes_the_import_format_to_stdout() -> None:
-    run("import_catalog", str(STARTER_DIR / "azrah.json"))
+    run("import_catalog", str(starter_catalog("azrah")))
 
     out, _ = run("export_catalog", "azrah", "starter")
 
-    assert out == (STARTER_DIR / "azrah.json").read_text()
+    assert out == starter_catalog("azrah").read_text()
 
 
 def test_export_catalog_writes_the_newest_version_or_the_one_asked_for(tmp_path: Path) -> None:
@@ -121,7 +121,7 @@ def test_export_catalog_writes_the_newest_version_or_the_one_asked_for(tmp_path:
 
 
 def test_export_catalog_writes_a_file_that_imports_back(tmp_path: Path) -> None:
-    run("import_catalog", str(STARTER_DIR / "azeroth.json"))
+    run("import_catalog", str(starter_catalog("azeroth")))
     out_file = tmp_path / "out.json"
 
     out, _ = run("export_catalog", "azeroth", "starter", "--out", str(out_file))
@@ -130,7 +130,7 @@ def test_export_catalog_writes_a_file_that_imports_back(tmp_path: Path) -> None:
         f"Exported azeroth catalog 'starter' version 1.0 (demonstration): 2 factions, 22 units "
         f"to {out_file}."
     )
-    assert out_file.read_text() == (STARTER_DIR / "azeroth.json").read_text()
+    assert out_file.read_text() == starter_catalog("azeroth").read_text()
     exported = json.loads(out_file.read_text())
     exported["version"] = "1.1"
     run("import_catalog", str(write(tmp_path, exported)))
@@ -138,7 +138,7 @@ def test_export_catalog_writes_a_file_that_imports_back(tmp_path: Path) -> None:
 
 
 def test_export_catalog_names_the_catalogs_there_are_when_one_is_missing() -> None:
-    run("import_catalog", str(STARTER_DIR / "azuki.json"))
+    run("import_catalog", str(starter_catalog("azuki")))
 
     with pytest.raises(CommandError, match=r"There is no azuki catalog 'core' \(it has: starter\)"):
         run("export_catalog", "azuki", "core")

@@ -11,8 +11,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.catalogs.service import export_catalog
-from games.management.commands.load_starter_data import STARTER_DIR
 from games.models import Catalog
+from games.registry import starter_catalog
 from games.systems.azeroth.models import Unit
 from games.systems.azrah.models import Guardian
 from games.systems.azuki.models import Card
@@ -32,7 +32,8 @@ def test_it_loads_a_starter_catalog_for_each_game() -> None:
     catalogs = {c.system: c for c in Catalog.objects.all()}
     assert sorted(catalogs) == ["azeroth", "azrah", "azuki", "runeage"]
     assert all(c.demo and "demonstration" in c.name.lower() for c in catalogs.values())
-    assert "azeroth.json: Loaded azeroth catalog 'starter' version 1.0" in output
+    loaded = "games/systems/azeroth/starter.json: Loaded azeroth catalog 'starter' version 1.0"
+    assert loaded in output
     assert Unit.objects.count() > 0 and Card.objects.count() > 0 and Guardian.objects.count() > 0
 
 
@@ -54,7 +55,7 @@ def test_running_it_twice_changes_nothing() -> None:
 
 
 def test_it_replaces_a_starter_catalog_whose_file_has_changed(tmp_path: Path) -> None:
-    shutil.copy(STARTER_DIR / "azuki.json", tmp_path / "azuki.json")
+    shutil.copy(starter_catalog("azuki"), tmp_path / "azuki.json")
     load("--dir", str(tmp_path))
     data = json.loads((tmp_path / "azuki.json").read_text())
     data["cards"][0]["name"] = "Ember Matriarch, Reborn"
@@ -76,7 +77,7 @@ def test_it_says_there_is_no_starter_data_when_the_folder_is_missing(tmp_path: P
 
 
 def test_it_fails_with_every_problem_of_a_bad_starter_file(tmp_path: Path) -> None:
-    data = json.loads((STARTER_DIR / "azuki.json").read_text())
+    data = json.loads(starter_catalog("azuki").read_text())
     data["cards"][1]["element"] = "plasma"
     (tmp_path / "azuki.json").write_text(json.dumps(data))
     err = StringIO()

@@ -1,5 +1,5 @@
 """The starter catalogs hold what every list flow and every validator error needs, and say
-they are demonstration content (games/catalogs/starter/)."""
+they are demonstration content (each in its game's package, games/systems/<slug>/starter.json)."""
 
 from __future__ import annotations
 

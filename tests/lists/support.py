@@ -16,8 +16,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.catalogs import import_catalog
-from games.management.commands.load_starter_data import STARTER_DIR
 from games.models import Catalog
+from games.registry import starter_catalog
 
 PASSWORD = "table-top-42!"
 
@@ -76,7 +76,7 @@ def payload(system: str, *, legal: bool = True) -> dict[str, Any]:
 
 def load_starter(system: str, version: str | None = None) -> Catalog:
     """Import a starter catalog, as another ``version`` of it when one is given."""
-    data = json.loads((STARTER_DIR / f"{system}.json").read_text())
+    data = json.loads(starter_catalog(system).read_text())
     if version is not None:
         data["version"] = version
     return import_catalog(data)

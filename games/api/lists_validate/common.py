@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from functools import cache
-from pathlib import Path
 from typing import Any, TypeVar
 
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_field
@@ -29,6 +28,7 @@ from ...catalogs.service import check_catalog, default_catalog, find_catalog
 from ...listgames import ListGame
 from ...listgames.base import with_text_problems
 from ...models import Catalog
+from ...registry import starter_catalog
 from ..parsers import BoundedJSONParser
 from ..views import error_responses
 
@@ -224,14 +224,11 @@ def _request(name: str, value: Body, summary: str) -> OpenApiExample:
     return OpenApiExample(name, value=value, summary=summary, request_only=True)
 
 
-STARTER_DIR = Path(__file__).resolve().parents[2] / "catalogs" / "starter"
-
-
 @cache
 def _starter(system: str) -> tuple[Catalog, dict[str, Any]]:
     """The starter catalog of ``system`` read from its file, never from the database: the
     schema is built without one. An unsaved Catalog holds its header."""
-    header, cleaned = check_catalog(json.loads((STARTER_DIR / f"{system}.json").read_text()))
+    header, cleaned = check_catalog(json.loads(starter_catalog(system).read_text()))
     return Catalog(**header), cleaned
 
 

@@ -1,5 +1,6 @@
 """Load the starter catalogs shipped with the project (demonstration content, not official
-cards), one per game: every ``*.json`` catalog file under ``games/catalogs/starter/``.
+cards), one per game with catalogs: the ``starter.json`` its package ships
+(``games/systems/<slug>/starter.json``), or every ``*.json`` file of the folder ``--dir``.
 
 `make run` calls this after migrating, so a fresh checkout opens with something to build lists
 from. Running it again is harmless: a catalog already loaded with the same content is left as
@@ -22,44 +23,56 @@ from games.catalogs import (
 )
 from games.catalogs.service import summary
 from games.models import Catalog
+from games.registry import starter_catalogs
 
 from ._catalogs import report
 
-STARTER_DIR = Path(__file__).resolve().parents[2] / "catalogs" / "starter"
+ROOT = Path(__file__).resolve().parents[3]
 
 
 class Command(BaseCommand):
-    help = "Import every starter catalog under games/catalogs/starter/ (safe to run again)."
+    help = "Import every game's starter catalog (safe to run again)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--dir",
             type=Path,
-            default=STARTER_DIR,
-            help="Folder of catalog files to load (default: games/catalogs/starter/).",
+            default=None,
+            help="Folder of catalog files to load instead (default: each game's starter.json).",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        folder: Path = options["dir"]
-        files = sorted(folder.glob("*.json")) if folder.is_dir() else []
-        if not files:
-            self.stdout.write(f"No starter data to load (no *.json under {folder}).")
-            return
-        for path in files:
+        folder: Path | None = options["dir"]
+        if folder is None:
+            files = [(_shown(path), path) for path in starter_catalogs().values()]
+            if not files:
+                self.stdout.write("No starter data to load (no game ships a starter catalog).")
+                return
+        else:
+            files = [(path.name, path) for path in sorted(folder.glob("*.json"))]
+            if not files:
+                self.stdout.write(f"No starter data to load (no *.json under {folder}).")
+                return
+        for name, path in files:
             try:
-                self._load(path)
+                self._load(name, path)
             except CatalogError as error:
                 raise CommandError(report(self.stderr, str(path), error)) from error
 
-    def _load(self, path: Path) -> None:
+    def _load(self, name: str, path: Path) -> None:
         data = read_catalog_file(path)
         header, _ = check_catalog(data)
         existing = Catalog.objects.filter(
             system=header["system"], slug=header["slug"], version=header["version"]
         ).first()
         if existing is not None and export_catalog(existing) == data:
-            self.stdout.write(f"{path.name}: already loaded, unchanged ({summary(existing)}).")
+            self.stdout.write(f"{name}: already loaded, unchanged ({summary(existing)}).")
             return
         catalog = import_catalog(data, replace=True)
         verb = "Replaced" if existing is not None else "Loaded"
-        self.stdout.write(self.style.SUCCESS(f"{path.name}: {verb} {summary(catalog)}."))
+        self.stdout.write(self.style.SUCCESS(f"{name}: {verb} {summary(catalog)}."))
+
+
+def _shown(path: Path) -> str:
+    """``path`` as the output names it: from the project's folder when it is in it."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)

@@ -1,5 +1,5 @@
 """An example Azeroth at War setup for other tools: two small armies from the starter
-catalog (games/catalogs/starter/azeroth.json), copied model by model as the setup keeps
+catalog (games/systems/azeroth/starter.json), copied model by model as the setup keeps
 them, for an Assassination game of standard size (11)."""
 
 from __future__ import annotations

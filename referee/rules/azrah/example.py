@@ -1,5 +1,5 @@
 """The example setup ``AzrahSystem.example_setup`` gives: two parties of the starter
-catalog's Guardians (games/catalogs/starter/azrah.json, made-up demonstration cards), each
+catalog's Guardians (games/systems/azrah/starter.json, made-up demonstration cards), each
 Guardian with its card as a setup carries it, so the published example is a game whose
 abilities are checked against their cards like any other. A test keeps these cards equal to
 the catalog."""
@@ -226,7 +226,7 @@ EXAMPLE_CARDS: dict[str, dict[str, JSON]] = {
     },
 }
 
-# example_setup: two parties of the starter catalog's Guardians (games/catalogs/starter)
+# example_setup: two parties of the starter catalog's Guardians (games/systems/azrah/starter.json)
 EXAMPLE_HIT_POINTS = {
     "Aurelia, Dawn Warden": 4,
     "Nyx Lanternbearer": 3,

@@ -1,5 +1,5 @@
 """A made-up demonstration of two Azuki decks for the tracker's ``example_setup`` and the
-tests: cards of the demonstration catalog (``games/catalogs/starter/azuki.json``), which are
+tests: cards of the demonstration catalog (``games/systems/azuki/starter.json``), which are
 invented for Referee and are no official card list."""
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ class PayloadField:
     description: str
     required: bool = True
     dice: int = 0  # a roll of this many dice the app may make for the table when asked
-    faces: tuple[JSON, ...] = D6  # what one of those dice shows (Rune Age's has skulls)
+    faces: tuple[JSON, ...] = D6  # what one of those dice shows (a game's own dice may differ)
 
 
 @dataclass(frozen=True, slots=True)

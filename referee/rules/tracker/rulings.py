@@ -45,8 +45,8 @@ PROJECT: tuple[Ruling, ...] = (
     Ruling(
         "R211",
         TRACKED,
-        "Deaths of Athazar How to Play 3, AZRAH End Phase, Azeroth at War turn sequence "
-        "(the simultaneous Mana and Morale phases)",
+        "Every book's steps in which the players act at once (each game's own rulings name "
+        "its steps)",
         "Moves made at once",
         "Where a book has the players act at once, or a player edits notes only they see, "
         "an action sent by a tablet that had not yet seen another seat's action is recorded "
