@@ -10,12 +10,15 @@ prove the page loads nothing from any host but the live server.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from django.core.handlers.wsgi import WSGIHandler
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "browser"
@@ -125,6 +128,25 @@ def _patient_expect() -> None:
 
 
 OpenTab = Callable[..., Tab]
+
+
+@pytest.fixture(autouse=True)
+def one_request_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The live server answers one request after another, in every browser test. On
+    PostgreSQL the game's row lock (``select_for_update`` in ``apply.game_apply``) lets one
+    writer at a time into a game, and tests/games/tracker/test_concurrency.py proves it; the
+    in-memory SQLite these tests run on has no row lock and refuses a second writer, or a
+    reader while one writes, outright ("database table is locked": a 500, seen when one
+    tablet acted while another polled). Answering one request at a time plays the lock's
+    part: tablets still send their actions at once, against the same version."""
+    call = WSGIHandler.__call__
+    lock = threading.Lock()
+
+    def one_at_a_time(self: WSGIHandler, environ: Any, start_response: Any) -> Any:
+        with lock:
+            return call(self, environ, start_response)
+
+    monkeypatch.setattr(WSGIHandler, "__call__", one_at_a_time)
 
 
 @pytest.fixture

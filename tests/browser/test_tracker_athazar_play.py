@@ -25,7 +25,6 @@ from games.tracker.lifecycle import create_game, join
 from tests.games.tracker.support import PASSWORD
 
 from .conftest import PHONE, TABLET_LANDSCAPE, OpenTab, Tab
-from .test_tracker_stale import one_request_at_a_time
 
 pytestmark = pytest.mark.browser
 
@@ -130,7 +129,7 @@ TAP_PASS = "(seat) => document.querySelector(`[data-testid=pass-${seat}] form bu
 
 
 def test_three_phones_play_two_rounds_to_a_tie_break_passing_at_once(
-    open_tab: OpenTab, table: tuple[Game, dict[int, User]], one_request_at_a_time: None
+    open_tab: OpenTab, table: tuple[Game, dict[int, User]]
 ) -> None:
     game, _users = table
     url = f"/games/{game.pk}/"
@@ -226,9 +225,6 @@ def test_three_phones_play_two_rounds_to_a_tie_break_passing_at_once(
         expect(summary.get_by_test_id("place-3")).to_have_count(0)
         expect(summary.get_by_test_id("reason")).to_contain_text("(value 9) is the highest")
     ana.at_every_size(SHOTS, "04-end-ana", TARGETS)
-
-
-__all__ = ["one_request_at_a_time"]
 
 
 @pytest.fixture

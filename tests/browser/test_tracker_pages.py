@@ -25,9 +25,6 @@ from tests.games.tracker.support import AZRAH_SETUP, PASSWORD
 from tests.lists.support import payload
 
 from .conftest import PHONE, SCREENSHOTS, TABLET_LANDSCAPE, TABLET_PORTRAIT, WAIT_MS, OpenTab, Tab
-from .test_tracker_stale import one_request_at_a_time
-
-__all__ = ["one_request_at_a_time"]
 
 pytestmark = pytest.mark.browser
 
@@ -61,9 +58,7 @@ def _small_targets(tab: Tab) -> list[str]:
     )
 
 
-def test_two_tablets_share_one_game(
-    open_tab: OpenTab, table: Game, one_request_at_a_time: None
-) -> None:
+def test_two_tablets_share_one_game(open_tab: OpenTab, table: Game) -> None:
     """Two tablets poll the game while one acts: the server answers one request at a time,
     as PostgreSQL's row lock lets one writer at a time in (SQLite refuses a second)."""
     page_url = f"/games/{table.pk}/"

@@ -10,13 +10,11 @@ test-output/browser/stale/."""
 from __future__ import annotations
 
 import re
-import threading
 from typing import Any
 from urllib.parse import parse_qs
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.handlers.wsgi import WSGIHandler
 from playwright.sync_api import Page, Response, expect
 
 from games.models import Game
@@ -202,27 +200,8 @@ def test_a_poll_that_brings_another_players_pass_leaves_the_menu_as_chosen(
     assert (last.type, last.seat, last.payload["card"]) == ("pass_cards", BEN, "Magician")
 
 
-@pytest.fixture
-def one_request_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The server answers one request after another. On PostgreSQL the game's row lock
-    (``select_for_update`` in ``apply.game_apply``) lets one writer at a time into a game,
-    and tests/games/tracker/test_concurrency.py proves it; the in-memory SQLite these tests
-    run on has no row lock and refuses a second writer, or a reader while one writes, outright
-    ("database table is locked": a 500). Answering one request at a time plays the lock's
-    part: the phones still send their passes at once, against the same version, which is
-    what this test is about."""
-    call = WSGIHandler.__call__
-    lock = threading.Lock()
-
-    def one_at_a_time(self: WSGIHandler, environ: Any, start_response: Any) -> Any:
-        with lock:
-            return call(self, environ, start_response)
-
-    monkeypatch.setattr(WSGIHandler, "__call__", one_at_a_time)
-
-
 def test_three_phones_pass_in_the_same_second_and_all_three_are_recorded(
-    open_tab: OpenTab, table: Game, one_request_at_a_time: None
+    open_tab: OpenTab, table: Game
 ) -> None:
     """The rules have everyone pass at once (How to Play 3): passes of different players
     commute, so each is recorded though sent against the version before the others'."""

@@ -60,9 +60,7 @@ def _advance(tab: Tab, steps: str) -> None:
     control.get_by_role("button").click()
 
 
-def test_two_tablets_race_to_the_end(
-    open_tab: OpenTab, race: Game, one_request_at_a_time: None
-) -> None:
+def test_two_tablets_race_to_the_end(open_tab: OpenTab, race: Game) -> None:
     ana = _open(open_tab, race, "anna", TABLET_LANDSCAPE)
     ben = _open(open_tab, race, "benny", PHONE)
     ana.at_every_size(SHOTS, "start-ana", TARGETS)
