@@ -497,8 +497,8 @@ class CreateGameSerializer(StrictSerializer):
         max_length=MAX_GAME_NAME,
         required=False,
         allow_blank=True,
-        help_text="The game's name (default: the players' names and the game, 'Ann vs Ben · "
-        "AZRAH').",
+        help_text="The game's name (default: the players' names, 'Ann vs Ben', and the game's "
+        "short name).",
     )
     seat = StrictIntegerField(
         required=False,
