@@ -434,7 +434,7 @@ SPECTACULAR_SETTINGS = {
         # the games with catalogs: the list games and Rune Age
         "CatalogSystemEnum": "games.api.catalogs.CATALOG_SYSTEMS",
         # the systems the game tracker runs (starting a game, importing one)
-        "TrackedSystemEnum": "games.api.games.TRACKED_SYSTEMS",
+        "TrackedSystemEnum": "games.api.tracker.systems.TRACKED_SYSTEMS",
     },
 }
 

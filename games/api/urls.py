@@ -9,11 +9,11 @@ from games import registry
 from . import (
     batches,
     catalogs,
-    games,
     saved,
     schema_auth,  # noqa: F401  (registers how the schema describes the token)
     views,
 )
+from .tracker import exchange, links, lobby, play, systems
 
 app_name = "api"
 
@@ -51,19 +51,19 @@ urlpatterns = [
         catalogs.CatalogEntriesView.as_view(),
         name="catalog-entries",
     ),
-    path("games/", games.GamesView.as_view(), name="games"),
-    path("games/systems/", games.GameSystemsView.as_view(), name="game-systems"),
-    path("games/import/", games.GameImportView.as_view(), name="game-import"),
-    path("games/join/", games.GameJoinView.as_view(), name="game-join"),
-    path("games/watch/", games.GameWatchView.as_view(), name="game-watch"),
-    path("games/<uuid:pk>/", games.GameView.as_view(), name="game"),
-    path("games/<uuid:pk>/actions/", games.GameActionsView.as_view(), name="game-actions"),
-    path("games/<uuid:pk>/preview/", games.GamePreviewView.as_view(), name="game-preview"),
-    path("games/<uuid:pk>/undo/", games.GameUndoView.as_view(), name="game-undo"),
-    path("games/<uuid:pk>/redo/", games.GameRedoView.as_view(), name="game-redo"),
-    path("games/<uuid:pk>/log/", games.GameLogView.as_view(), name="game-log"),
-    path("games/<uuid:pk>/export/", games.GameExportView.as_view(), name="game-export"),
-    path("games/<uuid:pk>/links/", games.GameLinksView.as_view(), name="game-links"),
+    path("games/", lobby.GamesView.as_view(), name="games"),
+    path("games/systems/", systems.GameSystemsView.as_view(), name="game-systems"),
+    path("games/import/", exchange.GameImportView.as_view(), name="game-import"),
+    path("games/join/", lobby.GameJoinView.as_view(), name="game-join"),
+    path("games/watch/", lobby.GameWatchView.as_view(), name="game-watch"),
+    path("games/<uuid:pk>/", play.GameView.as_view(), name="game"),
+    path("games/<uuid:pk>/actions/", play.GameActionsView.as_view(), name="game-actions"),
+    path("games/<uuid:pk>/preview/", play.GamePreviewView.as_view(), name="game-preview"),
+    path("games/<uuid:pk>/undo/", play.GameUndoView.as_view(), name="game-undo"),
+    path("games/<uuid:pk>/redo/", play.GameRedoView.as_view(), name="game-redo"),
+    path("games/<uuid:pk>/log/", play.GameLogView.as_view(), name="game-log"),
+    path("games/<uuid:pk>/export/", exchange.GameExportView.as_view(), name="game-export"),
+    path("games/<uuid:pk>/links/", links.GameLinksView.as_view(), name="game-links"),
     # The schema is the same until the next deployment: answered with an ETag, a browser
     # opening the documentation again is told 304 rather than sent it again.
     path("schema/", conditional_page(SpectacularAPIView.as_view()), name="schema"),
