@@ -351,7 +351,7 @@ X_FRAME_OPTIONS = "DENY"
 # Content-Security-Policy (django-csp): scripts, styles, images and requests from this site
 # only; no inline script and no style attribute. The tracker's seat colours come in one <style>
 # element bearing the response's nonce. The API's documentation pages set a policy of their own
-# (games/api/views.py), which the middleware leaves as it is.
+# (games/api/index.py), which the middleware leaves as it is.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [CSP_SELF],

@@ -9,16 +9,16 @@ from games import registry
 from . import (
     batches,
     catalogs,
+    index,
     saved,
     schema_auth,  # noqa: F401  (registers how the schema describes the token)
-    views,
 )
 from .tracker import exchange, links, lobby, play, systems
 
 app_name = "api"
 
 urlpatterns = [
-    path("", views.ApiRootView.as_view(), name="root"),
+    path("", index.ApiRootView.as_view(), name="root"),
     # each game's own endpoints (``Game.api_urls``)
     *(path("", include(game.api_urls)) for game in registry.games() if game.api_urls),
     path("batches/", batches.BatchesView.as_view(), name="batches"),
@@ -69,9 +69,9 @@ urlpatterns = [
     path("schema/", conditional_page(SpectacularAPIView.as_view()), name="schema"),
     # The reference as plain HTML (light, no script); Swagger UI and ReDoc, heavier, for trying
     # requests from the browser.
-    path("docs/", views.reference_page, name="docs"),
-    path("docs/schemas/", views.reference_schemas_page, name="docs-schemas"),
-    path("docs/try/", views.SwaggerView.as_view(url_name="api:schema"), name="docs-try"),
-    path("redoc/", views.redoc, name="redoc"),
-    re_path(r"", views.NotFoundView.as_view(), name="not-found"),
+    path("docs/", index.reference_page, name="docs"),
+    path("docs/schemas/", index.reference_schemas_page, name="docs-schemas"),
+    path("docs/try/", index.SwaggerView.as_view(url_name="api:schema"), name="docs-try"),
+    path("redoc/", index.redoc, name="redoc"),
+    re_path(r"", index.NotFoundView.as_view(), name="not-found"),
 ]
