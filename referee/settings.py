@@ -351,7 +351,7 @@ X_FRAME_OPTIONS = "DENY"
 # Content-Security-Policy (django-csp): scripts, styles, images and requests from this site
 # only; no inline script and no style attribute. The tracker's seat colours come in one <style>
 # element bearing the response's nonce. The API's documentation pages set a policy of their own
-# (games/api/views.py), which the middleware leaves as it is.
+# (games/api/index.py), which the middleware leaves as it is.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [CSP_SELF],
@@ -434,7 +434,7 @@ SPECTACULAR_SETTINGS = {
         # the games with catalogs: the list games and any other game whose cards are data
         "CatalogSystemEnum": "games.api.catalogs.CATALOG_SYSTEMS",
         # the systems the game tracker runs (starting a game, importing one)
-        "TrackedSystemEnum": "games.api.games.TRACKED_SYSTEMS",
+        "TrackedSystemEnum": "games.api.tracker.systems.TRACKED_SYSTEMS",
     },
 }
 

@@ -80,6 +80,15 @@ def _file_said() -> str:
     )
 
 
+def _factions_said() -> str:
+    """What a catalog's detail says of its factions, naming the games whose catalogs have
+    them (the catalog file's "factions" key)."""
+    names = [game.name for game in registry.catalog_games().values() if "factions" in game.sections]
+    if not names:
+        return "Always []: no game's catalogs have factions."
+    return f"{_joined(names, ' and ')} factions; [] otherwise."
+
+
 def _results_said() -> str:
     """What the entry search answers: each game's entries, those given alike together."""
     shapes: dict[str, list[str]] = {}
@@ -411,7 +420,7 @@ class CatalogDetailSerializer(CatalogSummarySerializer):
     versions = serializers.ListField(
         child=serializers.CharField(), help_text="Every version of this catalog, newest first."
     )
-    factions = FactionSerializer(many=True, help_text="Azeroth at War factions; [] otherwise.")
+    factions = FactionSerializer(many=True, help_text=_factions_said())
     entries_url = serializers.URLField()
     export_url = serializers.URLField(help_text="The import JSON of this version.")
 

@@ -1,5 +1,6 @@
-"""Serializers the API's answers share: the error bodies and the root. Each game's endpoints'
-serializers live in its package (``games/systems/<slug>/``)."""
+"""Serializers the API's answers share: the error bodies, the error answers of a JSON
+endpoint, and the root. Each game's endpoints' serializers live in its package
+(``games/systems/<slug>/``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
+
+from .parsers import MAX_BODY_BYTES
 
 # --- Errors and the root -----------------------------------------------------------------
 
@@ -28,6 +31,25 @@ class DetailSerializer(serializers.Serializer[Any]):
     """DRF's usual error body."""
 
     detail = serializers.CharField()
+
+
+def error_responses() -> dict[int, OpenApiResponse]:
+    """The errors any endpoint reading a JSON body may answer, for its schema."""
+    return {
+        400: OpenApiResponse(
+            BadRequestSerializer,
+            description=(
+                "Bad input: malformed JSON, a body that is not an object, unknown, missing, "
+                "mistyped or out-of-range fields, or inputs the rules do not allow together. "
+                "'errors' names every bad field by its dotted path."
+            ),
+        ),
+        413: OpenApiResponse(
+            BadRequestSerializer,
+            description=f"The body is larger than {MAX_BODY_BYTES // 1024} KiB.",
+        ),
+        415: OpenApiResponse(DetailSerializer, description="The body is not application/json."),
+    }
 
 
 # A request refused by a throttle (games.throttles).

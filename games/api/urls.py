@@ -9,16 +9,16 @@ from games import registry
 from . import (
     batches,
     catalogs,
-    games,
+    index,
     saved,
     schema_auth,  # noqa: F401  (registers how the schema describes the token)
-    views,
 )
+from .tracker import exchange, links, lobby, play, systems
 
 app_name = "api"
 
 urlpatterns = [
-    path("", views.ApiRootView.as_view(), name="root"),
+    path("", index.ApiRootView.as_view(), name="root"),
     # each game's own endpoints (``Game.api_urls``)
     *(path("", include(game.api_urls)) for game in registry.games() if game.api_urls),
     path("batches/", batches.BatchesView.as_view(), name="batches"),
@@ -51,27 +51,27 @@ urlpatterns = [
         catalogs.CatalogEntriesView.as_view(),
         name="catalog-entries",
     ),
-    path("games/", games.GamesView.as_view(), name="games"),
-    path("games/systems/", games.GameSystemsView.as_view(), name="game-systems"),
-    path("games/import/", games.GameImportView.as_view(), name="game-import"),
-    path("games/join/", games.GameJoinView.as_view(), name="game-join"),
-    path("games/watch/", games.GameWatchView.as_view(), name="game-watch"),
-    path("games/<uuid:pk>/", games.GameView.as_view(), name="game"),
-    path("games/<uuid:pk>/actions/", games.GameActionsView.as_view(), name="game-actions"),
-    path("games/<uuid:pk>/preview/", games.GamePreviewView.as_view(), name="game-preview"),
-    path("games/<uuid:pk>/undo/", games.GameUndoView.as_view(), name="game-undo"),
-    path("games/<uuid:pk>/redo/", games.GameRedoView.as_view(), name="game-redo"),
-    path("games/<uuid:pk>/log/", games.GameLogView.as_view(), name="game-log"),
-    path("games/<uuid:pk>/export/", games.GameExportView.as_view(), name="game-export"),
-    path("games/<uuid:pk>/links/", games.GameLinksView.as_view(), name="game-links"),
+    path("games/", lobby.GamesView.as_view(), name="games"),
+    path("games/systems/", systems.GameSystemsView.as_view(), name="game-systems"),
+    path("games/import/", exchange.GameImportView.as_view(), name="game-import"),
+    path("games/join/", lobby.GameJoinView.as_view(), name="game-join"),
+    path("games/watch/", lobby.GameWatchView.as_view(), name="game-watch"),
+    path("games/<uuid:pk>/", play.GameView.as_view(), name="game"),
+    path("games/<uuid:pk>/actions/", play.GameActionsView.as_view(), name="game-actions"),
+    path("games/<uuid:pk>/preview/", play.GamePreviewView.as_view(), name="game-preview"),
+    path("games/<uuid:pk>/undo/", play.GameUndoView.as_view(), name="game-undo"),
+    path("games/<uuid:pk>/redo/", play.GameRedoView.as_view(), name="game-redo"),
+    path("games/<uuid:pk>/log/", play.GameLogView.as_view(), name="game-log"),
+    path("games/<uuid:pk>/export/", exchange.GameExportView.as_view(), name="game-export"),
+    path("games/<uuid:pk>/links/", links.GameLinksView.as_view(), name="game-links"),
     # The schema is the same until the next deployment: answered with an ETag, a browser
     # opening the documentation again is told 304 rather than sent it again.
     path("schema/", conditional_page(SpectacularAPIView.as_view()), name="schema"),
     # The reference as plain HTML (light, no script); Swagger UI and ReDoc, heavier, for trying
     # requests from the browser.
-    path("docs/", views.reference_page, name="docs"),
-    path("docs/schemas/", views.reference_schemas_page, name="docs-schemas"),
-    path("docs/try/", views.SwaggerView.as_view(url_name="api:schema"), name="docs-try"),
-    path("redoc/", views.redoc, name="redoc"),
-    re_path(r"", views.NotFoundView.as_view(), name="not-found"),
+    path("docs/", index.reference_page, name="docs"),
+    path("docs/schemas/", index.reference_schemas_page, name="docs-schemas"),
+    path("docs/try/", index.SwaggerView.as_view(url_name="api:schema"), name="docs-try"),
+    path("redoc/", index.redoc, name="redoc"),
+    re_path(r"", index.NotFoundView.as_view(), name="not-found"),
 ]

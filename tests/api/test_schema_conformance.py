@@ -36,8 +36,8 @@ from schemathesis.config import OperationConfig, OperationsConfig
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from games.api.batches import EXAMPLE_JOB_ID
-from games.api.games import EXAMPLE_GAME_ID
 from games.api.saved import EXAMPLE_LIST_ID, EXAMPLE_SHARE_TOKEN
+from games.api.tracker.openapi import EXAMPLE_GAME_ID
 from games.batches.service import run_batch, start_batch
 from games.lists.service import save_list
 from games.models import BatchJob, Catalog, Game, SavedList

@@ -30,7 +30,7 @@ from ...listgames.base import with_text_problems
 from ...models import Catalog
 from ...registry import starter_catalog
 from ..parsers import BoundedJSONParser
-from ..views import error_responses
+from ..serializers import error_responses
 
 Body = dict[str, Any]
 

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from games.api import examples
 from games.api.parsers import BoundedJSONParser
-from games.api.views import error_responses
+from games.api.serializers import error_responses
 from referee.rules.azeroth import ABOUT
 
 from . import api_examples

@@ -22,7 +22,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from games import registry
-from games.api import games as api
+from games.api.tracker import actions as api
 from games.models import Game
 from games.tracker.access import Access, Role
 from games.tracker.apply import game_apply, preview

@@ -18,7 +18,7 @@ from django.urls import reverse as url_reverse
 from django.utils.cache import patch_cache_control
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import condition, require_safe
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
@@ -31,8 +31,7 @@ from games import registry
 from games.pagecache import deployment_digest, reader_etag
 
 from . import reference
-from .parsers import MAX_BODY_BYTES
-from .serializers import ApiRootSerializer, BadRequestSerializer, DetailSerializer
+from .serializers import ApiRootSerializer
 
 ENDPOINTS: tuple[tuple[str, str, str, str], ...] = (
     # (URL name, method, short name, one-line description), after each game's own
@@ -91,24 +90,6 @@ ENDPOINTS: tuple[tuple[str, str, str, str], ...] = (
         "to use the saved lists from another tool.",
     ),
 )
-
-
-def error_responses() -> dict[int, OpenApiResponse]:
-    return {
-        400: OpenApiResponse(
-            BadRequestSerializer,
-            description=(
-                "Bad input: malformed JSON, a body that is not an object, unknown, missing, "
-                "mistyped or out-of-range fields, or inputs the rules do not allow together. "
-                "'errors' names every bad field by its dotted path."
-            ),
-        ),
-        413: OpenApiResponse(
-            BadRequestSerializer,
-            description=f"The body is larger than {MAX_BODY_BYTES // 1024} KiB.",
-        ),
-        415: OpenApiResponse(DetailSerializer, description="The body is not application/json."),
-    }
 
 
 def _endpoints() -> list[tuple[str, str, str, str]]:
