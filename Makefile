@@ -77,10 +77,12 @@ checks: $(VENV)/.installed-test ## Django's system checks and the missing-migrat
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
 
-# One worker per core (pytest-xdist); each has its own test database. The 30 slowest tests
-# are listed at the end, so a test that grows slow is seen.
+# One worker per core (pytest-xdist); each has its own test database. Work stealing: a worker
+# that runs out takes half of what the other still has queued (with xdist's default, the
+# first worker was handed every browser test at the start and ran five minutes alone at the
+# end). The 30 slowest tests are listed at the end, so a test that grows slow is seen.
 pytest: $(VENV)/.installed-test ## The whole pytest suite (PYTEST_ARGS to narrow it)
-	$(BIN)/pytest -n auto --durations=30 $(PYTEST_ARGS)
+	$(BIN)/pytest -n auto --dist worksteal --durations=30 $(PYTEST_ARGS)
 
 # `make test` is derandomized, so its verdict never depends on luck. This explores instead:
 # random seeds, FUZZ_SCALE times the examples (10 by default), only the Hypothesis tests. Fix

@@ -26,6 +26,21 @@ def starter(transactional_db: None) -> None:
     call_command("load_starter_data", verbosity=0)
 
 
+# What htmx marks while it asks, swaps or settles an answer.
+BUSY = ".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added"
+
+
+def _choose(page: Page, test_id: str, value: str) -> None:
+    """Choose ``value`` in the army form's menu ``test_id``, once htmx has settled what it
+    last swapped in, and wait until the answer is settled in turn. htmx puts the new URL in
+    the address bar before it swaps the form in: a menu chosen as soon as the URL changed
+    could be the old form's, thrown away with its choice."""
+    page.wait_for_function(f"() => !document.querySelector({BUSY!r})")
+    page.get_by_test_id(test_id).select_option(value)
+    expect(page).to_have_url(re.compile(rf"{test_id}={value}"))
+    page.wait_for_function(f"() => !document.querySelector({BUSY!r})")
+
+
 def _import(page: Page, text: str) -> None:
     page.get_by_test_id("import-text").fill(text)
     page.get_by_role("button", name="Import", exact=True).click()
@@ -41,10 +56,8 @@ def test_pasting_two_unit_lines_keeps_the_battle_size_and_faction_chosen(
     tab.goto(ARMY)
     page = tab.page
     page.evaluate("window.__stillTheSamePage = true")
-    page.get_by_test_id("size").select_option("skirmish")
-    expect(page).to_have_url(re.compile(r"size=skirmish"))
-    page.get_by_test_id("faction").select_option("horde")
-    expect(page).to_have_url(re.compile(r"faction=horde"))
+    _choose(page, "size", "skirmish")
+    _choose(page, "faction", "horde")
 
     _import(page, "1 Orc Blademaster\n4 Orc Grunt")
 
