@@ -32,10 +32,8 @@ class TableSetupForm(Protocol):
 @dataclass(frozen=True, slots=True)
 class TableSetup:
     """``form(data)``: the form, bound to what was posted (None: a blank one);
-    ``template``: its section of the games page, drawn with the form as ``f``;
-    ``no_list_hint``: what the games page adds after telling someone without a saved list to
-    build one (empty: nothing)."""
+    ``template``: its section of the games page, drawn with the form as ``f``. Someone
+    without a saved list is told that the games set up at the table need none."""
 
     form: Callable[[QueryDict | None], TableSetupForm]
     template: str
-    no_list_hint: str = ""

@@ -13,11 +13,7 @@ GAME = Game(
     about=ABOUT,
     tracker=RUNE_AGE,
     catalog=CARDS,
-    table_setup=TableSetup(
-        new_game_form,
-        "games/new/runeage.html",
-        no_list_hint="A Rune Age game needs none: start it below.",
-    ),
+    table_setup=TableSetup(new_game_form, "games/new/runeage.html"),
     features=(
         Feature("Deck check", "Starting decks for each race."),
         Feature(

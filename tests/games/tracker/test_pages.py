@@ -484,3 +484,12 @@ def test_the_table_page_loads_its_board_stylesheet_outside_the_live_part(
     page = html(client_for(host).get(url(game)))
     outside = page.split('id="live"', 1)[0]
     assert 'href="/static/css/tracker-azrah.css"' in outside
+
+
+def test_someone_without_a_saved_list_is_told_which_games_need_none(outsider: User) -> None:
+    client = Client()
+    client.force_login(outsider)
+    page = client.get("/games/").content.decode()
+    hint = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page.split('class="tr-hint">')[1]))
+    assert hint.startswith("You need a saved list to start a game: build one first (")
+    assert "Rune Age and Deaths of Athazar need no list: start one below." in hint
