@@ -235,6 +235,8 @@ MIDDLEWARE = [
     # A table page's poll with its poll ticket is answered 304 here, before the session, the
     # account or the view are looked at: every tablet sends one a second.
     "games.tracker.http.PollMiddleware",
+    # The same for the API's poll of a game's state with a token (GET /api/games/<id>/).
+    "games.api.tracker.poll.StatePollMiddleware",
     # Compresses what the views answer, pages, htmx fragments and API answers alike (WhiteNoise
     # serves static files compressed already): a change re-sends the table's live part to every
     # tablet, and gzip makes it a few KB. BREACH (docs/operations.md, "Compression and caching"):

@@ -23,11 +23,11 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core import signing
 from django.db import connection
-from django.db.models import Field, Model
 from django.http import HttpResponse
 from django.utils.http import parse_etags
 
 from ..models import Game, Seat, Spectator
+from ..sql import column, table
 from .access import Access, Role
 
 WATCH_SESSION_KEY = "watch_tokens"
@@ -77,15 +77,7 @@ def _glance_sql() -> str:
     the account opened the watch link. Written out because the poll runs every second on
     every tablet, and building this query through the ORM costs several times what running
     it does."""
-    q = connection.ops.quote_name
-
-    def column(model: type[Model], name: str) -> str:
-        field = model._meta.get_field(name)
-        if not isinstance(field, Field) or not field.column:
-            raise TypeError(f"{model.__name__}.{name} is not a column")
-        return q(field.column)
-
-    seats, games, watchers = (q(m._meta.db_table) for m in (Seat, Game, Spectator))
+    seats, games, watchers = (table(m) for m in (Seat, Game, Spectator))
     return (
         f"SELECT s.{column(Seat, 'index')}, s.{column(Seat, 'user')}, "
         f"g.{column(Game, 'version')}, g.{column(Game, 'host')}, g.{column(Game, 'watch_token')}, "
