@@ -1,13 +1,12 @@
 """API tokens (django-rest-knox): made for an account, listed with their expiry, revoked. The
 database keeps only each token's hash, so a token's key is seen once, when it is made; it is
 valid for ``API_TOKEN_DAYS`` from then. This module is the only one that writes tokens, and
-``token_account`` the one shortcut past knox when one is read (the API's poll)."""
+``token_digest`` and ``account_sql`` the one way past knox to read one (the API's poll)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from hmac import compare_digest
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -17,7 +16,7 @@ from django.utils import timezone
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication
 from knox.crypto import hash_token
 from knox.models import AuthToken, get_token_model
-from knox.settings import CONSTANTS, knox_settings
+from knox.settings import knox_settings
 from rest_framework import HTTP_HEADER_ENCODING
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -80,28 +79,11 @@ def delete_expired() -> int:
     return int(deleted)
 
 
-def _token_sql() -> str:
-    """The digest and account of every token starting with a given key whose account is
-    active and which has not expired: written out (``games.sql``), as the table page's poll
-    is, since it runs on every poll of the API."""
-    tokens = get_token_model()
-    expiry = column(tokens, "expiry")
-    return (
-        f"SELECT t.{column(tokens, 'digest')}, t.{column(tokens, 'user')} "
-        f"FROM {table(tokens)} t JOIN {table(User)} u "
-        f"ON u.{column(User, 'id')} = t.{column(tokens, 'user')} "
-        f"WHERE t.{column(tokens, 'token_key')} = %s AND u.{column(User, 'is_active')} = %s "
-        f"AND (t.{expiry} IS NULL OR t.{expiry} >= %s)"
-    )
-
-
-def token_account(header: str | bytes) -> int | None:
-    """The account id an ``Authorization`` header's token names, when knox would take it:
-    ``Token <key>``, a key that is one of the stored tokens (by its hash), not expired, of
-    an active account. None for anything else, which is left to knox to refuse (401) or to
-    take (another scheme). One query, and nothing written: knox's deleting of the account's
-    expired tokens waits for its next full request, or the daily purge."""
-    try:  # read as knox reads it (knox.auth.TokenAuthentication.authenticate)
+def token_digest(header: str | bytes) -> str | None:
+    """The hash of the key an ``Authorization`` header sends as ``Token <key>``, read as knox
+    reads it; None for a header knox would not read as a token, left to knox to refuse
+    (401) or to another scheme."""
+    try:  # as knox.auth.TokenAuthentication.authenticate, and our subclass for the key
         sent = header.encode(HTTP_HEADER_ENCODING) if isinstance(header, str) else header
         parts = sent.split()
         prefix = knox_settings.AUTH_HEADER_PREFIX.encode().lower()
@@ -110,13 +92,28 @@ def token_account(header: str | bytes) -> int | None:
         key = parts[1].decode("utf-8")
     except UnicodeError:
         return None
-    expiry = get_token_model()._meta.get_field("expiry")
-    now = expiry.get_db_prep_value(timezone.now(), connection)
-    with connection.cursor() as cursor:
-        cursor.execute(_token_sql(), [key[: CONSTANTS.TOKEN_KEY_LENGTH], True, now])
-        rows = cursor.fetchall()
-    digest = hash_token(key)
-    return next((int(user) for found, user in rows if compare_digest(digest, found)), None)
+    digest: str = hash_token(key)
+    return digest
+
+
+def account_sql(digest: str) -> tuple[str, list[Any]]:
+    """SQL giving the account of the token whose hash is ``digest`` when knox would take it
+    (not expired, of an active account), NULL otherwise, with its parameters: a subquery, so
+    that the API's poll asks for the token and the game in one query (``games.sql``).
+
+    knox finds a token by its key's first characters and compares the hashes in Python; the
+    hash is the token's primary key, so it is looked up by it here: one row at most, and
+    what an attacker could time is the lookup of a hash, which tells nothing of any key."""
+    tokens = get_token_model()
+    expiry = column(tokens, "expiry")
+    now = tokens._meta.get_field("expiry").get_db_prep_value(timezone.now(), connection)
+    sql = (
+        f"(SELECT t.{column(tokens, 'user')} FROM {table(tokens)} t JOIN {table(User)} u "
+        f"ON u.{column(User, 'id')} = t.{column(tokens, 'user')} "
+        f"WHERE t.{column(tokens, 'digest')} = %s AND u.{column(User, 'is_active')} = %s "
+        f"AND (t.{expiry} IS NULL OR t.{expiry} >= %s))"
+    )
+    return sql, [digest, True, now]
 
 
 class TokenAuthentication(KnoxTokenAuthentication):  # type: ignore[misc]

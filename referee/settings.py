@@ -278,6 +278,11 @@ DATABASES = {
     "default": database_from_url(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The polls' queries (a table page's and the API's, each tablet's every second) are prepared
+# once per PostgreSQL connection, so PostgreSQL does not plan them again at every poll. Off
+# behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode, before
+# 1.21 or without max_prepared_statements).
+DATABASE_PREPARE_POLLS = env_bool("DATABASE_PREPARE_POLLS", True)
 
 # Django's cache: each process's own memory by default, Redis when CACHE_URL names one. Memory
 # is not shared between gunicorn's workers, so sessions are kept in the cache (in front of the

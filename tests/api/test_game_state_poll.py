@@ -1,6 +1,6 @@
 """The API's poll of a game's state: ``GET /api/games/<id>/`` with ``If-None-Match`` and a
 token is answered 304 before DRF, the session and the view (games/api/tracker/poll.py), in
-two queries, and only for the ETag of what that token's account sees now. Anything else is
+one query, and only for the ETag of what that token's account sees now. Anything else is
 the view's to answer, as it was: a token knox refuses is its 401, an outsider its 403, a
 change its 200.
 
@@ -68,12 +68,12 @@ def damage(game: Game, by: User) -> None:
 # --- what it costs ----------------------------------------------------------------------------
 
 
-def test_an_unchanged_poll_is_answered_in_two_queries_before_the_session_and_drf(
+def test_an_unchanged_poll_is_answered_in_one_query_before_the_session_and_drf(
     game: Game, player: User, django_assert_num_queries: Any
 ) -> None:
     key = token_for(player)
     tag = ask(game, key)["ETag"]
-    with django_assert_num_queries(2):  # the token; the game with its seats
+    with django_assert_num_queries(1):  # the token, the game and its seats
         answer = ask(game, key, tag)
     assert answer.status_code == 304 and answer["ETag"] == tag
     assert not hasattr(answer.wsgi_request, "session")
@@ -93,7 +93,7 @@ def test_every_role_that_may_see_the_game_is_answered_at_that_cost(
         key = token_for(account)
         first = ask(game, key, **query)
         assert first.status_code == 200
-        with django_assert_num_queries(2):
+        with django_assert_num_queries(1):
             assert ask(game, key, first["ETag"], **query).status_code == 304
 
 

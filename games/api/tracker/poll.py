@@ -1,9 +1,9 @@
 """The API's poll of a game (``GET /api/games/<id>/`` with ``If-None-Match`` and
 ``Authorization: Token <key>``), answered 304 before anything else runs: no DRF, no session,
 no URL resolution, no view. A tool asks every second; while nothing it may see has changed,
-the answer costs two queries, the token (``tokens.token_account``: known, not expired, of an
-active account) and the game (``http.glance``: its version and seats, and who the account is
-to it), the same facts the view decides from.
+the answer costs one query (``http.token_glance``): the token's account, when knox would take
+the token (known, not expired, of an active account: ``tokens.account_sql``), and the game's
+version and seats and who that account is to it, the same facts the view decides from.
 
 Everything else goes on to the view as usual: no token or one knox would refuse (revoked,
 expired, unknown: the view's 401 says so), a viewer who may not see the game (its 403), an
@@ -27,8 +27,8 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.utils.cache import patch_vary_headers
 
-from games.tokens import token_account
-from games.tracker.http import glance
+from games.tokens import account_sql, token_digest
+from games.tracker.http import token_glance
 
 # The state's address (games/api/urls.py names it "api:game"; a test holds the two together).
 STATE_PATH = re.compile(
@@ -48,11 +48,11 @@ def not_modified(request: Any, pk: uuid.UUID) -> HttpResponse | None:
     The view also counts watch tokens kept in the session. Leaving them out here can only
     make a viewer an outsider, who is never answered here, so whoever is answered here is
     who the view would find."""
-    account = token_account(request.headers["Authorization"])
-    if account is None:
+    digest = token_digest(request.headers["Authorization"])
+    if digest is None:
         return None
     watch = request.GET.get("watch")
-    seen = glance(pk, account, [watch] if watch else [])
+    seen = token_glance(pk, account_sql(digest), [watch] if watch else [])
     # compared as the view compares it (play.GameView.get): the one ETag, as sent
     if seen is None or not seen.access.can_see or request.headers["If-None-Match"] != seen.etag:
         return None
