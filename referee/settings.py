@@ -178,15 +178,15 @@ def cache_from_url(url: str) -> dict[str, str]:
     return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "referee"}
 
 
-def fragment_cache_from_url(url: str, entries: int) -> dict[str, Any]:
-    """The cache of the table page's rendered pieces (games/templatetags/fragments.py): in
-    the same Redis as the default cache under a prefix of its own, else this process's memory
-    holding up to ``entries`` pieces (a few KB each)."""
+def bounded_cache_from_url(url: str, name: str, entries: int) -> dict[str, Any]:
+    """A cache of rendered HTML (the table page's pieces, its live parts): in the same Redis
+    as the default cache under a prefix of its own (``name``), else this process's memory
+    holding up to ``entries`` of them."""
     if url:
-        return {**cache_from_url(url), "KEY_PREFIX": "fragments"}
+        return {**cache_from_url(url), "KEY_PREFIX": name}
     return {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "referee-fragments",
+        "LOCATION": f"referee-{name}",
         "OPTIONS": {"MAX_ENTRIES": entries, "CULL_FREQUENCY": 4},
     }
 
@@ -293,9 +293,17 @@ CACHE_URL = env_url("CACHE_URL", "", _CACHE_SCHEMES)
 # from the "fragments" cache after that; FRAGMENT_CACHE_ENTRIES bounds it in memory.
 FRAGMENT_CACHE_ENTRIES = env_int("FRAGMENT_CACHE_ENTRIES", 20_000, minimum=100)
 FRAGMENT_SECONDS = 3600
+# The table page's live part, rendered once for a game's version and a place at it (a role
+# and a seat) and read from the "live" cache by the next viewer in that place (a second
+# spectator, a second tablet of the same account), for LIVE_SECONDS: every tablet fetches a
+# change within seconds of it. LIVE_CACHE_ENTRIES bounds it in memory (a few KB each, kept
+# compressed).
+LIVE_CACHE_ENTRIES = env_int("LIVE_CACHE_ENTRIES", 2_000, minimum=10)
+LIVE_SECONDS = 60
 CACHES = {
     "default": cache_from_url(CACHE_URL),
-    "fragments": fragment_cache_from_url(CACHE_URL, FRAGMENT_CACHE_ENTRIES),
+    "fragments": bounded_cache_from_url(CACHE_URL, "fragments", FRAGMENT_CACHE_ENTRIES),
+    "live": bounded_cache_from_url(CACHE_URL, "live", LIVE_CACHE_ENTRIES),
 }
 SESSION_ENGINE = (
     "django.contrib.sessions.backends.cached_db"
