@@ -26,6 +26,7 @@ from games.tracker.access import Access, Role
 from games.tracker.lifecycle import create_game, join, watch
 from games.views import live
 from referee.rules.azrah.system import AZRAH
+from referee.settings import bounded_cache_from_url
 from tests.games.tracker.support import (
     AZRAH_SETUP,
     client_for,
@@ -46,6 +47,7 @@ from tests.games.tracker.test_polling import (
 )
 from tests.rules.azrah.test_tracker_noninterference import other_setup
 from tests.rules.tracker.azrah_game import CARDED
+from tests.test_settings import run
 
 __all__ = ["game", "host", "outsider", "player", "spectator"]
 
@@ -277,3 +279,24 @@ def test_a_name_holding_the_ticket_s_mark_is_shown_as_typed_and_not_kept(
     assert as_the_page_polls(tablet, created, first).status_code == 304
     poll(tablet, created)
     assert len(renders) == 4  # twice each time: marked, then as it is
+
+
+# --- where the parts are kept -------------------------------------------------------------------
+
+
+def test_parts_are_kept_in_redis_with_cache_url_and_in_bounded_memory_otherwise() -> None:
+    assert bounded_cache_from_url("redis://127.0.0.1:6379/2", "live", 50) == {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:6379/2",
+        "KEY_PREFIX": "live",
+    }
+    local = bounded_cache_from_url("", "live", 50)
+    assert local["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+    assert local["OPTIONS"]["MAX_ENTRIES"] == 50
+    code = (
+        "import django; from django.conf import settings; django.setup(); "
+        "print(settings.CACHES['live']['OPTIONS']['MAX_ENTRIES'])"
+    )
+    done = run("-c", code, LIVE_CACHE_ENTRIES="50")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["50"]
