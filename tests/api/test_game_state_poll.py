@@ -213,6 +213,27 @@ def test_a_header_knox_does_not_take_goes_to_the_view(
     assert answer.status_code == unasked.status_code != 304
 
 
+@pytest.mark.parametrize(
+    ("accept", "query", "status"),
+    [
+        ("application/json", {}, 304),
+        ("text/html;q=0.9, */*;q=0.8", {}, 304),
+        ("text/csv", {}, 406),
+        ("application/json", {"format": "api"}, 406),  # the browsable API has no JSON
+    ],
+)
+def test_what_drf_negotiates_is_left_to_it(
+    game: Game, player: User, accept: str, query: dict[str, str], status: int
+) -> None:
+    key = token_for(player)
+    tag = ask(game, key)["ETag"]
+    sent = {"Authorization": f"Token {key}", "If-None-Match": tag, "Accept": accept}
+    answer = Client().get(url(game), query, headers=sent)
+    assert answer.status_code == status
+    early = not hasattr(answer.wsgi_request, "session")
+    assert early == (status == 304 and not query)
+
+
 def test_a_session_poll_is_the_view_s_as_before(game: Game, player: User) -> None:
     tablet = client_for(player)
     tag = tablet.get(url(game))["ETag"]

@@ -7,8 +7,9 @@ version and seats and who that account is to it, the same facts the view decides
 
 Everything else goes on to the view as usual: no token or one knox would refuse (revoked,
 expired, unknown: the view's 401 says so), a viewer who may not see the game (its 403), an
-ETag that is not the viewer's current one (its 200), another method or address. A 304 is
-all this can answer, and only for the ETag of what that viewer sees now.
+ETag that is not the viewer's current one (its 200), an Accept DRF has no renderer for (its
+406), another method or address. A 304 is all this can answer, and only for the ETag of what
+that viewer sees now.
 
 The 304 carries what the view's would (a test holds the two to the same headers): the ETag,
 ``Cache-Control``, DRF's ``Allow`` and ``Vary: Accept``, and ``Vary: Cookie``, since the view
@@ -38,6 +39,21 @@ STATE_PATH = re.compile(
 # than one renderer); the session's middleware adds Cookie.
 ALLOW = "GET, HEAD, OPTIONS"
 VARY = ("Accept", "Cookie")
+# The media ranges that DRF's negotiation matches to one of the API's renderers (JSON, and the
+# browsable API's HTML): another Accept is DRF's 406 to give, and ?format= its to read.
+ACCEPTED = frozenset({"*/*", "application/*", "application/json", "text/*", "text/html"})
+
+
+def _negotiable(request: Any) -> bool:
+    """Whether DRF would find a renderer for the request, as the view's 304 needs: no query
+    but ``watch``, and an Accept (if any) naming JSON or HTML."""
+    if any(name != "watch" for name in request.GET):
+        return False
+    accept = request.headers.get("Accept")
+    if accept is None:
+        return True
+    ranges = {part.split(";")[0].strip().lower() for part in accept.split(",")}
+    return not ranges.isdisjoint(ACCEPTED)
 
 
 def not_modified(request: Any, pk: uuid.UUID) -> HttpResponse | None:
@@ -79,7 +95,7 @@ class StatePollMiddleware:
             and "Authorization" in request.headers
         ):
             found = STATE_PATH.fullmatch(request.path_info)
-            if found is not None:
+            if found is not None and _negotiable(request):
                 answer = not_modified(request, uuid.UUID(found["pk"]))
                 if answer is not None:
                     return answer
