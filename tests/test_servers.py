@@ -6,7 +6,7 @@ Each server here is a process of its own (tests/serving.py) started with the sam
 the same database (a SQLite file), the same SECRET_KEY and, in the second test, the same
 Redis cache. None has seen the game before it is asked about it. What one server gave a
 tablet (its session, its poll ticket, its ETag, its API token) is honoured by another; a
-server with another SECRET_KEY honours none of it.
+server with another SECRET_KEY reads neither the session nor the poll ticket.
 """
 
 from __future__ import annotations
