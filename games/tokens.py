@@ -1,6 +1,7 @@
 """API tokens (django-rest-knox): made for an account, listed with their expiry, revoked. The
 database keeps only each token's hash, so a token's key is seen once, when it is made; it is
-valid for ``API_TOKEN_DAYS`` from then. This module is the only one that writes tokens."""
+valid for ``API_TOKEN_DAYS`` from then. This module is the only one that writes tokens, and
+``token_digest`` and ``account_sql`` the one way past knox to read one (the API's poll)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,17 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication
-from knox.models import AuthToken
+from knox.crypto import hash_token
+from knox.models import AuthToken, get_token_model
+from knox.settings import knox_settings
+from rest_framework import HTTP_HEADER_ENCODING
 from rest_framework.exceptions import AuthenticationFailed
+
+from games.sql import column, table
 
 # How many characters of a token's key the page shows to tell tokens apart.
 SHOWN_PREFIX = 8
@@ -70,6 +77,43 @@ def delete_expired() -> int:
     """Delete every account's expired tokens; how many."""
     deleted, _ = AuthToken.objects.filter(expiry__lt=timezone.now()).delete()
     return int(deleted)
+
+
+def token_digest(header: str | bytes) -> str | None:
+    """The hash of the key an ``Authorization`` header sends as ``Token <key>``, read as knox
+    reads it; None for a header knox would not read as a token, left to knox to refuse
+    (401) or to another scheme."""
+    try:  # as knox.auth.TokenAuthentication.authenticate, and our subclass for the key
+        sent = header.encode(HTTP_HEADER_ENCODING) if isinstance(header, str) else header
+        parts = sent.split()
+        prefix = knox_settings.AUTH_HEADER_PREFIX.encode().lower()
+        if len(parts) != 2 or parts[0].lower() != prefix:
+            return None
+        key = parts[1].decode("utf-8")
+    except UnicodeError:
+        return None
+    digest: str = hash_token(key)
+    return digest
+
+
+def account_sql(digest: str) -> tuple[str, list[Any]]:
+    """SQL giving the account of the token whose hash is ``digest`` when knox would take it
+    (not expired, of an active account), NULL otherwise, with its parameters: a subquery, so
+    that the API's poll asks for the token and the game in one query (``games.sql``).
+
+    knox finds a token by its key's first characters and compares the hashes in Python; the
+    hash is the token's primary key, so it is looked up by it here: one row at most, and
+    what an attacker could time is the lookup of a hash, which tells nothing of any key."""
+    tokens = get_token_model()
+    expiry = column(tokens, "expiry")
+    now = tokens._meta.get_field("expiry").get_db_prep_value(timezone.now(), connection)
+    sql = (
+        f"(SELECT t.{column(tokens, 'user')} FROM {table(tokens)} t JOIN {table(User)} u "
+        f"ON u.{column(User, 'id')} = t.{column(tokens, 'user')} "
+        f"WHERE t.{column(tokens, 'digest')} = %s AND u.{column(User, 'is_active')} = %s "
+        f"AND (t.{expiry} IS NULL OR t.{expiry} >= %s))"
+    )
+    return sql, [digest, True, now]
 
 
 class TokenAuthentication(KnoxTokenAuthentication):  # type: ignore[misc]

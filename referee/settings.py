@@ -178,15 +178,15 @@ def cache_from_url(url: str) -> dict[str, str]:
     return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "referee"}
 
 
-def fragment_cache_from_url(url: str, entries: int) -> dict[str, Any]:
-    """The cache of the table page's rendered pieces (games/templatetags/fragments.py): in
-    the same Redis as the default cache under a prefix of its own, else this process's memory
-    holding up to ``entries`` pieces (a few KB each)."""
+def bounded_cache_from_url(url: str, name: str, entries: int) -> dict[str, Any]:
+    """A cache of rendered HTML (the table page's pieces, its live parts): in the same Redis
+    as the default cache under a prefix of its own (``name``), else this process's memory
+    holding up to ``entries`` of them."""
     if url:
-        return {**cache_from_url(url), "KEY_PREFIX": "fragments"}
+        return {**cache_from_url(url), "KEY_PREFIX": name}
     return {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "referee-fragments",
+        "LOCATION": f"referee-{name}",
         "OPTIONS": {"MAX_ENTRIES": entries, "CULL_FREQUENCY": 4},
     }
 
@@ -235,6 +235,8 @@ MIDDLEWARE = [
     # A table page's poll with its poll ticket is answered 304 here, before the session, the
     # account or the view are looked at: every tablet sends one a second.
     "games.tracker.http.PollMiddleware",
+    # The same for the API's poll of a game's state with a token (GET /api/games/<id>/).
+    "games.api.tracker.poll.StatePollMiddleware",
     # Compresses what the views answer, pages, htmx fragments and API answers alike (WhiteNoise
     # serves static files compressed already): a change re-sends the table's live part to every
     # tablet, and gzip makes it a few KB. BREACH (docs/operations.md, "Compression and caching"):
@@ -276,6 +278,11 @@ DATABASES = {
     "default": database_from_url(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The polls' queries (a table page's and the API's, each tablet's every second) are prepared
+# once per PostgreSQL connection, so PostgreSQL does not plan them again at every poll. Off
+# behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode, before
+# 1.21 or without max_prepared_statements).
+DATABASE_PREPARE_POLLS = env_bool("DATABASE_PREPARE_POLLS", True)
 
 # Django's cache: each process's own memory by default, Redis when CACHE_URL names one. Memory
 # is not shared between gunicorn's workers, so sessions are kept in the cache (in front of the
@@ -286,9 +293,17 @@ CACHE_URL = env_url("CACHE_URL", "", _CACHE_SCHEMES)
 # from the "fragments" cache after that; FRAGMENT_CACHE_ENTRIES bounds it in memory.
 FRAGMENT_CACHE_ENTRIES = env_int("FRAGMENT_CACHE_ENTRIES", 20_000, minimum=100)
 FRAGMENT_SECONDS = 3600
+# The table page's live part, rendered once for a game's version and a place at it (a role
+# and a seat) and read from the "live" cache by the next viewer in that place (a second
+# spectator, a second tablet of the same account), for LIVE_SECONDS: every tablet fetches a
+# change within seconds of it. LIVE_CACHE_ENTRIES bounds it in memory (a few KB each, kept
+# compressed).
+LIVE_CACHE_ENTRIES = env_int("LIVE_CACHE_ENTRIES", 2_000, minimum=10)
+LIVE_SECONDS = 60
 CACHES = {
     "default": cache_from_url(CACHE_URL),
-    "fragments": fragment_cache_from_url(CACHE_URL, FRAGMENT_CACHE_ENTRIES),
+    "fragments": bounded_cache_from_url(CACHE_URL, "fragments", FRAGMENT_CACHE_ENTRIES),
+    "live": bounded_cache_from_url(CACHE_URL, "live", LIVE_CACHE_ENTRIES),
 }
 SESSION_ENGINE = (
     "django.contrib.sessions.backends.cached_db"

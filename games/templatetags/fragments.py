@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -46,21 +46,26 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 SOURCES = ("templates", "games/systems", "games/templatetags", "games/tracker/controls.py")
 
 
-@cache
-def generation() -> str:
-    """A digest of every file that renders a piece (and of the time zone and language its
-    words are written in), read once per process."""
+def code_digest(sources: Iterable[str], suffixes: Collection[str] = (".html", ".py")) -> str:
+    """A digest of the files under ``sources`` (folders or files, from the project's root)
+    whose names end in one of ``suffixes``, and of the time zone and language words and
+    times are written in."""
     digest = hashlib.sha256()
-    # what the pieces' words and times depend on beside the code
     digest.update(f"{settings.TIME_ZONE}:{settings.LANGUAGE_CODE}".encode())
-    for source in SOURCES:
+    for source in sources:
         path = ROOT / source
         files = sorted(path.rglob("*")) if path.is_dir() else [path]
         for file in files:
-            if file.is_file() and file.suffix in (".html", ".py"):
+            if file.is_file() and file.suffix in suffixes:
                 digest.update(str(file.relative_to(ROOT)).encode())
                 digest.update(file.read_bytes())
     return digest.hexdigest()[:16]
+
+
+@cache
+def generation() -> str:
+    """A digest of every file that renders a piece (``code_digest``), read once per process."""
+    return code_digest(SOURCES)
 
 
 def key(name: str, inputs: list[Any]) -> str:

@@ -16,18 +16,18 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.core import signing
 from django.db import connection
-from django.db.models import Field, Model
 from django.http import HttpResponse
 from django.utils.http import parse_etags
 
 from ..models import Game, Seat, Spectator
+from ..sql import column, fetch_all, table
 from .access import Access, Role
 
 WATCH_SESSION_KEY = "watch_tokens"
@@ -72,25 +72,20 @@ class Glance:
     etag: str
 
 
-def _glance_sql() -> str:
+def _glance_sql(viewer: str = "%s", *, echo: bool = False) -> str:
     """One row per seat, each carrying the game's version, host and watch token and whether
     the account opened the watch link. Written out because the poll runs every second on
     every tablet, and building this query through the ORM costs several times what running
-    it does."""
-    q = connection.ops.quote_name
+    it does (``games.sql``).
 
-    def column(model: type[Model], name: str) -> str:
-        field = model._meta.get_field(name)
-        if not isinstance(field, Field) or not field.column:
-            raise TypeError(f"{model.__name__}.{name} is not a column")
-        return q(field.column)
-
-    seats, games, watchers = (q(m._meta.db_table) for m in (Seat, Game, Spectator))
+    ``viewer`` is the SQL of the account's id: a parameter, or a subquery (the account of
+    the token the API's poll sends), which ``echo`` adds as the last column."""
+    seats, games, watchers = (table(m) for m in (Seat, Game, Spectator))
     return (
         f"SELECT s.{column(Seat, 'index')}, s.{column(Seat, 'user')}, "
         f"g.{column(Game, 'version')}, g.{column(Game, 'host')}, g.{column(Game, 'watch_token')}, "
         f"EXISTS (SELECT 1 FROM {watchers} w WHERE w.{column(Spectator, 'game')} = %s "
-        f"AND w.{column(Spectator, 'user')} = %s) "
+        f"AND w.{column(Spectator, 'user')} = {viewer}){f', {viewer}' if echo else ''} "
         f"FROM {seats} s JOIN {games} g ON g.{column(Game, 'id')} = s.{column(Seat, 'game')} "
         f"WHERE s.{column(Seat, 'game')} = %s ORDER BY s.{column(Seat, 'index')}"
     )
@@ -129,10 +124,32 @@ def glance(pk: uuid.UUID, user: Any, tokens: Collection[str]) -> Glance | None:
     ``access.access_for`` decides it, from the same facts; a test holds the two to the same
     answer for every role."""
     user_id = user if isinstance(user, int) else user.pk if isinstance(user, User) else None
-    game_id = Game._meta.get_field("id").get_db_prep_value(pk, connection)
-    with connection.cursor() as cursor:
-        cursor.execute(_glance_sql(), [game_id, user_id, game_id])
-        rows = cursor.fetchall()
+    game_id = _game_id(pk)
+    rows = fetch_all(_glance_sql(), [game_id, user_id, game_id])
+    return _decided(rows, user_id, tokens)
+
+
+def token_glance(
+    pk: uuid.UUID, account: tuple[str, Sequence[Any]], tokens: Collection[str]
+) -> Glance | None:
+    """``glance`` for the account that ``account`` (SQL and its parameters:
+    ``tokens.account_sql``) finds, read in the same query; None when it finds none (a token
+    knox would refuse) or there is no such game."""
+    viewer, params = account
+    game_id = _game_id(pk)
+    rows = fetch_all(_glance_sql(viewer, echo=True), [game_id, *params, *params, game_id])
+    if not rows or rows[0][-1] is None:
+        return None
+    return _decided([row[:-1] for row in rows], int(rows[0][-1]), tokens)
+
+
+def _game_id(pk: uuid.UUID) -> Any:
+    return Game._meta.get_field("id").get_db_prep_value(pk, connection)
+
+
+def _decided(
+    rows: Sequence[Sequence[Any]], user_id: int | None, tokens: Collection[str]
+) -> Glance | None:
     if not rows:
         return None
     _, _, version, host_id, watch_token, watching = rows[0]

@@ -56,6 +56,7 @@ from games.tracker.selectors import (
     state_for,
 )
 from games.tracker.table_setup import TableSetupForm
+from games.views import live
 from games.views.htmx import HtmxHttpRequest
 from referee.rules.errors import InvalidInput, RulesError
 from referee.rules.tracker import ANSWER_UNDO, BATCH, REDO, REQUEST_UNDO, UNDO
@@ -232,7 +233,7 @@ def _share_links(request: HttpRequest, game: Game) -> dict[str, str]:
 def _table_response(
     request: HtmxHttpRequest,
     game: Game,
-    current: CoreGame,
+    current: CoreGame | None,
     access: Access,
     *,
     status: int = 200,
@@ -240,9 +241,18 @@ def _table_response(
     notice: str = "",
 ) -> HttpResponse:
     """The live part for htmx, the whole page otherwise, built once (``table_page``) from
-    the game row and the game as it stands."""
+    the game row and the game as it stands (``current``; None: read it if needed). A live
+    part that is no one's own (no refusal, no notice) is rendered once for each place at
+    the game and version (``live``)."""
+    ticket = poll_ticket(game, request.user, watch_tokens(request))
+    if request.htmx and error is None and not notice:
+        response = live.live_response(
+            request, game, current, access, poll_ticket=ticket, status=status
+        )
+        return _table_headers(response, game, access)
+    current = current_game(game) if current is None else current
     shown: dict[str, Any] = {
-        "poll_ticket": poll_ticket(game, request.user, watch_tokens(request)),
+        "poll_ticket": ticket,
         "error": error,
         "notice": notice,
         "posted": request.POST if request.method == "POST" else None,
@@ -255,6 +265,10 @@ def _table_response(
         if access.role is Role.HOST:
             context["links"] = _share_links(request, game)
         response = render(request, "games/game.html", context, status=status)
+    return _table_headers(response, game, access)
+
+
+def _table_headers(response: HttpResponse, game: Game, access: Access) -> HttpResponse:
     response["ETag"] = etag(game, access)
     response["Cache-Control"] = "no-cache"
     patch_vary_headers(response, ["HX-Request", "Cookie"])
@@ -279,7 +293,7 @@ def game(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
     row, access = _game_and_viewer(request, pk)
     if not access.can_see:
         return _forbidden(request)
-    return _table_response(request, row, current_game(row), access)
+    return _table_response(request, row, None, access)
 
 
 def _posted_action(

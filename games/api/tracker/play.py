@@ -96,6 +96,7 @@ class GameView(GameAPIView):
         if request.headers.get("If-None-Match") == tag:
             response = HttpResponse(status=status.HTTP_304_NOT_MODIFIED)
             response["ETag"] = tag
+            response["Cache-Control"] = "no-cache"
             return response
         response = Response(state_body(request, game, access))
         response["ETag"] = tag

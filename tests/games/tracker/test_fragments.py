@@ -30,6 +30,7 @@ CSRF_INPUT = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 FRESH = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "fragments": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    "live": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
 }
 
 

@@ -1,0 +1,65 @@
+"""Names of tables and columns for the few queries written out by hand (the polls, which
+run every second on every tablet and cost less so than built through the ORM), quoted for
+the database in use and read from the models, so a renamed field cannot leave one behind."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import psycopg
+from django.conf import settings
+from django.db import connection
+from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
+from django.db.models import Field
+
+
+def table(model: type[Any]) -> str:
+    return str(connection.ops.quote_name(model._meta.db_table))
+
+
+def column(model: type[Any], name: str) -> str:
+    field = model._meta.get_field(name)
+    if not isinstance(field, Field) or not field.column:
+        raise TypeError(f"{model.__name__}.{name} is not a column")
+    return str(connection.ops.quote_name(field.column))
+
+
+class _Preparing(psycopg.Cursor[Any]):
+    """A psycopg cursor whose every statement is prepared, once per connection."""
+
+    def execute(
+        self, query: Any, params: Any = None, *, prepare: bool | None = None, binary: Any = None
+    ) -> Any:
+        return super().execute(query, params, prepare=True, binary=binary)
+
+
+def fetch_all(query: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """The rows of one of these queries.
+
+    On PostgreSQL the statement is prepared the first time a connection runs it
+    (``DATABASE_PREPARE_POLLS``, on unless set): planning the table page's poll costs
+    PostgreSQL about three times what running it does, and a prepared statement is planned
+    no more. Django leaves psycopg's own preparing off, for poolers that cannot keep prepared
+    statements; these two queries alone are prepared, through Django's cursor wrapper (its
+    errors, its query log and tests' query counts included), on a cursor that binds its
+    parameters on the server as a prepared statement must."""
+    if connection.vendor != "postgresql" or not settings.DATABASE_PREPARE_POLLS:
+        with connection.cursor() as cursor:
+            cursor.execute(query, params)
+            return list(cursor.fetchall())
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    session = connection.connection
+    if session.prepare_threshold is None:
+        # Django's default, which prepares nothing: with a threshold no count reaches, still
+        # nothing is prepared but what is sent with prepare=True (Django's own cursors bind
+        # on the client, and never prepare)
+        session.prepare_threshold = sys.maxsize
+    raw = _Preparing(session)
+    wrapper = CursorDebugWrapper if connection.queries_logged else CursorWrapper
+    with wrapper(raw, connection) as cursor:
+        cursor.execute(query, params)
+        return list(cursor.fetchall())
