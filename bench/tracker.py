@@ -8,14 +8,17 @@ Run from the project root (PostgreSQL must answer; the default is the local serv
     .venv/bin/python bench/tracker.py --run tables --tablets 1200
     CACHE_URL=redis://127.0.0.1:6379/1 .venv/bin/python bench/tracker.py --run tables
 
-It creates a throwaway PostgreSQL database, migrates it and starts Referee under gunicorn on it
-(DEBUG off, as deployed, with the cache the environment configures: Redis when CACHE_URL names
-it, else each process's own memory). The load comes from client processes on the same machine,
-so on a machine that is busy with other work every figure is lower than the server can do.
+It creates a throwaway PostgreSQL database, migrates it, makes its games, accounts, sessions and
+tokens through the app's own services (bench/prepare.py, in a process of its own) and starts
+Referee under gunicorn on it (DEBUG off, as deployed, with the cache the environment
+configures: Redis when CACHE_URL names it, else each process's own memory). The load comes
+from client processes on the same machine, so on a machine that is busy with other work every
+figure is lower than the server can do.
 
 **One game** (``--run one-game``). Twenty client threads, each with its own connection and
-API token, post actions to one AZRAH game through POST /api/games/<id>/actions/, each carrying
-the version it last saw, as a tablet does. A 409 (someone else got there first) answers the
+the host's API token, post actions to one AZRAH game (the engine's example setup: a status on
+a Guardian of the first player's front row) through POST /api/games/<id>/actions/, each
+carrying the version it last saw, as a tablet does. A 409 (someone else got there first) answers the
 current version, and the client sends its action again with it after a random 0-10 ms, so the
 twenty do not collide in lockstep. First each tablet sends one action a second (twenty a second
 into one game, far more than a table makes); then all twenty send back to back, to show where
@@ -96,25 +99,6 @@ CLIENTS = 20
 P95_TARGET_MS = 50.0
 DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/postgres"
 POLL_TICKET_HEADER = "X-Poll-Ticket"  # as games.tracker.http names it
-GUARDIANS = ("Alchemist", "Dragoon", "Oracle")
-SETUP = {
-    "first_player": 0,
-    "players": [
-        {
-            "name": "Ana",
-            "front": ["Alchemist", "Dragoon", "Oracle"],
-            "back": ["Sentinel", "Warden"],
-            "hit_points": {"Alchemist": 3, "Dragoon": 4, "Oracle": 2, "Sentinel": 5, "Warden": 3},
-        },
-        {
-            "name": "Ben",
-            "front": ["Bard", "Cleric", "Duelist"],
-            "back": ["Mystic", "Ranger"],
-            "hit_points": {"Bard": 3, "Cleric": 3, "Duelist": 4, "Mystic": 2, "Ranger": 3},
-        },
-    ],
-}
-
 # The tables run: targets, and how a tablet behaves.
 TABLETS = 800
 QUICK_TABLETS = 100  # --quick: every tablet opens its page first, and that takes a while
@@ -126,13 +110,14 @@ POLL_SECONDS = 1.0  # as the page (games.tracker.table_page.POLL_SECONDS)
 ACT_SECONDS = 5.0  # a human pace
 DRAIN_SECONDS = 2.5  # polling goes on after the last action, so every tablet can see it
 LOAD_PROCESSES = 4  # client processes, so one interpreter's lock does not slow the tablets
-# What each tablet of a table is, in the order tables fill: who it is, and the model it
-# damages and heals (a model of its own side, so no two tablets touch one model).
+# What each tablet of a table is, in the order tables fill: who it is, the model it damages
+# and heals (a model of its own side, so no two tablets touch one model; None: it only
+# watches) and how it polls (the table page with its session).
 TABLE_SEATS: tuple[dict[str, Any], ...] = (
-    {"role": "player", "seat": 0, "model": "thrall-warchief-1"},
-    {"role": "player", "seat": 1, "model": "jaina-proudmoore-1"},
-    {"role": "host", "seat": None, "model": "orc-shaman-1"},
-    {"role": "spectator", "seat": None, "model": None},
+    {"role": "player", "seat": 0, "model": "thrall-warchief-1", "door": "page"},
+    {"role": "player", "seat": 1, "model": "jaina-proudmoore-1", "door": "page"},
+    {"role": "host", "seat": None, "model": "orc-shaman-1", "door": "page"},
+    {"role": "spectator", "seat": None, "model": None, "door": "page"},
 )
 # Deployment done, so damage and heal are allowed: the table edge, both Warlords, the end of
 # the stage (Azeroth at War 3.3, 11, 5.1).
@@ -143,66 +128,16 @@ OPENING: tuple[dict[str, Any], ...] = (
     {"type": "end_stage", "payload": {}, "seat": None},
 )
 
-PREPARE = """
-import json, os
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.auth.models import User
-from django.db import transaction
-from games.tokens import make_token
-from games.tracker.apply import game_apply
-from games.tracker.current import to_action
-from games.tracker.lifecycle import create_game, join, watch
-from games import registry
 
-Sessions = import_module(settings.SESSION_ENGINE).SessionStore
+def one_game_action(guardian: str, turns: int) -> tuple[str, dict[str, Any]]:
+    """What the one-game run posts: the first player's ``guardian`` made Frozen for
+    ``turns`` turns (a correction the host may record at any time)."""
+    return "apply_status", {"seat": 0, "guardian": guardian, "status": "frozen", "turns": turns}
 
-def session(user):
-    # what signing in leaves in a browser's session
-    store = Sessions()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.save()
-    return store.session_key
 
-with transaction.atomic():
-    host = User.objects.create_user("bench-host")
-    setup = json.loads(os.environ["BENCH_SETUP"])
-    game = create_game(host=host, system="azrah", name="Bench", setup=setup)
-    prepared = {"game": str(game.pk), "token": make_token(host).key, "tables": []}
-    example = registry.tracker("azeroth").example_setup()
-    roles = json.loads(os.environ["BENCH_TABLE_SEATS"])
-    opening = None
-    for number, size in enumerate(json.loads(os.environ["BENCH_TABLES"])):
-        names = [r["role"] + str(r["seat"]) for r in roles[:size]]
-        users = {name: User.objects.create_user(f"t{number}-{name}") for name in names}
-        host = users.get("hostNone") or User.objects.create_user(f"t{number}-host")
-        table = create_game(host=host, system="azeroth", name=f"Table {number}",
-                                    setup=example, log=opening)
-        if opening is None:  # played once through the service, then replayed for each table
-            for version, step in enumerate(json.loads(os.environ["BENCH_OPENING"])):
-                game_apply(game=table, user=host, type=step["type"],
-                                   payload=step["payload"], expected_version=version,
-                                   seat=step["seat"])
-                table.refresh_from_db()
-            opening = [to_action(row) for row in table.actions.order_by("seq")]
-        for r in roles[:size]:
-            if r["role"] == "player":
-                join(table, users[r["role"] + str(r["seat"])], table.join_token, r["seat"])
-            elif r["role"] == "spectator":
-                watch(table, users["spectatorNone"], table.watch_token)
-        tablets = []
-        for r in roles[:size]:
-            user = users[r["role"] + str(r["seat"])]
-            token = make_token(user).key if r["model"] else None
-            tablets.append({**r, "session": session(user), "token": token})
-        logs = make_token(host).key
-        prepared["tables"].append({"game": str(table.pk), "version": table.version,
-                                   "host_token": logs, "tablets": tablets})
-print(json.dumps(prepared))
-"""
+def table_action(model: str, damaged: bool) -> tuple[str, dict[str, Any]]:
+    """What a tablet at a table posts: one wound to its ``model``, or healed back."""
+    return ("heal" if damaged else "damage"), {"model": model, "amount": 1}
 
 
 def server_url() -> str:
@@ -276,7 +211,14 @@ class Phase:
         return statistics.quantiles(self.latencies, n=100)[94] * 1e3
 
 
-def play(base_url: str, game: str, token: str, phase: Phase, pace: float | None) -> None:
+def play(
+    base_url: str,
+    game: str,
+    token: str,
+    guardians: Sequence[str],
+    phase: Phase,
+    pace: float | None,
+) -> None:
     """``CLIENTS`` tablets post for ``phase.seconds``: each one action every ``pace`` seconds
     (starting at random offsets), or back to back when ``pace`` is None. Each action is told
     apart by its Guardian and a random number of turns; the 201 says which entry it became."""
@@ -300,24 +242,14 @@ def play(base_url: str, game: str, token: str, phase: Phase, pace: float | None)
                     next_at += pace
                 if time.monotonic() >= stop_at:
                     return
-                payload = {
-                    "seat": 0,
-                    "guardian": rng.choice(GUARDIANS),
-                    "status": "frozen",
-                    "turns": rng.randint(1, 99),
-                }
+                kind, payload = one_game_action(rng.choice(guardians), rng.randint(1, 99))
                 first_try = time.perf_counter()
                 while True:
                     started = time.perf_counter()
                     status, body = client.send(
                         "POST",
                         path,
-                        {
-                            "system": "azrah",
-                            "type": "apply_status",
-                            "payload": payload,
-                            "version": version,
-                        },
+                        {"system": "azrah", "type": kind, "payload": payload, "version": version},
                     )
                     elapsed = time.perf_counter() - started
                     game_body = body.get("game")
@@ -394,15 +326,16 @@ def check_entries(
     return LogCheck(len(entries), seqs == list(range(1, len(seqs) + 1)), missing, unanswered)
 
 
-def run_one_game(base_url: str, game: str, token: str, seconds: float, rate: float) -> bool:
+def run_one_game(base_url: str, prepared: dict[str, Any], seconds: float, rate: float) -> bool:
+    game, token, guardians = prepared["game"], prepared["token"], prepared["guardians"]
     paced = Phase(f"{CLIENTS} tablets, each {rate:g} actions/s", seconds)
-    play(base_url, game, token, paced, 1.0 / rate)
+    play(base_url, game, token, guardians, paced, 1.0 / rate)
     print(paced.report())
     flat_out = Phase(f"{CLIENTS} clients back to back (saturation)", seconds)
-    play(base_url, game, token, flat_out, None)
+    play(base_url, game, token, guardians, flat_out, None)
     print(flat_out.report())
     applied = {**paced.applied, **flat_out.applied}
-    check = check_entries(read_log(base_url, game, token), applied)
+    check = check_entries(read_log(base_url, game, token), applied, prepared["version"])
     print(
         f"log: {check.entries} entries, numbered 1..{check.entries} without a gap: "
         f"{check.gapless}; actions answered 201 but not in the log as sent: {check.missing}; "
@@ -598,8 +531,7 @@ def drive_tables(
                     return
                 if next_act <= next_poll and next_act < act_until:
                     time.sleep(max(0.0, next_act - now))
-                    kind = "heal" if damaged else "damage"
-                    body = {"model": me["model"], "amount": 1}
+                    kind, body = table_action(me["model"], damaged)
                     version = act(browser, table, number, kind, body, version, rng)
                     damaged = not damaged
                     next_act = max(next_act + ACT_SECONDS, time.monotonic())
@@ -978,20 +910,18 @@ def run_tables(
 
 
 def prepare(env: dict[str, str], tables: list[int]) -> dict[str, Any]:
+    """bench/prepare.py's data, made in a process of its own on the benchmark's database."""
+    request = {"tables": tables, "seats": TABLE_SEATS, "opening": OPENING}
     prepared = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", PREPARE],
+        [sys.executable, "manage.py", "shell", "-c", "from bench.prepare import main; main()"],
         cwd=ROOT,
-        env={
-            **env,
-            "BENCH_SETUP": json.dumps(SETUP),
-            "BENCH_TABLES": json.dumps(tables),
-            "BENCH_TABLE_SEATS": json.dumps(TABLE_SEATS),
-            "BENCH_OPENING": json.dumps(OPENING),
-        },
-        check=True,
+        env=env,
+        input=json.dumps(request),
         capture_output=True,
         text=True,
     )
+    if prepared.returncode != 0:
+        sys.exit(f"error: preparing the data failed:\n{prepared.stderr[-3000:]}")
     result: dict[str, Any] = json.loads(prepared.stdout.strip().splitlines()[-1])
     return result
 
@@ -1046,7 +976,7 @@ def main() -> None:
         ) as base_url:
             if args.run in ("all", "one-game"):
                 seconds = 3.0 if args.quick else 10.0
-                ok &= run_one_game(base_url, ids["game"], ids["token"], seconds, args.rate)
+                ok &= run_one_game(base_url, ids, seconds, args.rate)
             if args.run in ("all", "tables"):
                 seconds, capacity_seconds = (8.0, 4.0) if args.quick else (30.0, 10.0)
                 cpu = ServerCPU(base_url, server, name)
