@@ -1,11 +1,12 @@
 """How does the game tracker hold up: twenty tablets posting to one game, and tables of tablets
-polling one server.
+polling one server, then two.
 
 Run from the project root (PostgreSQL must answer; the default is the local server)::
 
     .venv/bin/python bench/tracker.py              # every run: phases of 100 and 800 tablets
     .venv/bin/python bench/tracker.py --quick      # every run, short: 50 and 100 tablets
     .venv/bin/python bench/tracker.py --run tables --tablets 100,400,1200
+    .venv/bin/python bench/tracker.py --run two-servers --quick
     CACHE_URL=redis://127.0.0.1:6379/1 .venv/bin/python bench/tracker.py --run tables
 
 It creates a throwaway PostgreSQL database, migrates it, makes its games, accounts, sessions and
@@ -64,10 +65,18 @@ column per phase, each figure beside its target with ok or MISSED:
   with the refreshes it makes its table fetch (a table holds 3 tablets on average, and the
   acting tablet refreshes too; <= 15 ms); and the server's CPU use in cores.
 
-``--run all`` (the default) runs both in turn. It exits non-zero when an action is lost in
-either run; every other target is reported, not enforced, as the machine's other work moves
-the rates and latencies. DATABASE_URL names the server to use (its database part is ignored:
-the benchmark makes and drops its own).
+**Two servers** (``--run two-servers``). The largest phase again, on two gunicorn instances
+on two ports, half the workers each, sharing the database and one Redis cache
+(``CACHE_URL=redis://127.0.0.1:6379/<--cache-db>``, 9 by default, emptied before and after:
+the benchmark keeps that database of Redis to itself), so sessions, throttles and rendered
+pieces are shared; the tablets of each table alternate between the two servers, so a change
+made through one is seen through the other. It prints the same table (Redis's own CPU time
+is not counted), and fails when an action is lost or sync p95 is not under 1.5 s.
+
+``--run all`` (the default) runs the three in turn. It exits non-zero when an action is lost
+in any run, or sync p95 is missed on two servers; every other target is reported, not
+enforced, as the machine's other work moves the rates and latencies. DATABASE_URL names the
+server to use (its database part is ignored: the benchmark makes and drops its own).
 """
 
 from __future__ import annotations
@@ -90,7 +99,8 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -101,6 +111,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import psycopg  # noqa: E402
+import redis  # noqa: E402
 
 from bench.server import (  # noqa: E402
     HOST,
@@ -134,6 +145,7 @@ POLL_SECONDS = 1.0  # as the page (games.tracker.table_page.POLL_SECONDS)
 TABLE_ACT_SECONDS = 5.0  # a table's mean time between actions (Poisson)
 DRAIN_SECONDS = 2.5  # polling goes on after the last action, so every tablet can see it
 LOAD_PROCESSES = 4  # client processes, so one interpreter's lock does not slow the tablets
+CACHE_DB = 9  # the Redis database of the two-servers run
 DOORS = ("page", "api")
 # What each tablet of a table is, in the order tables fill: who it is, the model it damages
 # and heals (a model of its own side, so no two tablets touch one model; None: it only
@@ -1208,6 +1220,33 @@ def prepare(env: dict[str, str], tables: list[int]) -> dict[str, Any]:
     return result
 
 
+@contextmanager
+def two_servers(
+    workers: int, env: dict[str, str], static_root: str, cache_url: str
+) -> Iterator[list[str]]:
+    """Two gunicorn instances sharing the database and the Redis cache at ``cache_url``,
+    emptied before and after."""
+    shared = redis.Redis.from_url(cache_url)
+    try:
+        shared.flushdb()
+    except redis.RedisError as error:
+        sys.exit(f"error: Redis does not answer at {cache_url}: {error}")
+    try:
+        with ExitStack() as stack:
+            servers = [
+                stack.enter_context(
+                    gunicorn_server(
+                        workers, extra_env={**env, "CACHE_URL": cache_url}, static_root=static_root
+                    )
+                )
+                for _ in range(2)
+            ]
+            yield servers
+    finally:
+        shared.flushdb()
+        shared.close()
+
+
 def parse_phases(text: str) -> tuple[int, ...]:
     try:
         phases = tuple(int(part) for part in text.split(","))
@@ -1223,7 +1262,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="short phases, at most 100 tablets")
     parser.add_argument(
         "--run",
-        choices=("all", "one-game", "tables"),
+        choices=("all", "one-game", "tables", "two-servers"),
         default="all",
         help="which runs (all)",
     )
@@ -1235,16 +1274,24 @@ def main() -> None:
         type=parse_phases,
         help=(
             f"tables: tablets in each phase ({','.join(map(str, PHASES))}; "
-            f"{','.join(map(str, QUICK_PHASES))} with --quick)"
+            f"{','.join(map(str, QUICK_PHASES))} with --quick); two servers: the last"
         ),
     )
     parser.add_argument("--seconds", type=float, help="tables: seconds of actions per phase")
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (4)")
+    parser.add_argument(
+        "--workers", type=int, default=4, help="gunicorn workers (4; two servers: half each)"
+    )
+    parser.add_argument(
+        "--cache-db",
+        type=int,
+        default=CACHE_DB,
+        help=f"two servers: the Redis database ({CACHE_DB})",
+    )
     args = parser.parse_args()
     phases: tuple[int, ...] = args.tablets or (QUICK_PHASES if args.quick else PHASES)
     seconds = args.seconds or (QUICK_PHASE_SECONDS if args.quick else PHASE_SECONDS)
     capacity_seconds = QUICK_CAPACITY_SECONDS if args.quick else CAPACITY_SECONDS
-    runs = {"one-game", "tables"} if args.run == "all" else {args.run}
+    runs = {"one-game", "tables", "two-servers"} if args.run == "all" else {args.run}
     server = server_url()
     name = f"referee_bench_{uuid.uuid4().hex[:10]}"
     try:
@@ -1262,22 +1309,43 @@ def main() -> None:
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--verbosity=0"], cwd=ROOT, env=env, check=True
         )
-        prepared = prepare(env, phase_sizes(phases) if "tables" in runs else [])
+        table_runs = runs & {"tables", "two-servers"}
+        prepared = prepare(env, phase_sizes(phases) if table_runs else [])
         static_root = static.wait()
         os.environ["DATABASE_URL"] = database  # gunicorn_server passes os.environ on
-        cache = "Redis (CACHE_URL)" if os.environ.get("CACHE_URL") else "local memory"
-        print(f"one server: gunicorn, {args.workers} sync workers; cache: {cache}")
-        with gunicorn_server(args.workers, extra_env=quiet, static_root=static_root) as url:
-            cpu = ServerCPU([url], server, name)
-            if "one-game" in runs:
-                one_game_seconds = 3.0 if args.quick else 10.0
-                if not run_one_game(url, prepared, one_game_seconds, args.rate, cpu):
-                    failed.append("one game: an action was lost")
-            if "tables" in runs:
-                found = run_tables([url], prepared, phases, seconds, capacity_seconds, cpu)
-                print_figures("tables, one server:", found)
-                if any(figures.lost for figures in found):
-                    failed.append("tables: an action was lost")
+        if runs & {"one-game", "tables"}:
+            cache = "Redis (CACHE_URL)" if os.environ.get("CACHE_URL") else "local memory"
+            print(f"one server: gunicorn, {args.workers} sync workers; cache: {cache}")
+            with gunicorn_server(args.workers, extra_env=quiet, static_root=static_root) as url:
+                cpu = ServerCPU([url], server, name)
+                if "one-game" in runs:
+                    one_game_seconds = 3.0 if args.quick else 10.0
+                    if not run_one_game(url, prepared, one_game_seconds, args.rate, cpu):
+                        failed.append("one game: an action was lost")
+                if "tables" in runs:
+                    found = run_tables([url], prepared, phases, seconds, capacity_seconds, cpu)
+                    print_figures("tables, one server:", found)
+                    if any(figures.lost for figures in found):
+                        failed.append("tables: an action was lost")
+        if "two-servers" in runs:
+            cache_url = f"redis://127.0.0.1:6379/{args.cache_db}"
+            workers = max(1, args.workers // 2)
+            print(
+                f"two servers: gunicorn twice, {workers} sync workers each; cache: Redis "
+                f"({cache_url}); the tablets of each table alternate between the two"
+            )
+            with two_servers(workers, quiet, static_root, cache_url) as urls:
+                cpu = ServerCPU(urls, server, name)
+                tablets = phases[-1]
+                two = run_phase(
+                    f"{tablets} tablets", urls, tables_of(prepared, tablets), seconds,
+                    capacity_seconds, cpu,
+                )  # fmt: skip
+            print_figures("tables, two servers:", [two])
+            if two.lost:
+                failed.append("two servers: an action was lost")
+            if not two.sync_p95_s < SYNC_P95_TARGET:
+                failed.append(f"two servers: sync p95 {two.sync_p95_s:.2f} s")
     finally:
         os.environ["DATABASE_URL"] = server
         admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
