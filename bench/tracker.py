@@ -951,6 +951,7 @@ class Figures:
     tablets: dict[str, int]  # by door
     tables: int
     seconds: float  # acting
+    elapsed: float  # polling: the acting, the drain and any lag of the server
     polls_per_s: dict[str, float]  # by door, under the paced load
     back_to_back: dict[str, float]  # answers/s of /healthz and each door's 304
     poll_cost: dict[str, float]  # /healthz checks per 304, by door
@@ -1045,6 +1046,7 @@ def run_phase(
         tablets=doors,
         tables=len(tables),
         seconds=seconds,
+        elapsed=elapsed,
         polls_per_s={door: polls[door] / elapsed for door in DOORS},
         back_to_back=measured.rates,
         poll_cost={door: measured.cost(door) for door in DOORS},
@@ -1075,6 +1077,7 @@ Row = tuple[str, str, Callable[[Figures], tuple[str, bool | None]]]
 ROWS: tuple[Row, ...] = (
     ("tablets: page + API", "", lambda f: (f"{f.tablets['page']} + {f.tablets['api']}", None)),
     ("tables", "", lambda f: (f"{f.tables}", None)),
+    ("seconds acting / polling", "", lambda f: (f"{f.seconds:g} / {f.elapsed:.1f}", None)),
     (
         "polls/s: page + API",
         "",
