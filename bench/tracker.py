@@ -551,6 +551,9 @@ class Load:
     actions: list[float] = field(default_factory=list)  # first try to 201
     stale: int = 0
     opened: dict[str, int] = field(default_factory=dict)  # game: its version when opened
+    # game: the tablets that acted an odd number of times, whose model is left wounded if
+    # it was whole, or whole if it was wounded (a later phase at the table starts from that)
+    flipped: dict[str, set[int]] = field(default_factory=dict)
     applied: dict[str, dict[int, dict[str, Any]]] = field(default_factory=dict)
     made: dict[str, list[tuple[int, float, int]]] = field(default_factory=dict)  # v, t, tablet
     seen: dict[str, dict[int, list[tuple[float, int]]]] = field(default_factory=dict)
@@ -618,7 +621,7 @@ def drive_tables(
             # of rate 1/(k * TABLE_ACT_SECONDS), and together one of rate 1/TABLE_ACT_SECONDS.
             acting = sum(1 for t in table["tablets"] if t["model"] is not None)
             mean_gap = TABLE_ACT_SECONDS * acting
-            damaged = False
+            damaged = bool(me.get("wounded"))
             opened.wait()
             go.wait()
             start_at, act_until, stop_at = times["start"], times["acts"], times["stop"]
@@ -635,6 +638,8 @@ def drive_tables(
                     # its answer shows the game at that version, others' changes included
                     seen.append((time.monotonic(), version))
                     damaged = not damaged
+                    with lock:
+                        load.flipped.setdefault(game, set()).symmetric_difference_update({number})
                     next_act += rng.expovariate(1.0 / mean_gap)
                     continue
                 time.sleep(max(0.0, next_poll - now))
@@ -992,6 +997,11 @@ def run_phase(
     start = Start.make(len(chunks))
     jobs = [(drive_tables, (servers, chunk, start, seconds, n)) for n, chunk in enumerate(chunks)]
     loads, used = in_processes(jobs, start, cpu)
+    for load in loads:  # a later phase at these tables heals first what this one left wounded
+        for table in tables:
+            for number in load.flipped.get(table["game"], ()):
+                tablet = table["tablets"][number]
+                tablet["wounded"] = not tablet.get("wounded")
     # from the start until the last tablet had its last answer, past the nominal end when
     # the server was behind
     elapsed = time.monotonic() - start.at.value
