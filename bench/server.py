@@ -11,7 +11,9 @@ For the benchmarks under bench/ (`make bench`); it is a helper, not a benchmark 
 The server runs as in production (DEBUG off, gunicorn's sync workers) but over plain HTTP on
 127.0.0.1, so HTTPS redirects are off. Load comes from threads in the calling process, each with
 its own connection; every run is bounded in time and in count, and any answer other than the
-expected status stops it with an error rather than counting as a fast reply.
+expected status stops it with an error rather than counting as a fast reply. Static files are
+collected as a deployment does; `CollectedStatic` keeps them between runs, in the system's
+temporary folder, for as long as what they are collected from stays the same.
 
 `python -m bench.server` serves until Ctrl-C, for measuring with another tool.
 """
