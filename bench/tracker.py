@@ -924,6 +924,7 @@ def capacity(
             f"{measured.p95s[kind] * 1e3:.1f} ms, server CPU {measured.cpu[kind] * 1e3:.2f} ms"
             + (f", {measured.cpu_cost(kind):.2f} checks of CPU)" if kind != "healthz" else ")")
             for kind in CAPACITY_KINDS
+            if kind in targets
         )
     )
     return measured
@@ -1035,7 +1036,7 @@ def run_phase(
         for door in DOORS
         if polls[door] > len(changes[door])
     )
-    applied = max(1, len(actions))
+    applied = len(actions) or math.nan
     per_change = max(0.0, used - unchanged) / applied
 
     lost = 0
@@ -1149,8 +1150,9 @@ ROWS: tuple[Row, ...] = (
     (
         "server CPU per change",
         f"<= {CPU_PER_CHANGE_TARGET_MS:.0f} ms",
-        lambda f: (
+        lambda f: judged(
             f"{f.cpu_per_change_ms:.1f} ms",
+            f.cpu_per_change_ms,
             f.cpu_per_change_ms <= CPU_PER_CHANGE_TARGET_MS,
         ),
     ),
