@@ -998,14 +998,14 @@ def run_phase(
     start = Start.make(len(chunks))
     jobs = [(drive_tables, (servers, chunk, start, seconds, n)) for n, chunk in enumerate(chunks)]
     loads, used = in_processes(jobs, start, cpu)
+    # from the start until the last tablet had its last answer, past the nominal end when
+    # the server was behind
+    elapsed = time.monotonic() - start.at.value
     for load in loads:  # a later phase at these tables heals first what this one left wounded
         for table in tables:
             for number in load.flipped.get(table["game"], ()):
                 tablet = table["tablets"][number]
                 tablet["wounded"] = not tablet.get("wounded")
-    # from the start until the last tablet had its last answer, past the nominal end when
-    # the server was behind
-    elapsed = time.monotonic() - start.at.value
     polls = {door: sum(load.polls[door] for load in loads) for door in DOORS}
     poll_latencies = {door: [x for ld in loads for x in ld.poll_latencies[door]] for door in DOORS}
     changes = {door: [c for load in loads for c in load.changes[door]] for door in DOORS}
