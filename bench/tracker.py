@@ -648,7 +648,10 @@ def drive_tables(
                 now = time.monotonic()
                 if settled(game, polled, now):
                     return
-                if next_act <= next_poll and next_act < act_until:
+                # an action is sent no later than the acting time (one falling due while the
+                # tablet waited on a slow answer is sent late, or not at all past that time),
+                # so a tablet that stops polling after it has seen every action misses none
+                if next_act <= next_poll and next_act < act_until and now < act_until:
                     time.sleep(max(0.0, next_act - now))
                     kind, payload = table_action(me["model"], damaged)
                     version = act(browser, game, number, kind, payload, version, rng)
