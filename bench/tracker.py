@@ -1,55 +1,84 @@
-"""How does the game tracker hold up: twenty tablets posting to one game, and many tables of
-tablets polling one server.
+"""How does the game tracker hold up: twenty tablets posting to one game, and tables of tablets
+polling one server, then two.
 
 Run from the project root (PostgreSQL must answer; the default is the local server)::
 
-    .venv/bin/python bench/tracker.py              # both runs; 800 tablets at the tables
-    .venv/bin/python bench/tracker.py --quick      # both runs, short, 100 tablets
-    .venv/bin/python bench/tracker.py --run tables --tablets 1200
+    .venv/bin/python bench/tracker.py              # every run: phases of 100 and 800 tablets
+    .venv/bin/python bench/tracker.py --quick      # every run, short: 50 and 100 tablets
+    .venv/bin/python bench/tracker.py --run tables --tablets 100,400,1200
+    .venv/bin/python bench/tracker.py --run two-servers --quick
     CACHE_URL=redis://127.0.0.1:6379/1 .venv/bin/python bench/tracker.py --run tables
 
-It creates a throwaway PostgreSQL database, migrates it and starts Referee under gunicorn on it
-(DEBUG off, as deployed, with the cache the environment configures: Redis when CACHE_URL names
-it, else each process's own memory). The load comes from client processes on the same machine,
-so on a machine that is busy with other work every figure is lower than the server can do.
+It creates a throwaway PostgreSQL database, migrates it, makes its games, accounts, sessions and
+tokens through the app's own services (bench/prepare.py, in a process of its own) and serves
+Referee under gunicorn on it (DEBUG off, as deployed; static files collected once and kept
+between runs, bench/server.py). The load comes from client processes on the same machine, so
+on a machine busy with other work every rate and latency is lower than the server can do; the
+server's CPU time (gunicorn's processes and the database's backends, read from /proc) is not.
 
-**One game** (``--run one-game``). Twenty client threads, each with its own connection and
-API token, post actions to one AZRAH game through POST /api/games/<id>/actions/, each carrying
-the version it last saw, as a tablet does. A 409 (someone else got there first) answers the
-current version, and the client sends its action again with it after a random 0-10 ms, so the
-twenty do not collide in lockstep. First each tablet sends one action a second (twenty a second
-into one game, far more than a table makes); then all twenty send back to back, to show where
-it saturates. It prints the actions applied per second, the latency of every request (applied
-or refused) at p50 and p95, the time from an action's first try to its 201 (retries included),
-and how many were refused as stale; then it reads the log back and checks that it holds
-exactly the actions answered 201, numbered 1..N without a gap, each with the payload sent.
+**One game** (``--run one-game``). Twenty client threads, each with its own connection, post
+actions with the host's API token to one AZRAH game (the engine's example setup) through
+POST /api/games/<id>/actions/, each carrying the version it last saw, as a tablet does: a
+status on a Guardian of the first player's front row, told apart by a random number of turns.
+A 409 (someone else got there first) answers the current version, and the client sends its
+action again with it after a random 0-10 ms. First each tablet sends one action a second
+(twenty a second into one game, far more than a table makes); then all twenty send back to
+back, to show where it saturates. It prints the actions applied per second, the latency of
+every request at p50 and p95 (target p95 < 50 ms at one action a second each), the time from
+an action's first try to its 201 (retries included), how many were refused as stale and the
+server's CPU time per request and per action applied; then it reads the log back and checks
+that it holds exactly the actions answered 201, numbered 1..N without a gap, each with the
+payload sent.
 
-**Tables** (``--run tables``). Many Azeroth at War games, each with a table of 2 to 4 tablets
-(the two players, then the host's own device, then a spectator), all on one server. Every
-tablet polls the table page's live part once a second as the page does: signed in with a
-session cookie, with htmx's headers, If-None-Match carrying the ETag it last got and the
-poll ticket its page gave (X-Poll-Ticket), and Accept-Encoding gzip. Every tablet but the
-spectator also acts at a human pace, one action every 5 s (through the API with its token: a
-damage or heal on a model of its own). Every tablet opens its page before the clock starts.
-It prints:
+**Tables** (``--run tables``). Azeroth at War games at tables of 2 to 4 tablets (the two
+players, then the table's own device, logged in as the host, then a spectator), in phases of
+growing size (``--tablets``: 100 then 800; the second phase's tables include the first's). Two
+doors, as the app has: the players and the spectator poll the table page's live part as the
+page does (signed in with a session cookie, htmx's headers, If-None-Match with the ETag they
+last got, the poll ticket their page gave, Accept-Encoding gzip); the table device polls
+GET /api/games/<id>/ as a tool does (``Authorization: Token ...``, If-None-Match, gzip). Every
+tablet polls once a second. Each table records one action every 5 s on average, at Poisson
+times (a damage or a heal of a model of its own side, through the API, by one of its players
+or its device, drawn at random); every tablet opens its page or state before the clock
+starts. For each phase it first measures the capacity of each door: answers per second back
+to back by 16 clients (every answer a 304), against ``/healthz`` asked the same way, in
+alternating rounds, with the server's CPU time per answer; then the paced load for the
+phase's time (60 s; 8 s with --quick), after which each tablet polls on for 2.5 s and until
+it has polled since its table's last action was answered (at most a minute more: a server
+that lags shows in the sync p95, rather than as tablets that never saw a change). It prints
+a table, one column per phase, each figure beside its target with ok or MISSED:
 
-- the poll's capacity: polls answered per second back to back by 16 clients (every answer a
-  304), against ``/healthz`` asked the same way in the same run, in alternate rounds, and the
-  ratio of the two (target >= 0.8: a server that answers 1,000 health checks a second then
-  carries 800 tablets);
-- under the paced load: polls per second, action p95 (first try to 201, retries included;
-  target < 100 ms), sync delay p95 (from an action's 201 to each other tablet of its table
-  getting a live part at that version or later; target < 1.5 s) and lost actions (a 201 whose
-  entry is not in the log as sent, or an entry nobody was answered 201 for; target none);
-- what a change costs each tablet on the wire: the bytes of a 200 poll answer, headers
-  included, compressed as served (target < 10 KB), beside the live part's size uncompressed;
-- the server's CPU time (gunicorn's processes and the database's backends, read from /proc),
-  which other work on the machine does not change: per answer of each kind back to back, and
-  per action applied under the paced load with the live parts it makes its table fetch; from
-  these, how many tablets the machine's cores would carry if the server had them to itself.
+- tablets (by door) and tables; polls per second under the paced load, by door;
+- answers per second back to back: /healthz, the page's 304 and the API's 304; and what a
+  poll that finds nothing changed costs, in /healthz checks: the health checks answered per
+  second over that door's 304s answered per second (target <= 1.25 for each door: a server
+  that answers 1,000 health checks a second then carries 800 tablets). The detail line above
+  the table gives each one's p95 and the server's CPU time per answer besides;
+- actions applied per second, action p95 (first try to 201, retries included; < 100 ms);
+- sync p95: from an action's 201 to each other tablet of its table getting that version or a
+  later one, by a poll or in the answer to an action of its own (< 1.5 s), with any tablet
+  that never got it counted as infinitely late;
+- lost actions: a 201 whose entry is not in the log as sent, an entry nobody was answered
+  201 for, or a gap in the log (target none);
+- what a change costs each tablet on the wire: the mean 200 answer, headers included, as
+  served (gzip), for each door (< 10 KB);
+- the server's CPU time per change: everything the server spent under the paced load but
+  the 304s (each at its cost measured back to back), over the actions applied, so an action
+  with the refreshes it makes its table fetch (a table holds 3 tablets on average, and the
+  acting tablet refreshes too; <= 15 ms); and the server's CPU use in cores.
 
-DATABASE_URL names the server to use (its database part is ignored: the benchmark makes and
-drops its own).
+**Two servers** (``--run two-servers``). The largest phase again, on two gunicorn instances
+on two ports, half the workers each, sharing the database and one Redis cache
+(``CACHE_URL=redis://127.0.0.1:6379/<--cache-db>``, 9 by default, emptied before and after:
+the benchmark keeps that database of Redis to itself), so sessions, throttles and rendered
+pieces are shared; the tablets of each table alternate between the two servers, so a change
+made through one is seen through the other. It prints the same table (Redis's own CPU time
+is not counted), and fails when an action is lost or sync p95 is not under 1.5 s.
+
+``--run all`` (the default) runs the three in turn. It exits non-zero when an action is lost
+in any run, or sync p95 is missed on two servers; every other target is reported, not
+enforced, as the machine's other work moves the rates and latencies. DATABASE_URL names the
+server to use (its database part is ignored: the benchmark makes and drops its own).
 """
 
 from __future__ import annotations
@@ -59,6 +88,7 @@ import gzip
 import html
 import http.client
 import json
+import math
 import multiprocessing
 import os
 import random
@@ -68,11 +98,11 @@ import statistics
 import struct
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,56 +113,54 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import psycopg  # noqa: E402
+import redis  # noqa: E402
 
 from bench.server import (  # noqa: E402
     HOST,
-    collect_static,
+    CollectedStatic,
     cpu_seconds,
     gunicorn_server,
     server_pids,
 )
 
-CLIENTS = 20
-P95_TARGET_MS = 50.0
 DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/postgres"
 POLL_TICKET_HEADER = "X-Poll-Ticket"  # as games.tracker.http names it
-GUARDIANS = ("Alchemist", "Dragoon", "Oracle")
-SETUP = {
-    "first_player": 0,
-    "players": [
-        {
-            "name": "Ana",
-            "front": ["Alchemist", "Dragoon", "Oracle"],
-            "back": ["Sentinel", "Warden"],
-            "hit_points": {"Alchemist": 3, "Dragoon": 4, "Oracle": 2, "Sentinel": 5, "Warden": 3},
-        },
-        {
-            "name": "Ben",
-            "front": ["Bard", "Cleric", "Duelist"],
-            "back": ["Mystic", "Ranger"],
-            "hit_points": {"Bard": 3, "Cleric": 3, "Duelist": 4, "Mystic": 2, "Ranger": 3},
-        },
-    ],
-}
 
-# The tables run: targets, and how a tablet behaves.
-TABLETS = 800
-QUICK_TABLETS = 100  # --quick: every tablet opens its page first, and that takes a while
-RATIO_TARGET = 0.8
+# The one-game run.
+CLIENTS = 20
+P95_TARGET_MS = 50.0
+
+# The tables runs: the phases, the targets, and how a tablet behaves.
+PHASES = (100, 800)  # tablets; each phase's tables include the one before's
+QUICK_PHASES = (50, 100)
+PHASE_SECONDS = 60.0
+QUICK_PHASE_SECONDS = 8.0
+CAPACITY_SECONDS = 3.0  # each round of back-to-back answers; two rounds of each kind
+QUICK_CAPACITY_SECONDS = 0.75
+CAPACITY_CLIENTS = 16
+POLL_COST_TARGET = 1.25  # /healthz checks a 304 poll may cost
 SYNC_P95_TARGET = 1.5  # seconds
 ACTION_P95_TARGET_MS = 100.0
 CHANGE_BYTES_TARGET = 10_000
+CPU_PER_CHANGE_TARGET_MS = 15.0
 POLL_SECONDS = 1.0  # as the page (games.tracker.table_page.POLL_SECONDS)
-ACT_SECONDS = 5.0  # a human pace
-DRAIN_SECONDS = 2.5  # polling goes on after the last action, so every tablet can see it
+TABLE_ACT_SECONDS = 5.0  # a table's mean time between actions (Poisson)
+# After the last action, each tablet polls on for at least DRAIN_SECONDS, and until it has
+# polled since its table's last action was answered (or GIVE_UP_SECONDS have passed): so on
+# a server that lags, sync p95 says how late, rather than that some tablets never saw it.
+DRAIN_SECONDS = 2.5
+GIVE_UP_SECONDS = 60.0
 LOAD_PROCESSES = 4  # client processes, so one interpreter's lock does not slow the tablets
-# What each tablet of a table is, in the order tables fill: who it is, and the model it
-# damages and heals (a model of its own side, so no two tablets touch one model).
+CACHE_DB = 9  # the Redis database of the two-servers run
+DOORS = ("page", "api")
+# What each tablet of a table is, in the order tables fill: who it is, the model it damages
+# and heals (a model of its own side, so no two tablets touch one model; None: it only
+# watches) and how it polls (the table page with its session, or the API with its token).
 TABLE_SEATS: tuple[dict[str, Any], ...] = (
-    {"role": "player", "seat": 0, "model": "thrall-warchief-1"},
-    {"role": "player", "seat": 1, "model": "jaina-proudmoore-1"},
-    {"role": "host", "seat": None, "model": "orc-shaman-1"},
-    {"role": "spectator", "seat": None, "model": None},
+    {"role": "player", "seat": 0, "model": "thrall-warchief-1", "door": "page"},
+    {"role": "player", "seat": 1, "model": "jaina-proudmoore-1", "door": "page"},
+    {"role": "host", "seat": None, "model": "orc-shaman-1", "door": "api"},
+    {"role": "spectator", "seat": None, "model": None, "door": "page"},
 )
 # Deployment done, so damage and heal are allowed: the table edge, both Warlords, the end of
 # the stage (Azeroth at War 3.3, 11, 5.1).
@@ -143,66 +171,16 @@ OPENING: tuple[dict[str, Any], ...] = (
     {"type": "end_stage", "payload": {}, "seat": None},
 )
 
-PREPARE = """
-import json, os
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.auth.models import User
-from django.db import transaction
-from games.tokens import make_token
-from games.tracker.apply import game_apply
-from games.tracker.current import to_action
-from games.tracker.lifecycle import create_game, join, watch
-from games import registry
 
-Sessions = import_module(settings.SESSION_ENGINE).SessionStore
+def one_game_action(guardian: str, turns: int) -> tuple[str, dict[str, Any]]:
+    """What the one-game run posts: the first player's ``guardian`` made Frozen for
+    ``turns`` turns (a correction the host may record at any time)."""
+    return "apply_status", {"seat": 0, "guardian": guardian, "status": "frozen", "turns": turns}
 
-def session(user):
-    # what signing in leaves in a browser's session
-    store = Sessions()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.save()
-    return store.session_key
 
-with transaction.atomic():
-    host = User.objects.create_user("bench-host")
-    setup = json.loads(os.environ["BENCH_SETUP"])
-    game = create_game(host=host, system="azrah", name="Bench", setup=setup)
-    prepared = {"game": str(game.pk), "token": make_token(host).key, "tables": []}
-    example = registry.tracker("azeroth").example_setup()
-    roles = json.loads(os.environ["BENCH_TABLE_SEATS"])
-    opening = None
-    for number, size in enumerate(json.loads(os.environ["BENCH_TABLES"])):
-        names = [r["role"] + str(r["seat"]) for r in roles[:size]]
-        users = {name: User.objects.create_user(f"t{number}-{name}") for name in names}
-        host = users.get("hostNone") or User.objects.create_user(f"t{number}-host")
-        table = create_game(host=host, system="azeroth", name=f"Table {number}",
-                                    setup=example, log=opening)
-        if opening is None:  # played once through the service, then replayed for each table
-            for version, step in enumerate(json.loads(os.environ["BENCH_OPENING"])):
-                game_apply(game=table, user=host, type=step["type"],
-                                   payload=step["payload"], expected_version=version,
-                                   seat=step["seat"])
-                table.refresh_from_db()
-            opening = [to_action(row) for row in table.actions.order_by("seq")]
-        for r in roles[:size]:
-            if r["role"] == "player":
-                join(table, users[r["role"] + str(r["seat"])], table.join_token, r["seat"])
-            elif r["role"] == "spectator":
-                watch(table, users["spectatorNone"], table.watch_token)
-        tablets = []
-        for r in roles[:size]:
-            user = users[r["role"] + str(r["seat"])]
-            token = make_token(user).key if r["model"] else None
-            tablets.append({**r, "session": session(user), "token": token})
-        logs = make_token(host).key
-        prepared["tables"].append({"game": str(table.pk), "version": table.version,
-                                   "host_token": logs, "tablets": tablets})
-print(json.dumps(prepared))
-"""
+def table_action(model: str, damaged: bool) -> tuple[str, dict[str, Any]]:
+    """What a tablet at a table posts: one wound to its ``model``, or healed back."""
+    return ("heal" if damaged else "damage"), {"model": model, "amount": 1}
 
 
 def server_url() -> str:
@@ -225,6 +203,10 @@ def p95(values: Sequence[float]) -> float:
     if len(values) < 2:
         return values[0] if values else float("nan")
     return statistics.quantiles(values, n=100)[94]
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values) if values else float("nan")
 
 
 class Client:
@@ -258,6 +240,7 @@ class Phase:
     action_times: list[float] = field(default_factory=list)  # first try to 201, retries in
     applied: dict[int, dict[str, Any]] = field(default_factory=dict)  # seq: the payload sent
     stale: int = 0
+    cpu: float = 0.0  # the server's CPU seconds
 
     def report(self) -> str:
         quantiles = statistics.quantiles(self.latencies, n=100)
@@ -268,7 +251,9 @@ class Phase:
             f"({len(self.applied)} in {self.seconds:.1f} s; {self.stale} refused as stale and "
             f"sent again); latency per request p50 {p50:.1f} ms, p95 {p95:.1f} ms; "
             f"per action, retries included, p50 {whole[49] * 1e3:.0f} ms, "
-            f"p95 {whole[94] * 1e3:.0f} ms"
+            f"p95 {whole[94] * 1e3:.0f} ms; server CPU {self.cpu / len(self.latencies) * 1e3:.1f} "
+            f"ms per request, {self.cpu / max(1, len(self.applied)) * 1e3:.1f} ms per action "
+            f"applied"
         )
 
     @property
@@ -276,7 +261,15 @@ class Phase:
         return statistics.quantiles(self.latencies, n=100)[94] * 1e3
 
 
-def play(base_url: str, game: str, token: str, phase: Phase, pace: float | None) -> None:
+def play(
+    base_url: str,
+    game: str,
+    token: str,
+    guardians: Sequence[str],
+    phase: Phase,
+    pace: float | None,
+    cpu: ServerCPU,
+) -> None:
     """``CLIENTS`` tablets post for ``phase.seconds``: each one action every ``pace`` seconds
     (starting at random offsets), or back to back when ``pace`` is None. Each action is told
     apart by its Guardian and a random number of turns; the 201 says which entry it became."""
@@ -300,24 +293,14 @@ def play(base_url: str, game: str, token: str, phase: Phase, pace: float | None)
                     next_at += pace
                 if time.monotonic() >= stop_at:
                     return
-                payload = {
-                    "seat": 0,
-                    "guardian": rng.choice(GUARDIANS),
-                    "status": "frozen",
-                    "turns": rng.randint(1, 99),
-                }
+                kind, payload = one_game_action(rng.choice(guardians), rng.randint(1, 99))
                 first_try = time.perf_counter()
                 while True:
                     started = time.perf_counter()
                     status, body = client.send(
                         "POST",
                         path,
-                        {
-                            "system": "azrah",
-                            "type": "apply_status",
-                            "payload": payload,
-                            "version": version,
-                        },
+                        {"system": "azrah", "type": kind, "payload": payload, "version": version},
                     )
                     elapsed = time.perf_counter() - started
                     game_body = body.get("game")
@@ -347,9 +330,11 @@ def play(base_url: str, game: str, token: str, phase: Phase, pace: float | None)
     stop_at = time.monotonic() + phase.seconds + 0.5
     barrier.wait()
     started = time.monotonic()
+    before = cpu.snapshot()
     for thread in threads:
         thread.join()
     phase.seconds = time.monotonic() - started
+    phase.cpu = cpu.spent(before, cpu.snapshot())
     if failures:
         sys.exit(f"error: {failures[0]}")
 
@@ -394,21 +379,24 @@ def check_entries(
     return LogCheck(len(entries), seqs == list(range(1, len(seqs) + 1)), missing, unanswered)
 
 
-def run_one_game(base_url: str, game: str, token: str, seconds: float, rate: float) -> bool:
+def run_one_game(
+    base_url: str, prepared: dict[str, Any], seconds: float, rate: float, cpu: ServerCPU
+) -> bool:
+    game, token, guardians = prepared["game"], prepared["token"], prepared["guardians"]
     paced = Phase(f"{CLIENTS} tablets, each {rate:g} actions/s", seconds)
-    play(base_url, game, token, paced, 1.0 / rate)
+    play(base_url, game, token, guardians, paced, 1.0 / rate, cpu)
     print(paced.report())
     flat_out = Phase(f"{CLIENTS} clients back to back (saturation)", seconds)
-    play(base_url, game, token, flat_out, None)
+    play(base_url, game, token, guardians, flat_out, None, cpu)
     print(flat_out.report())
     applied = {**paced.applied, **flat_out.applied}
-    check = check_entries(read_log(base_url, game, token), applied)
+    check = check_entries(read_log(base_url, game, token), applied, prepared["version"])
     print(
         f"log: {check.entries} entries, numbered 1..{check.entries} without a gap: "
         f"{check.gapless}; actions answered 201 but not in the log as sent: {check.missing}; "
         f"entries nobody was answered 201 for: {check.unanswered}"
     )
-    verdict = "met" if paced.p95_ms < P95_TARGET_MS and check.ok else "NOT met"
+    verdict = "ok" if paced.p95_ms < P95_TARGET_MS and check.ok else "MISSED"
     print(
         f"target p95 < {P95_TARGET_MS:.0f} ms for {CLIENTS} tablets with no action lost: "
         f"{verdict} (p95 {paced.p95_ms:.1f} ms)"
@@ -416,7 +404,7 @@ def run_one_game(base_url: str, game: str, token: str, seconds: float, rate: flo
     return check.ok
 
 
-# --- many tables ----------------------------------------------------------------------------
+# --- tablets at tables ----------------------------------------------------------------------
 
 
 def table_sizes(tablets: int) -> list[int]:
@@ -432,6 +420,15 @@ def table_sizes(tablets: int) -> list[int]:
     return sizes
 
 
+def phase_sizes(phases: Sequence[int]) -> list[int]:
+    """The tables of every phase: each phase's first tables are the phase before's, and the
+    tables it adds hold the tablets it adds."""
+    sizes: list[int] = []
+    for before, tablets in zip((0, *phases), phases, strict=False):
+        sizes += table_sizes(tablets - before)
+    return sizes
+
+
 @dataclass
 class Answer:
     status: int
@@ -441,16 +438,25 @@ class Answer:
 
 
 class Browser:
-    """One tablet's connection to the server, as its browser would send requests."""
+    """One tablet's connection to one server, as it sends requests: through the table page
+    (``door`` page, signed in with ``session``) or the API (``door`` api, with ``token``)."""
 
-    def __init__(self, base_url: str, session: str | None = None) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        session: str | None = None,
+        token: str | None = None,
+        door: str = "page",
+    ) -> None:
         parts = urlsplit(base_url)
         self.base_url = base_url
         # a saturated server queues requests for a long time; a tablet waits for its answer
         self.connection = http.client.HTTPConnection(
             parts.hostname or HOST, parts.port, timeout=600
         )
-        self.session = session
+        self.session = session if door == "page" else None
+        self.token = token
+        self.door = door
         self.ticket = ""  # the poll ticket the page last gave (games.tracker.http)
 
     def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
@@ -461,7 +467,13 @@ class Browser:
         return self._answer()
 
     def poll(self, game: str, etag: str) -> Answer:
-        """The live part as htmx asks for it every second."""
+        """What the tablet asks every second: the page's live part as htmx asks for it, or
+        the game's state from the API."""
+        if self.door == "api":
+            headers = {"Accept": "application/json", "Authorization": f"Token {self.token}"}
+            if etag:
+                headers["If-None-Match"] = etag
+            return self.get(f"/api/games/{game}/", headers)
         path = f"/games/{game}/"
         headers = {
             "HX-Request": "true",
@@ -479,9 +491,9 @@ class Browser:
             self.ticket = poll_ticket_in(answer) or self.ticket
         return answer
 
-    def post(self, path: str, token: str, body: object) -> tuple[int, dict[str, Any]]:
+    def post(self, path: str, body: object) -> tuple[int, dict[str, Any]]:
         headers = {
-            "Authorization": f"Token {token}",
+            "Authorization": f"Token {self.token}",
             "Content-Type": "application/json",
             "Accept": "application/json",
         }
@@ -522,16 +534,32 @@ def unzipped_size(answer: Answer) -> int:
     return len(answer.body)
 
 
+def server_of(servers: Sequence[str], number: int) -> str:
+    """The server tablet ``number`` of its table talks to: with two, the tablets of a table
+    alternate between them."""
+    return servers[number % len(servers)]
+
+
 @dataclass
 class Load:
     """What the tablets of one client process saw."""
 
-    polls: int = 0
-    poll_latencies: list[float] = field(default_factory=list)
-    changes: list[tuple[int, int]] = field(default_factory=list)  # (wire bytes, unzipped)
+    polls: dict[str, int] = field(default_factory=lambda: dict.fromkeys(DOORS, 0))
+    poll_latencies: dict[str, list[float]] = field(
+        default_factory=lambda: {door: [] for door in DOORS}
+    )
+    # per door, each 200 answer: (wire bytes, unzipped)
+    changes: dict[str, list[tuple[int, int]]] = field(
+        default_factory=lambda: {door: [] for door in DOORS}
+    )
+    answered: int = 0  # back to back: every answer, in the time or just after it
     requests: list[float] = field(default_factory=list)  # every action request
     actions: list[float] = field(default_factory=list)  # first try to 201
     stale: int = 0
+    opened: dict[str, int] = field(default_factory=dict)  # game: its version when opened
+    # game: the tablets that acted an odd number of times, whose model is left wounded if
+    # it was whole, or whole if it was wounded (a later phase at the table starts from that)
+    flipped: dict[str, set[int]] = field(default_factory=dict)
     applied: dict[str, dict[int, dict[str, Any]]] = field(default_factory=dict)
     made: dict[str, list[tuple[int, float, int]]] = field(default_factory=dict)  # v, t, tablet
     seen: dict[str, dict[int, list[tuple[float, int]]]] = field(default_factory=dict)
@@ -540,13 +568,20 @@ class Load:
 
 @dataclass(frozen=True)
 class Start:
-    """How client processes start together: each opens its tablets' pages and waits at
-    ``ready``; the parent then sets ``at`` (the system's monotonic clock) and all pass
-    ``go``."""
+    """How client processes start together: each gets ready (opens its connections or its
+    tablets' pages) and waits at ``ready``; the parent then sets ``at`` (the system's
+    monotonic clock, a moment ahead) and all pass ``go``."""
 
     ready: Any  # multiprocessing barriers, for the client processes and the parent
     go: Any
     at: Any  # a shared double
+
+    @classmethod
+    def make(cls, processes: int) -> Start:
+        context = multiprocessing.get_context("fork")
+        return cls(
+            context.Barrier(processes + 1), context.Barrier(processes + 1), context.Value("d")
+        )
 
     def wait(self) -> float:
         self.ready.wait()
@@ -556,11 +591,11 @@ class Start:
 
 
 def drive_tables(
-    base_url: str, tables: list[dict[str, Any]], start: Start, seconds: float, seed: int
+    servers: list[str], tables: list[dict[str, Any]], start: Start, seconds: float, seed: int
 ) -> Load:
-    """The tablets of ``tables`` open the table page, then (once every client process is
-    ready) poll every second for ``seconds`` and a little more, and act every 5 s for
-    ``seconds``."""
+    """The tablets of ``tables`` open their page or state, then (once every client process
+    is ready) poll every second for ``seconds`` and a little more; each table acts at Poisson
+    times, once every ``TABLE_ACT_SECONDS`` on average, for ``seconds``."""
     load = Load()
     lock = threading.Lock()
     tablets = [(table, number) for table in tables for number in range(len(table["tablets"]))]
@@ -568,10 +603,21 @@ def drive_tables(
     opening = threading.BoundedSemaphore(4)
     times: dict[str, float] = {}
     go = threading.Event()
+    sending: dict[str, int] = {}  # game: its tablets' actions waiting for an answer
+    answered: dict[str, float] = {}  # game: when its last action was answered
+
+    def settled(game: str, polled: float, now: float) -> bool:
+        """Whether a tablet of ``game`` that last polled at ``polled`` may stop now."""
+        if now < times["stop"]:
+            return False
+        with lock:
+            last = math.inf if sending.get(game) else answered.get(game, -math.inf)
+        return polled >= last or now >= times["stop"] + GIVE_UP_SECONDS
 
     def tablet(table: dict[str, Any], number: int) -> None:
         game, me = table["game"], table["tablets"][number]
-        browser = Browser(base_url, me["session"])
+        door = me["door"]
+        browser = Browser(server_of(servers, number), me["session"], me["token"], door)
         rng = random.Random(f"{seed}-{game}-{number}")
         seen: list[tuple[float, int]] = []
         with lock:
@@ -585,28 +631,41 @@ def drive_tables(
                 raise RuntimeError(f"opening the table answered HTTP {first.status}")
             etag = first.etag
             version = version_of(etag)
-            acts = me["token"] is not None
-            damaged = False
+            with lock:
+                load.opened[game] = version
+            # The table's actions are a Poisson process: each of its k acting tablets one
+            # of rate 1/(k * TABLE_ACT_SECONDS), and together one of rate 1/TABLE_ACT_SECONDS.
+            acting = sum(1 for t in table["tablets"] if t["model"] is not None)
+            mean_gap = TABLE_ACT_SECONDS * acting
+            damaged = bool(me.get("wounded"))
             opened.wait()
             go.wait()
-            start_at, act_until, stop_at = times["start"], times["acts"], times["stop"]
+            start_at, act_until = times["start"], times["acts"]
             next_poll = start_at + rng.uniform(0.0, POLL_SECONDS)
-            next_act = start_at + rng.uniform(0.0, ACT_SECONDS) if acts else float("inf")
+            next_act = start_at + rng.expovariate(1.0 / mean_gap) if me["model"] else float("inf")
+            polled = -math.inf
             while not load.failures:
                 now = time.monotonic()
-                if now >= stop_at:
+                if settled(game, polled, now):
                     return
-                if next_act <= next_poll and next_act < act_until:
+                # an action is sent no later than the acting time (one falling due while the
+                # tablet waited on a slow answer is sent late, or not at all past that time),
+                # so a tablet that stops polling after it has seen every action misses none
+                if next_act <= next_poll and next_act < act_until and now < act_until:
                     time.sleep(max(0.0, next_act - now))
-                    kind = "heal" if damaged else "damage"
-                    body = {"model": me["model"], "amount": 1}
-                    version = act(browser, table, number, kind, body, version, rng)
+                    kind, payload = table_action(me["model"], damaged)
+                    version = act(browser, game, number, kind, payload, version, rng)
+                    # its answer shows the game at that version, others' changes included
+                    seen.append((time.monotonic(), version))
                     damaged = not damaged
-                    next_act = max(next_act + ACT_SECONDS, time.monotonic())
+                    with lock:
+                        load.flipped.setdefault(game, set()).symmetric_difference_update({number})
+                    next_act += rng.expovariate(1.0 / mean_gap)
                     continue
                 time.sleep(max(0.0, next_poll - now))
-                if time.monotonic() >= stop_at:
+                if settled(game, polled, time.monotonic()):
                     return
+                polled = time.monotonic()
                 started = time.perf_counter()
                 answer = browser.poll(game, etag)
                 elapsed = time.perf_counter() - started
@@ -616,12 +675,12 @@ def drive_tables(
                     version = max(version, version_of(etag))
                     seen.append((at, version_of(etag)))
                 elif answer.status != 304:
-                    raise RuntimeError(f"a poll answered HTTP {answer.status}")
+                    raise RuntimeError(f"a {door} poll answered HTTP {answer.status}")
                 with lock:
-                    load.polls += 1
-                    load.poll_latencies.append(elapsed)
+                    load.polls[door] += 1
+                    load.poll_latencies[door].append(elapsed)
                     if answer.status == 200:
-                        load.changes.append((answer.wire, unzipped_size(answer)))
+                        load.changes[door].append((answer.wire, unzipped_size(answer)))
                 next_poll = max(next_poll + POLL_SECONDS, time.monotonic())
         except (OSError, RuntimeError, ValueError, KeyError) as error:
             with lock:
@@ -632,20 +691,36 @@ def drive_tables(
 
     def act(
         browser: Browser,
-        table: dict[str, Any],
+        game: str,
         number: int,
         kind: str,
         payload: dict[str, Any],
         version: int,
         rng: random.Random,
     ) -> int:
-        game, me = table["game"], table["tablets"][number]
+        with lock:
+            sending[game] = sending.get(game, 0) + 1
+        try:
+            return send(browser, game, number, kind, payload, version, rng)
+        finally:
+            with lock:
+                sending[game] -= 1
+                answered[game] = time.monotonic()
+
+    def send(
+        browser: Browser,
+        game: str,
+        number: int,
+        kind: str,
+        payload: dict[str, Any],
+        version: int,
+        rng: random.Random,
+    ) -> int:
         first_try = time.perf_counter()
         while True:
             started = time.perf_counter()
             status, body = browser.post(
                 f"/api/games/{game}/actions/",
-                me["token"],
                 {"system": "azeroth", "type": kind, "payload": payload, "version": version},
             )
             elapsed = time.perf_counter() - started
@@ -681,38 +756,63 @@ def drive_tables(
     return load
 
 
-def hammer(base_url: str, targets: list[dict[str, Any]], until: float, poll: bool) -> Load:
-    """Back to back until ``until``: one thread per target, each polling its table with the
-    ETag its page last got (every answer must be a 304) or asking /healthz."""
-    load = Load()
+def hammer(targets: list[dict[str, Any]], kind: str, start: Start, seconds: float) -> Load:
+    """Back to back for ``seconds`` from the common start: one thread per target, each
+    polling its table through its door with the ETag it last got (every answer must be a
+    304), or asking /healthz (``kind`` healthz). Counts, under ``polls[kind]``, the answers
+    that came within the time; ``poll_latencies[kind]`` holds every answer's."""
+    load = Load(polls={kind: 0}, poll_latencies={kind: []})
     lock = threading.Lock()
+    go = threading.Event()
+    times: dict[str, float] = {}
+    polling = kind != "healthz"
+    browsers = []
+    for target in targets:  # each connects before the clock starts
+        browser = Browser(
+            target["server"],
+            target.get("session") if polling else None,
+            target.get("token"),
+            kind if polling else "page",
+        )
+        browser.ticket = target.get("ticket", "") if polling else ""
+        browser.get("/healthz")
+        browsers.append(browser)
 
-    def client(target: dict[str, Any]) -> None:
-        browser = Browser(base_url, target["session"] if poll else None)
-        browser.ticket = target.get("ticket", "") if poll else ""
+    def client(target: dict[str, Any], browser: Browser) -> None:
         try:
+            go.wait()
+            until = times["until"]
             while time.monotonic() < until and not load.failures:
                 started = time.perf_counter()
                 answer = (
                     browser.poll(target["game"], target["etag"])
-                    if poll
-                    else browser.get("/healthz")
+                    if polling
+                    else (browser.get("/healthz"))
                 )
                 elapsed = time.perf_counter() - started
-                if answer.status != (304 if poll else 200):
-                    raise RuntimeError(f"answered HTTP {answer.status}, not a 304")
+                if answer.status != (304 if polling else 200):
+                    raise RuntimeError(f"{kind} answered HTTP {answer.status}")
                 with lock:
-                    load.polls += 1
-                    load.poll_latencies.append(elapsed)
+                    load.answered += 1
+                    load.poll_latencies[kind].append(elapsed)
+                    if time.monotonic() <= until:
+                        load.polls[kind] += 1
         except (OSError, RuntimeError) as error:
             with lock:
-                load.failures.append(repr(error))
+                load.failures.append(f"{kind}: {error!r}")
         finally:
             browser.close()
 
-    threads = [threading.Thread(target=client, args=(t,), daemon=True) for t in targets]
+    threads = [
+        threading.Thread(target=client, args=pair, daemon=True)
+        for pair in zip(targets, browsers, strict=True)
+    ]
     for thread in threads:
         thread.start()
+    at = start.wait()
+    times["until"] = at + seconds
+    time.sleep(max(0.0, at - time.monotonic()))
+    go.set()
     for thread in threads:
         thread.join()
     return load
@@ -727,34 +827,33 @@ def _in_process(queue: Any, job: Callable[..., Load], args: tuple[Any, ...]) -> 
 
 
 def in_processes(
-    jobs: list[tuple[Callable[..., Load], tuple[Any, ...]]],
-    start: Start | None = None,
-    on_start: Callable[[], object] | None = None,
-) -> list[Load]:
-    """Run each job in a process of its own; their Loads, once all are done. With ``start``,
-    the jobs begin together once every one of them is ready, just after ``on_start``."""
+    jobs: list[tuple[Callable[..., Load], tuple[Any, ...]]], start: Start, cpu: ServerCPU
+) -> tuple[list[Load], float]:
+    """Run each job in a process of its own, all beginning together at ``start`` once every
+    one is ready; their Loads, once all are done, and the server's CPU time from the start
+    until then."""
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
     processes = [context.Process(target=_in_process, args=(queue, job, args)) for job, args in jobs]
     for process in processes:
         process.start()
-    if start is not None:
-        try:
-            start.ready.wait()
-        except threading.BrokenBarrierError:
-            start.go.abort()
-        else:
-            if on_start is not None:
-                on_start()
-            start.at.value = time.monotonic() + 0.2
-            start.go.wait()
+    before: dict[int, float] = {}
+    try:
+        start.ready.wait()
+    except threading.BrokenBarrierError:
+        start.go.abort()
+    else:
+        before = cpu.snapshot()
+        start.at.value = time.monotonic() + 0.2
+        start.go.wait()
     loads = [queue.get() for _ in processes]
+    used = cpu.spent(before, cpu.snapshot())
     for process in processes:
         process.join()
     failures = [failure for load in loads for failure in load.failures]
     if failures:
         sys.exit(f"error: {failures[0]} ({len(failures)} failures)")
-    return loads
+    return loads, used
 
 
 def split(items: list[Any], parts: int) -> list[list[Any]]:
@@ -762,18 +861,19 @@ def split(items: list[Any], parts: int) -> list[list[Any]]:
 
 
 class ServerCPU:
-    """The CPU time the server spends: gunicorn's processes and the PostgreSQL backends of
-    the benchmark's database, whatever else the machine runs."""
+    """The CPU time the server spends: the gunicorn processes of ``servers`` and the
+    PostgreSQL backends of the benchmark's database, whatever else the machine runs."""
 
-    def __init__(self, base_url: str, admin_url: str, database: str) -> None:
-        self.base_url, self.admin_url, self.database = base_url, admin_url, database
+    def __init__(self, servers: list[str], admin_url: str, database: str) -> None:
+        self.servers, self.admin_url, self.database = servers, admin_url, database
 
     def snapshot(self) -> dict[int, float]:
         with psycopg.connect(with_database(self.admin_url, "postgres")) as connection:
             rows = connection.execute(
                 "SELECT pid FROM pg_stat_activity WHERE datname = %s", (self.database,)
             ).fetchall()
-        pids = [*server_pids(self.base_url), *(int(row[0]) for row in rows)]
+        pids = [pid for url in self.servers for pid in server_pids(url)]
+        pids += [int(row[0]) for row in rows]
         return {pid: cpu_seconds([pid]) for pid in pids}
 
     @staticmethod
@@ -782,63 +882,96 @@ class ServerCPU:
         return sum(used - before.get(pid, 0.0) for pid, used in after.items())
 
 
+CAPACITY_KINDS = ("healthz", *DOORS)
+
+
 @dataclass(frozen=True)
 class Capacity:
-    ratio: float
-    poll_cpu: float  # server CPU seconds per 304
+    """Answers per second back to back, their p95 and the server's CPU per answer, of each
+    kind: ``healthz`` and each door's 304."""
+
+    rates: dict[str, float]
+    p95s: dict[str, float]
+    cpu: dict[str, float]  # server CPU seconds per answer
+
+    def cost(self, door: str) -> float:
+        """What a 304 of ``door`` costs in /healthz checks: the health checks answered per
+        second over the 304s answered per second."""
+        return self.rates["healthz"] / self.rates[door] if self.rates[door] else math.inf
+
+    def cpu_cost(self, door: str) -> float:
+        return self.cpu[door] / self.cpu["healthz"] if self.cpu["healthz"] else math.inf
 
 
 def capacity(
-    base_url: str, tables: list[dict[str, Any]], seconds: float, clients: int, cpu: ServerCPU
+    servers: list[str],
+    tables: list[dict[str, Any]],
+    seconds: float,
+    clients: int,
+    cpu: ServerCPU,
 ) -> Capacity:
-    """Polls per second against health checks per second, both back to back with the same
-    number of clients, in alternate rounds, and the server's CPU time per answer of each;
-    prints them and returns the ratio."""
-    pollers = [
-        {"game": table["game"], "session": tablet["session"]}
-        for table in tables
-        for tablet in table["tablets"]
-    ][:clients]
-    for poller in pollers:  # each opens its page once, untimed: the polls then all answer 304
-        browser = Browser(base_url, poller["session"])
-        poller["etag"] = browser.poll(poller["game"], "").etag
-        poller["ticket"] = browser.ticket
-        browser.close()
-    totals = {True: [0, 0.0], False: [0, 0.0]}
-    used = {True: 0.0, False: 0.0}
-    latencies: dict[bool, list[float]] = {True: [], False: []}
+    """Each door's 304s and /healthz answered per second, each back to back by ``clients``
+    clients in rounds of ``seconds`` that take turns (two rounds of each), and the server's
+    CPU time per answer of each."""
+    pollers: dict[str, list[dict[str, Any]]] = {door: [] for door in DOORS}
+    for table in tables:
+        for number, tablet in enumerate(table["tablets"]):
+            door = tablet["door"]
+            if len(pollers[door]) < clients:
+                server = server_of(servers, number)
+                pollers[door].append({**tablet, "game": table["game"], "server": server})
+    targets: dict[str, list[dict[str, Any]]] = {
+        "healthz": [{"server": servers[n % len(servers)]} for n in range(clients)]
+    }
+    for door, found in pollers.items():
+        if not found:
+            continue
+        for poller in found:  # each opens its page once, untimed: the polls then answer 304
+            browser = Browser(poller["server"], poller["session"], poller["token"], door)
+            poller["etag"] = browser.poll(poller["game"], "").etag
+            poller["ticket"] = browser.ticket
+            browser.close()
+        targets[door] = [found[n % len(found)] for n in range(clients)]  # a few may share one
+    counted = dict.fromkeys(targets, 0)
+    answered = dict.fromkeys(targets, 0)
+    used = dict.fromkeys(targets, 0.0)
+    latencies: dict[str, list[float]] = {kind: [] for kind in targets}
     for _round in range(2):
-        for poll in (False, True):
-            before = cpu.snapshot()
-            started = time.monotonic()
-            until = started + seconds / 2
-            jobs = [(hammer, (base_url, chunk, until, poll)) for chunk in split(pollers, 4)]
-            loads = in_processes(jobs)
-            totals[poll][0] += sum(load.polls for load in loads)
-            totals[poll][1] += time.monotonic() - started
-            used[poll] += cpu.spent(before, cpu.snapshot())
-            latencies[poll] += [x for load in loads for x in load.poll_latencies]
-    rates = {poll: count / elapsed for poll, (count, elapsed) in totals.items()}
-    per_answer = {poll: used[poll] / max(1, int(totals[poll][0])) for poll in used}
-    ratio = rates[True] / rates[False]
-    for poll, label in ((False, "/healthz"), (True, "polls (304)")):
-        print(
-            f"capacity, {clients} clients back to back: {label} {rates[poll]:,.0f}/s, "
-            f"p95 {p95(latencies[poll]) * 1e3:.1f} ms, server CPU {per_answer[poll] * 1e3:.2f} ms "
-            f"per answer"
-        )
-    verdict = "met" if ratio >= RATIO_TARGET else "NOT met"
-    print(
-        f"poll/healthz ratio {ratio:.2f} (target >= {RATIO_TARGET}: {verdict}; by server CPU "
-        f"per answer {per_answer[False] / per_answer[True]:.2f}); at one poll a second per "
-        f"tablet this server carries about {rates[True]:,.0f} tablets"
+        for kind in targets:
+            chunks = split(targets[kind], LOAD_PROCESSES)
+            start = Start.make(len(chunks))
+            jobs = [(hammer, (chunk, kind, start, seconds)) for chunk in chunks]
+            loads, spent = in_processes(jobs, start, cpu)
+            used[kind] += spent
+            counted[kind] += sum(load.polls[kind] for load in loads)
+            answered[kind] += sum(load.answered for load in loads)
+            latencies[kind] += [x for load in loads for x in load.poll_latencies[kind]]
+    rates = {kind: counted[kind] / (2 * seconds) for kind in CAPACITY_KINDS if kind in targets}
+    measured = Capacity(
+        rates={kind: rates.get(kind, math.nan) for kind in CAPACITY_KINDS},
+        p95s={kind: p95(latencies.get(kind, [])) for kind in CAPACITY_KINDS},
+        cpu={
+            kind: used[kind] / max(1, answered[kind]) if kind in targets else math.nan
+            for kind in CAPACITY_KINDS
+        },
     )
-    return Capacity(ratio, per_answer[True])
+    words = {"healthz": "/healthz", "page": "page polls (304)", "api": "API polls (304)"}
+    print(
+        f"  back to back, {clients} clients, {2 * seconds:g} s each: "
+        + "; ".join(
+            f"{words[kind]} {measured.rates[kind]:,.0f}/s (p95 "
+            f"{measured.p95s[kind] * 1e3:.1f} ms, server CPU {measured.cpu[kind] * 1e3:.2f} ms"
+            + (f", {measured.cpu_cost(kind):.2f} checks of CPU)" if kind != "healthz" else ")")
+            for kind in CAPACITY_KINDS
+            if kind in targets
+        )
+    )
+    return measured
 
 
 def sync_delays(loads: list[Load]) -> tuple[list[float], int]:
     """For each action and each other tablet of its table: how long from the action's 201
-    until that tablet got the live part at that version or later; and how many never did."""
+    until that tablet got the game at that version or later; and how many never did."""
     delays: list[float] = []
     never = 0
     for load in loads:
@@ -855,167 +988,364 @@ def sync_delays(loads: list[Load]) -> tuple[list[float], int]:
     return delays, never
 
 
-def run_tables(
-    base_url: str,
+@dataclass(frozen=True)
+class Figures:
+    """What one phase of tablets at tables showed."""
+
+    label: str
+    tablets: dict[str, int]  # by door
+    tables: int
+    seconds: float  # acting
+    elapsed: float  # polling: the acting, the drain and any lag of the server
+    polls_per_s: dict[str, float]  # by door, under the paced load
+    back_to_back: dict[str, float]  # answers/s of /healthz and each door's 304
+    poll_cost: dict[str, float]  # /healthz checks per 304, by door
+    actions_per_s: float
+    action_p95_ms: float
+    sync_p95_s: float
+    lost: int
+    change_kb: dict[str, float]  # by door
+    cpu_per_change_ms: float
+    refreshes_per_change: float
+    cores_used: float
+
+
+def run_phase(
+    label: str,
+    servers: list[str],
     tables: list[dict[str, Any]],
     seconds: float,
     capacity_seconds: float,
     cpu: ServerCPU,
-) -> bool:
-    tablets = sum(len(table["tablets"]) for table in tables)
+) -> Figures:
+    """One phase: each door's capacity against /healthz, then the paced load; prints a few
+    lines of detail and answers the figures."""
+    doors = {
+        door: sum(1 for t in tables for tablet in t["tablets"] if tablet["door"] == door)
+        for door in DOORS
+    }
+    tablets = sum(doors.values())
     sizes = [len(table["tablets"]) for table in tables]
     print(
-        f"tables: {len(tables)} Azeroth at War games, {tablets} tablets "
-        f"({sizes.count(2)} tables of 2, {sizes.count(3)} of 3, {sizes.count(4)} of 4)"
+        f"{label}: {len(tables)} tables ({sizes.count(2)} of 2, {sizes.count(3)} of 3, "
+        f"{sizes.count(4)} of 4), {tablets} tablets ({doors['page']} on the page, "
+        f"{doors['api']} on the API), {len(servers)} server(s)"
     )
-    measured = capacity(base_url, tables, capacity_seconds, clients=16, cpu=cpu)
-    ratio = measured.ratio
+    measured = capacity(servers, tables, capacity_seconds, CAPACITY_CLIENTS, cpu)
 
     chunks = split(tables, LOAD_PROCESSES)
-    context = multiprocessing.get_context("fork")
-    start = Start(
-        context.Barrier(len(chunks) + 1), context.Barrier(len(chunks) + 1), context.Value("d")
-    )
-    jobs = [(drive_tables, (base_url, chunk, start, seconds, n)) for n, chunk in enumerate(chunks)]
-    snapshots: list[dict[int, float]] = []
-    loads = in_processes(jobs, start, on_start=lambda: snapshots.append(cpu.snapshot()))
-    used = cpu.spent(snapshots[0], cpu.snapshot())
+    start = Start.make(len(chunks))
+    jobs = [(drive_tables, (servers, chunk, start, seconds, n)) for n, chunk in enumerate(chunks)]
+    loads, used = in_processes(jobs, start, cpu)
     # from the start until the last tablet had its last answer, past the nominal end when
     # the server was behind
     elapsed = time.monotonic() - start.at.value
-    polls = sum(load.polls for load in loads)
-    poll_latencies = [x for load in loads for x in load.poll_latencies]
+    for load in loads:  # a later phase at these tables heals first what this one left wounded
+        for table in tables:
+            for number in load.flipped.get(table["game"], ()):
+                tablet = table["tablets"][number]
+                tablet["wounded"] = not tablet.get("wounded")
+    polls = {door: sum(load.polls[door] for load in loads) for door in DOORS}
+    poll_latencies = {door: [x for ld in loads for x in ld.poll_latencies[door]] for door in DOORS}
+    changes = {door: [c for load in loads for c in load.changes[door]] for door in DOORS}
     actions = [x for load in loads for x in load.actions]
     requests = [x for load in loads for x in load.requests]
     stale = sum(load.stale for load in loads)
-    changes = [change for load in loads for change in load.changes]
     delays, never = sync_delays(loads)
-    print(
-        f"{tablets} tablets acting for {seconds:.0f} s and polling for {elapsed:.1f} s, each "
-        f"polling every {POLL_SECONDS:g} s and acting every {ACT_SECONDS:g} s (spectators only "
-        f"watch): {polls / elapsed:,.0f} polls/s "
-        f"(p50 {statistics.median(poll_latencies) * 1e3:.1f} ms, "
-        f"p95 {p95(poll_latencies) * 1e3:.1f} ms), "
-        f"{len(actions) / seconds:,.1f} actions applied/s ({stale} refused as stale and sent "
-        f"again); per action request p95 {p95(requests) * 1e3:.0f} ms"
-    )
-    action_p95 = p95(actions) * 1e3
     synced = len(delays) + never
-    sync_p95 = p95(delays + [float("inf")] * never) if synced else float("nan")
+    sync_p95 = p95(delays + [math.inf] * never) if synced else math.nan
     print(
-        f"action p95 {action_p95:.0f} ms (first try to 201, retries included; p50 "
-        f"{statistics.median(actions) * 1e3:.0f} ms); sync delay p95 {sync_p95:.2f} s "
-        f"(p50 {statistics.median(delays):.2f} s, {synced} action-tablet pairs, "
-        f"{never} never seen)"
+        f"  paced, {seconds:g} s of actions and {elapsed:.1f} s of polls: "
+        + "; ".join(
+            f"{door} polls p50 {median(poll_latencies[door]) * 1e3:.1f} ms, "
+            f"p95 {p95(poll_latencies[door]) * 1e3:.1f} ms"
+            for door in DOORS
+            if polls[door]
+        )
+        + f"; {len(actions)} actions applied, {stale} refused as stale and sent again, "
+        f"action request p95 {p95(requests) * 1e3:.0f} ms; sync p50 {median(delays):.2f} s "
+        f"over {synced} action-tablet pairs ({never} never seen)"
     )
 
     # What the load costs the server, whatever else the machine runs: each 304 as measured
-    # back to back above; the rest (the actions, their retries, the live parts they make every
-    # tablet fetch) shared among the actions applied.
-    acting = sum(1 for table in tables for tablet in table["tablets"] if tablet["token"])
-    unchanged = polls - len(changes)
-    per_action = max(0.0, used - unchanged * measured.poll_cpu) / max(1, len(actions))
-    per_tablet = measured.poll_cpu / POLL_SECONDS + acting / tablets * per_action / ACT_SECONDS
-    cores = os.cpu_count() or 1
-    print(
-        f"server CPU: {used:.1f} s in those {elapsed:.1f} s ({used / elapsed:.2f} of this "
-        f"machine's {cores} cores); {per_action * 1e3:.0f} ms per action applied, with the "
-        f"live parts it makes the table fetch; at these costs {cores} cores to itself would "
-        f"carry about {cores / per_tablet:,.0f} tablets at this pace"
+    # back to back above; the rest (the actions, their retries, the refreshes they make
+    # every tablet of the table fetch) shared among the actions applied.
+    unchanged = sum(
+        (polls[door] - len(changes[door])) * measured.cpu[door]
+        for door in DOORS
+        if polls[door] > len(changes[door])
     )
+    applied = len(actions) or math.nan
+    per_change = max(0.0, used - unchanged) / applied
 
-    missing = unanswered = 0
+    lost = 0
     for load in loads:
-        for game, applied in load.applied.items():
+        for game, sent in load.applied.items():
             table = next(t for t in tables if t["game"] == game)
             check = check_entries(
-                read_log(base_url, game, table["host_token"]), applied, table["version"]
+                read_log(servers[0], game, table["host_token"]), sent, load.opened[game]
             )
-            missing += check.missing + (0 if check.gapless else 1)
-            unanswered += check.unanswered
-    lost = missing + unanswered
-    print(
-        f"lost actions: {lost} (answered 201 but not in the log as sent: {missing}; "
-        f"in the log but answered 201 to nobody: {unanswered})"
+            lost += check.missing + check.unanswered + (0 if check.gapless else 1)
+
+    def kb(door: str) -> float:
+        wire = [w for w, _ in changes[door]]
+        return statistics.mean(wire) / 1000 if wire else math.nan
+
+    return Figures(
+        label=label,
+        tablets=doors,
+        tables=len(tables),
+        seconds=seconds,
+        elapsed=elapsed,
+        polls_per_s={door: polls[door] / elapsed for door in DOORS},
+        back_to_back=measured.rates,
+        poll_cost={door: measured.cost(door) for door in DOORS},
+        actions_per_s=len(actions) / seconds,
+        action_p95_ms=p95(actions) * 1e3,
+        sync_p95_s=sync_p95,
+        lost=lost,
+        change_kb={door: kb(door) for door in DOORS},
+        cpu_per_change_ms=per_change * 1e3,
+        refreshes_per_change=sum(len(c) for c in changes.values()) / applied,
+        cores_used=used / elapsed,
     )
 
-    wire = [w for w, _ in changes]
-    unzipped = [u for _, u in changes]
-    change_bytes = statistics.mean(wire) if wire else float("nan")
-    print(
-        f"a change costs each tablet {change_bytes / 1000:.1f} KB on the wire (mean of "
-        f"{len(wire)} live parts, headers included, as served; p95 {p95(wire) / 1000:.1f} KB, "
-        f"max {max(wire, default=0) / 1000:.1f} KB); the live part uncompressed is "
-        f"{statistics.mean(unzipped) / 1000:.1f} KB on average"
-    )
-    results = (
-        ("poll/healthz ratio", ratio >= RATIO_TARGET, f"{ratio:.2f} >= {RATIO_TARGET}"),
-        (
-            "sync p95",
-            sync_p95 < SYNC_P95_TARGET,
-            f"{sync_p95:.2f} s < {SYNC_P95_TARGET} s",
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def judged(text: str, value: float, ok: bool) -> tuple[str, bool | None]:
+    """A cell with a target: a figure there was nothing to measure for (no tablet at that
+    door, no change seen) has no verdict."""
+    return (text, None) if math.isnan(value) else (text, ok)
+
+
+# Each row of the figures' table: its name, its target, and the cell of one phase (the text,
+# and whether it meets the target; None when the row has no target).
+Row = tuple[str, str, Callable[[Figures], tuple[str, bool | None]]]
+ROWS: tuple[Row, ...] = (
+    ("tablets: page + API", "", lambda f: (f"{f.tablets['page']} + {f.tablets['api']}", None)),
+    ("tables", "", lambda f: (f"{f.tables}", None)),
+    ("seconds acting / polling", "", lambda f: (f"{f.seconds:g} / {f.elapsed:.1f}", None)),
+    (
+        "polls/s: page + API",
+        "",
+        lambda f: (f"{f.polls_per_s['page']:,.0f} + {f.polls_per_s['api']:,.0f}", None),
+    ),
+    (
+        "back to back/s: /healthz, page, API",
+        "",
+        lambda f: (" ".join(f"{f.back_to_back[kind]:,.0f}" for kind in CAPACITY_KINDS), None),
+    ),
+    (
+        "page 304 poll, in /healthz checks",
+        f"<= {POLL_COST_TARGET}",
+        lambda f: judged(
+            f"{f.poll_cost['page']:.2f}",
+            f.poll_cost["page"],
+            f.poll_cost["page"] <= POLL_COST_TARGET,
         ),
-        (
-            "action p95",
-            action_p95 < ACTION_P95_TARGET_MS,
-            f"{action_p95:.0f} ms < {ACTION_P95_TARGET_MS:.0f} ms",
+    ),
+    (
+        "API 304 poll, in /healthz checks",
+        f"<= {POLL_COST_TARGET}",
+        lambda f: judged(
+            f"{f.poll_cost['api']:.2f}", f.poll_cost["api"], f.poll_cost["api"] <= POLL_COST_TARGET
         ),
-        ("nothing lost", lost == 0, f"{lost} lost"),
-        (
-            "change on the wire",
-            change_bytes < CHANGE_BYTES_TARGET,
-            f"{change_bytes / 1000:.1f} KB < {CHANGE_BYTES_TARGET / 1000:.0f} KB",
+    ),
+    ("actions applied/s", "", lambda f: (f"{f.actions_per_s:.1f}", None)),
+    (
+        "action p95",
+        f"< {ACTION_P95_TARGET_MS:.0f} ms",
+        lambda f: judged(
+            f"{f.action_p95_ms:.0f} ms", f.action_p95_ms, f.action_p95_ms < ACTION_P95_TARGET_MS
         ),
-    )
-    print(
-        f"targets at {tablets} tablets: "
-        + "; ".join(f"{name} {'met' if ok else 'NOT met'} ({text})" for name, ok, text in results)
-    )
-    return lost == 0
+    ),
+    (
+        "sync p95",
+        f"< {SYNC_P95_TARGET} s",
+        lambda f: judged(f"{f.sync_p95_s:.2f} s", f.sync_p95_s, f.sync_p95_s < SYNC_P95_TARGET),
+    ),
+    ("lost actions", "0", lambda f: (f"{f.lost}", f.lost == 0)),
+    (
+        "a change on the wire, page",
+        f"< {CHANGE_BYTES_TARGET / 1000:.0f} KB",
+        lambda f: judged(
+            f"{f.change_kb['page']:.1f} KB",
+            f.change_kb["page"],
+            f.change_kb["page"] < CHANGE_BYTES_TARGET / 1000,
+        ),
+    ),
+    (
+        "a change on the wire, API",
+        f"< {CHANGE_BYTES_TARGET / 1000:.0f} KB",
+        lambda f: judged(
+            f"{f.change_kb['api']:.1f} KB",
+            f.change_kb["api"],
+            f.change_kb["api"] < CHANGE_BYTES_TARGET / 1000,
+        ),
+    ),
+    (
+        "server CPU per change",
+        f"<= {CPU_PER_CHANGE_TARGET_MS:.0f} ms",
+        lambda f: judged(
+            f"{f.cpu_per_change_ms:.1f} ms",
+            f.cpu_per_change_ms,
+            f.cpu_per_change_ms <= CPU_PER_CHANGE_TARGET_MS,
+        ),
+    ),
+    ("  refreshes per change", "", lambda f: (f"{f.refreshes_per_change:.1f}", None)),
+    (
+        "server CPU use",
+        "",
+        lambda f: (f"{f.cores_used:.2f} of {os.cpu_count() or 1} cores", None),
+    ),
+)
+
+
+def print_figures(title: str, phases: Sequence[Figures]) -> None:
+    """The phases side by side, each figure beside its target with ok or MISSED."""
+    cells = [[row[2](figures) for figures in phases] for row in ROWS]
+    texts = [
+        [text + ("" if ok is None else f" {verdict(ok)}") for text, ok in row] for row in cells
+    ]
+    name_width = max(len(row[0]) for row in ROWS)
+    widths = [
+        max(len(phase.label), *(len(texts[r][p]) for r in range(len(ROWS))))
+        for p, phase in enumerate(phases)
+    ]
+    print(title)
+    header = [
+        f"{'':{name_width}}",
+        *(f"{p.label:>{w}}" for p, w in zip(phases, widths, strict=True)),
+    ]
+    print("  " + "  ".join([*header, "target"]))
+    for (name, target, _), row in zip(ROWS, texts, strict=True):
+        line = [f"{name:{name_width}}", *(f"{t:>{w}}" for t, w in zip(row, widths, strict=True))]
+        print("  " + "  ".join([*line, target]).rstrip())
+
+
+def tables_of(prepared: dict[str, Any], tablets: int) -> list[dict[str, Any]]:
+    """The first tables, holding ``tablets`` tablets in all."""
+    chosen: list[dict[str, Any]] = []
+    count = 0
+    for table in prepared["tables"]:
+        if count >= tablets:
+            break
+        chosen.append(table)
+        count += len(table["tablets"])
+    return chosen
+
+
+def run_tables(
+    servers: list[str],
+    prepared: dict[str, Any],
+    phases: Sequence[int],
+    seconds: float,
+    capacity_seconds: float,
+    cpu: ServerCPU,
+) -> list[Figures]:
+    found = []
+    for tablets in phases:
+        label = f"{tablets} tablets"
+        chosen = tables_of(prepared, tablets)
+        found.append(run_phase(label, servers, chosen, seconds, capacity_seconds, cpu))
+    return found
 
 
 # --- the run --------------------------------------------------------------------------------
 
 
 def prepare(env: dict[str, str], tables: list[int]) -> dict[str, Any]:
+    """bench/prepare.py's data, made in a process of its own on the benchmark's database."""
+    request = {"tables": tables, "seats": TABLE_SEATS, "opening": OPENING}
     prepared = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", PREPARE],
+        [sys.executable, "manage.py", "shell", "-c", "from bench.prepare import main; main()"],
         cwd=ROOT,
-        env={
-            **env,
-            "BENCH_SETUP": json.dumps(SETUP),
-            "BENCH_TABLES": json.dumps(tables),
-            "BENCH_TABLE_SEATS": json.dumps(TABLE_SEATS),
-            "BENCH_OPENING": json.dumps(OPENING),
-        },
-        check=True,
+        env=env,
+        input=json.dumps(request),
         capture_output=True,
         text=True,
     )
+    if prepared.returncode != 0:
+        sys.exit(f"error: preparing the data failed:\n{prepared.stderr[-3000:]}")
     result: dict[str, Any] = json.loads(prepared.stdout.strip().splitlines()[-1])
     return result
 
 
+@contextmanager
+def two_servers(
+    workers: int, env: dict[str, str], static_root: str, cache_url: str
+) -> Iterator[list[str]]:
+    """Two gunicorn instances sharing the database and the Redis cache at ``cache_url``,
+    emptied before and after."""
+    shared = redis.Redis.from_url(cache_url)
+    try:
+        shared.flushdb()
+    except redis.RedisError as error:
+        sys.exit(f"error: Redis does not answer at {cache_url}: {error}")
+    try:
+        with ExitStack() as stack:
+            servers = [
+                stack.enter_context(
+                    gunicorn_server(
+                        workers, extra_env={**env, "CACHE_URL": cache_url}, static_root=static_root
+                    )
+                )
+                for _ in range(2)
+            ]
+            yield servers
+    finally:
+        shared.flushdb()
+        shared.close()
+
+
+def parse_phases(text: str) -> tuple[int, ...]:
+    try:
+        phases = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError("tablets in each phase, e.g. 100,800") from None
+    if any(n < 2 for n in phases) or list(phases) != sorted(set(phases)):
+        raise argparse.ArgumentTypeError("phases grow, and each has at least 2 tablets")
+    return phases
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="short phases: under a minute")
+    parser.add_argument("--quick", action="store_true", help="short phases, at most 100 tablets")
     parser.add_argument(
-        "--run", choices=("all", "one-game", "tables"), default="all", help="which runs (all)"
+        "--run",
+        choices=("all", "one-game", "tables", "two-servers"),
+        default="all",
+        help="which runs (all)",
     )
     parser.add_argument(
         "--rate", type=float, default=1.0, help="one game: actions per second per tablet (1)"
     )
     parser.add_argument(
         "--tablets",
-        type=int,
-        help=f"tables: tablets in all ({TABLETS}; {QUICK_TABLETS} with --quick)",
+        type=parse_phases,
+        help=(
+            f"tables: tablets in each phase ({','.join(map(str, PHASES))}; "
+            f"{','.join(map(str, QUICK_PHASES))} with --quick); two servers: the last"
+        ),
     )
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (4)")
+    parser.add_argument("--seconds", type=float, help="tables: seconds of actions per phase")
+    parser.add_argument(
+        "--workers", type=int, default=4, help="gunicorn workers (4; two servers: half each)"
+    )
+    parser.add_argument(
+        "--cache-db",
+        type=int,
+        default=CACHE_DB,
+        help=f"two servers: the Redis database ({CACHE_DB})",
+    )
     args = parser.parse_args()
-    if args.tablets is None:
-        args.tablets = QUICK_TABLETS if args.quick else TABLETS
-    if args.tablets < 2:
-        parser.error("--tablets: a table has at least 2 tablets")
+    phases: tuple[int, ...] = args.tablets or (QUICK_PHASES if args.quick else PHASES)
+    seconds = args.seconds or (QUICK_PHASE_SECONDS if args.quick else PHASE_SECONDS)
+    capacity_seconds = QUICK_CAPACITY_SECONDS if args.quick else CAPACITY_SECONDS
+    runs = {"one-game", "tables", "two-servers"} if args.run == "all" else {args.run}
     server = server_url()
     name = f"referee_bench_{uuid.uuid4().hex[:10]}"
     try:
@@ -1023,41 +1353,59 @@ def main() -> None:
     except psycopg.OperationalError as error:
         sys.exit(f"error: PostgreSQL does not answer at {server}: {error}")
     database = with_database(server, name)
-    # one key for the sessions made here and the server that reads them
+    # one key for the sessions made here and the servers that read them
     secret = {"SECRET_KEY": secrets.token_urlsafe(50)}
     env = {**os.environ, "DATABASE_URL": database, **secret}
-    ok = True
+    failed: list[str] = []
     quiet = {"LOG_LEVEL": "ERROR", **secret}  # a 409 is expected: not worth a log line
-    static_root = tempfile.TemporaryDirectory(prefix="referee-static-")
-    collecting = collect_static(static_root.name, quiet)  # meanwhile, the data is made
+    static = CollectedStatic(quiet)  # meanwhile, the data is made
     try:
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--verbosity=0"], cwd=ROOT, env=env, check=True
         )
-        sizes = table_sizes(args.tablets) if args.run in ("all", "tables") else []
-        ids = prepare(env, sizes)
-        if collecting.wait() != 0:
-            sys.exit("error: collectstatic failed")
+        table_runs = runs & {"tables", "two-servers"}
+        prepared = prepare(env, phase_sizes(phases) if table_runs else [])
+        static_root = static.wait()
         os.environ["DATABASE_URL"] = database  # gunicorn_server passes os.environ on
-        cache = "Redis (CACHE_URL)" if os.environ.get("CACHE_URL") else "local memory"
-        print(f"gunicorn, {args.workers} sync workers; cache: {cache}")
-        with gunicorn_server(
-            args.workers, extra_env=quiet, static_root=static_root.name
-        ) as base_url:
-            if args.run in ("all", "one-game"):
-                seconds = 3.0 if args.quick else 10.0
-                ok &= run_one_game(base_url, ids["game"], ids["token"], seconds, args.rate)
-            if args.run in ("all", "tables"):
-                seconds, capacity_seconds = (8.0, 4.0) if args.quick else (30.0, 10.0)
-                cpu = ServerCPU(base_url, server, name)
-                ok &= run_tables(base_url, ids["tables"], seconds, capacity_seconds, cpu)
+        if runs & {"one-game", "tables"}:
+            cache = "Redis (CACHE_URL)" if os.environ.get("CACHE_URL") else "local memory"
+            print(f"one server: gunicorn, {args.workers} sync workers; cache: {cache}")
+            with gunicorn_server(args.workers, extra_env=quiet, static_root=static_root) as url:
+                cpu = ServerCPU([url], server, name)
+                if "one-game" in runs:
+                    one_game_seconds = 3.0 if args.quick else 10.0
+                    if not run_one_game(url, prepared, one_game_seconds, args.rate, cpu):
+                        failed.append("one game: an action was lost")
+                if "tables" in runs:
+                    found = run_tables([url], prepared, phases, seconds, capacity_seconds, cpu)
+                    print_figures("tables, one server:", found)
+                    if any(figures.lost for figures in found):
+                        failed.append("tables: an action was lost")
+        if "two-servers" in runs:
+            cache_url = f"redis://127.0.0.1:6379/{args.cache_db}"
+            workers = max(1, args.workers // 2)
+            print(
+                f"two servers: gunicorn twice, {workers} sync workers each; cache: Redis "
+                f"({cache_url}); the tablets of each table alternate between the two"
+            )
+            with two_servers(workers, quiet, static_root, cache_url) as urls:
+                cpu = ServerCPU(urls, server, name)
+                tablets = phases[-1]
+                two = run_phase(
+                    f"{tablets} tablets", urls, tables_of(prepared, tablets), seconds,
+                    capacity_seconds, cpu,
+                )  # fmt: skip
+            print_figures("tables, two servers:", [two])
+            if two.lost:
+                failed.append("two servers: an action was lost")
+            if not two.sync_p95_s < SYNC_P95_TARGET:
+                failed.append(f"two servers: sync p95 {two.sync_p95_s:.2f} s")
     finally:
         os.environ["DATABASE_URL"] = server
         admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        collecting.wait()
-        static_root.cleanup()
-    if not ok:
-        sys.exit("error: a log does not match the actions answered 201")
+        static.close()
+    if failed:
+        sys.exit("error: " + "; ".join(failed))
 
 
 if __name__ == "__main__":
