@@ -136,14 +136,7 @@ def test_the_celery_app_discovers_the_task_by_itself() -> None:
         "app.loader.import_default_modules()\n"
         "print(sorted(name for name in app.tasks if name.startswith('games.')))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=BASE_DIR,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = _fresh_python(code)
     assert done.returncode == 0, done.stderr
     assert "games.attack_odds" in done.stdout
 
@@ -159,7 +152,14 @@ def test_a_process_that_never_imported_the_tasks_finds_the_batch_task() -> None:
         "assert 'games.tasks' not in sys.modules\n"
         "print(check_batch_task().name == CHECK_BATCH_TASK)\n"
     )
-    done = subprocess.run(
+    done = _fresh_python(code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "True"
+
+
+def _fresh_python(code: str) -> subprocess.CompletedProcess[str]:
+    """``code`` run by a new interpreter in the project's folder, with Django's settings."""
+    return subprocess.run(
         [sys.executable, "-c", code],
         cwd=BASE_DIR,
         capture_output=True,
@@ -168,5 +168,3 @@ def test_a_process_that_never_imported_the_tasks_finds_the_batch_task() -> None:
         check=False,
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "referee.settings"},
     )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "True"

@@ -37,6 +37,8 @@ from tests.games.tracker.support import (
     player,
     spectator,
 )
+from tests.games.tracker.test_fragments import CSRF_INPUT
+from tests.games.tracker.test_fragments import FRESH as NOTHING_KEPT
 from tests.games.tracker.test_noninterference_pages import normalised, pair
 from tests.games.tracker.test_polling import (
     as_the_page_polls,
@@ -51,13 +53,7 @@ from tests.test_settings import run
 
 __all__ = ["game", "host", "outsider", "player", "spectator"]
 
-CSRF_INPUT = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 POLL_TICKET = re.compile(r"(&quot;X-Poll-Ticket&quot;: &quot;)[^&]*(&quot;)")
-NOTHING_KEPT = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "fragments": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
-    "live": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
-}
 
 
 @pytest.fixture(autouse=True)
