@@ -196,6 +196,7 @@ class PollMiddleware:
                     answer = _unchanged(request, glance(pk, holder[0], holder[1]))
                     if answer is not None:
                         return answer
+                    request.glanced = holder  # found changed for this viewer: not_modified
         return self.get_response(request)
 
 
@@ -214,7 +215,13 @@ def not_modified(request: Any, pk: uuid.UUID) -> HttpResponse | None:
     game now; None otherwise (no such game, a viewer who may not see it, or a change), for
     the full path to answer. It costs one query beside the session's and the account's. A
     poll with a poll ticket that could be answered so was answered by ``PollMiddleware``
-    already; one that reaches here is checked by who the session says the viewer is."""
+    already; one that reaches here is checked by who the session says the viewer is, unless
+    ``PollMiddleware`` found a change for that same viewer (an ETag, made of a version that
+    only grows, never matches again once it has not)."""
     if not request.headers.get("If-None-Match"):
         return None
-    return _unchanged(request, glance(pk, request.user, watch_tokens(request)))
+    tokens = watch_tokens(request)
+    user = request.user
+    if getattr(request, "glanced", None) == (user.pk if isinstance(user, User) else None, tokens):
+        return None
+    return _unchanged(request, glance(pk, user, tokens))

@@ -126,8 +126,12 @@ def store(game: Game, result: CoreGame) -> None:
     """Keep ``result`` as the game's latest state, and as a snapshot every ``EVERY``
     entries."""
     value = Stored(result.version, result.state, result.history, result.broken)
-    GameState.objects.update_or_create(
-        game=game, defaults={"version": result.version, "blob": encode(result.system, value)}
+    # one INSERT ... ON CONFLICT DO UPDATE: no savepoint, no row locked and read first
+    GameState.objects.bulk_create(
+        [GameState(game=game, version=result.version, blob=encode(result.system, value))],
+        update_conflicts=True,
+        unique_fields=["game"],
+        update_fields=["version", "blob"],
     )
     if result.version and result.version % EVERY == 0 and result.broken is None:
         keep(game, result.system, [(result.version, result.history.effective, result.state)])

@@ -84,6 +84,32 @@ def test_an_expired_token_is_refused(client: Client, mira: User) -> None:
     assert response.json() == {"detail": "Invalid token."}
 
 
+def test_an_expired_token_is_deleted_when_it_is_sent(client: Client, mira: User) -> None:
+    key = token_for(mira)
+    AuthToken.objects.filter(user=mira).update(expiry=timezone.now() - timedelta(seconds=1))
+
+    assert client.get(LISTS, HTTP_AUTHORIZATION=f"Token {key}").status_code == 401
+    assert not AuthToken.objects.filter(user=mira).exists()
+
+
+def test_a_request_reads_only_the_token_it_sends(
+    client: Client, mira: User, django_assert_num_queries: Any
+) -> None:
+    """Not the account's other tokens (knox would read them all on every request, to delete
+    those expired): the daily purge deletes those."""
+    old = token_for(mira)
+    AuthToken.objects.filter(user=mira).update(expiry=timezone.now() - timedelta(seconds=1))
+    key = token_for(mira)
+    request = Request(RequestFactory().get(LISTS, HTTP_AUTHORIZATION=f"Token {key}"))
+
+    with django_assert_num_queries(1):  # the token, with its account
+        user, _ = TokenAuthentication().authenticate(request)
+
+    assert user == mira
+    assert AuthToken.objects.filter(user=mira).count() == 2  # the expired one is the purge's
+    assert client.get(LISTS, HTTP_AUTHORIZATION=f"Token {old}").status_code == 401
+
+
 @pytest.mark.parametrize(
     "header",
     [

@@ -145,6 +145,29 @@ def test_a_poll_with_the_page_s_ticket_costs_one_query_for_every_viewer(
         assert answer["ETag"] == first["ETag"]
 
 
+def test_a_poll_with_the_page_s_ticket_that_finds_a_change_looks_once(
+    game: Game, host: User, player: User, spectator: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The door found the change for this viewer: the view does not look again before it
+    renders the live part."""
+    looked: list[object] = []
+
+    def counted(*args: Any) -> Any:
+        looked.append(args)
+        return glance(*args)
+
+    monkeypatch.setattr("games.tracker.http.glance", counted)
+    for account in (host, player, spectator):
+        tablet = client_for(account)
+        first = poll(tablet, game)
+        damage(game, host)
+        looked.clear()
+        answer = as_the_page_polls(tablet, game, first)
+        assert answer.status_code == 200
+        assert version_in(answer) == version_in(first) + 1
+        assert len(looked) == 1
+
+
 def test_the_page_s_ticket_is_who_the_viewer_is_and_nothing_else(
     game: Game, host: User, player: User
 ) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -64,6 +65,27 @@ def test_a_long_game_opens_in_a_new_process_without_applying_an_entry() -> None:
     assert calls == []
     assert body["version"] == len(document["log"])
     assert GameState.objects.get(game=opened.game).version == len(document["log"])
+
+
+@pytest.mark.django_db
+def test_the_latest_state_is_stored_in_one_statement(django_assert_num_queries: Any) -> None:
+    """Every action stores it: one insert that replaces the row, no row read and locked
+    first. The row read back is the state stored last."""
+    opened = open_game(read(FOLDER / LONG))
+    current = current_game(opened.game)
+    # versions that take no snapshot besides (one every snapshots.EVERY entries)
+    later, earlier = [v for v in range(current.version, 0, -1) if v % snapshots.EVERY][:2]
+    for version in (earlier, later):
+        GameState.objects.filter(game=opened.game).delete()
+        with django_assert_num_queries(1):  # none there: inserted
+            snapshots.store(opened.game, replace(current, log=current.log[:version]))
+        with django_assert_num_queries(1):  # there: replaced
+            snapshots.store(opened.game, replace(current, log=current.log[:version]))
+    assert GameState.objects.get(game=opened.game).version == later
+    with django_assert_num_queries(1):
+        snapshots.store(opened.game, replace(current, log=current.log[:earlier]))
+    stored = snapshots.latest(opened.game, current.system)
+    assert stored is not None and stored.version == earlier
 
 
 @pytest.mark.django_db
