@@ -602,7 +602,7 @@ def drive_tables(
     start: Start,
     seconds: float,
     seed: int,
-    acting: bool = True,
+    acting: bool,
 ) -> Load:
     """The tablets of ``tables`` open their page or state, then (once every client process
     is ready) poll every second for ``seconds`` and a little more; each table acts at Poisson
@@ -714,47 +714,38 @@ def drive_tables(
         version: int,
         rng: random.Random,
     ) -> int:
+        """Send the action until it is applied, sent again after each 409 with the version
+        it answered; the version the 201 answered. Meanwhile the table counts as sending."""
         with lock:
             sending[game] = sending.get(game, 0) + 1
+        first_try = time.perf_counter()
         try:
-            return send(browser, game, number, kind, payload, version, rng)
+            while True:
+                started = time.perf_counter()
+                status, body = browser.post(
+                    f"/api/games/{game}/actions/",
+                    {"system": "azeroth", "type": kind, "payload": payload, "version": version},
+                )
+                elapsed = time.perf_counter() - started
+                game_body = body.get("game")
+                if status not in (201, 409) or not isinstance(game_body, dict):
+                    raise RuntimeError(f"{kind} answered HTTP {status}: {str(body)[:300]}")
+                version = int(game_body["version"])
+                with lock:
+                    load.requests.append(elapsed)
+                    if status == 201:
+                        load.actions.append(time.perf_counter() - first_try)
+                        load.applied[game][int(body["action"]["seq"])] = payload
+                        load.made[game].append((version, time.monotonic(), number))
+                    else:
+                        load.stale += 1
+                if status == 201:
+                    return version
+                time.sleep(rng.uniform(0.0, 0.01))
         finally:
             with lock:
                 sending[game] -= 1
                 answered[game] = time.monotonic()
-
-    def send(
-        browser: Browser,
-        game: str,
-        number: int,
-        kind: str,
-        payload: dict[str, Any],
-        version: int,
-        rng: random.Random,
-    ) -> int:
-        first_try = time.perf_counter()
-        while True:
-            started = time.perf_counter()
-            status, body = browser.post(
-                f"/api/games/{game}/actions/",
-                {"system": "azeroth", "type": kind, "payload": payload, "version": version},
-            )
-            elapsed = time.perf_counter() - started
-            game_body = body.get("game")
-            if status not in (201, 409) or not isinstance(game_body, dict):
-                raise RuntimeError(f"{kind} answered HTTP {status}: {str(body)[:300]}")
-            version = int(game_body["version"])
-            with lock:
-                load.requests.append(elapsed)
-                if status == 201:
-                    load.actions.append(time.perf_counter() - first_try)
-                    load.applied[game][int(body["action"]["seq"])] = payload
-                    load.made[game].append((version, time.monotonic(), number))
-                else:
-                    load.stale += 1
-            if status == 201:
-                return version
-            time.sleep(rng.uniform(0.0, 0.01))
 
     threads = [threading.Thread(target=tablet, args=pair, daemon=True) for pair in tablets]
     for thread in threads:
@@ -1055,16 +1046,23 @@ def run_phase(
     )
     measured = capacity(servers, tables, capacity_seconds, CAPACITY_CLIENTS, cpu)
 
+    def at_tables(seconds: float, acting: bool) -> tuple[list[Load], float, float]:
+        """Every table's tablets driven for ``seconds`` (``drive_tables``), in client
+        processes that start together: their Loads, the server's CPU time and when they
+        started."""
+        chunks = split(tables, LOAD_PROCESSES)
+        start = Start.make(len(chunks))
+        jobs = [
+            (drive_tables, (servers, chunk, start, seconds, n, acting))
+            for n, chunk in enumerate(chunks)
+        ]
+        loads, used = in_processes(jobs, start, cpu)
+        return loads, used, start.at.value
+
     # The same tablets polling at the same pace with no action: what a poll that finds
     # nothing costs the server at this pace (connections, waking a worker, the 304).
-    chunks = split(tables, LOAD_PROCESSES)
-    start = Start.make(len(chunks))
     quiet_seconds = min(seconds, QUIET_SECONDS)
-    jobs = [
-        (drive_tables, (servers, chunk, start, quiet_seconds, n, False))
-        for n, chunk in enumerate(chunks)
-    ]
-    quiet_loads, quiet_used = in_processes(jobs, start, cpu)
+    quiet_loads, quiet_used, _ = at_tables(quiet_seconds, acting=False)
     quiet_polls = sum(sum(load.polls.values()) for load in quiet_loads)
     quiet_cost = quiet_used / quiet_polls if quiet_polls else math.nan
     print(
@@ -1073,15 +1071,10 @@ def run_phase(
         f"{quiet_used:.2f} s in PostgreSQL)"
     )
 
-    start = Start.make(len(chunks))
-    start = Start.make(len(chunks))
-    jobs = [
-        (drive_tables, (servers, chunk, start, seconds, n, True)) for n, chunk in enumerate(chunks)
-    ]
-    loads, used = in_processes(jobs, start, cpu)
+    loads, used, started = at_tables(seconds, acting=True)
     # from the start until the last tablet had its last answer, past the nominal end when
     # the server was behind
-    elapsed = time.monotonic() - start.at.value
+    elapsed = time.monotonic() - started
     for load in loads:  # a later phase at these tables heals first what this one left wounded
         for table in tables:
             for number in load.flipped.get(table["game"], ()):
