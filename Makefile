@@ -95,7 +95,7 @@ fuzz: $(VENV)/.installed-test ## Hypothesis tests with random seeds and more exa
 bench: $(VENV)/.installed-test ## Run every benchmark under bench/ and print its figures
 	@for script in bench/*.py; do \
 	  name=$$(basename "$$script" .py); \
-	  case "$$name" in __init__|server) continue;; esac; \
+	  case "$$name" in __init__|server|prepare) continue;; esac; \
 	  echo "== bench/$$name.py"; \
 	  $(PY) -m "bench.$$name"; \
 	done

@@ -1,0 +1,256 @@
+"""What one change at a table costs the server, request by request: the action, and the
+refresh each tablet of the table then fetches.
+
+Run from the project root (PostgreSQL must answer; the default is the local server)::
+
+    .venv/bin/python bench/change.py
+    .venv/bin/python bench/change.py --rounds 20 --profile page
+
+It makes a throwaway PostgreSQL database, migrates it, makes tables of three tablets as
+bench/tracker.py does (two players on the table page, the host's device on the API;
+bench/prepare.py) and drives them in this process through Django's test client, as
+deployed (DEBUG off, static files collected): each round, the device of every table posts an
+action (a wound to one of its models, or healed back), then every tablet of the table asks
+for what changed, as it polls (the page's live part with its ETag and poll ticket; the API's
+state with its token and ETag). The first rounds warm the caches and are not counted.
+
+It prints, for each kind of request, the median CPU time of this process and of its
+PostgreSQL backend (read from /proc, where the server is on this machine: it counts in ticks
+of 10 ms, so the database's is a mean over every request of the kind), the statements sent
+through Django's cursor (the transaction's BEGIN and COMMIT aside), and the bytes of the
+answer before compression; then what one change costs: the action and its
+three refreshes. What it leaves out is the WSGI server's own share of each request (the
+connection, the worker waking; bench/tracker.py's quiet run prices it at 1 to 2 ms), so the
+figures say where the time of a change goes inside Django, not what a server spends on it.
+``--profile KIND`` prints cProfile's view of the requests of that kind besides.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gzip
+import html
+import io
+import json
+import os
+import pstats
+import re
+import secrets
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import psycopg  # noqa: E402
+
+from bench.server import CollectedStatic, cpu_seconds  # noqa: E402
+from bench.tracker import (  # noqa: E402
+    OPENING,
+    POLL_TICKET_HEADER,
+    TABLE_SEATS,
+    admin,
+    server_url,
+    table_action,
+    with_database,
+)
+
+TABLES = 5
+ROUNDS = 20
+WARM_ROUNDS = 2
+KINDS = ("action", "page", "api")
+SEATS = TABLE_SEATS[:3]  # two players on the page, the host's device on the API
+
+
+def inside(rounds: int, profile: str | None) -> None:
+    """The measurement, in a process whose environment names the benchmark's database."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings")
+    import django
+
+    django.setup()
+    from django.db import connection
+    from django.test import Client
+
+    from bench.prepare import prepare
+
+    prepared = prepare(tables=[len(SEATS)] * TABLES, seats=SEATS, opening=OPENING)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = int(cursor.fetchone()[0])
+
+    queries = [0]
+
+    def counting(execute: Callable[..., Any], *args: Any) -> Any:
+        queries[0] += 1
+        return execute(*args)
+
+    profiler = cProfile.Profile()
+    seen: dict[str, list[tuple[float, float, int, int]]] = defaultdict(list)
+
+    @contextmanager
+    def measured(kind: str, counted: bool) -> Iterator[list[Any]]:
+        answer: list[Any] = []
+        queries[0] = 0
+        on = counted and kind == profile
+        before = (time.process_time(), cpu_seconds([backend]))
+        if on:
+            profiler.enable()
+        with connection.execute_wrapper(counting):
+            yield answer
+        if on:
+            profiler.disable()
+        after = (time.process_time(), cpu_seconds([backend]))
+        if counted:
+            size = len(body_of(answer[0]))
+            seen[kind].append((after[0] - before[0], after[1] - before[1], queries[0], size))
+
+    tablets = []
+    for table in prepared["tables"]:
+        for me in table["tablets"]:
+            client = Client()
+            if me["door"] == "page":
+                client.cookies["sessionid"] = me["session"]
+            first = ask(client, me, table["game"], "", "")
+            tablets.append({"table": table, "me": me, "client": client, **heard(first, me)})
+    for number in range(WARM_ROUNDS + rounds):
+        counted = number >= WARM_ROUNDS
+        for table in prepared["tables"]:
+            device = next(t for t in tablets if t["table"] is table and t["me"]["door"] == "api")
+            kind, payload = table_action(device["me"]["model"], damaged=number % 2 == 1)
+            body = {"system": "azeroth", "type": kind, "payload": payload}
+            body["version"] = device["version"]
+            with measured("action", counted) as answer:
+                answer.append(
+                    device["client"].post(
+                        f"/api/games/{table['game']}/actions/",
+                        json.dumps(body),
+                        content_type="application/json",
+                        headers={"Authorization": f"Token {device['me']['token']}"},
+                    )
+                )
+            if answer[0].status_code != 201:
+                sys.exit(f"error: the action answered {answer[0].status_code}")
+            device["version"] = answer[0].json()["game"]["version"]
+            for tablet in (t for t in tablets if t["table"] is table):
+                me = tablet["me"]
+                with measured(me["door"], counted) as answer:
+                    answer.append(
+                        ask(tablet["client"], me, table["game"], tablet["etag"], tablet["ticket"])
+                    )
+                if answer[0].status_code != 200:
+                    sys.exit(f"error: a refresh answered {answer[0].status_code}")
+                tablet.update(heard(answer[0], me))
+
+    print(
+        f"{TABLES} Azeroth at War tables of {len(SEATS)} tablets (two players on the page, "
+        f"the host's device on the API), {rounds} rounds after {WARM_ROUNDS} to warm up; "
+        "per request, the median CPU time of this process and the mean of its PostgreSQL "
+        "backend's, the statements sent and the answer's size before compression:"
+    )
+    total = 0.0
+    for kind in KINDS:
+        rows = seen[kind]
+        python = statistics.median(r[0] for r in rows) * 1e3
+        database = statistics.mean(r[1] for r in rows) * 1e3  # /proc counts in ticks
+        count = statistics.median(r[2] for r in rows)
+        size = statistics.median(r[3] for r in rows) / 1000
+        print(
+            f"  {kind:<6} {python:6.2f} ms + {database:5.2f} ms in PostgreSQL, "
+            f"{count:g} statements, {size:.1f} KB"
+        )
+        # a change is one action, and a refresh by each tablet of its door at the table
+        per_change = 1 if kind == "action" else sum(1 for seat in SEATS if seat["door"] == kind)
+        total += (python + database) * per_change
+    print(f"  one change: the action and its {len(SEATS)} refreshes, {total:.1f} ms")
+    if profile:
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(40)
+        print(out.getvalue())
+
+
+def ask(client: Any, me: dict[str, Any], game: str, etag: str, ticket: str) -> Any:
+    """What the tablet asks after a change, as bench/tracker.py's tablets poll."""
+    headers = {"Accept-Encoding": "gzip"}
+    if etag:
+        headers["If-None-Match"] = etag
+    if me["door"] == "api":
+        headers |= {"Accept": "application/json", "Authorization": f"Token {me['token']}"}
+        return client.get(f"/api/games/{game}/", headers=headers)
+    headers |= {"HX-Request": "true", "HX-Trigger": "live", "HX-Target": "live", "Accept": "*/*"}
+    if ticket:
+        headers[POLL_TICKET_HEADER] = ticket
+    return client.get(f"/games/{game}/", headers=headers)
+
+
+def body_of(answer: Any) -> bytes:
+    body: bytes = answer.content
+    return gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body
+
+
+def heard(answer: Any, me: dict[str, Any]) -> dict[str, Any]:
+    """What a tablet keeps of an answer: its ETag, the poll ticket and the version."""
+    ticket = ""
+    if me["door"] == "page":
+        found = re.search(rb'hx-headers="([^"]*)"', body_of(answer))
+        if found:
+            ticket = json.loads(html.unescape(found.group(1).decode())).get(POLL_TICKET_HEADER, "")
+    etag = answer["ETag"]
+    return {"etag": etag, "ticket": ticket, "version": version_of(etag)}
+
+
+def version_of(etag: str) -> int:
+    return int(etag.removeprefix("W/").strip('"').split(".")[0])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help=f"rounds counted ({ROUNDS})")
+    parser.add_argument("--profile", choices=KINDS, help="cProfile the requests of this kind")
+    parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.inside:
+        inside(args.rounds, args.profile)
+        return
+    server = server_url()
+    name = f"referee_bench_{uuid.uuid4().hex[:10]}"
+    try:
+        admin(server, f'CREATE DATABASE "{name}"')
+    except psycopg.OperationalError as error:
+        sys.exit(f"error: PostgreSQL does not answer at {server}: {error}")
+    settings = {"LOG_LEVEL": "ERROR", "SECRET_KEY": secrets.token_urlsafe(50)}
+    static = CollectedStatic(settings)
+    try:
+        env = {
+            **os.environ,
+            **settings,
+            "DATABASE_URL": with_database(server, name),
+            "DEBUG": "0",
+            "ALLOWED_HOSTS": "testserver",
+            "SECURE_SSL_REDIRECT": "0",
+        }
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--verbosity=0"], cwd=ROOT, env=env, check=True
+        )
+        env["STATIC_ROOT"] = static.wait()
+        command = [sys.executable, __file__, "--inside", "--rounds", str(args.rounds)]
+        if args.profile:
+            command += ["--profile", args.profile]
+        if subprocess.run(command, cwd=ROOT, env=env).returncode != 0:
+            sys.exit("error: the measurement failed")
+    finally:
+        static.close()
+        admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+if __name__ == "__main__":
+    main()
