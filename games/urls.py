@@ -3,7 +3,7 @@
 from django.urls import include, path
 
 from games import registry
-from games.views import batches, builders, catalogs, pages, tracker, tracker_links
+from games.views import batches, builders, catalogs, events, pages, tracker, tracker_links
 from games.views.accounts import SignInView, SignOutView, signup
 from games.views.lists import (
     api_token,
@@ -64,6 +64,7 @@ urlpatterns = [
     path("games/import/", tracker.import_game, name="game-import"),
     path("games/<uuid:pk>/", tracker.game, name="game"),
     path("games/<uuid:pk>/act/", tracker.act, name="game-act"),
+    path("games/<uuid:pk>/events/", events.game_events, name="game-events"),
     path("games/<uuid:pk>/preview/", tracker.preview, name="game-preview"),
     path("games/<uuid:pk>/links/", tracker.replace_link, name="game-links"),
     path("games/<uuid:pk>/history/", tracker.history, name="game-history"),

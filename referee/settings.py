@@ -300,6 +300,15 @@ FRAGMENT_SECONDS = 3600
 # compressed).
 LIVE_CACHE_ENTRIES = env_int("LIVE_CACHE_ENTRIES", 2_000, minimum=10)
 LIVE_SECONDS = 60
+# Server-sent events (games/views/events.py): with LIVE_EVENTS on, the table page opens a
+# stream at /games/<id>/events/ and its live part is pushed to it as it changes; the page
+# polls only while the stream is down. Turn it on only where an ASGI server (uvicorn
+# referee.asgi:application) answers that path: docs/operations.md. Each ASGI process looks
+# for changes to the games it streams every LIVE_EVENTS_CHECK_SECONDS, and ends a stream
+# after LIVE_EVENTS_MAX_SECONDS (the browser opens it again at once, checked afresh).
+LIVE_EVENTS = env_bool("LIVE_EVENTS", False)
+LIVE_EVENTS_CHECK_SECONDS = 0.25
+LIVE_EVENTS_MAX_SECONDS = env_int("LIVE_EVENTS_MAX_SECONDS", 300, minimum=5)
 CACHES = {
     "default": cache_from_url(CACHE_URL),
     "fragments": bounded_cache_from_url(CACHE_URL, "fragments", FRAGMENT_CACHE_ENTRIES),

@@ -50,6 +50,7 @@ def live_part(
     entries = log_for(game, access, latest=HISTORY_SHOWN, current=current)
     unrecorded = posted if error or notice else None
     counts = log_counts(game, access, current)
+    tag = etag(game, access)
     context: dict[str, Any] = {
         "game": game,
         "body": body,
@@ -69,9 +70,8 @@ def live_part(
         # panel show again what the player had chosen
         "posted": unrecorded,
         "notice": notice,
-        "poll_headers": json.dumps(
-            {"If-None-Match": etag(game, access), POLL_TICKET_HEADER: poll_ticket}
-        ),
+        "poll_headers": json.dumps({"If-None-Match": tag, POLL_TICKET_HEADER: poll_ticket}),
+        "live_etag": tag,
         "poll_seconds": POLL_SECONDS,
         # as the API: everyone at the table may export. The table's device and, once the
         # game is over, everyone get the whole game; before that, the rest what they see

@@ -70,8 +70,9 @@ def _in_html(ticket: str) -> str:
     return str(conditional_escape(json.dumps(ticket)[1:-1]))
 
 
-def _filled(html: str, request: HttpRequest, ticket: str) -> str:
-    """The kept ``html`` with this request's poll ticket and CSRF token in the marks."""
+def filled(html: str, request: HttpRequest, ticket: str) -> str:
+    """The kept ``html`` with this request's poll ticket and a CSRF token (masked afresh on
+    each call) in the marks."""
     html = html.replace(_in_html(TICKET_MARK), _in_html(ticket))
     if CSRF_MARK in html:
         html = html.replace(CSRF_MARK, get_token(request))
@@ -90,22 +91,42 @@ def live_response(
     """The live part of ``game`` for ``access`` as it stands (``current``: the game as
     ``game_apply`` answered it, or None to read it only if the part must be rendered),
     from the cache or rendered and kept there."""
+    html = marked(request, game, current, access)
+    if html is None:  # not kept: rendered for this request alone
+        current = current_game(game) if current is None else current
+        return HttpResponse(alone(request, game, current, access, poll_ticket), status=status)
+    return HttpResponse(filled(html, request, poll_ticket), status=status)
+
+
+def marked(
+    request: HttpRequest, game: Game, current: CoreGame | None, access: Access
+) -> str | None:
+    """The live part of ``game`` for ``access`` with the marks in place of the poll ticket
+    and the CSRF token (``filled`` puts a viewer's in), from the cache or rendered and kept
+    there; None when it cannot be kept (this process's game is ahead of the row read, or
+    something a player typed holds a mark), and must be rendered for the viewer alone."""
     store = caches[CACHE]
     cache_key = key(game, access)
     kept = store.get(cache_key)
     if isinstance(kept, bytes):
-        html = zlib.decompress(kept).decode()
-        return HttpResponse(_filled(html, request, poll_ticket), status=status)
+        return zlib.decompress(kept).decode()
     if current is None:
         current = current_game(game)
     if current.version != game.version:  # this process's game is ahead of the row read
-        return HttpResponse(_rendered(request, game, current, access, poll_ticket), status=status)
+        return None
     html = _rendered(request, game, current, access, TICKET_MARK, {"csrf_token": CSRF_MARK})
     if html.count(_in_html(TICKET_MARK)) != 1:  # the mark is in something a player typed
-        return HttpResponse(_rendered(request, game, current, access, poll_ticket), status=status)
+        return None
     if not getattr(request, "csp_nonce", False):  # django-csp's: true once a nonce is made
         store.set(cache_key, zlib.compress(html.encode(), 1), settings.LIVE_SECONDS)
-    return HttpResponse(_filled(html, request, poll_ticket), status=status)
+    return html
+
+
+def alone(
+    request: HttpRequest, game: Game, current: CoreGame, access: Access, poll_ticket: str
+) -> str:
+    """The live part rendered for this viewer alone, with their ticket (not kept)."""
+    return _rendered(request, game, current, access, poll_ticket)
 
 
 def _rendered(

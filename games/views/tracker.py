@@ -18,6 +18,7 @@ from random import Random
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -262,6 +263,7 @@ def _table_response(
         response = render(request, "games/game.html#live", context, status=status)
     else:
         context = table_page.whole_page(game, current, access, **shown)
+        context["live_events"] = settings.LIVE_EVENTS
         if access.role is Role.HOST:
             context["links"] = _share_links(request, game)
         response = render(request, "games/game.html", context, status=status)

@@ -10,8 +10,10 @@
      committed or cancelled. Without JavaScript each tap is a form that records one at once.
    - A counter held down repeats: one step after a short delay, then a steady rate; a long
      press is never also a tap. Touch, pen and mouse alike (pointer events).
-   - The live part is polled every second (htmx). The polls pause while the page is hidden
-     and one is sent at once when it is shown again. When a newer live part arrives, the
+   - The live part is polled every second (htmx), or pushed by the server as it changes
+     where the site serves a stream (server-sent events, htmx's sse extension), the polls
+     then waiting while the stream is open. The polls pause while the page is hidden and
+     one is sent at once when it is shown again. When a newer live part arrives, the
      forms outside it follow its version, and pending changes are previewed again.
    - A swap of the live part leaves the page where it was (no scroll), the control that had
      the focus has it again, every "More" (any <details>) that was open is open again, and
@@ -353,7 +355,13 @@
     }
     var source = event.detail.requestConfig && event.detail.requestConfig.elt;
     var sent = source && source.matches && source.matches("form") ? source : null;
-    var code = status(event);
+    keep(target, sent, status(event));
+  });
+
+  // What a swap of the live part must leave as it was: where the page is, the focus, the
+  // open "More"s, the choices made, and the notice standing (``sent``: the form whose answer
+  // this is, or null for a poll or a pushed part).
+  function keep(target, sent, code) {
     var recorded = sent && code >= 200 && code < 300 ? formKey(sent) : null;
     kept = {
       x: window.scrollX,
@@ -364,7 +372,7 @@
       sent: sent ? { key: formKey(sent), control: controlOf(sent), top: topOf(sent) } : null,
       notice: sent ? null : standing(target)
     };
-  });
+  }
 
   // The live part swapped: the page stays where it was and the focus goes back to the
   // control that had it (a swap removes it, and some browsers then scroll).
@@ -395,7 +403,12 @@
   }
 
   document.body.addEventListener("htmx:afterSwap", function (event) {
-    if (!kept || !event.detail.target || event.detail.target.id !== "live") return;
+    if (!event.detail.target || event.detail.target.id !== "live") return;
+    restore();
+  });
+
+  function restore() {
+    if (!kept) return;
     var where = kept;
     kept = null;
     reopen(where.open);
@@ -411,7 +424,7 @@
     } else if (!notice && where.notice) {
       place(where.notice.node, where.notice.sent, true); // a poll: the notice stays
     }
-  });
+  }
 
   // --- what the player chose, across a swap -------------------------------------------
 
@@ -662,13 +675,50 @@
   // --- following the game --------------------------------------------------------------
 
   // The polls pause while the page is hidden: nobody is looking, and a phone's battery lasts.
+  // They also pause while the server pushes the live part (a stream is open), unless a part
+  // it pushed was put aside.
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var source = event.detail.elt;
     var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
     if (source && source.id === "live" && verb === "get" &&
-        (document.visibilityState === "hidden" || choosing())) {
+        (document.visibilityState === "hidden" || choosing() || (streaming && !missed))) {
       event.preventDefault();
     }
+  });
+
+  // --- the stream: the live part pushed as it changes (htmx's sse extension) --------------
+  // Where the site serves it, the page holds a stream of server-sent events, and each
+  // change's live part arrives without a poll. A part that arrives while the player is
+  // choosing in a field, or while the page is hidden, is put aside: the next poll fetches
+  // the part as it then is. One the page already shows (its ETag) is not swapped again.
+  var streaming = false;
+  var missed = false;
+  document.body.addEventListener("htmx:sseOpen", function () { streaming = true; });
+  document.body.addEventListener("htmx:sseError", function () { streaming = false; });
+  document.body.addEventListener("htmx:sseClose", function (event) {
+    streaming = false;
+    // the server ended it for good: the viewer may no longer see this game
+    if (event.detail && event.detail.type === "message") window.location.reload();
+  });
+  document.body.addEventListener("htmx:sseBeforeMessage", function (event) {
+    var target = event.target;
+    if (!target || target.id !== "live") return;
+    if (event.detail.lastEventId && event.detail.lastEventId === target.getAttribute("data-etag")) {
+      event.preventDefault();
+      return;
+    }
+    if (document.visibilityState === "hidden" || choosing()) {
+      event.preventDefault();
+      missed = true;
+      return;
+    }
+    keep(target, null, 0);
+  });
+  document.body.addEventListener("htmx:sseMessage", function (event) {
+    if (event.target && event.target.id === "live") restore();
+  });
+  document.addEventListener("htmx:load", function (event) {
+    if (event.target && event.target.id === "live") missed = false;
   });
 
   function refresh() {
