@@ -176,6 +176,35 @@ def _serve(env: dict[str, str], workers: int, start_timeout: float) -> Iterator[
         sys.executable, "-m", "gunicorn", "referee.wsgi",
         f"--bind={HOST}:{port}", f"--workers={workers}", "--log-level=warning",
     ]  # fmt: skip
+    with _running(command, env, port, start_timeout) as url:
+        yield url
+
+
+@contextmanager
+def uvicorn_server(
+    static_root: str, extra_env: dict[str, str] | None = None, start_timeout: float = 30.0
+) -> Iterator[str]:
+    """Start `uvicorn referee.asgi:application` on a free loopback port, one process with
+    LIVE_EVENTS on, as a deployment runs it beside gunicorn to hold the table pages' streams
+    of server-sent events; yield its base URL; stop it."""
+    env = {**server_env(static_root), **(extra_env or {}), "LIVE_EVENTS": "1"}
+    port = free_port()
+    command = [
+        sys.executable, "-m", "uvicorn", "referee.asgi:application",
+        f"--host={HOST}", f"--port={port}", "--log-level=warning", "--no-access-log",
+        "--timeout-graceful-shutdown=1",
+    ]  # fmt: skip
+    with _running(command, env, port, start_timeout) as url:
+        yield url
+
+
+@contextmanager
+def _running(
+    command: list[str], env: dict[str, str], port: int, start_timeout: float
+) -> Iterator[str]:
+    """Run ``command``, a server of the site on ``port``, until the block ends; yield its
+    base URL once it answers /healthz."""
+    name = command[2]
     server = subprocess.Popen(command, cwd=BASE_DIR, env=env)
     base_url = f"http://{HOST}:{port}"
     _MASTERS[base_url] = server.pid
@@ -183,14 +212,14 @@ def _serve(env: dict[str, str], workers: int, start_timeout: float) -> Iterator[
         deadline = time.monotonic() + start_timeout
         while True:
             if server.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with {server.returncode}")
+                raise RuntimeError(f"{name} exited with {server.returncode}")
             try:
                 if _status(f"{base_url}/healthz") == 200:
                     break
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError(f"gunicorn did not answer /healthz in {start_timeout:.0f} s")
+                raise RuntimeError(f"{name} did not answer /healthz in {start_timeout:.0f} s")
             time.sleep(0.1)
         yield base_url
     finally:
@@ -202,7 +231,7 @@ def _serve(env: dict[str, str], workers: int, start_timeout: float) -> Iterator[
             server.wait(timeout=15)
 
 
-_MASTERS: dict[str, int] = {}  # base URL: the gunicorn master's process id
+_MASTERS: dict[str, int] = {}  # base URL: the server's (gunicorn's master's) process id
 
 
 def cpu_seconds(pids: Iterable[int]) -> float:
@@ -221,7 +250,8 @@ def cpu_seconds(pids: Iterable[int]) -> float:
 
 
 def server_pids(base_url: str) -> list[int]:
-    """The gunicorn master serving ``base_url`` and its workers."""
+    """The process serving ``base_url`` (gunicorn's master, uvicorn) and its children (the
+    workers)."""
     master = _MASTERS[base_url]
     workers = []
     for stat in Path("/proc").glob("[0-9]*/stat"):

@@ -99,6 +99,7 @@ import os
 import random
 import re
 import secrets
+import socket
 import statistics
 import struct
 import subprocess
@@ -106,12 +107,13 @@ import sys
 import threading
 import time
 import uuid
+import zlib
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -126,6 +128,7 @@ from bench.server import (  # noqa: E402
     cpu_seconds,
     gunicorn_server,
     server_pids,
+    uvicorn_server,
 )
 
 DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/postgres"
@@ -517,6 +520,67 @@ class Browser:
         self.connection.close()
 
 
+class EventStream:
+    """A table page's stream of server-sent events (games/views/events.py), read as the
+    browser reads it: signed in with the session, from the ETag the page was opened at,
+    compressed when the server compresses it."""
+
+    def __init__(self, base_url: str, session: str, game: str, since: str) -> None:
+        parts = urlsplit(base_url)
+        self.connection = http.client.HTTPConnection(
+            parts.hostname or HOST, parts.port, timeout=600
+        )
+        headers = {
+            "Cookie": f"sessionid={session}",
+            "Accept": "text/event-stream",
+            "Accept-Encoding": "gzip, deflate",
+        }
+        query = urlencode({"since": since})
+        self.connection.request("GET", f"/games/{game}/events/?{query}", headers=headers)
+        self.response = self.connection.getresponse()
+        if self.response.status != 200:
+            raise RuntimeError(f"the stream answered HTTP {self.response.status}")
+        gzipped = self.response.getheader("Content-Encoding") == "gzip"
+        self.inflate = zlib.decompressobj(31) if gzipped else None
+
+    def events(self) -> Iterator[tuple[str, str, int, int]]:
+        """Each event as it comes: its name, its id, the bytes it took on the wire (with
+        the chunk's framing, as read) and its size unpacked; until the stream ends."""
+        pending = b""
+        wire = 0
+        while True:
+            try:
+                chunk = self.response.read1(65536)
+            except (OSError, ValueError, AttributeError, http.client.HTTPException):
+                return  # closed by ``close`` (http.client may trip over its closed file)
+            if not chunk:
+                return
+            wire += len(chunk)
+            pending += self.inflate.decompress(chunk) if self.inflate else chunk
+            while b"\n\n" in pending:
+                block, pending = pending.split(b"\n\n", 1)
+                fields = dict(
+                    line.split(b": ", 1)
+                    for line in block.split(b"\n")
+                    if line.startswith(b"e") or line.startswith(b"id")
+                )
+                if b"event" in fields:
+                    yield (
+                        fields[b"event"].decode(),
+                        fields.get(b"id", b"").decode(),
+                        wire,
+                        len(block),
+                    )
+                    wire = 0
+
+    def close(self) -> None:
+        sock = self.connection.sock
+        if sock is not None:
+            with suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+        self.connection.close()
+
+
 def poll_ticket_in(answer: Answer) -> str:
     """The poll ticket a live part tells htmx to send with the next poll (its hx-headers)."""
     body = gzip.decompress(answer.body) if answer.body[:2] == b"\x1f\x8b" else answer.body
@@ -559,6 +623,7 @@ class Load:
         default_factory=lambda: {door: [] for door in DOORS}
     )
     answered: int = 0  # back to back: every answer, in the time or just after it
+    pushes: int = 0  # events a stream sent
     requests: list[float] = field(default_factory=list)  # every action request
     actions: list[float] = field(default_factory=list)  # first try to 201
     stale: int = 0
@@ -603,11 +668,15 @@ def drive_tables(
     seconds: float,
     seed: int,
     acting: bool,
+    streams: Sequence[str] = (),
 ) -> Load:
     """The tablets of ``tables`` open their page or state, then (once every client process
     is ready) poll every second for ``seconds`` and a little more; each table acts at Poisson
     times, once every ``TABLE_ACT_SECONDS`` on average, for ``seconds`` (not at all when not
-    ``acting``: the same polls, none of which finds a change)."""
+    ``acting``: the same polls, none of which finds a change). With ``streams`` (the servers
+    that hold streams, beside ``servers``), a tablet on the page holds its page's stream of
+    server-sent events instead of polling, and stops once it has been sent its table's last
+    change."""
     load = Load()
     lock = threading.Lock()
     tablets = [(table, number) for table in tables for number in range(len(table["tablets"]))]
@@ -626,10 +695,39 @@ def drive_tables(
             last = math.inf if sending.get(game) else answered.get(game, -math.inf)
         return polled >= last or now >= times["stop"] + GIVE_UP_SECONDS
 
+    def caught_up(game: str, seen: list[tuple[float, int]], now: float) -> bool:
+        """Whether a tablet of ``game`` holding a stream may stop now: it has been sent (or
+        answered) the table's last change."""
+        if now < times["stop"]:
+            return False
+        with lock:
+            busy = sending.get(game)
+            last = max((v for v, _, _ in load.made[game]), default=0)
+            got = max((v for _, v in seen), default=0)
+        return (not busy and got >= last) or now >= times["stop"] + GIVE_UP_SECONDS
+
+    def listen(stream: EventStream, game: str, seen: list[tuple[float, int]]) -> None:
+        """What the stream sends, as it comes: each change's version, and its size."""
+        try:
+            for name, event_id, wire, size in stream.events():
+                at = time.monotonic()
+                if name != "live":
+                    raise RuntimeError(f"the stream sent a {name!r} event")
+                with lock:
+                    seen.append((at, version_of(event_id)))
+                    load.pushes += 1
+                    load.changes["page"].append((wire, size))
+        except (RuntimeError, ValueError) as error:
+            with lock:
+                load.failures.append(f"table {game}: {error!r}")
+
     def tablet(table: dict[str, Any], number: int) -> None:
         game, me = table["game"], table["tablets"][number]
         door = me["door"]
         browser = Browser(server_of(servers, number), me["session"], me["token"], door)
+        push = door == "page" and bool(streams)
+        stream: EventStream | None = None
+        listener: threading.Thread | None = None
         rng = random.Random(f"{seed}-{game}-{number}")
         seen: list[tuple[float, int]] = []
         with lock:
@@ -645,6 +743,11 @@ def drive_tables(
             version = version_of(etag)
             with lock:
                 load.opened[game] = version
+            if push:
+                with opening:
+                    stream = EventStream(server_of(streams, number), me["session"], game, etag)
+                listener = threading.Thread(target=listen, args=(stream, game, seen), daemon=True)
+                listener.start()
             # The table's actions are a Poisson process: each of its k acting tablets one
             # of rate 1/(k * TABLE_ACT_SECONDS), and together one of rate 1/TABLE_ACT_SECONDS.
             actors = sum(1 for t in table["tablets"] if t["model"] is not None)
@@ -653,7 +756,8 @@ def drive_tables(
             opened.wait()
             go.wait()
             start_at, act_until = times["start"], times["acts"]
-            next_poll = start_at + rng.uniform(0.0, POLL_SECONDS)
+            # a tablet holding a stream never polls
+            next_poll = math.inf if push else start_at + rng.uniform(0.0, POLL_SECONDS)
             next_act = (
                 start_at + rng.expovariate(1.0 / mean_gap)
                 if me["model"] and acting
@@ -662,7 +766,7 @@ def drive_tables(
             polled = -math.inf
             while not load.failures:
                 now = time.monotonic()
-                if settled(game, polled, now):
+                if caught_up(game, seen, now) if push else settled(game, polled, now):
                     return
                 # an action is sent no later than the acting time (one falling due while the
                 # tablet waited on a slow answer is sent late, or not at all past that time),
@@ -677,6 +781,10 @@ def drive_tables(
                     with lock:
                         load.flipped.setdefault(game, set()).symmetric_difference_update({number})
                     next_act += rng.expovariate(1.0 / mean_gap)
+                    continue
+                if push:  # the stream brings the changes: wait for the next action or the end
+                    due = next_act if next_act < act_until else max(times["stop"], now + 0.1)
+                    time.sleep(max(0.0, due - now))
                     continue
                 time.sleep(max(0.0, next_poll - now))
                 if settled(game, polled, time.monotonic()):
@@ -704,6 +812,10 @@ def drive_tables(
             opened.abort()
         finally:
             browser.close()
+            if stream is not None:
+                stream.close()
+            if listener is not None:
+                listener.join(timeout=5)
 
     def act(
         browser: Browser,
@@ -871,10 +983,26 @@ class ServerCPU:
     """The CPU time the server spends: the gunicorn processes of ``servers`` and the
     PostgreSQL backends of the benchmark's database, whatever else the machine runs."""
 
-    def __init__(self, servers: list[str], admin_url: str, database: str) -> None:
-        self.servers, self.admin_url, self.name = servers, admin_url, database
+    def __init__(
+        self, servers: list[str], admin_url: str, database: str, streams: Sequence[str] = ()
+    ) -> None:
+        self.servers, self.admin_url, self.name = [*servers, *streams], admin_url, database
+        self.stream_servers = list(streams)
         self.backends: set[int] = set()  # the database's backends seen so far
         self.database = 0.0  # of the seconds ``spent`` last answered, the database's
+        self.idle_memory = 0  # bytes: the stream servers' resident memory, first seen
+        self.stream_memory = 0  # and when the most streams were open
+        self.streams = 0  # the most streams seen open (their connections)
+        self.streaming = 0.0  # of the seconds ``spent`` last answered, the stream servers'
+
+    def _stream_state(self) -> None:
+        pids = [pid for url in self.stream_servers for pid in server_pids(url)]
+        memory = sum(resident_bytes(pid) for pid in pids)
+        self.idle_memory = self.idle_memory or memory
+        ports = {urlsplit(url).port for url in self.stream_servers}
+        streams = sum(established(port) for port in ports if port)
+        if streams >= self.streams:  # the last snapshot with the streams open
+            self.streams, self.stream_memory = streams, memory
 
     def snapshot(self) -> dict[int, float]:
         with psycopg.connect(with_database(self.admin_url, "postgres")) as connection:
@@ -883,15 +1011,45 @@ class ServerCPU:
             ).fetchall()
         pids = [pid for url in self.servers for pid in server_pids(url)]
         pids += [int(row[0]) for row in rows]
+        if self.stream_servers:
+            self._stream_state()
         self.backends |= {int(row[0]) for row in rows}
         return {pid: cpu_seconds([pid]) for pid in pids}
 
     def spent(self, before: dict[int, float], after: dict[int, float]) -> float:
         """Seconds used between two snapshots (a process started since counts in full); the
-        database's backends' share is kept in ``database``."""
+        database's backends' share is kept in ``database``, the stream servers' in
+        ``streaming``."""
         used = {pid: seconds - before.get(pid, 0.0) for pid, seconds in after.items()}
         self.database = sum(v for pid, v in used.items() if pid in self.backends)
+        streaming = {pid for url in self.stream_servers for pid in server_pids(url)}
+        self.streaming = sum(v for pid, v in used.items() if pid in streaming)
         return sum(used.values())
+
+
+def resident_bytes(pid: int) -> int:
+    """A process's resident memory (Linux's /proc)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    found = re.search(r"^VmRSS:\s+(\d+) kB", status, re.M)
+    return int(found.group(1)) * 1024 if found else 0
+
+
+def established(port: int) -> int:
+    """Connections established to ``port`` on this machine (Linux's /proc/net/tcp)."""
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            local, state = line.split()[1], line.split()[3]
+            if state == "01" and int(local.rsplit(":", 1)[1], 16) == port:
+                count += 1
+    return count
 
 
 CAPACITY_KINDS = ("healthz", *DOORS)
@@ -1030,9 +1188,11 @@ def run_phase(
     seconds: float,
     capacity_seconds: float,
     cpu: ServerCPU,
+    streams: Sequence[str] = (),
 ) -> Figures:
-    """One phase: each door's capacity against /healthz, then the paced load; prints a few
-    lines of detail and answers the figures."""
+    """One phase: each door's capacity against /healthz, then the paced load (the page's
+    tablets holding streams from ``streams`` when there are any); prints a few lines of
+    detail and answers the figures."""
     doors = {
         door: sum(1 for t in tables for tablet in t["tablets"] if tablet["door"] == door)
         for door in DOORS
@@ -1053,7 +1213,7 @@ def run_phase(
         chunks = split(tables, LOAD_PROCESSES)
         start = Start.make(len(chunks))
         jobs = [
-            (drive_tables, (servers, chunk, start, seconds, n, acting))
+            (drive_tables, (servers, chunk, start, seconds, n, acting, streams))
             for n, chunk in enumerate(chunks)
         ]
         loads, used = in_processes(jobs, start, cpu)
@@ -1062,13 +1222,22 @@ def run_phase(
     # The same tablets polling at the same pace with no action: what a poll that finds
     # nothing costs the server at this pace (connections, waking a worker, the 304).
     quiet_seconds = min(seconds, QUIET_SECONDS)
-    quiet_loads, quiet_used, _ = at_tables(quiet_seconds, acting=False)
+    quiet_loads, quiet_used, quiet_started = at_tables(quiet_seconds, acting=False)
+    quiet_elapsed = time.monotonic() - quiet_started
     quiet_polls = sum(sum(load.polls.values()) for load in quiet_loads)
     quiet_cost = quiet_used / quiet_polls if quiet_polls else math.nan
     print(
         f"  quiet, {quiet_seconds:g} s of polls and no action: {quiet_polls} polls, "
-        f"server CPU {quiet_cost * 1e3:.2f} ms per poll ({cpu.database:.2f} s of the "
-        f"{quiet_used:.2f} s in PostgreSQL)"
+        f"server CPU {quiet_used:.2f} s ({cpu.database:.2f} s in PostgreSQL"
+        + (f", {cpu.streaming:.2f} s in the stream server" if streams else "")
+        + ")"
+        + (f", {quiet_cost * 1e3:.2f} ms per poll" if quiet_polls else "")
+        + (
+            f"; {cpu.streams} streams open, the stream server's memory "
+            f"{cpu.stream_memory / 1e6:.0f} MB ({cpu.idle_memory / 1e6:.0f} MB before they opened)"
+            if streams
+            else ""
+        )
     )
 
     loads, used, started = at_tables(seconds, acting=True)
@@ -1105,9 +1274,13 @@ def run_phase(
     # What the load costs the server, whatever else the machine runs: each poll that found
     # nothing at its cost in the quiet run; the rest (the actions, their retries, the
     # refreshes they make every tablet of the table fetch) shared among the actions applied.
-    unchanged = sum(polls.values()) - sum(len(c) for c in changes.values())
+    pushed = sum(load.pushes for load in loads)
+    unchanged = sum(polls.values()) - (sum(len(c) for c in changes.values()) - pushed)
     applied = len(actions) or math.nan
-    per_change = max(0.0, used - unchanged * quiet_cost) / applied
+    # what the tablets cost while nothing changes: with streams, mostly by the second (the
+    # hub looking for changes); without, by the poll
+    idle = unchanged * quiet_cost if quiet_polls else quiet_used * elapsed / quiet_elapsed
+    per_change = max(0.0, used - idle) / applied
     # the same with each such poll at its back-to-back cost, as a check on the quiet run's
     back_to_back = sum(
         (polls[door] - len(changes[door])) * measured.cpu[door]
@@ -1116,9 +1289,15 @@ def run_phase(
     )
     print(
         f"  server CPU {used:.2f} s under the paced load: {unchanged} polls found nothing "
-        f"({unchanged * quiet_cost:.2f} s at the quiet run's cost, {back_to_back:.2f} s at "
+        f"({idle:.2f} s at the quiet run's cost, {back_to_back:.2f} s at "
         f"the back-to-back cost), so {per_change * 1e3:.1f} ms per change "
         f"({max(0.0, used - back_to_back) / applied * 1e3:.1f} ms by the back-to-back cost)"
+        + (
+            f"; {pushed} parts pushed by the streams, the stream servers' CPU "
+            f"{cpu.streaming:.2f} s, PostgreSQL's {cpu.database:.2f} s"
+            if streams
+            else ""
+        )
     )
 
     lost = 0
@@ -1293,12 +1472,13 @@ def run_tables(
     seconds: float,
     capacity_seconds: float,
     cpu: ServerCPU,
+    streams: Sequence[str] = (),
 ) -> list[Figures]:
     found = []
     for tablets in phases:
         label = f"{tablets} tablets"
         chosen = tables_of(prepared, tablets)
-        found.append(run_phase(label, servers, chosen, seconds, capacity_seconds, cpu))
+        found.append(run_phase(label, servers, chosen, seconds, capacity_seconds, cpu, streams))
     return found
 
 
@@ -1320,6 +1500,18 @@ def prepare(env: dict[str, str], tables: list[int]) -> dict[str, Any]:
         sys.exit(f"error: preparing the data failed:\n{prepared.stderr[-3000:]}")
     result: dict[str, Any] = json.loads(prepared.stdout.strip().splitlines()[-1])
     return result
+
+
+@contextmanager
+def stream_servers(
+    push: bool, env: dict[str, str], static_root: str, count: int
+) -> Iterator[list[str]]:
+    """``count`` uvicorn processes holding the table pages' streams (none unless ``push``)."""
+    with ExitStack() as stack:
+        yield [
+            stack.enter_context(uvicorn_server(static_root, extra_env=env))
+            for _ in range(count if push else 0)
+        ]
 
 
 @contextmanager
@@ -1384,6 +1576,14 @@ def main() -> None:
         "--workers", type=int, default=4, help="gunicorn workers (4; two servers: half each)"
     )
     parser.add_argument(
+        "--push",
+        action="store_true",
+        help=(
+            "tables: the page's tablets hold a stream of server-sent events from a uvicorn "
+            "process beside each gunicorn (LIVE_EVENTS) instead of polling"
+        ),
+    )
+    parser.add_argument(
         "--cache-db",
         type=int,
         default=CACHE_DB,
@@ -1417,15 +1617,21 @@ def main() -> None:
         os.environ["DATABASE_URL"] = database  # gunicorn_server passes os.environ on
         if runs & {"one-game", "tables"}:
             cache = "Redis (CACHE_URL)" if os.environ.get("CACHE_URL") else "local memory"
-            print(f"one server: gunicorn, {args.workers} sync workers; cache: {cache}")
-            with gunicorn_server(args.workers, extra_env=quiet, static_root=static_root) as url:
-                cpu = ServerCPU([url], server, name)
+            pushing = "; the page's streams: uvicorn, one process" if args.push else ""
+            print(f"one server: gunicorn, {args.workers} sync workers{pushing}; cache: {cache}")
+            with (
+                gunicorn_server(args.workers, extra_env=quiet, static_root=static_root) as url,
+                stream_servers(args.push, quiet, static_root, 1) as streams,
+            ):
+                cpu = ServerCPU([url], server, name, streams)
                 if "one-game" in runs:
                     one_game_seconds = 3.0 if args.quick else 10.0
                     if not run_one_game(url, prepared, one_game_seconds, args.rate, cpu):
                         failed.append("one game: an action was lost")
                 if "tables" in runs:
-                    found = run_tables([url], prepared, phases, seconds, capacity_seconds, cpu)
+                    found = run_tables(
+                        [url], prepared, phases, seconds, capacity_seconds, cpu, streams
+                    )
                     print_figures("tables, one server:", found)
                     if any(figures.lost for figures in found):
                         failed.append("tables: an action was lost")
@@ -1436,12 +1642,17 @@ def main() -> None:
                 f"two servers: gunicorn twice, {workers} sync workers each; cache: Redis "
                 f"({cache_url}); the tablets of each table alternate between the two"
             )
-            with two_servers(workers, quiet, static_root, cache_url) as urls:
-                cpu = ServerCPU(urls, server, name)
+            with (
+                two_servers(workers, quiet, static_root, cache_url) as urls,
+                stream_servers(
+                    args.push, {**quiet, "CACHE_URL": cache_url}, static_root, 2
+                ) as streams,
+            ):
+                cpu = ServerCPU(urls, server, name, streams)
                 tablets = phases[-1]
                 two = run_phase(
                     f"{tablets} tablets", urls, tables_of(prepared, tablets), seconds,
-                    capacity_seconds, cpu,
+                    capacity_seconds, cpu, streams,
                 )  # fmt: skip
             print_figures("tables, two servers:", [two])
             if two.lost:

@@ -44,7 +44,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.handlers.asgi import ASGIRequest
-from django.db import DatabaseError, close_old_connections, connection
+from django.db import DatabaseError, close_old_connections, connection, connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.views.decorators.http import require_GET
@@ -234,6 +234,10 @@ async def _events(stream: Stream, gzip: bool) -> AsyncIterator[bytes]:
 
     loop = asyncio.get_running_loop()
     until = loop.time() + settings.LIVE_EVENTS_MAX_SECONDS
+    # The request's own work is done (the view, the session saved): its thread's database
+    # connection is closed now, not when the stream ends, so open streams hold none; the
+    # hub's one thread reads for them all.
+    await sync_to_async(connections.close_all)()
     HUB.open(stream)
     try:
         # how soon the browser opens it again after it ends (in milliseconds)
