@@ -68,7 +68,7 @@ from bench.tracker import (  # noqa: E402
 TABLES = 5
 ROUNDS = 20
 WARM_ROUNDS = 2
-KINDS = ("action", "page", "api")
+KINDS = ("action", "page", "api", "push")
 SEATS = TABLE_SEATS[:3]  # two players on the page, the host's device on the API
 
 
@@ -111,8 +111,16 @@ def inside(rounds: int, profile: str | None) -> None:
             profiler.disable()
         after = (time.process_time(), cpu_seconds([backend]))
         if counted:
-            size = len(body_of(answer[0]))
-            seen[kind].append((after[0] - before[0], after[1] - before[1], queries[0], size))
+            size = len(answer[0]) if isinstance(answer[0], bytes) else len(body_of(answer[0]))
+            parts = answer[1] if len(answer) > 1 else 1  # a push: the streams it sent
+            seen[kind].append(
+                (
+                    (after[0] - before[0]) / parts,
+                    (after[1] - before[1]) / parts,
+                    queries[0] / parts,
+                    size,
+                )
+            )
 
     tablets = []
     for table in prepared["tables"]:
@@ -122,6 +130,8 @@ def inside(rounds: int, profile: str | None) -> None:
                 client.cookies["sessionid"] = me["session"]
             first = ask(client, me, table["game"], "", "")
             tablets.append({"table": table, "me": me, "client": client, **heard(first, me)})
+            if me["door"] == "page":  # and its stream, opened from the page's request
+                tablets[-1]["stream"] = stream_of(first.wsgi_request, table["game"])
     for number in range(WARM_ROUNDS + rounds):
         counted = number >= WARM_ROUNDS
         for table in prepared["tables"]:
@@ -141,6 +151,13 @@ def inside(rounds: int, profile: str | None) -> None:
             if answer[0].status_code != 201:
                 sys.exit(f"error: the action answered {answer[0].status_code}")
             device["version"] = answer[0].json()["game"]["version"]
+            # what the stream server does for the page's tablets instead of their refreshes:
+            # the game read once, each place's part (rendered once, or read), each stream's
+            # filled in, framed and compressed
+            streams = [t["stream"] for t in tablets if t["table"] is table and "stream" in t]
+            with measured("push", counted) as answer:
+                sent = push(streams)
+                answer.extend([sent, len(streams)])
             for tablet in (t for t in tablets if t["table"] is table):
                 me = tablet["me"]
                 with measured(me["door"], counted) as answer:
@@ -158,6 +175,7 @@ def inside(rounds: int, profile: str | None) -> None:
         "backend's, the statements sent and the answer's size before compression:"
     )
     total = 0.0
+    costs: dict[str, float] = {}
     for kind in KINDS:
         rows = seen[kind]
         python = statistics.median(r[0] for r in rows) * 1e3
@@ -169,13 +187,69 @@ def inside(rounds: int, profile: str | None) -> None:
             f"{count:g} statements, {size:.1f} KB"
         )
         # a change is one action, and a refresh by each tablet of its door at the table
-        per_change = 1 if kind == "action" else sum(1 for seat in SEATS if seat["door"] == kind)
-        total += (python + database) * per_change
+        if kind != "push":
+            per_change = 1 if kind == "action" else sum(1 for s in SEATS if s["door"] == kind)
+            total += (python + database) * per_change
+        costs[kind] = python + database
     print(f"  one change: the action and its {len(SEATS)} refreshes, {total:.1f} ms")
+    pages = sum(1 for seat in SEATS if seat["door"] == "page")
+    pushed = total - pages * (costs["page"] - costs["push"])
+    print(
+        f"  with the page's tablets holding streams: the action, the API's refresh and "
+        f"{pages} parts pushed, {pushed:.1f} ms"
+    )
     if profile:
         out = io.StringIO()
         pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(40)
         print(out.getvalue())
+
+
+def stream_of(request: Any, game: str) -> Any:
+    """A stream of ``game`` opened with the page's ``request`` (games/views/events.py), as
+    the stream server holds it, whose events are framed and compressed as it sends them."""
+    import asyncio
+    import zlib
+
+    from games.tracker.http import poll_ticket, watch_tokens
+    from games.views import events
+
+    class Kept(events.Stream):
+        def push(self, event: str, event_id: str, html: str) -> None:
+            self.waiting = (event, event_id, html)
+
+    pk = uuid.UUID(game)
+    row = events.Game.objects.prefetch_related("seats").get(pk=pk)
+    tokens = watch_tokens(request)
+    stream = Kept(
+        game=pk,
+        request=request,
+        user=request.user,
+        tokens=tokens,
+        ticket=poll_ticket(row, request.user, tokens),
+        loop=asyncio.new_event_loop(),
+    )
+    stream.squeeze = zlib.compressobj(6, zlib.DEFLATED, 31)  # type: ignore[attr-defined]
+    return stream
+
+
+def push(streams: list[Any]) -> bytes:
+    """What the hub and the streams do for ``streams`` after a change: the part of each, as
+    the hub hands it over, then filled in, framed and compressed as the stream sends it; the
+    first stream's event, unpacked."""
+    import zlib
+
+    from games.views import events, live
+
+    pk = streams[0].game
+    mark = events.read_marks([pk])[pk]
+    events.HUB._send(pk, mark, streams)
+    first = b""
+    for stream in streams:
+        name, event_id, part = stream.waiting
+        chunk = events.event_bytes(name, event_id, live.filled(part, stream.request, stream.ticket))
+        stream.squeeze.compress(chunk) + stream.squeeze.flush(zlib.Z_SYNC_FLUSH)
+        first = first or chunk
+    return first
 
 
 def ask(client: Any, me: dict[str, Any], game: str, etag: str, ticket: str) -> Any:

@@ -689,10 +689,19 @@
   // --- the stream: the live part pushed as it changes (htmx's sse extension) --------------
   // Where the site serves it, the page holds a stream of server-sent events, and each
   // change's live part arrives without a poll. A part that arrives while the player is
-  // choosing in a field, or while the page is hidden, is put aside: the next poll fetches
-  // the part as it then is. One the page already shows (its ETag) is not swapped again.
+  // choosing in a field, while the page is hidden, or while the player's own action awaits
+  // its answer, is put aside: the next poll fetches the part as it then is. One the page already shows (its ETag) is not swapped again.
   var streaming = false;
   var missed = false;
+  var posting = 0; // the page's own actions waiting for their answer (which swaps the part)
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+    if (verb === "post" && !event.defaultPrevented) posting += 1;
+  });
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+    if (verb === "post") posting = Math.max(0, posting - 1);
+  });
   document.body.addEventListener("htmx:sseOpen", function () { streaming = true; });
   document.body.addEventListener("htmx:sseError", function () { streaming = false; });
   document.body.addEventListener("htmx:sseClose", function (event) {
@@ -707,7 +716,9 @@
       event.preventDefault();
       return;
     }
-    if (document.visibilityState === "hidden" || choosing()) {
+    // while the player's own action is on its way, its answer is the part to show (with
+    // any refusal or notice in it): the pushed one is put aside
+    if (document.visibilityState === "hidden" || choosing() || posting) {
       event.preventDefault();
       missed = true;
       return;
