@@ -690,13 +690,14 @@
   // Where the site serves it, the page holds a stream of server-sent events, and each
   // change's live part arrives without a poll. A part that arrives while the player is
   // choosing in a field, while the page is hidden, or while the player's own action awaits
-  // its answer, is put aside: the next poll fetches the part as it then is. One the page already shows (its ETag) is not swapped again.
+  // its answer, is put aside: the next poll fetches the part as it then is. One the page
+  // already shows (its ETag) is not swapped again.
   var streaming = false;
   var missed = false;
   var posting = 0; // the page's own actions waiting for their answer (which swaps the part)
-  document.body.addEventListener("htmx:beforeRequest", function (event) {
+  document.body.addEventListener("htmx:beforeSend", function (event) {
     var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
-    if (verb === "post" && !event.defaultPrevented) posting += 1;
+    if (verb === "post") posting += 1;
   });
   document.body.addEventListener("htmx:afterRequest", function (event) {
     var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
