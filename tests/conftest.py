@@ -55,6 +55,15 @@ def _fresh_throttles(settings: Any) -> None:
         default.clear()
 
 
+@pytest.fixture(autouse=True)
+def _no_recent_pieces() -> None:
+    """Each test starts with none of the table page's pieces kept in this process in front
+    of the cache (``fragments.RECENT``), as it starts with the caches a test empties."""
+    from games.templatetags.fragments import RECENT
+
+    RECENT.clear()
+
+
 def broker_url() -> str:
     return os.environ.get("CELERY_BROKER_URL", "").strip()
 

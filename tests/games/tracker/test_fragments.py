@@ -9,6 +9,7 @@ import dataclasses
 import re
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -39,6 +40,16 @@ def empty_cache() -> None:
     caches[fragments.CACHE].clear()
 
 
+@contextmanager
+def nothing_kept() -> Iterator[None]:
+    """Every piece and live part rendered afresh and kept nowhere: no cache, and none of the
+    pieces this process keeps in front of it."""
+    fragments.RECENT.clear()
+    with override_settings(CACHES=FRESH):
+        yield
+    fragments.RECENT.clear()
+
+
 @pytest.fixture
 def azeroth(host: User, player: User, spectator: User) -> Game:
     game = make_game(host, player, spectator, Scenario.ANNIHILATION)
@@ -63,7 +74,7 @@ def test_a_page_of_cached_pieces_is_the_page_rendered_afresh(
         tablet = client_for(account)
         first = live(tablet, azeroth)  # renders every card and keeps it
         again = live(tablet, azeroth)  # reads every card
-        with override_settings(CACHES=FRESH):
+        with nothing_kept():
             fresh = live(tablet, azeroth)  # renders every card, keeps none
         assert cards(first) > 5
         assert first == again == fresh
@@ -173,7 +184,39 @@ def test_an_azrah_page_of_cached_guardians_is_the_page_rendered_afresh(
         tablet = client_for(account)
         first = live(tablet, game)
         again = live(tablet, game)
-        with override_settings(CACHES=FRESH):
+        with nothing_kept():
             fresh = live(tablet, game)
         assert first.count('class="tr-guardian') >= 6
         assert first == again == fresh
+
+
+def test_a_piece_is_read_in_this_process_before_the_cache_is_asked() -> None:
+    """Pieces this process read or rendered last are kept in front of the cache (a key names
+    a piece's content, so one kept is never stale): a piece is not asked of the cache, nor
+    rendered, again. ``extra`` is read without being an input, against the rule, to show which
+    rendering was sent."""
+    page = Template(
+        '{% load fragments %}{% fragment "r" name %}{{ name }} {{ extra }}{% endfragment %}'
+    )
+    first = page.render(Context({"name": "Ana", "extra": "one"}))
+    caches[fragments.CACHE].set(fragments.key("r", ["Ana"]), "Ana in the cache")
+    kept = page.render(Context({"name": "Ana", "extra": "two"}))
+    fragments.RECENT.clear()
+    from_cache = page.render(Context({"name": "Ana", "extra": "three"}))
+    fragments.RECENT.clear()
+    caches[fragments.CACHE].clear()
+    afresh = page.render(Context({"name": "Ana", "extra": "four"}))
+    assert (first, kept, from_cache, afresh) == (
+        "Ana one",
+        "Ana one",
+        "Ana in the cache",
+        "Ana four",
+    )
+
+
+def test_the_pieces_kept_in_the_process_are_bounded() -> None:
+    recent = fragments._Recent(2)
+    for name in ("a", "b", "a", "c"):  # "a" read again: "b" is the oldest
+        if recent.get(name) is None:
+            recent.put(name, name.upper())
+    assert [recent.get(name) for name in ("a", "b", "c")] == ["A", None, "C"]

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import caches
-from django.test import Client, override_settings
+from django.test import Client
 
 from games.models import Game
 from games.tracker.access import Access, Role
@@ -37,8 +37,7 @@ from tests.games.tracker.support import (
     player,
     spectator,
 )
-from tests.games.tracker.test_fragments import CSRF_INPUT
-from tests.games.tracker.test_fragments import FRESH as NOTHING_KEPT
+from tests.games.tracker.test_fragments import CSRF_INPUT, nothing_kept
 from tests.games.tracker.test_noninterference_pages import normalised, pair
 from tests.games.tracker.test_polling import (
     as_the_page_polls,
@@ -86,7 +85,7 @@ def same_but_tokens(text: str) -> str:
 
 def fresh(client: Client, game: Game) -> str:
     """The live part rendered afresh: nothing read from or kept in any cache."""
-    with override_settings(CACHES=NOTHING_KEPT):
+    with nothing_kept():
         return html(poll(client, game))
 
 
