@@ -228,7 +228,7 @@ def stream_of(request: Any, game: str) -> Any:
         ticket=poll_ticket(row, request.user, tokens),
         loop=asyncio.new_event_loop(),
     )
-    stream.squeeze = zlib.compressobj(6, zlib.DEFLATED, 31)  # type: ignore[attr-defined]
+    stream.squeeze = zlib.compressobj(6, zlib.DEFLATED, 31, 4)  # type: ignore[attr-defined]
     return stream
 
 

@@ -225,7 +225,10 @@ def event_bytes(event: str, event_id: str, data: str) -> bytes:
 
 
 async def _events(stream: Stream, gzip: bool) -> AsyncIterator[bytes]:
-    squeeze = zlib.compressobj(6, zlib.DEFLATED, 31) if gzip else None
+    # gzip (wbits 31) with the whole window, so an event finds the last one's text to point
+    # back to, and a smaller hash table (memLevel 4: 142 KB a stream, not 262 KB, for the same
+    # size and speed on a live part)
+    squeeze = zlib.compressobj(6, zlib.DEFLATED, 31, 4) if gzip else None
 
     def sent(chunk: bytes) -> bytes:
         if squeeze is None:
