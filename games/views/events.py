@@ -30,6 +30,7 @@ wire."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
 import uuid
@@ -89,7 +90,8 @@ class Stream:
             self.waiting = (event, event_id, html)
             self.ready.set()
 
-        self.loop.call_soon_threadsafe(put)
+        with contextlib.suppress(RuntimeError):  # the loop closed: the server is stopping
+            self.loop.call_soon_threadsafe(put)
 
 
 def _marks_sql(count: int) -> str:
@@ -183,8 +185,19 @@ class Hub:
             marks = read_marks(watched)
             for pk, streams in watched.items():
                 behind = [s for s in streams if s.mark is None or s.mark != marks.get(pk)]
-                if behind:
+                if not behind:
+                    continue
+                try:
                     self._send(pk, marks.get(pk), behind)
+                except DatabaseError:
+                    raise
+                except Exception:
+                    # a part that cannot be made: its viewers are sent away to load the page,
+                    # which shows what went wrong, rather than left waiting on a silent stream
+                    logger.exception("live events: game %s could not be sent", pk)
+                    for stream in behind:
+                        stream.mark = marks.get(pk)
+                        stream.push(GONE, "", "")
         finally:
             close_old_connections()
 

@@ -364,3 +364,23 @@ def test_gzip_of_a_whole_stream_reads_back() -> None:
     parts = [squeeze.compress(b"one") + squeeze.flush(zlib.Z_SYNC_FLUSH), squeeze.flush()]
     assert gzip.decompress(b"".join(parts)) == b"one"
     assert events.GONE == "gone"
+
+
+def test_a_part_that_cannot_be_made_sends_its_viewers_to_the_page(
+    game: Game, player: User, host: User, monkeypatch: Any
+) -> None:
+    """A stream never goes silent while its page waits on it (the page's polls pause while
+    it is open): a part the hub cannot make sends its viewers a ``gone``, and the page loads
+    afresh."""
+
+    def broken(*args: Any) -> str:
+        raise ValueError("a template that cannot render")
+
+    async def scenario() -> list[Event]:
+        stream = await opened(player, game)
+        await stream.events_after_a_look()
+        monkeypatch.setattr(events.live, "marked", broken)
+        await sync_to_async(damage)(game, host)
+        return await stream.events_after_a_look()
+
+    assert [e.name for e in run(scenario)] == ["gone"]
