@@ -95,7 +95,7 @@ def inside(rounds: int, profile: str | None) -> None:
         return execute(*args)
 
     profiler = cProfile.Profile()
-    seen: dict[str, list[tuple[float, float, int, int]]] = defaultdict(list)
+    seen: dict[str, list[tuple[float, float, float, int]]] = defaultdict(list)
 
     @contextmanager
     def measured(kind: str, counted: bool) -> Iterator[list[Any]]:
@@ -210,6 +210,7 @@ def stream_of(request: Any, game: str) -> Any:
     import asyncio
     import zlib
 
+    from games.models import Game
     from games.tracker.http import poll_ticket, watch_tokens
     from games.views import events
 
@@ -218,7 +219,7 @@ def stream_of(request: Any, game: str) -> Any:
             self.waiting = (event, event_id, html)
 
     pk = uuid.UUID(game)
-    row = events.Game.objects.prefetch_related("seats").get(pk=pk)
+    row = Game.objects.prefetch_related("seats").get(pk=pk)
     tokens = watch_tokens(request)
     stream = Kept(
         game=pk,

@@ -28,7 +28,7 @@ from django.test import AsyncClient, Client
 from games.models import Game
 from games.tracker.access import Access, Role
 from games.tracker.http import etag
-from games.views import events
+from games.views import events, live
 from games.views.events import HUB, event_bytes
 from referee.rules.azrah.system import AZRAH
 from tests.games.tracker.support import client_for, free_seat, game, host, player, spectator
@@ -379,7 +379,7 @@ def test_a_part_that_cannot_be_made_sends_its_viewers_to_the_page(
     async def scenario() -> list[Event]:
         stream = await opened(player, game)
         await stream.events_after_a_look()
-        monkeypatch.setattr(events.live, "marked", broken)
+        monkeypatch.setattr(live, "marked", broken)
         await sync_to_async(damage)(game, host)
         return await stream.events_after_a_look()
 
