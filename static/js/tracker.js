@@ -710,9 +710,10 @@
     // the server ended it for good: the viewer may no longer see this game
     if (event.detail && event.detail.type === "message") window.location.reload();
   });
+  // (The events are the stream's wrapper's, which swaps #live: see game.html.)
   document.body.addEventListener("htmx:sseBeforeMessage", function (event) {
-    var target = event.target;
-    if (!target || target.id !== "live") return;
+    var target = live();
+    if (!target || !event.target.contains(target)) return;
     if (event.detail.lastEventId && event.detail.lastEventId === target.getAttribute("data-etag")) {
       event.preventDefault();
       return;
@@ -727,7 +728,8 @@
     keep(target, null, 0);
   });
   document.body.addEventListener("htmx:sseMessage", function (event) {
-    if (event.target && event.target.id === "live") restore();
+    var target = live();
+    if (target && event.target.contains(target)) restore();
   });
   document.addEventListener("htmx:load", function (event) {
     if (event.target && event.target.id === "live") missed = false;

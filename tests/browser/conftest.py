@@ -149,41 +149,57 @@ def one_request_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(WSGIHandler, "__call__", one_at_a_time)
 
 
-@pytest.fixture
-def open_tab(browser: Browser, live_server: object) -> Iterator[OpenTab]:
-    """Open a new tab at a given viewport size and colour scheme. Whatever a test does, no
-    tab may breach the Content-Security-Policy: one that did fails the test when it ends."""
-    contexts: list[BrowserContext] = []
-    tabs: list[Tab] = []
+class Tabs:
+    """The tabs a test opens on one server (``base_url``), each in a browser context of its
+    own. ``close`` closes them all and fails the test if any breached the
+    Content-Security-Policy."""
 
-    def open_(
+    def __init__(self, browser: Browser, base_url: str) -> None:
+        self.browser = browser
+        self.base_url = base_url.rstrip("/")
+        self.contexts: list[BrowserContext] = []
+        self.tabs: list[Tab] = []
+
+    def open(
+        self,
         width: int = TABLET_LANDSCAPE[0],
         height: int = TABLET_LANDSCAPE[1],
         color_scheme: str = "light",
     ) -> Tab:
-        context = browser.new_context(
+        """A new tab at a given viewport size and colour scheme."""
+        context = self.browser.new_context(
             viewport={"width": width, "height": height},
             color_scheme=color_scheme,  # type: ignore[arg-type]
             has_touch=width < 1000,
         )
         context.set_default_timeout(WAIT_MS)
-        contexts.append(context)
+        self.contexts.append(context)
         page = context.new_page()
-        tab = Tab(page=page, base_url=str(live_server).rstrip("/"))
+        tab = Tab(page=page, base_url=self.base_url)
         page.on("request", lambda request: tab.requests.append(request.url))
         page.on("console", lambda message: tab.console.append(message.text))
         page.add_init_script(CSP_LISTENER)
-        tabs.append(tab)
+        self.tabs.append(tab)
         return tab
 
-    yield open_
-    breaches = []
-    for tab in tabs:
-        if not tab.page.is_closed():
-            breaches.extend(tab.csp_violations())
-    for context in contexts:
-        context.close()
-    assert not breaches, "the Content-Security-Policy was breached:\n" + "\n".join(breaches)
+    def close(self) -> None:
+        breaches = []
+        for tab in self.tabs:
+            if not tab.page.is_closed():
+                breaches.extend(tab.csp_violations())
+        for context in self.contexts:
+            context.close()
+        assert not breaches, "the Content-Security-Policy was breached:\n" + "\n".join(breaches)
+
+
+@pytest.fixture
+def open_tab(browser: Browser, live_server: object) -> Iterator[OpenTab]:
+    """Open a new tab on the live server at a given viewport size and colour scheme.
+    Whatever a test does, no tab may breach the Content-Security-Policy: one that did fails
+    the test when it ends."""
+    tabs = Tabs(browser, str(live_server))
+    yield tabs.open
+    tabs.close()
 
 
 @pytest.fixture

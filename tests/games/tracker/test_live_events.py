@@ -199,13 +199,16 @@ def test_the_page_connects_its_stream_where_the_site_serves_it(game: Game, playe
     tablet = client_for(player)
     page = tablet.get(f"/games/{game.pk}/").content.decode()
     tag = etag(Game.objects.get(pk=game.pk), Access(Role.PLAYER, 1))
-    connect = re.search(r'sse-connect="([^"]*)"', page)
+    connect = re.search(r'<div hx-ext="sse" sse-connect="([^"]*)"[^>]*>\s*<div id="live"', page)
     assert connect is not None
     assert connect.group(1).startswith(f"/games/{game.pk}/events/?since=")
     assert "js/htmx-ext-sse" in page
     assert f'data-etag="{html.escape(tag)}"' in page
-    # the live part inside it swaps itself with each pushed part
-    assert 'sse-swap="live"' in as_polled(tablet, game)
+    # the wrapper, never swapped itself, swaps the live part inside it with each pushed part
+    wrapper = connect.group(0)
+    assert 'sse-swap="live" hx-target="#live" hx-swap="outerHTML"' in wrapper
+    assert 'hx-disinherit="hx-target hx-swap"' in wrapper
+    assert "sse-swap" not in as_polled(tablet, game)
 
 
 # --- what it sends --------------------------------------------------------------------------

@@ -1,0 +1,315 @@
+"""The table page played through its stream of server-sent events, in Chromium, with the
+whole site served by uvicorn (an ASGI server, ``LIVE_EVENTS`` on) as it is deployed beside
+gunicorn: each tablet holds ``GET /games/<id>/events/`` open and the live part is pushed to
+it as the game changes.
+
+- A part pushed just after another swap of the live part (an action's answer) is swapped in
+  too, however late htmx readies the swapped-in part: the tablet shows the newest part, which
+  the stream sends once, without polling.
+
+PostgreSQL only: uvicorn answers each request in a thread of its own, and the tablets write
+at the same moment (the game's row lock orders them, as it does in production; the
+in-memory SQLite of the other browser tests has none)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+import uvicorn
+from django.contrib.auth.models import User
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from django.core.asgi import get_asgi_application
+from django.db import connection, connections
+from playwright.sync_api import Browser, Locator, Request, expect
+
+from games.models import Game
+from games.tracker.apply import game_apply
+from games.tracker.current import current_game
+from games.tracker.lifecycle import create_game, join, watch
+from games.views.events import HUB
+from referee.rules.azeroth.setup import Scenario
+from referee.rules.azeroth.system import AZEROTH
+from tests.games.tracker.support import PASSWORD
+from tests.rules.azeroth.tracker_game import setup
+
+from .conftest import WAIT_MS, OpenTab, Tab, Tabs
+
+pytestmark = [pytest.mark.browser, pytest.mark.postgres]
+
+# Kept by each tab from its first script on, in the tab's sessionStorage so that it outlasts
+# a reload: every XMLHttpRequest the page sends (and whether its stream was open then),
+# each pushed part and whether it was swapped in, and how each stream closed.
+PROBES = """
+(() => {
+  const read = (key) => JSON.parse(sessionStorage.getItem(key) || "[]");
+  const add = (key, item) => sessionStorage.setItem(key, JSON.stringify([...read(key), item]));
+  let opened = false;  // this page's stream has opened (it may have closed since)
+  window.__probe = read;
+  document.addEventListener("htmx:sseOpen", () => { opened = true; add("opened", Date.now()); });
+  document.addEventListener("htmx:sseClose", (event) => { add("closed", event.detail.type); });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    // an action's answer (once: htmx tells a form taken out of the page's ancestor too)
+    const config = event.detail.requestConfig;
+    if (config && config.verb === "post" && config.path.endsWith("/act/") &&
+        event.target === config.elt) {
+      add("answered", event.detail.xhr.status);
+    }
+  });
+  document.addEventListener("htmx:load", (event) => {
+    if (event.target.id === "live") add("shown", Number(event.target.getAttribute("data-version")));
+  });
+  // after tracker.js's own listener on <body>: whether it put the part aside
+  document.addEventListener("htmx:sseBeforeMessage", (event) => {
+    add("pushed", {
+      id: event.detail.lastEventId,
+      swapped: !event.defaultPrevented,
+      version: document.getElementById("live").getAttribute("data-version"),
+    });
+  });
+  const open = XMLHttpRequest.prototype.open;
+  const header = XMLHttpRequest.prototype.setRequestHeader;
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+    this.__sent = { method: method.toUpperCase(), path: new URL(url, location.href).pathname,
+                    htmx: false };
+    return open.call(this, method, url, ...rest);
+  };
+  XMLHttpRequest.prototype.setRequestHeader = function (name, value) {
+    if (name.toLowerCase() === "hx-request" && this.__sent) this.__sent.htmx = true;
+    return header.call(this, name, value);
+  };
+  XMLHttpRequest.prototype.send = function (...args) {
+    add("xhr", { ...this.__sent, opened });
+    return send.apply(this, args);
+  };
+})();
+"""
+
+
+# --- the site under uvicorn ------------------------------------------------------------------
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as answer:
+            return bool(answer.status == 200)
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return False
+
+
+@pytest.fixture
+def asgi_site(
+    transactional_db: None, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[str]:
+    """The whole site (static files too) served by uvicorn on a free port, in a thread with
+    its own event loop, with streams on: its URL. The test's database is committed to, so
+    the server's threads see what the test writes and the reverse. Each connection a server
+    thread opens is closed when its request ends, and the hub's when the server stops."""
+    settings.LIVE_EVENTS = True
+    monkeypatch.setitem(connection.settings_dict, "CONN_MAX_AGE", 0)
+    application = ASGIStaticFilesHandler(get_asgi_application())
+    config = uvicorn.Config(
+        application,
+        host="127.0.0.1",
+        log_level="warning",
+        lifespan="off",
+        timeout_graceful_shutdown=5,
+    )
+    server = uvicorn.Server(config)
+    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listening.bind(("127.0.0.1", 0))
+    url = f"http://127.0.0.1:{listening.getsockname()[1]}"
+    thread = threading.Thread(
+        target=server.run, kwargs={"sockets": [listening]}, name="uvicorn", daemon=True
+    )
+    thread.start()
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not _answers(f"{url}/healthz"):
+        assert thread.is_alive(), "uvicorn stopped before it answered"
+        assert time.monotonic() < deadline, f"uvicorn did not answer at {url}/healthz"
+        time.sleep(0.05)
+    try:
+        yield url
+    finally:
+        server.should_exit = True
+        thread.join(WAIT_MS / 1000)
+        listening.close()
+        HUB._executor.submit(connections.close_all).result()
+        assert not thread.is_alive(), "uvicorn did not stop"
+
+
+@pytest.fixture
+def open_live_tab(browser: Browser, asgi_site: str) -> Iterator[OpenTab]:
+    """``open_tab`` on the uvicorn site, each tab with the probes; closed (and checked for
+    Content-Security-Policy breaches) before the server stops."""
+    tabs = Tabs(browser, asgi_site)
+
+    def open_(*args: Any, **kwargs: Any) -> Tab:
+        tab = tabs.open(*args, **kwargs)
+        tab.page.add_init_script(PROBES)
+        return tab
+
+    yield open_
+    tabs.close()
+
+
+# --- the table -------------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    game: Game
+    path: str
+
+
+def _record(game: Game, username: str, by: int | None, type: str, **payload: Any) -> None:
+    row = Game.objects.get(pk=game.pk)
+    game_apply(
+        game=row,
+        user=User.objects.get(username=username),
+        type=type,
+        payload=payload,
+        expected_version=row.version,
+        seat=by,
+    )
+
+
+def _table(scenario: Scenario, recorded: list[tuple[str, dict[str, Any]]]) -> Table:
+    """An Azeroth at War game (Ana's Horde at seat 0, Ben's Alliance at seat 1) hosted by an
+    account at no seat, watched by a third, with ``recorded`` (type, payload) recorded by
+    the host."""
+    host = User.objects.create_user("hostess", password=PASSWORD)
+    ana = User.objects.create_user("anna", password=PASSWORD)
+    ben = User.objects.create_user("benny", password=PASSWORD)
+    watcher = User.objects.create_user("watcher", password=PASSWORD)
+    data = AZEROTH.setup_to_json(setup(scenario))
+    game = create_game(host=host, system="azeroth", name="Horde v Alliance", setup=data)
+    join(game, ana, game.join_token, 0)
+    join(game, ben, game.join_token, 1)
+    watch(game, watcher, game.watch_token)
+    for type, payload in recorded:
+        _record(game, "hostess", None, type, **payload)
+    return Table(game, f"/games/{game.pk}/")
+
+
+@pytest.fixture
+def mana_stage(transactional_db: None) -> Table:
+    """Hold the Line, in round 1's Mana stage (both players play it at once), Ana's
+    Warchief 2 Wounds down."""
+    return _table(
+        Scenario.HOLD_THE_LINE,
+        [
+            ("edge_roll_off", {"rolls": [2, 5]}),
+            ("end_stage", {}),  # Deployment
+            ("damage", {"seat": 0, "model": "warchief-1", "amount": 2}),
+        ],
+    )
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Sent:
+    """A request a tab sent, as the network saw it."""
+
+    kind: str  # Playwright's resource type: "document", "xhr", "eventsource", ...
+    method: str
+    path: str
+
+
+def _network(tab: Tab) -> list[Sent]:
+    """Every request ``tab`` sends from now on."""
+    sent: list[Sent] = []
+
+    def seen(request: Request) -> None:
+        sent.append(Sent(request.resource_type, request.method, urlsplit(request.url).path))
+
+    tab.page.on("request", seen)
+    return sent
+
+
+def _at_the_table(open_live_tab: OpenTab, table: Table, username: str) -> tuple[Tab, list[Sent]]:
+    """A tablet signed in as ``username`` on the table page, its stream open."""
+    tab = open_live_tab()
+    network = _network(tab)
+    # as Tab.sign_in, but never waiting for the network to be idle: the stream never is
+    tab.page.goto(f"{tab.base_url}/accounts/login/?next={table.path}")
+    tab.page.fill("#id_username", username)
+    tab.page.fill("#id_password", PASSWORD)
+    tab.page.get_by_role("button", name="Sign in").click()
+    tab.page.wait_for_url(f"**{table.path}")
+    tab.page.wait_for_function("() => window.__probe('opened').length > 0")
+    return tab, network
+
+
+def _probe(tab: Tab, key: str) -> list[Any]:
+    found: list[Any] = tab.page.evaluate("(key) => window.__probe(key)", key)
+    return found
+
+
+def _polls_since_the_stream_opened(tab: Tab, table: Table) -> list[dict[str, Any]]:
+    """The page's polls (a GET of the table page with HX-Request) sent once its stream had
+    opened."""
+    return [
+        sent
+        for sent in _probe(tab, "xhr")
+        if sent["method"] == "GET" and sent["path"] == table.path and sent["htmx"]
+        if sent["opened"]
+    ]
+
+
+def _commit_ready(tab: Tab, testid: str, headline: str) -> Locator:
+    """Tap a counter once and wait until its pending change can be committed."""
+    tab.page.get_by_test_id(testid).click()
+    pending = tab.page.get_by_test_id("pending")
+    expect(pending).to_contain_text(headline)
+    commit = pending.get_by_role("button", name="Commit")
+    expect(commit).to_be_enabled()
+    return commit
+
+
+def _wounds(tab: Tab, seat: int, model: str) -> Locator:
+    return tab.page.get_by_test_id(f"wounds-{seat}-{model}")
+
+
+def _engine(table: Table) -> Any:
+    return current_game(Game.objects.get(pk=table.game.pk))
+
+
+# --- the tests -------------------------------------------------------------------------------
+
+
+def test_a_part_pushed_while_the_last_swap_settles_is_swapped_in(
+    open_live_tab: OpenTab, mana_stage: Table
+) -> None:
+    """htmx readies a swapped-in live part a moment after the swap (its settle delay, here
+    made long, as on a busy tablet whose timers run late). A part pushed in that moment, here
+    one recorded by the host right after Ana's own action was answered, is swapped in all
+    the same: the stream sends it once, and the tablet does not poll while it is open."""
+    table = mana_stage
+    ana, _ = _at_the_table(open_live_tab, table, "anna")
+    ana.page.evaluate("() => { window.htmx.config.defaultSettleDelay = 10000; }")
+    start = _engine(table).version
+    _commit_ready(ana, "wounds-plus-0-warchief-1", "Heal x1").click()
+    expect(ana.page.locator("#live")).to_have_attribute("data-version", str(start + 1))
+    _record(table.game, "hostess", None, "damage", seat=1, model="paladin-1", amount=1)
+    newest = _engine(table)
+    assert newest.version == start + 2
+    expect(ana.page.locator("#live")).to_have_attribute("data-version", str(newest.version))
+    paladin = newest.state.sides[1].find("paladin-1").wounds_left
+    warchief = newest.state.sides[0].find("warchief-1").wounds_left
+    assert (warchief, paladin) == (5, 4)
+    expect(_wounds(ana, 1, "paladin-1")).to_have_text(str(paladin))
+    expect(_wounds(ana, 0, "warchief-1")).to_have_text(str(warchief))
+    assert _polls_since_the_stream_opened(ana, table) == []
