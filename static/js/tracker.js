@@ -675,13 +675,15 @@
   // --- following the game --------------------------------------------------------------
 
   // The polls pause while the page is hidden: nobody is looking, and a phone's battery lasts.
-  // They also pause while the server pushes the live part (a stream is open), unless a part
-  // it pushed was put aside.
+  // They also pause while the player's own action awaits its answer (which brings the part,
+  // with any refusal beside its control: a poll's swap would lose it), and while the server
+  // pushes the live part (a stream is open), unless a part it pushed was put aside.
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var source = event.detail.elt;
     var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
     if (source && source.id === "live" && verb === "get" &&
-        (document.visibilityState === "hidden" || choosing() || (streaming && !missed))) {
+        (document.visibilityState === "hidden" || choosing() || posting ||
+         (streaming && !missed))) {
       event.preventDefault();
     }
   });
@@ -693,7 +695,13 @@
   // its answer, is put aside: the next poll fetches the part as it then is. One the page
   // already shows (its ETag) is not swapped again.
   var streaming = false;
-  var missed = false;
+  // The ETag of a part pushed and put aside, until the page shows that part or a newer one
+  // (an older one, such as the answer to the player's own action, does not make up for it).
+  var missed = null;
+  function versionOf(etag) {
+    var found = /^W\/"(\d+)\./.exec(etag || "");
+    return found ? parseInt(found[1], 10) : 0;
+  }
   var posting = 0; // the page's own actions waiting for their answer (which swaps the part)
   document.body.addEventListener("htmx:beforeSend", function (event) {
     var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
@@ -722,7 +730,7 @@
     // any refusal or notice in it): the pushed one is put aside
     if (document.visibilityState === "hidden" || choosing() || posting) {
       event.preventDefault();
-      missed = true;
+      missed = event.detail.lastEventId || "?";
       return;
     }
     keep(target, null, 0);
@@ -732,7 +740,11 @@
     if (target && event.target.contains(target)) restore();
   });
   document.addEventListener("htmx:load", function (event) {
-    if (event.target && event.target.id === "live") missed = false;
+    var part = event.target;
+    var shown = part && part.id === "live" ? part.getAttribute("data-etag") : null;
+    if (missed && shown && (shown === missed || versionOf(shown) > versionOf(missed))) {
+      missed = null;
+    }
   });
 
   function refresh() {
