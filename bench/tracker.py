@@ -72,6 +72,15 @@ a table, one column per phase, each figure beside its target with ok or MISSED:
   back to back (each one wakes a worker and opens a connection), so pricing it back to back
   would charge the difference to the changes; the detail line gives both.
 
+**Pushed parts** (``--push``, with ``tables`` or ``two-servers``). The players and the
+spectator hold their table page's stream of server-sent events (``/games/<id>/events/``, from
+the ETag their page opened at, with its session and gzip, as the browser does) from a uvicorn
+process started beside each gunicorn with ``LIVE_EVENTS`` on, and never poll; each part the
+stream pushes counts as that tablet seeing its version, and as a change on the wire. The table
+device still polls the API. The quiet run then prices what the tablets cost while nothing
+changes by the second rather than by the poll, and the figures add the streams open, the
+stream servers' resident memory with them open (and before) and their share of the CPU.
+
 **Two servers** (``--run two-servers``). The largest phase again, on two gunicorn instances
 on two ports, half the workers each, sharing the database and one Redis cache
 (``CACHE_URL=redis://127.0.0.1:6379/<--cache-db>``, 9 by default, emptied before and after:
