@@ -587,7 +587,8 @@ class EventStream:
         if sock is not None:
             with suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
-        self.connection.close()
+        with suppress(AttributeError, OSError):  # http.client trips over its closed file
+            self.connection.close()
 
 
 def poll_ticket_in(answer: Answer) -> str:

@@ -23,6 +23,7 @@ from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
 from django.core.cache import caches
+from django.db import connections
 from django.test import AsyncClient, Client
 
 from games.models import Game
@@ -60,7 +61,17 @@ def streams_on(settings: Any) -> None:
 
 
 def run(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    return asyncio.run(scenario())
+    """``scenario`` run to its end; then the database connections its requests opened, in
+    the thread Django's ASGI side runs them in, are closed (the test database is dropped at
+    the end of the run, and a connection left open would hold it)."""
+
+    async def whole() -> T:
+        try:
+            return await scenario()
+        finally:
+            await sync_to_async(connections.close_all)()
+
+    return asyncio.run(whole())
 
 
 @dataclass
