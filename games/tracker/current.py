@@ -20,7 +20,10 @@ from referee.rules.tracker.replaying import replay_until_refused
 from ..models.tracker import Game, GameAction
 from . import snapshots
 
-CACHE_SIZE = 256
+# Enough for every table of a club night, with room: at 256, bench/tracker.py's 268 tables,
+# visited in turn by the stream server's hub, overran it, so each game was opened from
+# storage again (its whole log read) at every change.
+CACHE_SIZE = 1024
 
 CoreGame = RulesGame[Any, Any]
 """A game as the rules engine holds it: its system, setup, log, state and history."""
