@@ -45,7 +45,6 @@ from django.db import connection, connections
 from playwright.sync_api import Browser, Locator, Request, Route, expect
 
 from games.models import Game
-from games.tracker.apply import game_apply
 from games.tracker.current import current_game
 from games.tracker.lifecycle import create_game, join, watch
 from games.views.events import HUB
@@ -55,22 +54,12 @@ from tests.games.tracker.support import PASSWORD, free_seat
 from tests.rules.azeroth.tracker_game import setup
 
 from .conftest import WAIT_MS, OpenTab, Tab, Tabs
+from .test_tracker_azeroth_play import TARGETS
+from .test_tracker_table import _record
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres]
 
 SHOTS = Path("/tmp/shots/live-events")
-BOARD = "[data-testid=azeroth-board]"
-TARGETS = ", ".join(
-    f"{BOARD} {part}"
-    for part in (
-        "button",
-        "summary",
-        "select",
-        "input:not([type=hidden]):not([type=checkbox])",
-        ".toggle",
-        "a",
-    )
-)
 
 # Kept by each tab from its first script on, in the tab's sessionStorage so that it outlasts
 # a reload: every XMLHttpRequest the page sends (and whether its stream had opened then) and
@@ -193,18 +182,6 @@ def open_live_tab(browser: Browser, asgi_site: str) -> Iterator[OpenTab]:
 class Table:
     game: Game
     path: str
-
-
-def _record(game: Game, username: str, by: int | None, type: str, **payload: Any) -> None:
-    row = Game.objects.get(pk=game.pk)
-    game_apply(
-        game=row,
-        user=User.objects.get(username=username),
-        type=type,
-        payload=payload,
-        expected_version=row.version,
-        seat=by,
-    )
 
 
 def _table(scenario: Scenario, recorded: list[tuple[str, dict[str, Any]]]) -> Table:
