@@ -10,7 +10,6 @@ run by the test at the moments it chooses (``look``), not by its own clock."""
 from __future__ import annotations
 
 import asyncio
-import gzip
 import html
 import re
 import zlib
@@ -371,13 +370,6 @@ def test_an_event_puts_each_line_of_its_data_on_a_data_line() -> None:
     assert event_bytes("live", 'W/"3"', "<a>\r\n<b>\r</b>\n</a>") == (
         b'event: live\nid: W/"3"\ndata: <a>\ndata: <b>\ndata: </b>\ndata: </a>\n\n'
     )
-
-
-def test_gzip_of_a_whole_stream_reads_back() -> None:
-    squeeze = zlib.compressobj(6, zlib.DEFLATED, 31)
-    parts = [squeeze.compress(b"one") + squeeze.flush(zlib.Z_SYNC_FLUSH), squeeze.flush()]
-    assert gzip.decompress(b"".join(parts)) == b"one"
-    assert events.GONE == "gone"
 
 
 def test_a_part_that_cannot_be_made_sends_its_viewers_to_the_page(
