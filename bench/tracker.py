@@ -65,8 +65,9 @@ a table, one column per phase, each figure beside its target with ok or MISSED:
   served (gzip), for each door (< 10 KB);
 - the server's CPU time per change: everything the server spent under the paced load but
   the polls that found nothing, over the actions applied, so an action with the refreshes
-  it makes its table fetch (a table holds 3 tablets on average, and the acting tablet
-  refreshes too; <= 15 ms); and the server's CPU use in cores. A poll that finds nothing is
+  it makes its table fetch (a table holds 3 tablets on average; a player's tablet, which
+  acts through the API here, refreshes its page after its own action too, while the table
+  device polls on with the ETag its action's answer carried, and is answered 304; <= 15 ms); and the server's CPU use in cores. A poll that finds nothing is
   priced by a quiet run before the paced load: the same tablets polling at the same pace
   for 10 s (--quick: 8 s) with no action. At that pace a poll costs about twice what it does
   back to back (each one wakes a worker and opens a connection), so pricing it back to back
@@ -509,7 +510,8 @@ class Browser:
             self.ticket = poll_ticket_in(answer) or self.ticket
         return answer
 
-    def post(self, path: str, body: object) -> tuple[int, dict[str, Any]]:
+    def post(self, path: str, body: object) -> tuple[int, dict[str, Any], str]:
+        """The answer's status, its JSON and its ETag (that of the state it holds)."""
         headers = {
             "Authorization": f"Token {self.token}",
             "Content-Type": "application/json",
@@ -517,7 +519,8 @@ class Browser:
         }
         self.connection.request("POST", path, body=json.dumps(body).encode(), headers=headers)
         response = self.connection.getresponse()
-        return response.status, json.loads(response.read() or b"{}")
+        answer = json.loads(response.read() or b"{}")
+        return response.status, answer, response.getheader("ETag") or ""
 
     def _answer(self) -> Answer:
         response = self.connection.getresponse()
@@ -784,9 +787,13 @@ def drive_tables(
                 if next_act <= next_poll and next_act < act_until and now < act_until:
                     time.sleep(max(0.0, next_act - now))
                     kind, payload = table_action(me["model"], damaged)
-                    version = act(browser, game, number, kind, payload, version, rng)
+                    version, answered_etag = act(
+                        browser, game, number, kind, payload, version, rng
+                    )
                     # its answer shows the game at that version, others' changes included
                     seen.append((time.monotonic(), version))
+                    if door == "api":  # the state it was sent: its next poll is a 304
+                        etag = answered_etag
                     damaged = not damaged
                     with lock:
                         load.flipped.setdefault(game, set()).symmetric_difference_update({number})
@@ -835,16 +842,17 @@ def drive_tables(
         payload: dict[str, Any],
         version: int,
         rng: random.Random,
-    ) -> int:
+    ) -> tuple[int, str]:
         """Send the action until it is applied, sent again after each 409 with the version
-        it answered; the version the 201 answered. Meanwhile the table counts as sending."""
+        it answered; the version the 201 answered, and the ETag of the state it holds.
+        Meanwhile the table counts as sending."""
         with lock:
             sending[game] = sending.get(game, 0) + 1
         first_try = time.perf_counter()
         try:
             while True:
                 started = time.perf_counter()
-                status, body = browser.post(
+                status, body, answered_etag = browser.post(
                     f"/api/games/{game}/actions/",
                     {"system": "azeroth", "type": kind, "payload": payload, "version": version},
                 )
@@ -862,7 +870,7 @@ def drive_tables(
                     else:
                         load.stale += 1
                 if status == 201:
-                    return version
+                    return version, answered_etag
                 time.sleep(rng.uniform(0.0, 0.01))
         finally:
             with lock:

@@ -268,3 +268,50 @@ def test_the_door_knows_the_state_s_address_and_no_other(game: Game) -> None:
     assert STATE_PATH.fullmatch(reverse("api:game", args=[game.pk]))
     for other in ("api:game-actions", "api:game-log", "api:game-export", "api:game-links"):
         assert not STATE_PATH.fullmatch(reverse(other, args=[game.pk]))
+
+
+# --- after the tool's own action ---------------------------------------------------------------
+
+
+def post_damage(game: Game, key: str, version: int) -> Any:
+    body = {
+        "system": "azrah",
+        "type": "deal_damage",
+        "payload": {"seat": 1, "guardian": "Bard", "amount": 1},
+        "version": version,
+    }
+    return Client().post(
+        f"{url(game)}actions/",
+        body,
+        content_type="application/json",
+        headers={"Authorization": f"Token {key}"},
+    )
+
+
+@pytest.mark.parametrize("who", ["host", "player"])
+def test_an_action_s_answer_carries_the_etag_of_the_state_it_holds(
+    game: Game, who: str, request: pytest.FixtureRequest, django_assert_num_queries: Any
+) -> None:
+    """The state in a 201 is the state a poll would fetch next: its ETag comes with it, so
+    the tablet that acted polls on with a 304 rather than fetching it again."""
+    key = token_for(request.getfixturevalue(who))
+    answer = post_damage(game, key, game.version)
+    assert answer.status_code == 201, answer.content
+    fetched = ask(game, key)
+    assert answer["ETag"] == fetched["ETag"]
+    assert answer.json()["game"] == fetched.json()
+    with django_assert_num_queries(1):
+        assert ask(game, key, answer["ETag"]).status_code == 304
+
+
+def test_a_stale_action_s_answer_carries_the_etag_of_the_current_state(
+    game: Game, host: User, player: User
+) -> None:
+    key = token_for(player)
+    seen = game.version
+    damage(game, host)
+    answer = post_damage(game, key, seen)
+    assert answer.status_code == 409
+    fetched = ask(game, key)
+    assert answer["ETag"] == fetched["ETag"] and answer.json()["game"] == fetched.json()
+    assert ask(game, key, answer["ETag"]).status_code == 304

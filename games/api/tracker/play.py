@@ -16,7 +16,7 @@ from rest_framework.response import Response
 
 from games.errors import bad_request_body
 from games.models import Game
-from games.tracker.access import Forbidden
+from games.tracker.access import Access, Forbidden
 from games.tracker.apply import Stale, game_apply, preview
 from games.tracker.current import current_game
 from games.tracker.http import etag, watch_tokens
@@ -60,17 +60,29 @@ def apply_action(
             entry for entry in log_for(error.game, access) if entry["seq"] > error.seen
         ]
         body["conflict"] = error.conflict.seq if error.conflict is not None else None
-        return Response(body, status=status.HTTP_409_CONFLICT)
+        return with_etag(Response(body, status=status.HTTP_409_CONFLICT), error.game, access)
     except RulesError as error:
         raise bad_input(error) from None
     row, access = applied.game, applied.access
     names = {seat.index: seat.name for seat in row.seats.all()}
     entry = log_entry(applied.result, applied.action, access, names)
     entry["at_table"] = access.is_table
-    return Response(
-        {"action": entry, "game": state_body(request, row, access)},
-        status=status.HTTP_201_CREATED,
+    return with_etag(
+        Response(
+            {"action": entry, "game": state_body(request, row, access)},
+            status=status.HTTP_201_CREATED,
+        ),
+        row,
+        access,
     )
+
+
+def with_etag(response: Response, game: Game, access: Access) -> Response:
+    """``response``, whose ``game`` is the state ``access`` sees of ``game`` now, with that
+    state's ETag: the sender's next poll of the game sends it and is answered 304 until
+    something changes, rather than fetching what it was just sent."""
+    response["ETag"] = etag(game, access)
+    return response
 
 
 class GameView(GameAPIView):
@@ -116,7 +128,8 @@ class GameActionsView(GameAPIView):
             "several actions of one seat as one entry. 'version' is the version you saw: when "
             "the game has moved on the answer is 409 with the current state and nothing is "
             "applied. An action the rules do not allow now is a 400 saying why. A spectator "
-            "or an outsider is refused (403) whatever the version."
+            "or an outsider is refused (403) whatever the version. A 201 or 409 carries the "
+            "ETag of the state it holds: send it as If-None-Match when you poll the game next."
         ),
         request=ACTION_BODY,
         responses={201: ActionResultSerializer, **game_responses(400, 401, 403, 404, 409)},
