@@ -200,7 +200,7 @@ def inside(rounds: int, profile: str | None) -> None:
     )
     if profile:
         out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats(os.environ.get("SORT", "cumulative")).print_stats(int(os.environ.get("TOP", "40")))
+        pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(40)
         print(out.getvalue())
 
 

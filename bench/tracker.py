@@ -67,9 +67,10 @@ a table, one column per phase, each figure beside its target with ok or MISSED:
   the polls that found nothing, over the actions applied, so an action with the refreshes
   it makes its table fetch (a table holds 3 tablets on average; a player's tablet, which
   acts through the API here, refreshes its page after its own action too, while the table
-  device polls on with the ETag its action's answer carried, and is answered 304; <= 15 ms); and the server's CPU use in cores. A poll that finds nothing is
-  priced by a quiet run before the paced load: the same tablets polling at the same pace
-  for 10 s (--quick: 8 s) with no action. At that pace a poll costs about twice what it does
+  device polls on with the ETag its action's answer carried, and is answered 304;
+  <= 15 ms); and the server's CPU use in cores. A poll that finds nothing is priced by a
+  quiet run before the paced load: the same tablets polling at the same pace for 10 s
+  (--quick: 8 s) with no action. At that pace a poll costs about twice what it does
   back to back (each one wakes a worker and opens a connection), so pricing it back to back
   would charge the difference to the changes; the detail line gives both.
 
