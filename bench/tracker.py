@@ -788,9 +788,7 @@ def drive_tables(
                 if next_act <= next_poll and next_act < act_until and now < act_until:
                     time.sleep(max(0.0, next_act - now))
                     kind, payload = table_action(me["model"], damaged)
-                    version, answered_etag = act(
-                        browser, game, number, kind, payload, version, rng
-                    )
+                    version, answered_etag = act(browser, game, number, kind, payload, version, rng)
                     # its answer shows the game at that version, others' changes included
                     seen.append((time.monotonic(), version))
                     if door == "api":  # the state it was sent: its next poll is a 304
