@@ -58,10 +58,13 @@ def _fresh_throttles(settings: Any) -> None:
 @pytest.fixture(autouse=True)
 def _no_recent_pieces() -> None:
     """Each test starts with none of the table page's pieces kept in this process in front
-    of the cache (``fragments.RECENT``), as it starts with the caches a test empties."""
+    of the cache (``fragments.RECENT``), as it starts with the caches a test empties, and
+    with no game's entries recorded at the table remembered (``selectors``)."""
     from games.templatetags.fragments import RECENT
+    from games.tracker.selectors import forget_recorded_at_table
 
     RECENT.clear()
+    forget_recorded_at_table()
 
 
 def broker_url() -> str:

@@ -9,14 +9,16 @@ result of ``game_apply``, for the answer to an action), and reads it otherwise.
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import META_TYPES, Action, RequestOutcome, request_outcomes
 
-from ..models.tracker import Game
+from ..models.tracker import Game, GameAction
 from .access import Access, Forbidden, require_see
 from .current import CoreGame, current_game, finished
 
@@ -178,7 +180,7 @@ def log_for(
     effective = set(current.history.effective)
     names = {s.index: s.name for s in game.seats.all()}
     outcomes = request_outcomes(current.log)
-    at_table = recorded_at_table(game)
+    at_table = recorded_at_table(game, current.version)
     shown = current.log if latest is None else current.log[max(0, len(current.log) - latest) :]
     return [
         {
@@ -209,12 +211,31 @@ def log_counts(game: Game, access: Access, current: CoreGame | None = None) -> L
     return LogCounts(entries=len(current.log), recorded=len(actions), undone=undone)
 
 
-def recorded_at_table(game: Game) -> set[int]:
-    """The entries the host recorded at no seat, on the table's shared device (for any
-    seat, or for none). Once the host sits at a seat, an entry of that seat is theirs."""
+def recorded_at_table(game: Game, version: int | None = None) -> frozenset[int]:
+    """The entries up to ``version`` (the row's, unless a newer log is shown) that the host
+    recorded at no seat, on the table's shared device (for any seat, or for none). Once the
+    host sits at a seat, an entry of that seat is theirs."""
     host_seat = next((s.index for s in game.seats.all() if s.user_id == game.host_id), None)
-    rows = game.actions.filter(user_id=game.host_id).values_list("seq", "seat")
-    return {seq for seq, seat in rows if host_seat is None or seat != host_seat}
+    upto = game.version if version is None else version
+    return _recorded_at_table(game.pk, upto, game.host_id, host_seat)
+
+
+@lru_cache(maxsize=1024)
+def _recorded_at_table(
+    pk: uuid.UUID, version: int, host_id: int, host_seat: int | None
+) -> frozenset[int]:
+    """Read once per process for a game at a version, not once per viewer: the log's entries
+    up to ``version`` never change, nor who recorded them, and the host and their seat are
+    in the key."""
+    rows = GameAction.objects.filter(game_id=pk, seq__lte=version, user_id=host_id)
+    pairs = rows.values_list("seq", "seat")
+    return frozenset(seq for seq, seat in pairs if host_seat is None or seat != host_seat)
+
+
+def forget_recorded_at_table() -> None:
+    """Forget what ``recorded_at_table`` read (the tests' databases are emptied between
+    tests)."""
+    _recorded_at_table.cache_clear()
 
 
 def log_entry(

@@ -660,3 +660,24 @@ def test_an_export_made_before_setups_carried_cards_still_imports_and_replays(
     assert response.status_code == 201, response.json()
     state = response.json()["state"]
     assert [a["ability"] for a in state["stack"]] == ["Old Trick"]
+
+
+def test_who_recorded_the_entries_is_read_once_per_version_and_follows_the_host_s_seat(
+    game: Game, host: User, player: User, django_assert_num_queries: Any
+) -> None:
+    """Every viewer's page and log say which entries the table's device recorded: that is
+    read from storage once per game and version, not once per viewer; the host sitting down
+    changes it (an entry of their seat is then theirs) at the same version."""
+    from games.tracker.selectors import recorded_at_table
+
+    assert _damage(host, game, 0, seat=0).status_code == 201
+    assert _damage(player, game, 1).status_code == 201
+    row = Game.objects.prefetch_related("seats").get(pk=game.pk)
+    assert recorded_at_table(row) == {1}
+    with django_assert_num_queries(0):
+        assert recorded_at_table(row) == {1}
+    free_seat(game, 0)
+    join(game, host, game.join_token, 0)
+    seated = Game.objects.prefetch_related("seats").get(pk=game.pk)
+    assert seated.version == row.version
+    assert recorded_at_table(seated) == set()
