@@ -799,7 +799,10 @@ def drive_tables(
                     next_act += rng.expovariate(1.0 / mean_gap)
                     continue
                 if push:  # the stream brings the changes: wait for the next action or the end
-                    due = next_act if next_act < act_until else max(times["stop"], now + 0.1)
+                    # (an action that fell due while the tablet waited on a slow answer, and
+                    # is past the acting time, is not sent: waiting for it would spin)
+                    acts = next_act < act_until and now < act_until
+                    due = next_act if acts else max(times["stop"], now + 0.1)
                     time.sleep(max(0.0, due - now))
                     continue
                 time.sleep(max(0.0, next_poll - now))
