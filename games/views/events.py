@@ -44,6 +44,8 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.contrib.sessions.backends import cached_db, db
+from django.core.cache import caches
 from django.core.handlers.asgi import ASGIRequest
 from django.db import DatabaseError, close_old_connections, connection, connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
@@ -127,14 +129,27 @@ def mark_of(game: Game) -> Mark:
     return (game.version, game.host_id, game.watch_token, seats)
 
 
-def _session_alive(request: HttpRequest) -> bool:
-    """Whether the session the stream was opened with is still there (not signed out,
-    flushed or expired); a stream opened without one has nothing to lose."""
-    key = getattr(getattr(request, "session", None), "session_key", None)
-    if not key:
-        return True
-    engine = import_module(settings.SESSION_ENGINE)
-    return bool(engine.SessionStore().exists(key))
+def _session_key(request: HttpRequest) -> str | None:
+    return getattr(getattr(request, "session", None), "session_key", None) or None
+
+
+def _sessions_alive(keys: Collection[str]) -> set[str]:
+    """Those of ``keys`` whose session is still there (not signed out, flushed or expired),
+    as the session engine's ``exists`` says, in one query (and, with ``cached_db``, one read
+    of the cache first) for the database's engines rather than one a stream."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    if not issubclass(store, db.SessionStore):
+        return {key for key in keys if store().exists(key)}
+    alive: set[str] = set()
+    if issubclass(store, cached_db.SessionStore):
+        cache = caches[settings.SESSION_CACHE_ALIAS]
+        kept = cache.get_many([store.cache_key_prefix + key for key in keys])
+        alive = {key for key in keys if store.cache_key_prefix + key in kept}
+    rest = [key for key in keys if key not in alive]
+    if rest:
+        found = store.get_model_class().objects.filter(session_key__in=rest)
+        alive.update(found.values_list("session_key", flat=True))
+    return alive
 
 
 class Hub:
@@ -204,6 +219,9 @@ class Hub:
     def _send(self, pk: uuid.UUID, mark: Mark | None, streams: Iterable[Stream]) -> None:
         game = Game.objects.prefetch_related("seats").filter(pk=pk).first() if mark else None
         current: CoreGame | None = None
+        streams = list(streams)
+        keys = {key for stream in streams if (key := _session_key(stream.request))}
+        alive = _sessions_alive(keys) if game is not None and keys else set()
         for stream in streams:
             if game is None:
                 stream.mark = mark
@@ -211,7 +229,8 @@ class Hub:
                 continue
             stream.mark = mark_of(game)
             access = access_for(game, stream.user, stream.tokens)
-            if not access.can_see or not _session_alive(stream.request):
+            key = _session_key(stream.request)  # a stream opened without one keeps none
+            if not access.can_see or (key is not None and key not in alive):
                 stream.push(GONE, "", "")
                 continue
             current = current_game(game) if current is None else current

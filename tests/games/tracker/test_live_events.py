@@ -15,6 +15,7 @@ import re
 import zlib
 from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, TypeVar
 
 import pytest
@@ -315,6 +316,48 @@ def test_a_signed_out_session_is_sent_nothing_more(game: Game, player: User, hos
         return await stream.events_after_a_look()
 
     assert [(e.name, e.data) for e in run(scenario)] == [("gone", "")]
+
+
+def test_only_the_signed_out_viewer_s_stream_ends(game: Game, player: User, host: User) -> None:
+    async def scenario() -> tuple[list[Event], list[Event]]:
+        mine, theirs = await opened(player, game), await opened(host, game)
+        for stream in (mine, theirs):
+            await stream.events_after_a_look()
+        assert mine.hub is not None
+        key = mine.hub.request.session.session_key
+        await sync_to_async(Session.objects.filter(session_key=key).delete)()
+        await sync_to_async(damage)(game, host)
+        await look()
+        await asyncio.sleep(0.05)
+        return parsed(await mine.read()), parsed(await theirs.read())
+
+    gone, pushed = run(scenario)
+    assert [e.name for e in gone] == ["gone"]
+    assert [e.name for e in pushed] == ["live"]
+
+
+@pytest.mark.parametrize(
+    "engine",
+    ["django.contrib.sessions.backends.db", "django.contrib.sessions.backends.cached_db"],
+)
+def test_the_hub_asks_after_every_stream_s_session_at_once(
+    engine: str, settings: Any, django_assert_max_num_queries: Any
+) -> None:
+    """Whether each stream's session is still there is what the session engine's own
+    ``exists`` says, asked in one query for all of a game's streams, not one a stream."""
+    settings.SESSION_ENGINE = engine
+    store = import_module(engine).SessionStore
+    keys = []
+    for n in range(3):
+        session = store()
+        session["n"] = n
+        session.create()
+        keys.append(str(session.session_key))
+    store().delete(keys[1])
+    asked = [*keys, "x" * 32]
+    with django_assert_max_num_queries(1):
+        alive = events._sessions_alive(asked)
+    assert alive == {key for key in asked if store().exists(key)} == {keys[0], keys[2]}
 
 
 def test_a_stream_ends_when_the_game_is_deleted(game: Game, player: User) -> None:
