@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from django.contrib.staticfiles import finders
@@ -51,10 +52,12 @@ def board_template(system: str) -> str:
     return name
 
 
+@cache
 def board_stylesheet(system: str) -> str | None:
     """The system's board stylesheet (static/css/tracker-<slug>.css), if it has one. The
     table page loads it outside the live part, so no swap of the live part can leave the
-    board unstyled."""
+    board unstyled. Looked for once per process: static files change only with a deploy,
+    and every rendering of a live part asks."""
     name = f"css/tracker-{system}.css"
     return name if finders.find(name) else None
 

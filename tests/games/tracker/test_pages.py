@@ -8,6 +8,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -484,6 +485,29 @@ def test_the_table_page_loads_its_board_stylesheet_outside_the_live_part(
     page = html(client_for(host).get(url(game)))
     outside = page.split('id="live"', 1)[0]
     assert 'href="/static/css/tracker-azrah.css"' in outside
+
+
+def test_a_board_stylesheet_is_looked_for_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.contrib.staticfiles import finders
+
+    from games.tracker import pages
+
+    asked: list[str] = []
+    find = finders.find
+
+    def counted(path: str, *args: Any, **kwargs: Any) -> Any:
+        asked.append(path)
+        return find(path, *args, **kwargs)
+
+    monkeypatch.setattr(finders, "find", counted)
+    pages.board_stylesheet.cache_clear()
+    try:
+        found = [pages.board_stylesheet("azrah") for _ in range(3)]
+        missing = [pages.board_stylesheet("no-such-game") for _ in range(2)]
+    finally:
+        pages.board_stylesheet.cache_clear()
+    assert found == ["css/tracker-azrah.css"] * 3 and missing == [None, None]
+    assert asked == ["css/tracker-azrah.css", "css/tracker-no-such-game.css"]
 
 
 def test_someone_without_a_saved_list_is_told_which_games_need_none(outsider: User) -> None:
