@@ -219,17 +219,17 @@ class Hub:
     def _send(self, pk: uuid.UUID, mark: Mark | None, streams: Iterable[Stream]) -> None:
         game = Game.objects.prefetch_related("seats").filter(pk=pk).first() if mark else None
         current: CoreGame | None = None
-        streams = list(streams)
-        keys = {key for stream in streams if (key := _session_key(stream.request))}
-        alive = _sessions_alive(keys) if game is not None and keys else set()
-        for stream in streams:
+        # a stream opened without a session has none to lose
+        keys = {stream: _session_key(stream.request) for stream in streams}
+        opened = {key for key in keys.values() if key is not None}
+        alive = _sessions_alive(opened) if game is not None and opened else set()
+        for stream, key in keys.items():
             if game is None:
                 stream.mark = mark
                 stream.push(GONE, "", "")
                 continue
             stream.mark = mark_of(game)
             access = access_for(game, stream.user, stream.tokens)
-            key = _session_key(stream.request)  # a stream opened without one keeps none
             if not access.can_see or (key is not None and key not in alive):
                 stream.push(GONE, "", "")
                 continue
