@@ -19,6 +19,9 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.core.handlers.wsgi import WSGIHandler
+from django.db.backends.utils import CursorWrapper
+from django.db.models.sql.compiler import SQLCompiler, SQLInsertCompiler
+from django.db.transaction import Atomic
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "browser"
@@ -132,21 +135,64 @@ OpenTab = Callable[..., Tab]
 
 @pytest.fixture(autouse=True)
 def one_request_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The live server answers one request after another, in every browser test. On
-    PostgreSQL the game's row lock (``select_for_update`` in ``apply.game_apply``) lets one
-    writer at a time into a game, and tests/games/tracker/test_concurrency.py proves it; the
-    in-memory SQLite these tests run on has no row lock and refuses a second writer, or a
-    reader while one writes, outright ("database table is locked": a 500, seen when one
-    tablet acted while another polled). Answering one request at a time plays the lock's
-    part: tablets still send their actions at once, against the same version."""
+    """The live server answers one request after another, in every browser test, and the
+    test's own database work waits for the request in flight. On PostgreSQL the game's row
+    lock (``select_for_update`` in ``apply.game_apply``) lets one writer at a time into a
+    game, and tests/games/tracker/test_concurrency.py proves it; the in-memory SQLite these
+    tests run on (one connection, which the live server shares) has no row lock and refuses
+    a write while another thread reads, outright ("database table is locked": a 500, seen
+    when one tablet acted while another polled, and an error in a test that recorded an
+    action while a tablet polled). One lock plays the row lock's part: a request holds it
+    while it is answered, the test's thread while it runs a statement and reads its rows,
+    or runs a transaction (test_one_writer.py). Tablets still send their actions at once,
+    against the same version."""
+    lock = threading.RLock()
     call = WSGIHandler.__call__
-    lock = threading.Lock()
 
     def one_at_a_time(self: WSGIHandler, environ: Any, start_response: Any) -> Any:
         with lock:
             return call(self, environ, start_response)
 
     monkeypatch.setattr(WSGIHandler, "__call__", one_at_a_time)
+    # A statement is run and its rows read within the lock (the live server shares the
+    # test's in-memory database connection, and a write there while a read's rows are
+    # still being stepped through is refused the same way).
+    for kind, name in _STATEMENTS:
+        monkeypatch.setattr(kind, name, _holding(lock, getattr(kind, name)))
+    enter, leave = Atomic.__enter__, Atomic.__exit__
+
+    def enter_holding(self: Atomic) -> None:
+        lock.acquire()
+        try:
+            enter(self)
+        except BaseException:
+            lock.release()
+            raise
+
+    def leave_holding(self: Atomic, *exc: Any) -> None:
+        try:
+            leave(self, *exc)
+        finally:
+            lock.release()
+
+    monkeypatch.setattr(Atomic, "__enter__", enter_holding)
+    monkeypatch.setattr(Atomic, "__exit__", leave_holding)
+
+
+_STATEMENTS = [
+    (CursorWrapper, "execute"),
+    (CursorWrapper, "executemany"),
+    (SQLCompiler, "execute_sql"),
+    (SQLInsertCompiler, "execute_sql"),
+]
+
+
+def _holding(lock: threading.RLock, method: Callable[..., Any]) -> Callable[..., Any]:
+    def holding(*args: Any, **kwargs: Any) -> Any:
+        with lock:
+            return method(*args, **kwargs)
+
+    return holding
 
 
 class Tabs:
