@@ -14,7 +14,9 @@ action (a wound to one of its models, or healed back), then every tablet of the 
 for what changed, as it polls (the page's live part with its ETag and poll ticket; the API's
 state with its token and ETag). The first rounds warm the caches and are not counted.
 
-It prints, for each kind of request, the median CPU time of this process and of its
+It prints, for each kind of request, the median CPU time of this process (and the mean
+share of it spent collecting garbage, with the collector set as referee/collector.py sets it
+in a server) and of its
 PostgreSQL backend (read from /proc, where the server is on this machine: it counts in ticks
 of 10 ms, so the database's is a mean over every request of the kind), the statements sent
 through Django's cursor (the transaction's BEGIN and COMMIT aside), and the bytes of the
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import gzip
 import html
 import io
@@ -82,8 +85,19 @@ def inside(rounds: int, profile: str | None) -> None:
     from django.test import Client
 
     from bench.prepare import prepare
+    from referee import collector
 
     prepared = prepare(tables=[len(SEATS)] * TABLES, seats=SEATS, opening=OPENING)
+    collector.settle()  # as referee/wsgi.py does once the application is loaded
+    collecting = [0.0, 0.0]  # CPU seconds in the garbage collector; when the current began
+
+    def timing(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            collecting[1] = time.process_time()
+        else:
+            collecting[0] += time.process_time() - collecting[1]
+
+    gc.callbacks.append(timing)
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
         backend = int(cursor.fetchone()[0])
@@ -95,21 +109,21 @@ def inside(rounds: int, profile: str | None) -> None:
         return execute(*args)
 
     profiler = cProfile.Profile()
-    seen: dict[str, list[tuple[float, float, float, int]]] = defaultdict(list)
+    seen: dict[str, list[tuple[float, float, float, int, float]]] = defaultdict(list)
 
     @contextmanager
     def measured(kind: str, counted: bool) -> Iterator[list[Any]]:
         answer: list[Any] = []
         queries[0] = 0
         on = counted and kind == profile
-        before = (time.process_time(), cpu_seconds([backend]))
+        before = (time.process_time(), cpu_seconds([backend]), collecting[0])
         if on:
             profiler.enable()
         with connection.execute_wrapper(counting):
             yield answer
         if on:
             profiler.disable()
-        after = (time.process_time(), cpu_seconds([backend]))
+        after = (time.process_time(), cpu_seconds([backend]), collecting[0])
         if counted:
             size = len(answer[0]) if isinstance(answer[0], bytes) else len(body_of(answer[0]))
             parts = answer[1] if len(answer) > 1 else 1  # a push: the streams it sent
@@ -119,6 +133,7 @@ def inside(rounds: int, profile: str | None) -> None:
                     (after[1] - before[1]) / parts,
                     queries[0] / parts,
                     size,
+                    (after[2] - before[2]) / parts,
                 )
             )
 
@@ -182,9 +197,10 @@ def inside(rounds: int, profile: str | None) -> None:
         database = statistics.mean(r[1] for r in rows) * 1e3  # /proc counts in ticks
         count = statistics.median(r[2] for r in rows)
         size = statistics.median(r[3] for r in rows) / 1000
+        collected = statistics.mean(r[4] for r in rows) * 1e3
         print(
-            f"  {kind:<6} {python:6.2f} ms + {database:5.2f} ms in PostgreSQL, "
-            f"{count:g} statements, {size:.1f} KB"
+            f"  {kind:<6} {python:6.2f} ms (a mean {collected:.2f} ms of it collecting garbage) "
+            f"+ {database:5.2f} ms in PostgreSQL, {count:g} statements, {size:.1f} KB"
         )
         # a change is one action, and a refresh by each tablet of its door at the table
         if kind != "push":

@@ -4,6 +4,9 @@ import os
 
 from django.core.asgi import get_asgi_application
 
+from referee import collector
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings")
 
 application = get_asgi_application()
+collector.settle()
