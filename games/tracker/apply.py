@@ -12,10 +12,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import registry
@@ -139,8 +141,13 @@ def game_apply(
     expected_version: int,
     seat: int | None = None,
     watch_tokens: Collection[str] = (),
+    locked: bool = False,
 ) -> Applied:
     """Apply one action to ``game`` for ``user``, atomically, and say what was done.
+
+    ``locked``: the caller read ``game`` through ``locking`` in the transaction it holds
+    (its checks of the sender and of the body made on that row), so it is not read again;
+    the action is then part of that transaction, which the caller lets end.
 
     Raises Forbidden (not the host or a seated player, or acting for another's seat;
     checked before the version), Stale (``expected_version`` is not the game's version:
@@ -151,11 +158,13 @@ def game_apply(
     those who may undo it directly sends it (that seat's player, or the table's device)."""
     type = _check_type(game, type)
     clean = _check_payload(payload)
-    require_act(access_for(game, user, watch_tokens))
-    with transaction.atomic():
-        locked = Game.objects.select_for_update(of=("self",)).prefetch_related("seats")
-        locked_game = locked.get(pk=game.pk)
+    if not locked:
+        require_act(access_for(game, user, watch_tokens))
+    with transaction.atomic(savepoint=not locked):
+        locked_game = game if locked else locking().get(pk=game.pk)
         access = access_for(locked_game, user, watch_tokens)
+        if locked:
+            require_act(access)
         by = acting_seat(access, seat, len(locked_game.seats.all()))
         current = current_game(locked_game)
         stale = expected_version != current.version
@@ -200,8 +209,17 @@ def game_apply(
         locked_game.finished = finished(result)
         locked_game.save(update_fields=["version", "finished", "updated"])
         snapshots.store(locked_game, result)
-    CACHE.put(str(locked_game.pk), result)
+    if locked:  # once the caller's transaction is committed: never a state rolled back
+        transaction.on_commit(partial(CACHE.put, str(locked_game.pk), result))
+    else:
+        CACHE.put(str(locked_game.pk), result)
     return Applied(locked_game, result, action, access)
+
+
+def locking() -> QuerySet[Game]:
+    """Games with their seats, the row of each one read locked until the transaction ends:
+    one writer at a time (``game_apply``)."""
+    return Game.objects.select_for_update(of=("self",)).prefetch_related("seats")
 
 
 def check_merge(

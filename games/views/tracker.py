@@ -22,6 +22,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -33,7 +34,7 @@ from games import registry
 from games.models import Game, SavedList
 from games.tracker import apply, exchange, lifecycle, lobby, pages, setups, table_page
 from games.tracker.access import Access, Forbidden, Role, access_for
-from games.tracker.apply import Stale, game_apply, roll_dice
+from games.tracker.apply import Stale, game_apply, locking, roll_dice
 from games.tracker.batch_form import read_batch
 from games.tracker.current import CoreGame, current_game
 from games.tracker.exchange import export_filename, export_game
@@ -347,33 +348,48 @@ def _refusal(request: HttpRequest, message: str, field: str | None = None) -> di
     return {"key": request.POST.get("control", ""), "message": message, "field": field or ""}
 
 
+class _Unreadable(Exception):
+    """A posted action the form could not read: each field's problem."""
+
+    def __init__(self, problems: dict[str, str]) -> None:
+        super().__init__(problems)
+        self.problems = problems
+
+
 @require_POST
 def act(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
     """Record one action (undo and redo included) against the version the page saw. A
     stale version answers 409 with the fresh state; an action the rules refuse answers 400
     with the engine's message beside the control that sent it."""
-    row, access = _game_and_viewer(request, pk)
-    if not access.can_see:
-        return _forbidden(request)
-    if not access.can_act:
-        return _forbidden(request, row, "Spectators can watch but not act.")
-    kind, payload, seat, version, problems = _posted_action(request, row, roll=True)
-    if problems:
-        message = " ".join(problems.values())
-        refusal = _refusal(request, message)
-        return _table_response(request, row, current_game(row), access, status=400, error=refusal)
-    assert version is not None
     try:
-        applied = game_apply(
-            game=row,
-            user=request.user,
-            type=kind,
-            payload=payload,
-            expected_version=version,
-            seat=seat,
-            watch_tokens=watch_tokens(request),
-        )
+        # the game read once, its row locked, and the action applied in that transaction
+        with transaction.atomic():
+            row = get_object_or_404(locking(), pk=pk)
+            access = access_for(row, request.user, watch_tokens(request))
+            if not access.can_act:
+                raise Forbidden("")
+            kind, payload, seat, version, problems = _posted_action(request, row, roll=True)
+            if problems:
+                raise _Unreadable(problems)
+            assert version is not None
+            applied = game_apply(
+                game=row,
+                user=request.user,
+                type=kind,
+                payload=payload,
+                expected_version=version,
+                seat=seat,
+                watch_tokens=watch_tokens(request),
+                locked=True,
+            )
+    except _Unreadable as unreadable:
+        refusal = _refusal(request, " ".join(unreadable.problems.values()))
+        return _table_response(request, row, current_game(row), access, status=400, error=refusal)
     except Forbidden as error:
+        if not access.can_see:
+            return _forbidden(request)
+        if not access.can_act:
+            return _forbidden(request, row, "Spectators can watch but not act.")
         refusal = _refusal(request, str(error))
         return _table_response(request, row, current_game(row), access, status=403, error=refusal)
     except Stale as stale:

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from games.models import Game
 from games.tokens import TokenAuthentication
 from games.tracker.access import Access, Forbidden, access_for, require_act
+from games.tracker.apply import locking
 from games.tracker.http import watch_tokens
 from games.tracker.selectors import state_for
 from referee.rules.errors import InvalidInput, RulesError
@@ -72,11 +73,12 @@ class GameAPIView(APIView):
     def game(self, pk: Any) -> Game:
         return get_object_or_404(Game.objects.prefetch_related("seats"), pk=pk)
 
-    def game_to_act(self, request: Request, pk: Any) -> Game:
+    def game_to_act(self, request: Request, pk: Any, *, lock: bool = False) -> Game:
         """The game, once the sender is known to be one who may act at it: anyone else is
         refused (403) before the body is read, so a refusal tells an outsider nothing
-        about the game (not even which game system it is)."""
-        game = self.game(pk)
+        about the game (not even which game system it is). With ``lock``, its row is
+        locked until the caller's transaction ends (``apply.locking``), for an action."""
+        game = get_object_or_404(locking(), pk=pk) if lock else self.game(pk)
         try:
             require_act(access_of(request, game))
         except Forbidden as error:

@@ -4,8 +4,11 @@ answers 409 with the current state and what changed, so it is applied once or no
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from django.db import transaction
 from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -30,26 +33,36 @@ from .base import GameAPIView, access_of, bad_input, forbidden, state_body
 from .openapi import GAME_ID, GAMES, WATCH_PARAMETER, game_responses
 
 
+@dataclass(frozen=True)
+class Asked:
+    """An action as its request asks for it."""
+
+    type: str
+    payload: Any
+    version: int
+    seat: int | None = None
+
+
 def apply_action(
-    request: Request,
-    game: Game,
-    *,
-    type: str,
-    payload: Any,
-    version: int,
-    seat: int | None = None,
+    view: GameAPIView, request: Request, pk: Any, read: Callable[[Game], Asked]
 ) -> Response:
-    """Post one action and answer 201, 400, 403 or 409 with the state."""
+    """Post one action and answer 201, 400, 403 or 409 with the state. The game is read
+    once, its row locked (``game_to_act``); ``read`` then reads the action from the request
+    (raising ValidationError for a bad body) and it is applied in the same transaction."""
     try:
-        applied = game_apply(
-            game=game,
-            user=request.user,
-            type=type,
-            payload=payload,
-            expected_version=version,
-            seat=seat,
-            watch_tokens=watch_tokens(request),
-        )
+        with transaction.atomic():
+            game = view.game_to_act(request, pk, lock=True)
+            asked = read(game)
+            applied = game_apply(
+                game=game,
+                user=request.user,
+                type=asked.type,
+                payload=asked.payload,
+                expected_version=asked.version,
+                seat=asked.seat,
+                watch_tokens=watch_tokens(request),
+                locked=True,
+            )
     except Forbidden as error:
         raise forbidden(error) from None
     except Stale as error:
@@ -135,18 +148,15 @@ class GameActionsView(GameAPIView):
         responses={201: ActionResultSerializer, **game_responses(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, pk: Any) -> Response:
-        game = self.game_to_act(request, pk)
-        if isinstance(request.data, dict) and request.data.get("type") in (UNDO, REDO):
-            raise ValidationError({"type": ["Use the undo and redo endpoints."]})
-        values = check_action_body(game.system, request.data)
-        return apply_action(
-            request,
-            game,
-            type=values["type"],
-            payload=values.get("payload"),
-            version=values["version"],
-            seat=values.get("seat"),
-        )
+        def read(game: Game) -> Asked:
+            if isinstance(request.data, dict) and request.data.get("type") in (UNDO, REDO):
+                raise ValidationError({"type": ["Use the undo and redo endpoints."]})
+            values = check_action_body(game.system, request.data)
+            return Asked(
+                values["type"], values.get("payload"), values["version"], values.get("seat")
+            )
+
+        return apply_action(self, request, pk, read)
 
 
 class GamePreviewView(GameAPIView):
@@ -187,24 +197,17 @@ class GamePreviewView(GameAPIView):
 
 
 def _undo_redo(view: GameAPIView, request: Request, pk: Any, kind: str) -> Response:
-    game = view.game_to_act(request, pk)
-    data = UndoRedoSerializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    values = data.validated_data
-    target = values.get("target")
-    if target is None:
-        access = access_of(request, game)
-        if not access.can_see:
-            raise PermissionDenied("You are not at this game.")
-        current = current_game(game)
-        target = current.next_undo() if kind == UNDO else current.next_redo()
-    return apply_action(
-        request,
-        game,
-        type=kind,
-        payload={"target": target},
-        version=values["version"],
-    )
+    def read(game: Game) -> Asked:
+        data = UndoRedoSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        target = values.get("target")
+        if target is None:
+            current = current_game(game)
+            target = current.next_undo() if kind == UNDO else current.next_redo()
+        return Asked(kind, {"target": target}, values["version"])
+
+    return apply_action(view, request, pk, read)
 
 
 class GameUndoView(GameAPIView):
