@@ -38,9 +38,11 @@ page does (signed in with a session cookie, htmx's headers, If-None-Match with t
 last got, the poll ticket their page gave, Accept-Encoding gzip); the table device polls
 GET /api/games/<id>/ as a tool does (``Authorization: Token ...``, If-None-Match, gzip). Every
 tablet polls once a second. Each table records one action every 5 s on average, at Poisson
-times (a damage or a heal of a model of its own side, through the API, by one of its players
-or its device, drawn at random); every tablet opens its page or state before the clock
-starts. For each phase it first measures the capacity of each door: answers per second back
+times (a damage or a heal of a model of its own side, by one of its players or its device,
+drawn at random: a player through the table page's control as the page posts it, its form
+through htmx with the session and the CSRF token, answered with the page's live part; the
+device through POST /api/games/<id>/actions/); every tablet opens its page or state before
+the clock starts. For each phase it first measures the capacity of each door: answers per second back
 to back by 16 clients (every answer a 304), against ``/healthz`` asked the same way, in
 alternating rounds, with the server's CPU time per answer; then the paced load for the
 phase's time (60 s; 8 s with --quick), after which each tablet polls on for 2.5 s and until
@@ -65,10 +67,9 @@ a table, one column per phase, each figure beside its target with ok or MISSED:
   served (gzip), for each door (< 10 KB);
 - the server's CPU time per change: everything the server spent under the paced load but
   the polls that found nothing, over the actions applied, so an action with the refreshes
-  it makes its table fetch (a table holds 3 tablets on average; a player's tablet, which
-  acts through the API here, refreshes its page after its own action too, while the table
-  device polls on with the ETag its action's answer carried, and is answered 304;
-  <= 15 ms); and the server's CPU use in cores. A poll that finds nothing is priced by a
+  it makes its table fetch (a table holds 3 tablets on average; the tablet that acted gets
+  what it shows next in the answer to its action, and polls on with that answer's ETag,
+  answered 304; <= 15 ms); and the server's CPU use in cores. A poll that finds nothing is priced by a
   quiet run before the paced load: the same tablets polling at the same pace for 10 s
   (--quick: 8 s) with no action. At that pace a poll costs about twice what it does
   back to back (each one wakes a worker and opens a connection), so pricing it back to back
@@ -478,13 +479,46 @@ class Browser:
         self.token = token
         self.door = door
         self.ticket = ""  # the poll ticket the page last gave (games.tracker.http)
+        # the page's CSRF secret, in its cookie and with each form it posts, as a browser
+        # holds the one Django set (the unmasked secret: Django takes either form)
+        self.csrf = secrets.token_hex(16)
 
     def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
         sent = {"Accept-Encoding": "gzip, deflate", **(headers or {})}
         if self.session:
-            sent["Cookie"] = f"sessionid={self.session}"
+            sent["Cookie"] = f"sessionid={self.session}; csrftoken={self.csrf}"
         self.connection.request("GET", path, headers=sent)
         return self._answer()
+
+    def submit(self, game: str, kind: str, payload: dict[str, Any], version: int) -> Answer:
+        """An action posted as the table page's control posts it: its form, through htmx,
+        with the session and the CSRF token; answered with the page's live part as it now
+        is (200, or 409 when the game had moved on), whose ETag and poll ticket the page
+        keeps for its next poll."""
+        fields = {
+            "csrfmiddlewaretoken": self.csrf,
+            "type": kind,
+            "version": str(version),
+            "control": f"{kind}:{payload.get('model', '')}",
+            "seat": "",
+            **{f"p.{name}": str(value) for name, value in payload.items()},
+        }
+        path = f"/games/{game}/act/"
+        headers = {
+            "Accept-Encoding": "gzip, deflate",
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": f"sessionid={self.session}; csrftoken={self.csrf}",
+            "X-CSRFToken": self.csrf,
+            "HX-Request": "true",
+            "HX-Target": "live",
+            "HX-Current-URL": f"{self.base_url}/games/{game}/",
+            "Accept": "*/*",
+        }
+        self.connection.request("POST", path, body=urlencode(fields).encode(), headers=headers)
+        answer = self._answer()
+        if answer.status in (200, 409):
+            self.ticket = poll_ticket_in(answer) or self.ticket
+        return answer
 
     def poll(self, game: str, etag: str) -> Answer:
         """What the tablet asks every second: the page's live part as htmx asks for it, or
@@ -789,10 +823,10 @@ def drive_tables(
                     time.sleep(max(0.0, next_act - now))
                     kind, payload = table_action(me["model"], damaged)
                     version, answered_etag = act(browser, game, number, kind, payload, version, rng)
-                    # its answer shows the game at that version, others' changes included
+                    # its answer shows the game at that version, others' changes included,
+                    # and its next poll, with that answer's ETag, is a 304
                     seen.append((time.monotonic(), version))
-                    if door == "api":  # the state it was sent: its next poll is a 304
-                        etag = answered_etag
+                    etag = answered_etag
                     damaged = not damaged
                     with lock:
                         load.flipped.setdefault(game, set()).symmetric_difference_update({number})
@@ -854,24 +888,17 @@ def drive_tables(
         try:
             while True:
                 started = time.perf_counter()
-                status, body, answered_etag = browser.post(
-                    f"/api/games/{game}/actions/",
-                    {"system": "azeroth", "type": kind, "payload": payload, "version": version},
-                )
+                seq, version, answered_etag = sent(browser, game, kind, payload, version)
                 elapsed = time.perf_counter() - started
-                game_body = body.get("game")
-                if status not in (201, 409) or not isinstance(game_body, dict):
-                    raise RuntimeError(f"{kind} answered HTTP {status}: {str(body)[:300]}")
-                version = int(game_body["version"])
                 with lock:
                     load.requests.append(elapsed)
-                    if status == 201:
+                    if seq is not None:
                         load.actions.append(time.perf_counter() - first_try)
-                        load.applied[game][int(body["action"]["seq"])] = payload
+                        load.applied[game][seq] = payload
                         load.made[game].append((version, time.monotonic(), number))
                     else:
                         load.stale += 1
-                if status == 201:
+                if seq is not None:
                     return version, answered_etag
                 time.sleep(rng.uniform(0.0, 0.01))
         finally:
@@ -893,6 +920,30 @@ def drive_tables(
     for thread in threads:
         thread.join()
     return load
+
+
+def sent(
+    browser: Browser, game: str, kind: str, payload: dict[str, Any], version: int
+) -> tuple[int | None, int, str]:
+    """One try at an action, through the tablet's door: a player's page posts its form, the
+    table's device the API. The number the log gave the action (None when it was refused
+    as stale), the version the answer shows, and its ETag."""
+    if browser.door == "page":
+        answer = browser.submit(game, kind, payload, version)
+        if answer.status not in (200, 409) or not answer.etag:
+            raise RuntimeError(f"{kind} answered HTTP {answer.status}: {answer.body[:300]!r}")
+        shown = version_of(answer.etag)
+        # one entry recorded: the action, numbered as the version it made
+        return (shown if answer.status == 200 else None), shown, answer.etag
+    status, body, answered_etag = browser.post(
+        f"/api/games/{game}/actions/",
+        {"system": "azeroth", "type": kind, "payload": payload, "version": version},
+    )
+    game_body = body.get("game")
+    if status not in (201, 409) or not isinstance(game_body, dict):
+        raise RuntimeError(f"{kind} answered HTTP {status}: {str(body)[:300]}")
+    seq = int(body["action"]["seq"]) if status == 201 else None
+    return seq, int(game_body["version"]), answered_etag
 
 
 def hammer(targets: list[dict[str, Any]], kind: str, start: Start, seconds: float) -> Load:
