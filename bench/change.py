@@ -1,5 +1,5 @@
 """What one change at a table costs the server, request by request: the action, and the
-refresh each tablet of the table then fetches.
+refresh each other tablet of the table then fetches (or the parts its streams are pushed).
 
 Run from the project root (PostgreSQL must answer; the default is the local server)::
 
@@ -9,21 +9,27 @@ Run from the project root (PostgreSQL must answer; the default is the local serv
 It makes a throwaway PostgreSQL database, migrates it, makes tables of three tablets as
 bench/tracker.py does (two players on the table page, the host's device on the API;
 bench/prepare.py) and drives them in this process through Django's test client, as
-deployed (DEBUG off, static files collected): each round, the device of every table posts an
-action (a wound to one of its models, or healed back), then every tablet of the table asks
-for what changed, as it polls (the page's live part with its ETag and poll ticket; the API's
-state with its token and ETag). The first rounds warm the caches and are not counted.
+deployed (DEBUG off, static files collected). Each round, one tablet of every table acts,
+in turn (a wound to one of its models, or healed back): a player through the table page's
+control, its form posted as htmx posts it and answered with the page's live part
+(``submit``), the device through the API (``action``); the answer carries what the actor
+shows next. Then, at half the tables, each other tablet asks for what changed as it polls
+(the page's live part with its ETag and poll ticket, ``page``; the API's state with its
+token and ETag, ``api``); at the other half the page's tablets hold streams and the stream
+server's work for the change is done instead (``push``: the game read once, each place's
+part rendered once or read, each stream's filled in, framed and compressed), and the device
+asks for the API's state. The first rounds warm the caches and are not counted.
 
 It prints, for each kind of request, the median CPU time of this process (and the mean
 share of it spent collecting garbage, with the collector set as referee/collector.py sets it
-in a server) and of its
-PostgreSQL backend (read from /proc, where the server is on this machine: it counts in ticks
-of 10 ms, so the database's is a mean over every request of the kind), the statements sent
-through Django's cursor (the transaction's BEGIN and COMMIT aside), and the bytes of the
-answer before compression; then what one change costs: the action and its
-three refreshes. What it leaves out is the WSGI server's own share of each request (the
-connection, the worker waking; bench/tracker.py's quiet run prices it at 1 to 2 ms), so the
-figures say where the time of a change goes inside Django, not what a server spends on it.
+in a server) and of its PostgreSQL backend (read from /proc, where the server is on this
+machine: it counts in ticks of 10 ms, so the database's is a mean over every request of the
+kind), the statements sent through Django's cursor (the transaction's BEGIN and COMMIT
+aside), and the bytes of the answer before compression; then what one change costs, by who
+made it and on average, polled and pushed. What it leaves out is the WSGI server's own share
+of each request (the connection, the worker waking; bench/tracker.py's quiet run prices it
+at 1 to 2 ms), so the figures say where the time of a change goes inside Django, not what a
+server spends on it.
 ``--profile KIND`` prints cProfile's view of the requests of that kind besides.
 """
 
@@ -68,10 +74,10 @@ from bench.tracker import (  # noqa: E402
     with_database,
 )
 
-TABLES = 5
+TABLES = 6  # half of them polled, half on streams
 ROUNDS = 20
 WARM_ROUNDS = 2
-KINDS = ("action", "page", "api", "push")
+KINDS = ("submit", "action", "page", "api", "push")
 SEATS = TABLE_SEATS[:3]  # two players on the page, the host's device on the API
 
 
@@ -126,15 +132,8 @@ def inside(rounds: int, profile: str | None) -> None:
         after = (time.process_time(), cpu_seconds([backend]), collecting[0])
         if counted:
             size = len(answer[0]) if isinstance(answer[0], bytes) else len(body_of(answer[0]))
-            parts = answer[1] if len(answer) > 1 else 1  # a push: the streams it sent
             seen[kind].append(
-                (
-                    (after[0] - before[0]) / parts,
-                    (after[1] - before[1]) / parts,
-                    queries[0] / parts,
-                    size,
-                    (after[2] - before[2]) / parts,
-                )
+                (after[0] - before[0], after[1] - before[1], queries[0], size, after[2] - before[2])
             )
 
     tablets = []
@@ -144,52 +143,65 @@ def inside(rounds: int, profile: str | None) -> None:
             if me["door"] == "page":
                 client.cookies["sessionid"] = me["session"]
             first = ask(client, me, table["game"], "", "")
-            tablets.append({"table": table, "me": me, "client": client, **heard(first, me)})
+            acted = 1 if me.get("wounded") else 0  # its model starts wounded: healed first
+            tablets.append(
+                {"table": table, "me": me, "client": client, "acted": acted, **heard(first, me)}
+            )
             if me["door"] == "page":  # and its stream, opened from the page's request
                 tablets[-1]["stream"] = stream_of(first.wsgi_request, table["game"])
     for number in range(WARM_ROUNDS + rounds):
         counted = number >= WARM_ROUNDS
-        for table in prepared["tables"]:
-            device = next(t for t in tablets if t["table"] is table and t["me"]["door"] == "api")
-            kind, payload = table_action(device["me"]["model"], damaged=number % 2 == 1)
-            body = {"system": "azeroth", "type": kind, "payload": payload}
-            body["version"] = device["version"]
-            with measured("action", counted) as answer:
-                answer.append(
-                    device["client"].post(
-                        f"/api/games/{table['game']}/actions/",
-                        json.dumps(body),
-                        content_type="application/json",
-                        headers={"Authorization": f"Token {device['me']['token']}"},
-                    )
-                )
-            if answer[0].status_code != 201:
+        for order, table in enumerate(prepared["tables"]):
+            at_table = [t for t in tablets if t["table"] is table]
+            # the tablets take turns: a player through the page's form, the device the API
+            actor = at_table[number % len(at_table)]
+            others = [t for t in at_table if t is not actor]
+            me = actor["me"]
+            kind, payload = table_action(me["model"], damaged=actor["acted"] % 2 == 1)
+            actor["acted"] += 1
+            door = "submit" if me["door"] == "page" else "action"
+            with measured(door, counted) as answer:
+                answer.append(act(actor, table["game"], kind, payload))
+            if answer[0].status_code not in (200, 201):
                 sys.exit(f"error: the action answered {answer[0].status_code}")
-            device["version"] = answer[0].json()["game"]["version"]
-            # what the stream server does for the page's tablets instead of their refreshes:
-            # the game read once, each place's part (rendered once, or read), each stream's
-            # filled in, framed and compressed
-            streams = [t["stream"] for t in tablets if t["table"] is table and "stream" in t]
+            actor.update(heard(answer[0], me))  # its next poll is a 304
+            if order % 2 == 0:  # polled: each other tablet fetches what changed
+                for tablet in others:
+                    with measured(tablet["me"]["door"], counted) as answer:
+                        answer.append(
+                            ask(
+                                tablet["client"],
+                                tablet["me"],
+                                table["game"],
+                                tablet["etag"],
+                                tablet["ticket"],
+                            )
+                        )
+                    if answer[0].status_code != 200:
+                        sys.exit(f"error: a refresh answered {answer[0].status_code}")
+                    tablet.update(heard(answer[0], tablet["me"]))
+                continue
+            # pushed: what the stream server does for the page's tablets instead of their
+            # refreshes (the game read once, each place's part rendered once or read, each
+            # stream's filled in, framed and compressed); the device fetches the API's state
+            streams = [t["stream"] for t in at_table if "stream" in t]
             with measured("push", counted) as answer:
-                sent = push(streams)
-                answer.extend([sent, len(streams)])
-            for tablet in (t for t in tablets if t["table"] is table):
-                me = tablet["me"]
-                with measured(me["door"], counted) as answer:
-                    answer.append(
-                        ask(tablet["client"], me, table["game"], tablet["etag"], tablet["ticket"])
-                    )
-                if answer[0].status_code != 200:
-                    sys.exit(f"error: a refresh answered {answer[0].status_code}")
-                tablet.update(heard(answer[0], me))
+                answer.append(push(streams))
+            for tablet in others:
+                if tablet["me"]["door"] == "api":
+                    with measured("api", counted) as answer:
+                        answer.append(
+                            ask(tablet["client"], tablet["me"], table["game"], tablet["etag"], "")
+                        )
+                    tablet.update(heard(answer[0], tablet["me"]))
 
     print(
         f"{TABLES} Azeroth at War tables of {len(SEATS)} tablets (two players on the page, "
-        f"the host's device on the API), {rounds} rounds after {WARM_ROUNDS} to warm up; "
-        "per request, the median CPU time of this process and the mean of its PostgreSQL "
-        "backend's, the statements sent and the answer's size before compression:"
+        f"the host's device on the API), taking turns to act, {rounds} rounds after "
+        f"{WARM_ROUNDS} to warm up; per request, the median CPU time of this process and the "
+        "mean of its PostgreSQL backend's, the statements sent and the answer's size before "
+        "compression:"
     )
-    total = 0.0
     costs: dict[str, float] = {}
     for kind in KINDS:
         rows = seen[kind]
@@ -202,17 +214,22 @@ def inside(rounds: int, profile: str | None) -> None:
             f"  {kind:<6} {python:6.2f} ms (a mean {collected:.2f} ms of it collecting garbage) "
             f"+ {database:5.2f} ms in PostgreSQL, {count:g} statements, {size:.1f} KB"
         )
-        # a change is one action, and a refresh by each tablet of its door at the table
-        if kind != "push":
-            per_change = 1 if kind == "action" else sum(1 for s in SEATS if s["door"] == kind)
-            total += (python + database) * per_change
         costs[kind] = python + database
-    print(f"  one change: the action and its {len(SEATS)} refreshes, {total:.1f} ms")
-    pages = sum(1 for seat in SEATS if seat["door"] == "page")
-    pushed = total - pages * (costs["page"] - costs["push"])
+    # a change, averaged over who makes it: a player (its form, then the other player's
+    # refresh and the device's) or the device (its action, then both players' refreshes)
+    by_player = costs["submit"] + costs["page"] + costs["api"]
+    by_device = costs["action"] + 2 * costs["page"]
+    polled = (2 * by_player + by_device) / 3
+    pushed = (2 * (costs["submit"] + costs["push"] + costs["api"]) + costs["action"]) / 3
+    pushed += costs["push"] / 3
     print(
-        f"  with the page's tablets holding streams: the action, the API's refresh and "
-        f"{pages} parts pushed, {pushed:.1f} ms"
+        f"  one change: a player's form and the refreshes of the other two tablets "
+        f"{by_player:.1f} ms, the device's action and the players' refreshes {by_device:.1f} ms; "
+        f"a mean {polled:.1f} ms"
+    )
+    print(
+        f"  with the page's tablets holding streams (the parts pushed, the device's refresh "
+        f"when a player acted): a mean {pushed:.1f} ms"
     )
     if profile:
         out = io.StringIO()
@@ -267,6 +284,25 @@ def push(streams: list[Any]) -> bytes:
         stream.squeeze.compress(chunk) + stream.squeeze.flush(zlib.Z_SYNC_FLUSH)
         first = first or chunk
     return first
+
+
+def act(tablet: dict[str, Any], game: str, kind: str, payload: dict[str, Any]) -> Any:
+    """The tablet's action against the version it shows: a player's through the table
+    page's control, as htmx posts its form (answered with the page's live part), the
+    device's through the API."""
+    me, client = tablet["me"], tablet["client"]
+    if me["door"] == "page":
+        fields = {"type": kind, "version": str(tablet["version"]), "control": kind, "seat": ""}
+        fields |= {f"p.{name}": str(value) for name, value in payload.items()}
+        headers = {"HX-Request": "true", "HX-Target": "live", "Accept-Encoding": "gzip"}
+        return client.post(f"/games/{game}/act/", fields, headers=headers)
+    body = {"system": "azeroth", "type": kind, "payload": payload, "version": tablet["version"]}
+    return client.post(
+        f"/api/games/{game}/actions/",
+        json.dumps(body),
+        content_type="application/json",
+        headers={"Authorization": f"Token {me['token']}", "Accept-Encoding": "gzip"},
+    )
 
 
 def ask(client: Any, me: dict[str, Any], game: str, etag: str, ticket: str) -> Any:

@@ -42,9 +42,9 @@ times (a damage or a heal of a model of its own side, by one of its players or i
 drawn at random: a player through the table page's control as the page posts it, its form
 through htmx with the session and the CSRF token, answered with the page's live part; the
 device through POST /api/games/<id>/actions/); every tablet opens its page or state before
-the clock starts. For each phase it first measures the capacity of each door: answers per second back
-to back by 16 clients (every answer a 304), against ``/healthz`` asked the same way, in
-alternating rounds, with the server's CPU time per answer; then the paced load for the
+the clock starts. For each phase it first measures the capacity of each door: answers per
+second back to back by 16 clients (every answer a 304), against ``/healthz`` asked the same
+way, in alternating rounds, with the server's CPU time per answer; then the paced load for the
 phase's time (60 s; 8 s with --quick), after which each tablet polls on for 2.5 s and until
 it has polled since its table's last action was answered (at most a minute more: a server
 that lags shows in the sync p95, rather than as tablets that never saw a change). It prints
@@ -69,9 +69,9 @@ a table, one column per phase, each figure beside its target with ok or MISSED:
   the polls that found nothing, over the actions applied, so an action with the refreshes
   it makes its table fetch (a table holds 3 tablets on average; the tablet that acted gets
   what it shows next in the answer to its action, and polls on with that answer's ETag,
-  answered 304; <= 15 ms); and the server's CPU use in cores. A poll that finds nothing is priced by a
-  quiet run before the paced load: the same tablets polling at the same pace for 10 s
-  (--quick: 8 s) with no action. At that pace a poll costs about twice what it does
+  answered 304; <= 15 ms); and the server's CPU use in cores. A poll that finds nothing is
+  priced by a quiet run before the paced load: the same tablets polling at the same pace for
+  10 s (--quick: 8 s) with no action. At that pace a poll costs about twice what it does
   back to back (each one wakes a worker and opens a connection), so pricing it back to back
   would charge the difference to the changes; the detail line gives both.
 
@@ -822,6 +822,8 @@ def drive_tables(
                 if next_act <= next_poll and next_act < act_until and now < act_until:
                     time.sleep(max(0.0, next_act - now))
                     kind, payload = table_action(me["model"], damaged)
+                    with lock:  # the version the tablet shows: its stream's last part included
+                        version = max([version, *(v for _, v in seen)])
                     version, answered_etag = act(browser, game, number, kind, payload, version, rng)
                     # its answer shows the game at that version, others' changes included,
                     # and its next poll, with that answer's ETag, is a 304
