@@ -188,6 +188,9 @@ def inside(rounds: int, profile: str | None) -> None:
             with measured("push", counted) as answer:
                 answer.append(push(streams))
             for tablet in others:
+                if "stream" in tablet:  # the page shows the part pushed, at its ETag
+                    pushed = tablet["stream"].waiting[1]
+                    tablet.update(etag=pushed, version=version_of(pushed))
                 if tablet["me"]["door"] == "api":
                     with measured("api", counted) as answer:
                         answer.append(
