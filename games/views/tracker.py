@@ -366,8 +366,10 @@ def act(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
         with transaction.atomic():
             row = get_object_or_404(locking(), pk=pk)
             access = access_for(row, request.user, watch_tokens(request))
+            if not access.can_see:
+                return _forbidden(request)
             if not access.can_act:
-                raise Forbidden("")
+                return _forbidden(request, row, "Spectators can watch but not act.")
             kind, payload, seat, version, problems = _posted_action(request, row, roll=True)
             if problems:
                 raise _Unreadable(problems)
@@ -386,10 +388,6 @@ def act(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
         refusal = _refusal(request, " ".join(unreadable.problems.values()))
         return _table_response(request, row, current_game(row), access, status=400, error=refusal)
     except Forbidden as error:
-        if not access.can_see:
-            return _forbidden(request)
-        if not access.can_act:
-            return _forbidden(request, row, "Spectators can watch but not act.")
         refusal = _refusal(request, str(error))
         return _table_response(request, row, current_game(row), access, status=403, error=refusal)
     except Stale as stale:
