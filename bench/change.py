@@ -136,6 +136,15 @@ def inside(rounds: int, profile: str | None) -> None:
                 (after[0] - before[0], after[1] - before[1], queries[0], size, after[2] - before[2])
             )
 
+    def refresh(tablet: dict[str, Any], game: str, counted: bool) -> None:
+        """The tablet asks for what changed, as it polls, and keeps what it was answered."""
+        me = tablet["me"]
+        with measured(me["door"], counted) as answer:
+            answer.append(ask(tablet["client"], me, game, tablet["etag"], tablet["ticket"]))
+        if answer[0].status_code != 200:
+            sys.exit(f"error: a refresh answered {answer[0].status_code}")
+        tablet.update(heard(answer[0], me))
+
     tablets = []
     for table in prepared["tables"]:
         for me in table["tablets"]:
@@ -167,19 +176,7 @@ def inside(rounds: int, profile: str | None) -> None:
             actor.update(heard(answer[0], me))  # its next poll is a 304
             if order % 2 == 0:  # polled: each other tablet fetches what changed
                 for tablet in others:
-                    with measured(tablet["me"]["door"], counted) as answer:
-                        answer.append(
-                            ask(
-                                tablet["client"],
-                                tablet["me"],
-                                table["game"],
-                                tablet["etag"],
-                                tablet["ticket"],
-                            )
-                        )
-                    if answer[0].status_code != 200:
-                        sys.exit(f"error: a refresh answered {answer[0].status_code}")
-                    tablet.update(heard(answer[0], tablet["me"]))
+                    refresh(tablet, table["game"], counted)
                 continue
             # pushed: what the stream server does for the page's tablets instead of their
             # refreshes (the game read once, each place's part rendered once or read, each
@@ -192,11 +189,7 @@ def inside(rounds: int, profile: str | None) -> None:
                     pushed = tablet["stream"].waiting[1]
                     tablet.update(etag=pushed, version=version_of(pushed))
                 if tablet["me"]["door"] == "api":
-                    with measured("api", counted) as answer:
-                        answer.append(
-                            ask(tablet["client"], tablet["me"], table["game"], tablet["etag"], "")
-                        )
-                    tablet.update(heard(answer[0], tablet["me"]))
+                    refresh(tablet, table["game"], counted)
 
     print(
         f"{TABLES} Azeroth at War tables of {len(SEATS)} tablets (two players on the page, "

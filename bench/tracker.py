@@ -486,9 +486,13 @@ class Browser:
     def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
         sent = {"Accept-Encoding": "gzip, deflate", **(headers or {})}
         if self.session:
-            sent["Cookie"] = f"sessionid={self.session}; csrftoken={self.csrf}"
+            sent["Cookie"] = self.cookie()
         self.connection.request("GET", path, headers=sent)
         return self._answer()
+
+    def cookie(self) -> str:
+        """The page's cookies: its session and its CSRF secret."""
+        return f"sessionid={self.session}; csrftoken={self.csrf}"
 
     def submit(self, game: str, kind: str, payload: dict[str, Any], version: int) -> Answer:
         """An action posted as the table page's control posts it: its form, through htmx,
@@ -507,7 +511,7 @@ class Browser:
         headers = {
             "Accept-Encoding": "gzip, deflate",
             "Content-Type": "application/x-www-form-urlencoded",
-            "Cookie": f"sessionid={self.session}; csrftoken={self.csrf}",
+            "Cookie": self.cookie(),
             "X-CSRFToken": self.csrf,
             "HX-Request": "true",
             "HX-Target": "live",
