@@ -6,6 +6,7 @@ only by viewers whose inputs are equal, so no viewer is sent a piece made for an
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import re
 import threading
 from collections.abc import Iterator
@@ -220,3 +221,33 @@ def test_the_pieces_kept_in_the_process_are_bounded() -> None:
         if recent.get(name) is None:
             recent.put(name, name.upper())
     assert [recent.get(name) for name in ("a", "b", "c")] == ["A", None, "C"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Slotted:
+    name: str
+    wounds: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Lone:
+    name: str
+
+
+class Extra(Slotted):
+    """A subclass without slots of its own: written as pickle writes it."""
+
+
+def test_dataclasses_with_slots_are_told_apart_by_class_and_every_field() -> None:
+    same = fragments.key("card", [[Slotted("Grunt", 3), Lone("Ana")]])
+    assert same == fragments.key("card", [[Slotted("Grunt", 3), Lone("Ana")]])
+    assert same != fragments.key("card", [[Slotted("Grunt", 2), Lone("Ana")]])
+    assert same != fragments.key("card", [[Slotted("Grunt", 3), Lone("Bo")]])
+    assert same != fragments.key("card", [[Piece("Grunt", 3), Lone("Ana")]])
+    assert fragments.key("card", [Lone("Ana")]) != fragments.key("card", [("Ana",)])
+    assert fragments.key("card", [Extra("Cy", 2)]) != fragments.key("card", [Slotted("Cy", 2)])
+
+
+def test_dataclasses_are_written_as_pickle_would_read_them_back() -> None:
+    inputs = [{"a": [Slotted("Grunt", 3)]}, Lone("Ana"), Piece("Bo", 1), Extra("Cy", 2)]
+    assert pickle.loads(fragments.written(inputs)) == inputs
