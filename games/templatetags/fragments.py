@@ -73,8 +73,19 @@ def generation() -> str:
     return code_digest(SOURCES)
 
 
-@cache
-def _fields_of(kind: type) -> Callable[[Any], tuple[Any, ...]] | None:
+Reader = Callable[[Any], tuple[Any, ...]]
+_READERS: dict[type, Reader | None] = {}
+
+
+def _fields_of(kind: type) -> Reader | None:
+    """``_reader(kind)``, worked out once per class."""
+    try:
+        return _READERS[kind]
+    except KeyError:
+        return _READERS.setdefault(kind, _reader(kind))
+
+
+def _reader(kind: type) -> Reader | None:
     """What reads the values of a dataclass's fields, in order, in one call; None for any
     other class, and for a dataclass whose instances may hold more than their fields (a
     ``__dict__``, or a slot that is not a field)."""
