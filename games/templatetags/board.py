@@ -12,6 +12,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from games.templatetags import control_form
 from games.tracker import controls as tracker_controls
 from games.tracker.controls import Control, Controls
 from games.tracker.forms import posted_rows
@@ -19,6 +20,7 @@ from games.tracker.forms import posted_rows
 register = template.Library()
 
 HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+register.simple_tag(control_form.control, takes_context=True, name="control")
 
 
 @register.simple_tag(takes_context=True)
