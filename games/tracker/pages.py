@@ -408,7 +408,7 @@ def headline(
 TABLE_DEVICE = "at the table device"
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     seq: int
     type: str
