@@ -8,11 +8,13 @@ from typing import Any
 from django import template
 
 from games.models import Game
+from games.templatetags import history_line
 from games.tracker import access as rights
 from games.tracker.access import Access
 from games.tracker.current import current_game
 
 register = template.Library()
+register.simple_tag(history_line.history_line, takes_context=True, name="history_line")
 
 
 @register.simple_tag
