@@ -17,7 +17,6 @@ from django.template.defaulttags import CsrfTokenNode
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import capfirst
 
 from games.tracker import access as rights
 from games.tracker.current import current_game
@@ -33,23 +32,26 @@ def _e(value: Any) -> str:
     return html.escape(str(value))
 
 
-def _act_url(context: template.Context) -> str:
-    """Where the forms post, worked out once for the lines of one rendering."""
+def _once(context: template.Context) -> tuple[str, str]:
+    """Where the forms post and the CSRF token's field, worked out once for the lines of
+    one rendering."""
     kept = context.render_context
-    if "history_act_url" not in kept:
-        kept["history_act_url"] = _e(reverse("game-act", args=[context["game"].pk]))
-    return str(kept["history_act_url"])
+    if "history_line" not in kept:
+        url = _e(reverse("game-act", args=[context["game"].pk]))
+        kept["history_line"] = (url, str(CsrfTokenNode().render(context)))
+    found: tuple[str, str] = kept["history_line"]
+    return found
 
 
 def _form(context: template.Context, entry: Entry, kind: str, live: bool) -> str:
-    url = _act_url(context)
+    url, csrf = _once(context)
     swap = f' hx-post="{url}" hx-target="#live" hx-swap="outerHTML"' if live else ""
     body = context.get("body")
     version = body.get("version", "") if isinstance(body, dict) else ""
     word = BUTTONS[kind]
     return (
         f'\n      <form method="post" action="{url}"{swap}>\n'
-        f"        {CsrfTokenNode().render(context)}"
+        f"        {csrf}"
         f'<input type="hidden" name="type" value="{kind}">'
         f'<input type="hidden" name="target" value="{entry.seq}">'
         f'<input type="hidden" name="version" value="{_e(version)}">'
@@ -107,7 +109,7 @@ def history_line(context: template.Context, entry: Entry) -> SafeString:
         f'        <span class="tr-seq">#{entry.seq}</span>\n'
         f"        {text}\n"
         f'        <small class="muted" data-testid="who-{entry.seq}">'
-        f"{_e(capfirst(entry.who))}{when}</small>\n"
+        f"{_e(entry.who[:1].upper() + entry.who[1:])}{when}</small>\n"
         "      </div>"
         f"{_controls(context, entry)}{error}\n"
         "    </li>"
