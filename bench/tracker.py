@@ -79,8 +79,11 @@ a table, one column per phase, each figure beside its target with ok or MISSED:
 spectator hold their table page's stream of server-sent events (``/games/<id>/events/``, from
 the ETag their page opened at, with its session and gzip, as the browser does) from a uvicorn
 process started beside each gunicorn with ``LIVE_EVENTS`` on, and never poll; each part the
-stream pushes counts as that tablet seeing its version, and as a change on the wire. The table
-device still polls the API. The quiet run then prices what the tablets cost while nothing
+stream pushes counts as that tablet seeing its version, and as a change on the wire. The
+servers share a Redis cache, as docs/operations.md says to run streams (unless CACHE_URL
+names one, the benchmark's own Redis database as for two servers, below), so the stream
+server reads the part gunicorn rendered for the player who acted. The table device still
+polls the API. The quiet run then prices what the tablets cost while nothing
 changes by the second rather than by the poll, and the figures add the streams open, the
 stream servers' resident memory with them open (and before) and their share of the CPU.
 
@@ -121,7 +124,7 @@ import time
 import uuid
 import zlib
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager, suppress
+from contextlib import ExitStack, contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -1592,30 +1595,35 @@ def stream_servers(
 
 
 @contextmanager
-def two_servers(
-    workers: int, env: dict[str, str], static_root: str, cache_url: str
-) -> Iterator[list[str]]:
-    """Two gunicorn instances sharing the database and the Redis cache at ``cache_url``,
-    emptied before and after."""
+def shared_cache(cache_url: str) -> Iterator[None]:
+    """The benchmark's own Redis database at ``cache_url``, emptied before and after."""
     shared = redis.Redis.from_url(cache_url)
     try:
         shared.flushdb()
     except redis.RedisError as error:
         sys.exit(f"error: Redis does not answer at {cache_url}: {error}")
     try:
-        with ExitStack() as stack:
-            servers = [
-                stack.enter_context(
-                    gunicorn_server(
-                        workers, extra_env={**env, "CACHE_URL": cache_url}, static_root=static_root
-                    )
-                )
-                for _ in range(2)
-            ]
-            yield servers
+        yield
     finally:
         shared.flushdb()
         shared.close()
+
+
+@contextmanager
+def two_servers(
+    workers: int, env: dict[str, str], static_root: str, cache_url: str
+) -> Iterator[list[str]]:
+    """Two gunicorn instances sharing the database and the Redis cache at ``cache_url``,
+    emptied before and after."""
+    with shared_cache(cache_url), ExitStack() as stack:
+        yield [
+            stack.enter_context(
+                gunicorn_server(
+                    workers, extra_env={**env, "CACHE_URL": cache_url}, static_root=static_root
+                )
+            )
+            for _ in range(2)
+        ]
 
 
 def parse_phases(text: str) -> tuple[int, ...]:
@@ -1664,7 +1672,7 @@ def main() -> None:
         "--cache-db",
         type=int,
         default=CACHE_DB,
-        help=f"two servers: the Redis database ({CACHE_DB})",
+        help=f"two servers, and --push: the Redis database ({CACHE_DB})",
     )
     args = parser.parse_args()
     phases: tuple[int, ...] = args.tablets or (QUICK_PHASES if args.quick else PHASES)
@@ -1692,13 +1700,19 @@ def main() -> None:
         prepared = prepare(env, phase_sizes(phases) if table_runs else [])
         static_root = static.wait()
         os.environ["DATABASE_URL"] = database  # gunicorn_server passes os.environ on
+        cache_url = f"redis://127.0.0.1:6379/{args.cache_db}"
         if runs & {"one-game", "tables"}:
-            cache = "Redis (CACHE_URL)" if os.environ.get("CACHE_URL") else "local memory"
+            # the stream server reads the parts gunicorn rendered from a shared cache, as
+            # docs/operations.md says to run them
+            ours = args.push and not os.environ.get("CACHE_URL")
+            one = {**quiet, "CACHE_URL": cache_url} if ours else quiet
+            cache = "Redis (CACHE_URL)" if ours or os.environ.get("CACHE_URL") else "local memory"
             pushing = "; the page's streams: uvicorn, one process" if args.push else ""
             print(f"one server: gunicorn, {args.workers} sync workers{pushing}; cache: {cache}")
             with (
-                gunicorn_server(args.workers, extra_env=quiet, static_root=static_root) as url,
-                stream_servers(args.push, quiet, static_root, 1) as streams,
+                shared_cache(cache_url) if ours else nullcontext(),
+                gunicorn_server(args.workers, extra_env=one, static_root=static_root) as url,
+                stream_servers(args.push, one, static_root, 1) as streams,
             ):
                 cpu = ServerCPU([url], server, name, streams)
                 if "one-game" in runs:
@@ -1713,7 +1727,6 @@ def main() -> None:
                     if any(figures.lost for figures in found):
                         failed.append("tables: an action was lost")
         if "two-servers" in runs:
-            cache_url = f"redis://127.0.0.1:6379/{args.cache_db}"
             workers = max(1, args.workers // 2)
             print(
                 f"two servers: gunicorn twice, {workers} sync workers each; cache: Redis "
