@@ -1,6 +1,7 @@
 """Names of tables and columns for the few queries written out by hand (the polls, which
-run every second on every tablet and cost less so than built through the ORM), quoted for
-the database in use and read from the models, so a renamed field cannot leave one behind."""
+run every second on every tablet, and the reads that every rendering of a table's live part
+makes, which cost less so than built through the ORM), quoted for the database in use and
+read from the models, so a renamed field cannot leave one behind."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def fetch_all(query: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
     (``DATABASE_PREPARE_POLLS``, on unless set): planning the table page's poll costs
     PostgreSQL about three times what running it does, and a prepared statement is planned
     no more. Django leaves psycopg's own preparing off, for poolers that cannot keep prepared
-    statements; these two queries alone are prepared, through Django's cursor wrapper (its
+    statements; these few queries alone are prepared, through Django's cursor wrapper (its
     errors, its query log and tests' query counts included), on a cursor that binds its
     parameters on the server as a prepared statement must."""
     if connection.vendor != "postgresql" or not settings.DATABASE_PREPARE_POLLS:

@@ -12,9 +12,12 @@ import json
 import uuid
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
+from django.db import connection
+
+from games.sql import column, fetch_all, table
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import META_TYPES, Action, RequestOutcome, request_outcomes
 
@@ -227,9 +230,22 @@ def _recorded_at_table(
     """Read once per process for a game at a version, not once per viewer: the log's entries
     up to ``version`` never change, nor who recorded them, and the host and their seat are
     in the key."""
-    rows = GameAction.objects.filter(game_id=pk, seq__lte=version, user_id=host_id)
-    pairs = rows.values_list("seq", "seat")
+    game = Game._meta.get_field("id").get_db_prep_value(pk, connection)
+    pairs = fetch_all(_recorders_sql(), [game, version, host_id])
     return frozenset(seq for seq, seat in pairs if host_seat is None or seat != host_seat)
+
+
+@cache
+def _recorders_sql() -> str:
+    """The seq and seat of a game's entries up to a version that one account recorded,
+    written out (``games/sql.py``): every process reads it once for each version of each
+    game it shows, and through the ORM building the query cost three times running it."""
+    seq, seat = column(GameAction, "seq"), column(GameAction, "seat")
+    return (
+        f"SELECT {seq}, {seat} FROM {table(GameAction)} "
+        f"WHERE {column(GameAction, 'game')} = %s AND {seq} <= %s "
+        f"AND {column(GameAction, 'user')} = %s"
+    )
 
 
 def forget_recorded_at_table() -> None:
