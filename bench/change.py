@@ -26,7 +26,10 @@ in a server) and of its PostgreSQL backend (read from /proc, where the server is
 machine: it counts in ticks of 10 ms, so the database's is a mean over every request of the
 kind), the statements sent through Django's cursor (the transaction's BEGIN and COMMIT
 aside), and the bytes of the answer before compression; then what one change costs, by who
-made it and on average, polled and pushed. What it leaves out is the WSGI server's own share
+made it and on average, polled and pushed; and all of it again in ``/healthz`` checks (one
+is asked for each table every round, and priced the same way), a yardstick that moves with
+the machine as the milliseconds do, so runs on a busy minute and a quiet one compare. What
+it leaves out is the WSGI server's own share
 of each request (the connection, the worker waking; bench/tracker.py's quiet run prices it
 at 1 to 2 ms), so the figures say where the time of a change goes inside Django, not what a
 server spends on it.
@@ -77,7 +80,7 @@ from bench.tracker import (  # noqa: E402
 TABLES = 6  # half of them polled, half on streams
 ROUNDS = 20
 WARM_ROUNDS = 2
-KINDS = ("submit", "action", "page", "api", "push")
+KINDS = ("submit", "action", "page", "api", "push", "healthz")
 SEATS = TABLE_SEATS[:3]  # two players on the page, the host's device on the API
 
 
@@ -158,8 +161,12 @@ def inside(rounds: int, profile: str | None) -> None:
             )
             if me["door"] == "page":  # and its stream, opened from the page's request
                 tablets[-1]["stream"] = stream_of(first.wsgi_request, table["game"])
+    checker = Client()
     for number in range(WARM_ROUNDS + rounds):
         counted = number >= WARM_ROUNDS
+        for _ in range(TABLES):  # the yardstick: what this machine spends on a health check
+            with measured("healthz", counted) as answer:
+                answer.append(checker.get("/healthz", headers={"Accept-Encoding": "gzip"}))
         for order, table in enumerate(prepared["tables"]):
             at_table = [t for t in tablets if t["table"] is table]
             # the tablets take turns: a player through the page's form, the device the API
@@ -226,6 +233,12 @@ def inside(rounds: int, profile: str | None) -> None:
     print(
         f"  with the page's tablets holding streams (the parts pushed, the device's refresh "
         f"when a player acted): a mean {pushed:.1f} ms"
+    )
+    check = costs["healthz"]
+    print(
+        f"  in /healthz checks ({check:.2f} ms each here, as the machine runs now): a change "
+        f"polled {polled / check:.1f}, pushed {pushed / check:.1f}; "
+        + ", ".join(f"{kind} {costs[kind] / check:.1f}" for kind in KINDS[:-1])
     )
     if profile:
         out = io.StringIO()
