@@ -21,14 +21,11 @@ is cached holds neither and what is sent holds both, as if rendered afresh.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
-import io
-import operator
 import pickle
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -39,6 +36,8 @@ from django.core.cache import caches
 from django.template.base import FilterExpression, NodeList, Parser, Token
 from django.template.context import Context
 from django.utils.safestring import SafeString, mark_safe
+
+from games import pickling
 
 register = template.Library()
 
@@ -73,69 +72,20 @@ def generation() -> str:
     return code_digest(SOURCES)
 
 
-Reader = Callable[[Any], tuple[Any, ...]]
-_READERS: dict[type, Reader | None] = {}
-
-
-def _fields_of(kind: type) -> Reader | None:
-    """``_reader(kind)``, worked out once per class."""
-    try:
-        return _READERS[kind]
-    except KeyError:
-        return _READERS.setdefault(kind, _reader(kind))
-
-
-def _reader(kind: type) -> Reader | None:
-    """What reads the values of a dataclass's fields, in order, in one call; None for any
-    other class, and for a dataclass whose instances may hold more than their fields (a
-    ``__dict__``, or a slot that is not a field)."""
-    if not dataclasses.is_dataclass(kind):
-        return None
-    bases = kind.__mro__[:-1]
-    if not all("__slots__" in vars(base) for base in bases):
-        return None
-    names = tuple(f.name for f in dataclasses.fields(kind))
-    slots = {name for base in bases for name in _slots(vars(base)["__slots__"])}
-    if slots - set(names) - {"__weakref__"}:
-        return None
-    if len(names) > 1:
-        return operator.attrgetter(*names)
-    return lambda obj: tuple(getattr(obj, name) for name in names)
-
-
-def _slots(declared: str | Iterable[str]) -> tuple[str, ...]:
-    return (declared,) if isinstance(declared, str) else tuple(declared)
-
-
-class _Writer(pickle.Pickler):
-    """pickle, with a dataclass that has ``__slots__`` written as its class and its fields'
-    values, read in one call: what its own reduction writes too, in a third of the time
-    (that looks up the class's fields again for each instance)."""
-
-    def reducer_override(self, obj: Any) -> Any:
-        values = _fields_of(type(obj))
-        if values is None:  # written as pickle writes it
-            return NotImplemented
-        return type(obj), values(obj)
-
-
 def written(inputs: list[Any]) -> bytes:
-    """``inputs`` as bytes that only equal inputs write (pickle's, see ``_Writer``)."""
-    out = io.BytesIO()
+    """``inputs`` as pickle writes them (``games.pickling.dumps``: the same bytes, faster)."""
     try:
-        _Writer(out, protocol=pickle.HIGHEST_PROTOCOL).dump(inputs)
+        return pickling.dumps(inputs, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError) as error:
         raise TypeError(f"a fragment's inputs must be values pickle can write: {error}") from error
-    return out.getvalue()
 
 
 def key(name: str, inputs: list[Any]) -> str:
     """The cache key of a piece: its name, its inputs' content and the code's generation.
 
-    The content is the inputs as pickle writes them (``written``): bytes from which the
-    values could be read back, a dataclass as its class and its fields' values, so equal
-    bytes can only come from equal inputs (equal inputs may, rarely, be written two ways,
-    which costs a second rendering and nothing else)."""
+    The content is the inputs as pickle writes them (``written``): bytes that unpickle to
+    the inputs, so equal bytes can only come from equal inputs (equal inputs may, rarely, be
+    written two ways, which costs a second rendering and nothing else)."""
     data = written(inputs)
     digest = hashlib.sha256(data).hexdigest()
     return f"fragment:{generation()}:{name}:{digest}"

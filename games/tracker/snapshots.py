@@ -33,6 +33,7 @@ from referee.rules.tracker import game_apply as rules_game_apply
 from referee.rules.tracker.replaying import Broken
 from referee.rules.tracker.undo import History
 
+from .. import pickling
 from ..models.tracker import Game, GameSnapshot, GameState
 
 FORMAT = 1
@@ -62,7 +63,8 @@ def _sign(body: bytes) -> bytes:
 
 
 def encode(system: System[Any, Any], value: Any) -> bytes:
-    body = pickle.dumps((FORMAT, system.slug, system.state_version, value), protocol=5)
+    # pickle's bytes, written faster (games/pickling.py)
+    body = pickling.dumps((FORMAT, system.slug, system.state_version, value), protocol=5)
     return _sign(body) + body
 
 
