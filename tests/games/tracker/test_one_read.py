@@ -22,10 +22,12 @@ WOUND = {"seat": 1, "guardian": "Bard", "amount": 1}
 
 
 def reads(queries: CaptureQueriesContext, table: str) -> int:
+    """The statements read from ``table``. A prepared statement (games/sql.py) is logged on
+    PostgreSQL without its text and is not counted: the one an action's answer runs reads
+    the log's entries the device recorded, not the game."""
+    texts = [query["sql"] or "" for query in queries.captured_queries]
     return sum(
-        1
-        for query in queries.captured_queries
-        if query["sql"].startswith("SELECT") and re.search(rf'FROM "{table}"', query["sql"])
+        1 for sql in texts if sql.startswith("SELECT") and re.search(rf'FROM "{table}"', sql)
     )
 
 
