@@ -25,12 +25,34 @@ from django.utils.text import capfirst
 from games.tracker.controls import Control, Input
 
 
-def _e(value: Any) -> str:
+def escaped(value: Any) -> str:
     """A value as a template writes it: as text, escaped (Django's ``conditional_escape``,
     without its checks for lazy text, which the engine's words never are)."""
     if hasattr(value, "__html__"):
         return str(value.__html__())
     return html.escape(str(value))
+
+
+_e = escaped
+
+
+def posted_version(context: template.Context) -> str:
+    """The game's version a form posts (``body.version``), escaped; empty without one."""
+    body = context.get("body")
+    return _e(body.get("version", "")) if isinstance(body, Mapping) else ""
+
+
+def act_form(context: template.Context) -> tuple[str, str]:
+    """Where the board's forms post (the game's ``game-act``) and the CSRF token's field,
+    worked out once for each rendering and each token in the context (a piece rendered for
+    the fragments cache holds a mark in the token's place)."""
+    kept = context.render_context
+    key = f"act_form:{context['game'].pk}:{context.get('csrf_token')}"
+    if key not in kept:
+        url = _e(reverse("game-act", args=[context["game"].pk]))
+        kept[key] = (url, str(CsrfTokenNode().render(context)))
+    found: tuple[str, str] = kept[key]
+    return found
 
 
 def _selected(chosen: bool, word: str) -> str:
@@ -117,12 +139,9 @@ def _cost(c: Control) -> str:
 def control(context: template.Context, c: Control, tuck: bool = False) -> SafeString:
     """``{% control c %}`` (or ``{% control c tuck=True %}``): the control's form, posting
     the game's version (``body.version``) and the CSRF token in the context."""
-    game = context["game"]
-    body = context.get("body")
-    version = body.get("version", "") if isinstance(body, Mapping) else ""
-    url = _e(reverse("game-act", args=[game.pk]))
+    url, csrf = act_form(context)
+    version = posted_version(context)
     testid = _e(c.testid)
-    csrf = CsrfTokenNode().render(context)
     seat = "" if c.seat is None else _e(c.seat)
     hidden = "".join(
         f'<input type="hidden" name="p.{_e(name)}" value="{_e(value)}">' for name, value in c.hidden
@@ -140,7 +159,7 @@ def control(context: template.Context, c: Control, tuck: bool = False) -> SafeSt
         f'action="{url}" hx-post="{url}" hx-target="#live" hx-swap="outerHTML" '
         f'data-testid="control-{testid}">\n'
         f'  {csrf}<input type="hidden" name="type" value="{_e(c.type)}">'
-        f'<input type="hidden" name="version" value="{_e(version)}">'
+        f'<input type="hidden" name="version" value="{version}">'
         f'<input type="hidden" name="control" value="{_e(c.key)}">'
         f'<input type="hidden" name="seat" value="{seat}">{hidden}\n'
         f"  {_cost(c) if tucked else ''}\n"

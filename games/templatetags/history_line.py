@@ -9,15 +9,12 @@ in a fraction of the time a template takes, so no line needs keeping in a cache.
 
 from __future__ import annotations
 
-import html
-from typing import Any
-
 from django import template
-from django.template.defaulttags import CsrfTokenNode
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
+from games.templatetags.control_form import act_form, posted_version
+from games.templatetags.control_form import escaped as _e
 from games.tracker import access as rights
 from games.tracker.current import current_game
 from games.tracker.pages import Entry
@@ -25,36 +22,17 @@ from games.tracker.pages import Entry
 BUTTONS = {"undo": "Undo", "request_undo": "Ask to undo", "redo": "Redo"}
 
 
-def _e(value: Any) -> str:
-    """A value as a template writes it: as text, escaped."""
-    if hasattr(value, "__html__"):
-        return str(value.__html__())
-    return html.escape(str(value))
-
-
-def _once(context: template.Context) -> tuple[str, str]:
-    """Where the forms post and the CSRF token's field, worked out once for the lines of
-    one rendering."""
-    kept = context.render_context
-    if "history_line" not in kept:
-        url = _e(reverse("game-act", args=[context["game"].pk]))
-        kept["history_line"] = (url, str(CsrfTokenNode().render(context)))
-    found: tuple[str, str] = kept["history_line"]
-    return found
-
-
 def _form(context: template.Context, entry: Entry, kind: str, live: bool) -> str:
-    url, csrf = _once(context)
+    url, csrf = act_form(context)
     swap = f' hx-post="{url}" hx-target="#live" hx-swap="outerHTML"' if live else ""
-    body = context.get("body")
-    version = body.get("version", "") if isinstance(body, dict) else ""
+    version = posted_version(context)
     word = BUTTONS[kind]
     return (
         f'\n      <form method="post" action="{url}"{swap}>\n'
         f"        {csrf}"
         f'<input type="hidden" name="type" value="{kind}">'
         f'<input type="hidden" name="target" value="{entry.seq}">'
-        f'<input type="hidden" name="version" value="{_e(version)}">'
+        f'<input type="hidden" name="version" value="{version}">'
         f'<input type="hidden" name="control" value="{_e(entry.key)}">\n'
         f'        <button class="button button-small" type="submit" '
         f'aria-label="{word} #{entry.seq}">{word}</button>\n'
