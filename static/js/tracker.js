@@ -22,7 +22,9 @@
      offered: a poll that brings another's move never resets a menu being chosen in. Only
      the control whose action was just recorded starts afresh. While the player is choosing
      in a field of the live part (it has the focus and was touched a moment ago), the polls
-     wait, so a menu open under their finger is not swapped away.
+     wait, so a menu open under their finger is not swapped away. While the player's own
+     action is on its way, no poll is sent and the answer of one already sent is not shown:
+     the action's answer is the part to show, and the next poll brings the newest.
    - An ability's folded cost ("Cost: 0 Mana, 0 Gems") follows what the player types in it.
    - A gathering panel (an ability's resolve panel) shows one empty row at a time, and "Add an
      effect" shows the next; without JavaScript all its rows show.
@@ -351,6 +353,15 @@
     if (wholeDocument(event.detail.serverResponse)) {
       event.detail.shouldSwap = false;
       window.location.reload();
+      return;
+    }
+    // A poll's part that arrives while the player's own action is on its way is not shown:
+    // it would take away the form the action came from, and the action's answer (with any
+    // refusal or notice in it) with it. The next poll fetches the part as it then is.
+    var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+    if (verb === "get" && posting) {
+      event.detail.shouldSwap = false;
+      missed = (event.detail.xhr && event.detail.xhr.getResponseHeader("ETag")) || "?";
       return;
     }
     var source = event.detail.requestConfig && event.detail.requestConfig.elt;
@@ -702,14 +713,16 @@
     var found = /^W\/"(\d+)\./.exec(etag || "");
     return found ? parseInt(found[1], 10) : 0;
   }
-  var posting = 0; // the page's own actions waiting for their answer (which swaps the part)
+  // The page's own actions waiting for their answer (which swaps the part). Each is counted
+  // off when its request ends, answered or not: htmx's afterRequest would not reach the page
+  // from a form no longer in it.
+  var posting = 0;
   document.body.addEventListener("htmx:beforeSend", function (event) {
     var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
-    if (verb === "post") posting += 1;
-  });
-  document.body.addEventListener("htmx:afterRequest", function (event) {
-    var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
-    if (verb === "post") posting = Math.max(0, posting - 1);
+    var xhr = event.detail.xhr;
+    if (verb !== "post" || !xhr) return;
+    posting += 1;
+    xhr.addEventListener("loadend", function () { posting = Math.max(0, posting - 1); });
   });
   document.body.addEventListener("htmx:sseOpen", function () { streaming = true; });
   document.body.addEventListener("htmx:sseError", function () { streaming = false; });

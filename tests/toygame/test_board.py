@@ -5,15 +5,17 @@ Screenshots in test-output/browser/countrace/."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
 from games.models import Game
+from games.tracker.apply import game_apply
 from games.tracker.lifecycle import create_game, join
-from tests.browser.conftest import PHONE, SCREENSHOTS, TABLET_LANDSCAPE, OpenTab, Tab
+from tests.browser.conftest import PHONE, SCREENSHOTS, TABLET_LANDSCAPE, WAIT_MS, OpenTab, Tab
 from tests.games.tracker.support import PASSWORD
 
 pytestmark = pytest.mark.browser
@@ -85,3 +87,61 @@ def test_two_tablets_race_to_the_end(open_tab: OpenTab, race: Game) -> None:
         expect(tab.page.get_by_test_id("secret-1")).to_have_text("1")
         expect(tab.page.get_by_test_id("counter-0")).to_have_text("4")
     ana.at_every_size(SHOTS, "end-ana", TARGETS)
+
+
+def _held(tab: Tab, routes: list[Route], what: str) -> Route:
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not routes:
+        assert time.monotonic() < deadline, f"{what} was not sent"
+        tab.page.wait_for_timeout(20)
+    return routes.pop(0)
+
+
+def test_a_poll_answered_while_the_players_action_is_on_its_way_never_loses_it(
+    open_tab: OpenTab, race: Game
+) -> None:
+    """Ben's tablet has a poll on its way when he sends his choice, and the poll's answer (Ana's
+    move) arrives before his action's. The poll's part must not replace the form his action
+    came from: his action's answer is the part to show, and the page goes on following the
+    game afterwards (found at the table: the tablet froze without his choice)."""
+    ben = _open(open_tab, race, "benny", PHONE)
+    polls: list[Route] = []
+    actions: list[Route] = []
+
+    def poll(route: Route) -> None:
+        if route.request.method == "GET" and route.request.headers.get("hx-request"):
+            polls.append(route)
+        else:
+            route.continue_()
+
+    ben.page.route(f"**/games/{race.pk}/", poll)
+    ben.page.route(f"**/games/{race.pk}/act/", lambda route: actions.append(route))
+    held_poll = _held(ben, polls, "a poll")
+    ben.page.unroute(f"**/games/{race.pk}/", poll)
+    row = Game.objects.get(pk=race.pk)
+    game_apply(
+        game=row,
+        user=User.objects.get(username="anna"),
+        type="choose_secret",
+        payload={"number": 3},
+        expected_version=row.version,
+        seat=0,
+    )
+    _choose(ben, "1")
+    held_action = _held(ben, actions, "Ben's choice")
+    held_poll.continue_()  # Ana's move reaches Ben's tablet first
+    ben.page.wait_for_timeout(500)
+    held_action.continue_()
+    expect(ben.page.get_by_test_id("secret-1")).to_have_text("1")
+    expect(ben.page.get_by_test_id("racer-0")).to_contain_text("secret chosen")
+    # and the tablet still follows the table
+    row = Game.objects.get(pk=race.pk)
+    game_apply(
+        game=row,
+        user=User.objects.get(username="anna"),
+        type="advance",
+        payload={"steps": 2},
+        expected_version=row.version,
+        seat=0,
+    )
+    expect(ben.page.get_by_test_id("counter-0")).to_have_text("2")
