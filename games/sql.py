@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import psycopg
 from django.conf import settings
 from django.db import connection
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
-from django.db.models import Field
+from django.db.models import Field, Model
 
 
 def table(model: type[Any]) -> str:
@@ -64,3 +65,33 @@ def fetch_all(query: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
     with wrapper(raw, connection) as cursor:
         cursor.execute(query, params)
         return list(cursor.fetchall())
+
+
+def selected(model: type[Any], alias: str) -> str:
+    """The select list of every column of ``model`` (its concrete fields, in their order),
+    from the table named ``alias`` in the query: what ``instances`` reads back."""
+    return ", ".join(f"{alias}.{column(model, f.name)}" for f in model._meta.concrete_fields)
+
+
+def instance(model: type[Model], values: Sequence[Any]) -> Any:
+    """The ``model`` instance of one row's values (read by ``selected``), each converted as
+    the ORM converts it for the database in use (a UUID stored as text, JSON, a time with its
+    zone), and made as the ORM makes it (``Model.from_db``): saved, on the default database."""
+    attnames, converters = _reading(model, connection.ops)
+    converted = list(values)
+    for position, expression, convert in converters:
+        converted[position] = convert(converted[position], expression, connection)
+    return model.from_db(connection.alias, attnames, converted)
+
+
+@lru_cache(maxsize=64)
+def _reading(model: type[Model], ops: Any) -> tuple[list[str], list[tuple[int, Any, Any]]]:
+    """``model``'s attribute names and, for each of its columns, the converters the ORM
+    runs on a value read from this connection's database (``SQLCompiler.get_converters``)."""
+    fields = model._meta.concrete_fields
+    converters = []
+    for position, field in enumerate(fields):
+        expression = field.get_col(model._meta.db_table)
+        for convert in ops.get_db_converters(expression) + field.get_db_converters(connection):
+            converters.append((position, expression, convert))
+    return [f.attname for f in fields], converters

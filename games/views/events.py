@@ -57,6 +57,7 @@ from games.sql import column, fetch_all, table
 from games.tracker.access import Access, access_for
 from games.tracker.current import CoreGame, current_game
 from games.tracker.http import etag, poll_ticket, watch_tokens
+from games.tracker.selectors import game_with_seats
 from games.views import live
 
 logger = logging.getLogger(__name__)
@@ -217,7 +218,7 @@ class Hub:
             close_old_connections()
 
     def _send(self, pk: uuid.UUID, mark: Mark | None, streams: Iterable[Stream]) -> None:
-        game = Game.objects.prefetch_related("seats").filter(pk=pk).first() if mark else None
+        game = game_with_seats(pk) if mark else None
         current: CoreGame | None = None
         # a stream opened without a session has none to lose
         keys = {stream: _session_key(stream.request) for stream in streams}
@@ -300,7 +301,7 @@ async def _events(stream: Stream, gzip: bool) -> AsyncIterator[bytes]:
 
 
 def _opened(request: HttpRequest, pk: uuid.UUID) -> tuple[Game, Access, Any, list[str]]:
-    game = Game.objects.prefetch_related("seats").filter(pk=pk).first()
+    game = game_with_seats(pk)
     if game is None:
         raise Http404
     user = request.user if isinstance(request.user, User) else None

@@ -52,6 +52,7 @@ from games.tracker.http import (
 )
 from games.tracker.lifecycle import create_game, join
 from games.tracker.selectors import (
+    game_with_seats,
     log_for,
     secret_views,
     shown_legal_actions,
@@ -71,7 +72,10 @@ def _user(request: HttpRequest) -> User:
 
 
 def _game_row(pk: uuid.UUID) -> Game:
-    return get_object_or_404(Game.objects.prefetch_related("seats"), pk=pk)
+    found = game_with_seats(pk)
+    if found is None:
+        raise Http404("No such game.")
+    return found
 
 
 def _forbidden(request: HttpRequest, game: Game | None = None, message: str = "") -> HttpResponse:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse as url_reverse
 from rest_framework.authentication import SessionAuthentication
@@ -19,7 +20,7 @@ from games.tokens import TokenAuthentication
 from games.tracker.access import Access, Forbidden, access_for, require_act
 from games.tracker.apply import locking
 from games.tracker.http import watch_tokens
-from games.tracker.selectors import state_for
+from games.tracker.selectors import game_with_seats, state_for
 from referee.rules.errors import InvalidInput, RulesError
 
 from ..parsers import BoundedJSONParser
@@ -71,7 +72,10 @@ class GameAPIView(APIView):
     parser_classes = (BoundedJSONParser,)
 
     def game(self, pk: Any) -> Game:
-        return get_object_or_404(Game.objects.prefetch_related("seats"), pk=pk)
+        found = game_with_seats(pk)
+        if found is None:
+            raise Http404("No such game.")
+        return found
 
     def game_to_act(self, request: Request, pk: Any, *, lock: bool = False) -> Game:
         """The game, once the sender is known to be one who may act at it: anyone else is
