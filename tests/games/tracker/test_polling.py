@@ -377,6 +377,27 @@ def test_a_change_another_process_made_is_seen_on_the_next_poll(
     assert poll(tablet, game, answer["ETag"]).status_code == 304
 
 
+def test_a_process_behind_catches_up_to_what_the_stored_game_opens_as(
+    game: Game, host: User, django_assert_num_queries: Any
+) -> None:
+    """The entries another process recorded are read in one query and applied: the log
+    (types, payloads, times) and the state are those of the game opened from storage."""
+    behind = current_game(Game.objects.get(pk=game.pk))
+    damage(game, host)
+    damage(game, host)
+    forget_everything()
+    row = Game.objects.get(pk=game.pk)
+    CACHE.put(str(game.pk), behind)
+    with django_assert_num_queries(1):
+        caught_up = current_game(row)
+    CACHE.clear()
+    stored = current_game(row)
+    assert caught_up.version == stored.version == 2
+    assert caught_up.log == stored.log
+    assert caught_up.state == stored.state
+    assert [a.payload for a in caught_up.log] == [{"seat": 1, "guardian": "Bard", "amount": 1}] * 2
+
+
 def test_an_unchanged_game_is_still_304_in_a_process_that_cached_nothing(
     game: Game, host: User, player: User, spectator: User
 ) -> None:
