@@ -139,16 +139,18 @@ def legal_actions_for(current: CoreGame, access: Access, seats: int) -> list[dic
     # offered only what is listed alike from the state as nobody knows it, so nothing it
     # is offered names, or depends on, a card in someone's hand.
     hidden = system.conceal(current.state, None)
-    public = {
-        json.dumps(legal.to_json(), sort_keys=True)
-        for seat in range(seats)
-        for legal in system.table_actions(hidden, seat)
-    }
     listed = [
         legal.to_json()
         for seat in range(seats)
         for legal in system.table_actions(current.state, seat)
     ]
+    if hidden == current.state:  # nothing is concealed: the two lists are one
+        return listed
+    public = {
+        json.dumps(legal.to_json(), sort_keys=True)
+        for seat in range(seats)
+        for legal in system.table_actions(hidden, seat)
+    }
     return [entry for entry in listed if json.dumps(entry, sort_keys=True) in public]
 
 
