@@ -37,6 +37,16 @@ class _Preparing(psycopg.Cursor[Any]):
         return super().execute(query, params, prepare=True, binary=binary)
 
 
+class _Logged(CursorDebugWrapper):
+    """Django's cursor that logs each statement (DEBUG, tests' query counts), logging a
+    prepared one by its text: psycopg keeps none of a statement sent by name, where Django
+    looks for it (``last_executed_query``)."""
+
+    def execute(self, sql: Any, params: Any = None) -> Any:
+        with self.debug_sql(sql, params):
+            return CursorWrapper.execute(self, sql, params)
+
+
 def fetch_all(query: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
     """The rows of one of these queries.
 
@@ -61,7 +71,7 @@ def fetch_all(query: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
         # on the client, and never prepare)
         session.prepare_threshold = sys.maxsize
     raw = _Preparing(session)
-    wrapper = CursorDebugWrapper if connection.queries_logged else CursorWrapper
+    wrapper = _Logged if connection.queries_logged else CursorWrapper
     with wrapper(raw, connection) as cursor:
         cursor.execute(query, params)
         return list(cursor.fetchall())

@@ -17,7 +17,6 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import registry
@@ -46,6 +45,7 @@ from .access import (
     require_act,
 )
 from .current import CACHE, CoreGame, current_game, finished, state_at
+from .selectors import game_with_seats
 
 MAX_LOG = 20_000  # entries a game (or an imported log) may hold
 
@@ -161,7 +161,7 @@ def game_apply(
     if not locked:
         require_act(access_for(game, user, watch_tokens))
     with transaction.atomic(savepoint=not locked):
-        locked_game = game if locked else locking().get(pk=game.pk)
+        locked_game = game if locked else locking(game.pk)
         access = access_for(locked_game, user, watch_tokens)
         if locked:
             require_act(access)
@@ -216,10 +216,13 @@ def game_apply(
     return Applied(locked_game, result, action, access)
 
 
-def locking() -> QuerySet[Game]:
-    """Games with their seats, the row of each one read locked until the transaction ends:
-    one writer at a time (``game_apply``)."""
-    return Game.objects.select_for_update(of=("self",)).prefetch_related("seats")
+def locking(pk: Any) -> Game:
+    """The game with its seats, its row read locked until the transaction ends: one writer
+    at a time (``game_apply``). Raises ``Game.DoesNotExist`` when there is none."""
+    found = game_with_seats(pk, lock=True)
+    if found is None:
+        raise Game.DoesNotExist(f"No game {pk}.")
+    return found
 
 
 def check_merge(

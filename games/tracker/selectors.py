@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from django.db import connection
+from django.db.transaction import TransactionManagementError
 
 from games.sql import column, fetch_all, instance, selected, table
 from referee.rules.errors import InvalidInput
@@ -30,13 +31,20 @@ def _as_it_stands(game: Game, current: CoreGame | None) -> CoreGame:
     return current_game(game) if current is None else current
 
 
-def game_with_seats(pk: uuid.UUID) -> Game | None:
+def game_with_seats(pk: uuid.UUID, *, lock: bool = False) -> Game | None:
     """The game ``pk`` with its seats, as ``Game.objects.prefetch_related("seats")`` reads it
     (``game.seats.all()`` reads nothing more), in one query written out and prepared
     (``games/sql.py``): every refresh of a table page and of the API's state reads it, and
     through the ORM the two queries cost more to build than to run. None when there is no
-    such game."""
-    rows = fetch_all(_game_sql(), [Game._meta.get_field("id").get_db_prep_value(pk, connection)])
+    such game. With ``lock``, the game's row is locked until the transaction ends, as
+    ``select_for_update(of=("self",))`` locks it (one writer at a time: ``apply.locking``);
+    outside a transaction that is refused, as Django refuses it."""
+    if lock and connection.get_autocommit():
+        raise TransactionManagementError(
+            "select_for_update cannot be used outside of a transaction."
+        )
+    game_id = Game._meta.get_field("id").get_db_prep_value(pk, connection)
+    rows = fetch_all(_game_sql(lock and connection.features.has_select_for_update_of), [game_id])
     if not rows:
         return None
     width = len(Game._meta.concrete_fields)
@@ -53,11 +61,12 @@ def game_with_seats(pk: uuid.UUID) -> Game | None:
 
 
 @cache
-def _game_sql() -> str:
+def _game_sql(lock: bool) -> str:
     return (
         f"SELECT {selected(Game, 'g')}, {selected(Seat, 's')} FROM {table(Game)} g "
         f"LEFT JOIN {table(Seat)} s ON s.{column(Seat, 'game')} = g.{column(Game, 'id')} "
         f"WHERE g.{column(Game, 'id')} = %s ORDER BY s.{column(Seat, 'index')}"
+        + (" FOR UPDATE OF g" if lock else "")
     )
 
 

@@ -24,7 +24,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import content_disposition_header
@@ -76,6 +76,14 @@ def _game_row(pk: uuid.UUID) -> Game:
     if found is None:
         raise Http404("No such game.")
     return found
+
+
+def _locked_row(pk: uuid.UUID) -> Game:
+    """The game with its seats, its row locked (``apply.locking``); 404 without one."""
+    try:
+        return locking(pk)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
 
 
 def _forbidden(request: HttpRequest, game: Game | None = None, message: str = "") -> HttpResponse:
@@ -368,7 +376,7 @@ def act(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
     try:
         # the game read once, its row locked, and the action applied in that transaction
         with transaction.atomic():
-            row = get_object_or_404(locking(), pk=pk)
+            row = _locked_row(pk)
             access = access_for(row, request.user, watch_tokens(request))
             if not access.can_see:
                 return _forbidden(request)

@@ -7,7 +7,6 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.urls import reverse as url_reverse
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
@@ -82,7 +81,13 @@ class GameAPIView(APIView):
         refused (403) before the body is read, so a refusal tells an outsider nothing
         about the game (not even which game system it is). With ``lock``, its row is
         locked until the caller's transaction ends (``apply.locking``), for an action."""
-        game = get_object_or_404(locking(), pk=pk) if lock else self.game(pk)
+        if lock:
+            try:
+                game = locking(pk)
+            except Game.DoesNotExist:
+                raise Http404("No such game.") from None
+        else:
+            game = self.game(pk)
         try:
             require_act(access_of(request, game))
         except Forbidden as error:

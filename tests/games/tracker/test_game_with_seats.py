@@ -8,7 +8,8 @@ import uuid
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import connection, transaction
+from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Game, Seat
@@ -68,3 +69,19 @@ def test_a_game_without_seats_reads_none(game: Game) -> None:
     read = game_with_seats(game.pk)
     assert read is not None and read.name == game.name
     assert list(read.seats.all()) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lock_outside_a_transaction_is_refused_as_django_refuses_it() -> None:
+    with pytest.raises(TransactionManagementError):
+        game_with_seats(uuid.uuid4(), lock=True)
+    with transaction.atomic():
+        assert game_with_seats(uuid.uuid4(), lock=True) is None
+
+
+def test_the_locked_read_is_the_same_game(game: Game) -> None:
+    with transaction.atomic():
+        locked = game_with_seats(game.pk, lock=True)
+    assert locked is not None
+    assert _fields(locked) == _fields(Game.objects.get(pk=game.pk))
+    assert [s.index for s in locked.seats.all()] == [0, 1]

@@ -22,12 +22,10 @@ WOUND = {"seat": 1, "guardian": "Bard", "amount": 1}
 
 
 def reads(queries: CaptureQueriesContext, table: str) -> int:
-    """The statements read from ``table``. A prepared statement (games/sql.py) is logged on
-    PostgreSQL without its text and is not counted: the one an action's answer runs reads
-    the log's entries the device recorded, not the game."""
-    texts = [query["sql"] or "" for query in queries.captured_queries]
+    """The statements that read from ``table`` (by name, or joined to another's rows)."""
+    texts = [query["sql"] for query in queries.captured_queries]
     return sum(
-        1 for sql in texts if sql.startswith("SELECT") and re.search(rf'FROM "{table}"', sql)
+        1 for sql in texts if sql.startswith("SELECT") and re.search(rf'(FROM|JOIN) "{table}"', sql)
     )
 
 
