@@ -57,10 +57,23 @@ def fetch_all(query: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
     statements; these few queries alone are prepared, through Django's cursor wrapper (its
     errors, its query log and tests' query counts included), on a cursor that binds its
     parameters on the server as a prepared statement must."""
+    with _cursor() as cursor:
+        cursor.execute(query, params)
+        return list(cursor.fetchall())
+
+
+def execute(statement: str, params: Sequence[Any]) -> int:
+    """Run one of these statements that returns no rows (prepared as ``fetch_all``'s
+    queries are) and say how many rows it changed. ``params`` are as the database takes
+    them: a value as a field writes it (``written``)."""
+    with _cursor() as cursor:
+        cursor.execute(statement, params)
+        return int(cursor.rowcount)
+
+
+def _cursor() -> Any:
     if connection.vendor != "postgresql" or not settings.DATABASE_PREPARE_POLLS:
-        with connection.cursor() as cursor:
-            cursor.execute(query, params)
-            return list(cursor.fetchall())
+        return connection.cursor()
     connection.close_if_health_check_failed()
     connection.ensure_connection()
     connection.validate_thread_sharing()
@@ -72,9 +85,16 @@ def fetch_all(query: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
         session.prepare_threshold = sys.maxsize
     raw = _Preparing(session)
     wrapper = _Logged if connection.queries_logged else CursorWrapper
-    with wrapper(raw, connection) as cursor:
-        cursor.execute(query, params)
-        return list(cursor.fetchall())
+    return wrapper(raw, connection)
+
+
+def written(model: type[Model], name: str, value: Any) -> Any:
+    """``value`` of ``model``'s field ``name`` as the ORM writes it to the database in use
+    (``Field.get_db_prep_save``: JSON, a time with its zone, a UUID as text...)."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, Field):
+        raise TypeError(f"{model.__name__}.{name} is not a column")
+    return field.get_db_prep_save(value, connection)
 
 
 def selected(model: type[Any], alias: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import registry
+from games.sql import column, execute, table, written
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import (
     BATCH,
@@ -193,27 +194,76 @@ def game_apply(
         action = result.log[-1]
         # Before the action, the app's own set_aside when the rules of this version refuse
         # an earlier entry (R210): it is nobody's, so no account sent it.
-        GameAction.objects.bulk_create(
-            GameAction(
-                game=locked_game,
-                seq=entry.seq,
-                type=entry.type,
-                seat=entry.by,
-                user=user if isinstance(user, User) and entry is action else None,
-                payload=dict(entry.payload),
-                at=at,
-            )
-            for entry in result.log[current.version :]
+        sender = user.pk if isinstance(user, User) else None
+        _record(
+            locked_game,
+            [
+                (
+                    entry.seq,
+                    entry.type,
+                    entry.by,
+                    sender if entry is action else None,
+                    entry.payload,
+                )
+                for entry in result.log[current.version :]
+            ],
+            at,
         )
-        locked_game.version = result.version
-        locked_game.finished = finished(result)
-        locked_game.save(update_fields=["version", "finished", "updated"])
+        _advance(locked_game, result.version, finished(result))
         snapshots.store(locked_game, result)
     if locked:  # once the caller's transaction is committed: never a state rolled back
         transaction.on_commit(partial(CACHE.put, str(locked_game.pk), result))
     else:
         CACHE.put(str(locked_game.pk), result)
     return Applied(locked_game, result, action, access)
+
+
+# What an action writes, in statements written out and prepared (games/sql.py): every action
+# makes them, and through the ORM each cost more to build than to run.
+_ENTRY = ("game", "seq", "type", "seat", "user", "payload", "at")
+
+
+def _record(
+    game: Game,
+    entries: Sequence[tuple[int, str, int | None, int | None, Mapping[str, Any]]],
+    at: Any,
+) -> None:
+    """Append ``entries`` (seq, type, seat, sending account's id, payload) to the log."""
+    params: list[Any] = []
+    for seq, kind, seat, sender, payload in entries:
+        values = (game.pk, seq, kind, seat, sender, dict(payload), at)
+        pairs = zip(_ENTRY, values, strict=True)
+        params += [written(GameAction, name, value) for name, value in pairs]
+    execute(_record_sql(len(entries)), params)
+
+
+@cache
+def _record_sql(count: int) -> str:
+    row = "(" + ", ".join(["%s"] * len(_ENTRY)) + ")"
+    names = ", ".join(column(GameAction, name) for name in _ENTRY)
+    return f"INSERT INTO {table(GameAction)} ({names}) VALUES " + ", ".join([row] * count)
+
+
+def _advance(game: Game, version: int, over: bool) -> None:
+    """The game's row at ``version``, over or not, changed now (as ``save`` would set its
+    ``updated``)."""
+    game.version, game.finished, game.updated = version, over, timezone.now()
+    execute(
+        _advance_sql(),
+        [
+            written(Game, "version", version),
+            written(Game, "finished", over),
+            written(Game, "updated", game.updated),
+            written(Game, "id", game.pk),
+        ],
+    )
+
+
+@cache
+def _advance_sql() -> str:
+    names = ("version", "finished", "updated")
+    changed = ", ".join(f"{column(Game, name)} = %s" for name in names)
+    return f"UPDATE {table(Game)} SET {changed} WHERE {column(Game, 'id')} = %s"
 
 
 def locking(pk: Any) -> Game:

@@ -22,6 +22,7 @@ import hmac
 import pickle
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.db import DatabaseError, transaction
@@ -35,6 +36,7 @@ from referee.rules.tracker.undo import History
 
 from .. import pickling
 from ..models.tracker import Game, GameSnapshot, GameState
+from ..sql import column, execute, table, written
 
 FORMAT = 1
 EVERY = 25  # entries between two snapshots an undo may replay from
@@ -128,15 +130,29 @@ def store(game: Game, result: CoreGame) -> None:
     """Keep ``result`` as the game's latest state, and as a snapshot every ``EVERY``
     entries."""
     value = Stored(result.version, result.state, result.history, result.broken)
-    # one INSERT ... ON CONFLICT DO UPDATE: no savepoint, no row locked and read first
-    GameState.objects.bulk_create(
-        [GameState(game=game, version=result.version, blob=encode(result.system, value))],
-        update_conflicts=True,
-        unique_fields=["game"],
-        update_fields=["version", "blob"],
+    # one INSERT ... ON CONFLICT DO UPDATE: no savepoint, no row locked and read first;
+    # written out and prepared (games/sql.py), as every action makes it
+    blob = encode(result.system, value)
+    execute(
+        _store_sql(),
+        [
+            written(GameState, "game", game.pk),
+            written(GameState, "version", result.version),
+            written(GameState, "blob", blob),
+        ],
     )
     if result.version and result.version % EVERY == 0 and result.broken is None:
         keep(game, result.system, [(result.version, result.history.effective, result.state)])
+
+
+@cache
+def _store_sql() -> str:
+    game, version, blob = (column(GameState, name) for name in ("game", "version", "blob"))
+    return (
+        f"INSERT INTO {table(GameState)} ({game}, {version}, {blob}) VALUES (%s, %s, %s) "
+        f"ON CONFLICT ({game}) DO UPDATE SET {version} = EXCLUDED.{version}, "
+        f"{blob} = EXCLUDED.{blob}"
+    )
 
 
 def keep_latest(game: Game, result: CoreGame) -> None:
