@@ -314,11 +314,10 @@ CACHES = {
     "fragments": bounded_cache_from_url(CACHE_URL, "fragments", FRAGMENT_CACHE_ENTRIES),
     "live": bounded_cache_from_url(CACHE_URL, "live", LIVE_CACHE_ENTRIES),
 }
-SESSION_ENGINE = (
-    "django.contrib.sessions.backends.cached_db"
-    if CACHE_URL
-    else "django.contrib.sessions.backends.db"
-)
+# Sessions are kept in the database, and read from the cache as well only where every worker
+# shares it (a session signed out in one worker must be signed out in all): Django's own
+# engine then; else games/sessions.py, Django's database engine with its read prepared.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db" if CACHE_URL else "games.sessions"
 
 # Players sign in to keep their lists (/accounts/login/); tools use a token (/api/auth/token/).
 LOGIN_URL = "login"

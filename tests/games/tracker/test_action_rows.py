@@ -15,7 +15,6 @@ from tests.games.tracker.support import game, host, player, spectator
 __all__ = ["game", "host", "player", "spectator"]
 
 
-
 def test_an_action_is_written_as_the_orm_reads_it(game: Game, player: User) -> None:
     before = Game.objects.get(pk=game.pk).updated
     applied = game_apply(

@@ -338,7 +338,11 @@ def test_only_the_signed_out_viewer_s_stream_ends(game: Game, player: User, host
 
 @pytest.mark.parametrize(
     "engine",
-    ["django.contrib.sessions.backends.db", "django.contrib.sessions.backends.cached_db"],
+    [
+        "django.contrib.sessions.backends.db",
+        "django.contrib.sessions.backends.cached_db",
+        "games.sessions",
+    ],
 )
 def test_the_hub_asks_after_every_stream_s_session_at_once(
     engine: str, settings: Any, django_assert_max_num_queries: Any

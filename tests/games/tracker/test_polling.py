@@ -486,7 +486,7 @@ def test_sessions_are_cached_only_in_a_cache_every_worker_shares() -> None:
         "django.core.cache.backends.redis.RedisCache",
     ]
     assert alone.stdout.split() == [
-        "django.contrib.sessions.backends.db",
+        "games.sessions",  # Django's database sessions, read by a prepared query
         "django.core.cache.backends.locmem.LocMemCache",
     ]
 
