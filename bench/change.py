@@ -242,7 +242,7 @@ def inside(rounds: int, profile: str | None) -> None:
     )
     if profile:
         out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(int(os.environ.get("PROFILE_LINES", "40")))
+        pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(40)
         print(out.getvalue())
 
 
