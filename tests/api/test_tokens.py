@@ -84,6 +84,25 @@ def test_an_expired_token_is_refused(client: Client, mira: User) -> None:
     assert response.json() == {"detail": "Invalid token."}
 
 
+def test_a_token_of_an_account_made_inactive_is_refused(client: Client, mira: User) -> None:
+    key = token_for(mira)
+    assert client.get(LISTS, HTTP_AUTHORIZATION=f"Token {key}").status_code == 200
+    User.objects.filter(pk=mira.pk).update(is_active=False)
+
+    response = client.get(LISTS, HTTP_AUTHORIZATION=f"Token {key}")
+
+    assert response.status_code == 401
+    assert response.json() == {"detail": "User inactive or deleted."}
+
+
+def test_a_key_that_starts_as_a_token_but_is_not_it_is_refused(client: Client, mira: User) -> None:
+    key = token_for(mira)
+    other = key[:8] + ("0" if key[8] != "0" else "1") + key[9:]
+
+    assert client.get(LISTS, HTTP_AUTHORIZATION=f"Token {other}").status_code == 401
+    assert client.get(LISTS, HTTP_AUTHORIZATION=f"Token {key}").status_code == 200
+
+
 def test_an_expired_token_is_deleted_when_it_is_sent(client: Client, mira: User) -> None:
     key = token_for(mira)
     AuthToken.objects.filter(user=mira).update(expiry=timezone.now() - timedelta(seconds=1))
