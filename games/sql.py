@@ -99,7 +99,7 @@ def written(model: type[Model], name: str, value: Any) -> Any:
 
 def selected(model: type[Any], alias: str) -> str:
     """The select list of every column of ``model`` (its concrete fields, in their order),
-    from the table named ``alias`` in the query: what ``instances`` reads back."""
+    from the table named ``alias`` in the query: what ``instance`` reads back."""
     return ", ".join(f"{alias}.{column(model, f.name)}" for f in model._meta.concrete_fields)
 
 

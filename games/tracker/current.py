@@ -13,10 +13,8 @@ from collections import OrderedDict
 from functools import cache
 from typing import Any
 
-from django.db import connection
-
 from games import registry
-from games.sql import column, fetch_all, instance, selected, table
+from games.sql import column, fetch_all, instance, selected, table, written
 from referee.rules.tracker import Action, IllegalAction, replay
 from referee.rules.tracker import Game as RulesGame
 from referee.rules.tracker.replaying import replay_until_refused
@@ -120,7 +118,7 @@ def _unseen(game: Game, seen: int) -> list[Action]:
     """The game's entries after ``seen`` up to its version, in order, in one query written
     out and prepared (``games/sql.py``): every process that shows a change another process
     recorded reads them, and through the ORM the query cost more to build than to run."""
-    game_id = Game._meta.get_field("id").get_db_prep_value(game.pk, connection)
+    game_id = written(GameAction, "game", game.pk)
     rows = fetch_all(_unseen_sql(), [game_id, seen, game.version])
     return [to_action(instance(GameAction, row)) for row in rows]
 

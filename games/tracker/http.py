@@ -22,12 +22,11 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core import signing
-from django.db import connection
 from django.http import HttpResponse
 from django.utils.http import parse_etags
 
 from ..models import Game, Seat, Spectator
-from ..sql import column, fetch_all, table
+from ..sql import column, fetch_all, table, written
 from .access import Access, Role
 
 WATCH_SESSION_KEY = "watch_tokens"
@@ -144,7 +143,7 @@ def token_glance(
 
 
 def _game_id(pk: uuid.UUID) -> Any:
-    return Game._meta.get_field("id").get_db_prep_value(pk, connection)
+    return written(Game, "id", pk)
 
 
 def _decided(

@@ -18,7 +18,7 @@ from typing import Any
 from django.db import connection
 from django.db.transaction import TransactionManagementError
 
-from games.sql import column, fetch_all, instance, selected, table
+from games.sql import column, fetch_all, instance, selected, table, written
 from referee.rules.errors import InvalidInput
 from referee.rules.tracker import META_TYPES, Action, RequestOutcome, request_outcomes
 
@@ -43,8 +43,8 @@ def game_with_seats(pk: uuid.UUID, *, lock: bool = False) -> Game | None:
         raise TransactionManagementError(
             "select_for_update cannot be used outside of a transaction."
         )
-    game_id = Game._meta.get_field("id").get_db_prep_value(pk, connection)
-    rows = fetch_all(_game_sql(lock and connection.features.has_select_for_update_of), [game_id])
+    locked = lock and connection.features.has_select_for_update_of
+    rows = fetch_all(_game_sql(locked), [written(Game, "id", pk)])
     if not rows:
         return None
     width = len(Game._meta.concrete_fields)
@@ -272,8 +272,7 @@ def _recorded_at_table(
     """Read once per process for a game at a version, not once per viewer: the log's entries
     up to ``version`` never change, nor who recorded them, and the host and their seat are
     in the key."""
-    game = Game._meta.get_field("id").get_db_prep_value(pk, connection)
-    pairs = fetch_all(_recorders_sql(), [game, version, host_id])
+    pairs = fetch_all(_recorders_sql(), [written(GameAction, "game", pk), version, host_id])
     return frozenset(seq for seq, seat in pairs if host_seat is None or seat != host_seat)
 
 

@@ -34,7 +34,7 @@ from games import registry
 from games.models import Game, SavedList
 from games.tracker import apply, exchange, lifecycle, lobby, pages, setups, table_page
 from games.tracker.access import Access, Forbidden, Role, access_for
-from games.tracker.apply import Stale, game_apply, locking, roll_dice
+from games.tracker.apply import Stale, game_apply, roll_dice
 from games.tracker.batch_form import read_batch
 from games.tracker.current import CoreGame, current_game
 from games.tracker.exchange import export_filename, export_game
@@ -71,19 +71,13 @@ def _user(request: HttpRequest) -> User:
     return request.user
 
 
-def _game_row(pk: uuid.UUID) -> Game:
-    found = game_with_seats(pk)
+def _game_row(pk: uuid.UUID, *, lock: bool = False) -> Game:
+    """The game with its seats (with ``lock``, its row locked as ``apply.locking`` locks
+    it, for an action); 404 without one."""
+    found = game_with_seats(pk, lock=lock)
     if found is None:
         raise Http404("No such game.")
     return found
-
-
-def _locked_row(pk: uuid.UUID) -> Game:
-    """The game with its seats, its row locked (``apply.locking``); 404 without one."""
-    try:
-        return locking(pk)
-    except Game.DoesNotExist:
-        raise Http404("No such game.") from None
 
 
 def _forbidden(request: HttpRequest, game: Game | None = None, message: str = "") -> HttpResponse:
@@ -376,7 +370,7 @@ def act(request: HtmxHttpRequest, pk: uuid.UUID) -> HttpResponse:
     try:
         # the game read once, its row locked, and the action applied in that transaction
         with transaction.atomic():
-            row = _locked_row(pk)
+            row = _game_row(pk, lock=True)
             access = access_for(row, request.user, watch_tokens(request))
             if not access.can_see:
                 return _forbidden(request)

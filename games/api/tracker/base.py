@@ -17,7 +17,6 @@ from rest_framework.views import APIView
 from games.models import Game
 from games.tokens import TokenAuthentication
 from games.tracker.access import Access, Forbidden, access_for, require_act
-from games.tracker.apply import locking
 from games.tracker.http import watch_tokens
 from games.tracker.selectors import game_with_seats, state_for
 from referee.rules.errors import InvalidInput, RulesError
@@ -70,8 +69,10 @@ class GameAPIView(APIView):
     permission_classes: tuple[type[Any], ...] = (IsAuthenticated,)
     parser_classes = (BoundedJSONParser,)
 
-    def game(self, pk: Any) -> Game:
-        found = game_with_seats(pk)
+    def game(self, pk: Any, *, lock: bool = False) -> Game:
+        """The game with its seats (with ``lock``, its row locked as ``apply.locking``
+        locks it, for an action); 404 without one."""
+        found = game_with_seats(pk, lock=lock)
         if found is None:
             raise Http404("No such game.")
         return found
@@ -81,13 +82,7 @@ class GameAPIView(APIView):
         refused (403) before the body is read, so a refusal tells an outsider nothing
         about the game (not even which game system it is). With ``lock``, its row is
         locked until the caller's transaction ends (``apply.locking``), for an action."""
-        if lock:
-            try:
-                game = locking(pk)
-            except Game.DoesNotExist:
-                raise Http404("No such game.") from None
-        else:
-            game = self.game(pk)
+        game = self.game(pk, lock=lock)
         try:
             require_act(access_of(request, game))
         except Forbidden as error:
