@@ -13,10 +13,9 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Route, expect
 
 from games.models import Game
-from games.tracker.apply import game_apply
 from games.tracker.lifecycle import create_game, join
 from tests.browser.conftest import PHONE, SCREENSHOTS, TABLET_LANDSCAPE, WAIT_MS, OpenTab, Tab
-from tests.games.tracker.support import PASSWORD
+from tests.games.tracker.support import PASSWORD, record
 
 pytestmark = pytest.mark.browser
 
@@ -118,15 +117,7 @@ def test_a_poll_answered_while_the_players_action_is_on_its_way_never_loses_it(
     ben.page.route(f"**/games/{race.pk}/act/", lambda route: actions.append(route))
     held_poll = _held(ben, polls, "a poll")
     ben.page.unroute(f"**/games/{race.pk}/", poll)
-    row = Game.objects.get(pk=race.pk)
-    game_apply(
-        game=row,
-        user=User.objects.get(username="anna"),
-        type="choose_secret",
-        payload={"number": 3},
-        expected_version=row.version,
-        seat=0,
-    )
+    record(race, User.objects.get(username="anna"), "choose_secret", {"number": 3}, seat=0)
     _choose(ben, "1")
     held_action = _held(ben, actions, "Ben's choice")
     held_poll.continue_()  # Ana's move reaches Ben's tablet first
@@ -135,13 +126,5 @@ def test_a_poll_answered_while_the_players_action_is_on_its_way_never_loses_it(
     expect(ben.page.get_by_test_id("secret-1")).to_have_text("1")
     expect(ben.page.get_by_test_id("racer-0")).to_contain_text("secret chosen")
     # and the tablet still follows the table
-    row = Game.objects.get(pk=race.pk)
-    game_apply(
-        game=row,
-        user=User.objects.get(username="anna"),
-        type="advance",
-        payload={"steps": 2},
-        expected_version=row.version,
-        seat=0,
-    )
+    record(race, User.objects.get(username="anna"), "advance", {"steps": 2}, seat=0)
     expect(ben.page.get_by_test_id("counter-0")).to_have_text("2")

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import Game, Seat
+from games.tracker.apply import Applied, game_apply
 from games.tracker.lifecycle import create_game, join, watch
 from referee.rules.azrah.system import AZRAH
 from tests.rules.tracker.azrah_game import CARDED
@@ -51,6 +52,17 @@ def game(host: User, player: User, spectator: User) -> Game:
     join(created, player, created.join_token, 1)
     watch(created, spectator, created.watch_token)
     return Game.objects.get(pk=created.pk)
+
+
+def record(
+    game: Game, user: User, type: str, payload: dict[str, Any], seat: int | None = None
+) -> Applied:
+    """One action, recorded as any server process records it, against the game's version as
+    it is read now."""
+    row = Game.objects.get(pk=game.pk)
+    return game_apply(
+        game=row, user=user, type=type, payload=payload, expected_version=row.version, seat=seat
+    )
 
 
 def free_seat(game: Game, index: int) -> None:

@@ -11,13 +11,12 @@ from django.contrib.auth.models import User
 
 from games.models import Game
 from games.tracker.access import Access, Role
-from games.tracker.apply import game_apply
 from games.tracker.current import CoreGame, current_game
 from games.tracker.lifecycle import create_game
 from games.tracker.selectors import legal_actions_for
 from referee.rules.azeroth.setup import Scenario
 from referee.rules.azeroth.system import AZEROTH
-from tests.games.tracker.support import game, host, player, spectator
+from tests.games.tracker.support import game, host, player, record, spectator
 from tests.rules.azeroth.tracker_game import setup as azeroth_setup
 
 __all__ = ["game", "host", "player", "spectator"]
@@ -49,14 +48,7 @@ def test_the_devices_actions_are_those_listed_alike_concealed_azrah(game: Game, 
         assert offered == _compared(current, 2)
         assert offered  # the device has something to do
         assert current.system.conceal(current.state, None) != current.state  # hands held
-        row = Game.objects.get(pk=game.pk)
-        game_apply(
-            game=row,
-            user=host,
-            type="deal_damage",
-            payload={"seat": 1, "guardian": "Bard", "amount": 1},
-            expected_version=row.version,
-        )
+        record(game, host, "deal_damage", {"seat": 1, "guardian": "Bard", "amount": 1})
 
 
 def test_with_nothing_concealed_the_list_is_worked_out_once_and_is_the_same(host: User) -> None:
@@ -82,7 +74,4 @@ def test_with_nothing_concealed_the_list_is_worked_out_once_and_is_the_same(host
         assert len(calls) == 2  # once for each seat, not again concealed
         assert offered == _compared(current, 2) and offered
         if kind is not None:
-            row = Game.objects.get(pk=created.pk)
-            game_apply(
-                game=row, user=host, type=kind, payload=payload, expected_version=row.version
-            )
+            record(created, host, kind, payload)

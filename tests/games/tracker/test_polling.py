@@ -27,7 +27,6 @@ from django.urls import reverse
 
 from games.models import Game
 from games.tracker.access import Access, Role, access_for
-from games.tracker.apply import game_apply
 from games.tracker.current import CACHE, current_game
 from games.tracker.http import GAME_PATH, POLL_TICKET_HEADER, etag, glance, poll_ticket
 from games.tracker.lifecycle import create_game, join, replace_link, watch
@@ -39,6 +38,7 @@ from tests.games.tracker.support import (
     host,
     outsider,
     player,
+    record,
     spectator,
 )
 from tests.test_settings import manage, run
@@ -80,14 +80,7 @@ def version_in(response: Any) -> int:
 
 def damage(game: Game, by: User) -> None:
     """One action, recorded as any server process would record it."""
-    row = Game.objects.get(pk=game.pk)
-    game_apply(
-        game=row,
-        user=by,
-        type="deal_damage",
-        payload={"seat": 1, "guardian": "Bard", "amount": 1},
-        expected_version=row.version,
-    )
+    record(game, by, "deal_damage", {"seat": 1, "guardian": "Bard", "amount": 1})
 
 
 def watching_browser(game: Game) -> Client:
