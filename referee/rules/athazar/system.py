@@ -147,6 +147,11 @@ class AthazarSystem(System[AthazarSetup, AthazarState]):
     def legal_actions(self, state: AthazarState, seat: int) -> tuple[LegalAction, ...]:
         return legal_actions(state, seat)
 
+    def over(self, state: AthazarState) -> bool:
+        """As the view for nobody says it (a winner, or the OVER phase), read straight from
+        the state: every page and answer asks, and the view is the whole table."""
+        return state.outcome.winner is not None or state.phase == OVER
+
     def view(self, state: AthazarState, viewer: int | None) -> dict[str, JSON]:
         """Everything at the table, and for a seated viewer their own hand as they entered
         it with the kill helper's list (``helper``): nobody else's."""

@@ -377,6 +377,11 @@ class AzerothSystem(System[AzerothSetup, AzerothState]):
         """Two small armies from the starter catalog, in an Assassination game."""
         return copy.deepcopy(EXAMPLE_SETUP)
 
+    def over(self, state: AzerothState) -> bool:
+        """As the view for nobody says it (a winner, or the OVER stage), read straight from
+        the state: every page and answer asks, and the view is the whole table."""
+        return state.outcome.winner is not None or state.over
+
     # -- view --
 
     def view(self, state: AzerothState, viewer: int | None) -> dict[str, JSON]:

@@ -284,6 +284,11 @@ class AzrahSystem(System[AzrahSetup, AzrahState]):
     def apply(self, state: AzrahState, action: Action) -> AzrahState:
         return actions.apply(state, action)
 
+    def over(self, state: AzrahState) -> bool:
+        """As the view for nobody says it (a winner), read straight from the state: every
+        page and answer asks, and the view is the whole table."""
+        return state.outcome.winner is not None
+
     def view(self, state: AzrahState, viewer: int | None) -> dict[str, JSON]:
         """Everything but the face-down back row of the other player (R52)."""
         return words.view(state, viewer)

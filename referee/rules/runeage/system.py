@@ -202,6 +202,12 @@ class RuneAgeSystem(System[RuneAgeSetup, RuneAgeState]):
     def legal_actions(self, state: RuneAgeState, seat: int) -> tuple[LegalAction, ...]:
         return legal_actions(state, seat)
 
+    def over(self, state: RuneAgeState) -> bool:
+        """As the view for nobody says it (a winner, or an outcome that is over), read
+        straight from the state: every page and answer asks, and the view is the whole
+        table."""
+        return state.outcome.winner is not None or state.outcome.over
+
     def view(self, state: RuneAgeState, viewer: int | None) -> dict[str, JSON]:
         """Everything: the tracker holds no secret (hands are not tracked)."""
         return table_view(state)

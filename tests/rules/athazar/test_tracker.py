@@ -452,6 +452,7 @@ def test_equal_last_plays_tie() -> None:
     view = ATHAZAR.view(game.state, None)
     assert view["places"] == [[0, 1], [2]]
     assert view["winner"] is None and view["over"] is True
+    assert ATHAZAR.over(game.state)  # over with no winner, as the view says
     assert "tie" in view["reason"] and "value 4" in view["reason"]
 
 

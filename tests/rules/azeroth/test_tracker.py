@@ -724,8 +724,10 @@ def test_equal_points_go_to_surviving_wounds_then_a_draw() -> None:
     assert v["winner"] == 0 and "more wounds surviving" in v["reason"]
     mirror = AzerothSetup((ANA, replace(ANA, name="Ben")))
     game = act(act(start(AZEROTH, mirror), "edge_roll_off", rolls=[1, 2]), "end_stage")
-    v = view(play_out(game))
+    drawn = play_out(game)
+    v = view(drawn)
     assert v["over"] and v["winner"] is None and v["reason"].endswith(": a draw.")
+    assert AZEROTH.over(drawn.state)  # over with no winner, as the view says
 
 
 def test_hold_the_line_scores_objectives_and_destroyed_points_after_round_six() -> None:

@@ -9,6 +9,7 @@ import pytest
 from referee.rules.runeage.actions import initial_state
 from referee.rules.runeage.legal import legal_actions
 from referee.rules.runeage.state import RuneAgeState
+from referee.rules.runeage.system import RUNE_AGE
 from referee.rules.runeage.words import table_view
 from referee.rules.tracker import IllegalAction
 from tests.rules.runeage.game import end_turns, new_setup, owning_cards, step
@@ -74,6 +75,7 @@ def test_the_solo_dragonlords_player_loses_at_twenty_damage() -> None:
     state = step(damaged(state, 0, 19), "take_damage", 0, seat=0, amount=1)
     assert state.outcome.over and not state.outcome.places
     assert table_view(state)["everyone_lost"]
+    assert RUNE_AGE.over(state)  # over with no winner, as the view says
 
 
 def test_runewars_the_victor_takes_the_losers_rune_power_and_chooses() -> None:
