@@ -45,7 +45,7 @@ from .access import (
     knowing_seat,
     require_act,
 )
-from .current import CACHE, CoreGame, current_game, finished, state_at
+from .current import CACHE, RECORDERS, CoreGame, current_game, finished, state_at
 from .selectors import game_with_seats
 
 MAX_LOG = 20_000  # entries a game (or an imported log) may hold
@@ -195,27 +195,30 @@ def game_apply(
         # Before the action, the app's own set_aside when the rules of this version refuse
         # an earlier entry (R210): it is nobody's, so no account sent it.
         sender = user.pk if isinstance(user, User) else None
-        _record(
-            locked_game,
-            [
-                (
-                    entry.seq,
-                    entry.type,
-                    entry.by,
-                    sender if entry is action else None,
-                    entry.payload,
-                )
-                for entry in result.log[current.version :]
-            ],
-            at,
-        )
+        entries = [
+            (entry.seq, entry.type, entry.by, sender if entry is action else None, entry.payload)
+            for entry in result.log[current.version :]
+        ]
+        _record(locked_game, entries, at)
         _advance(locked_game, result.version, finished(result))
         snapshots.store(locked_game, result)
+    kept = partial(_keep, str(locked_game.pk), result, current.version + 1, entries)
     if locked:  # once the caller's transaction is committed: never a state rolled back
-        transaction.on_commit(partial(CACHE.put, str(locked_game.pk), result))
+        transaction.on_commit(kept)
     else:
-        CACHE.put(str(locked_game.pk), result)
+        kept()
     return Applied(locked_game, result, action, access)
+
+
+def _keep(
+    key: str,
+    result: CoreGame,
+    first: int,
+    entries: Sequence[tuple[int, str, int | None, int | None, Mapping[str, Any]]],
+) -> None:
+    """This process's game as the action left it, and who recorded its new entries."""
+    CACHE.put(key, result)
+    RECORDERS.extend(key, first, [(seat, sender) for _, _, seat, sender, _ in entries])
 
 
 # What an action writes, in statements written out and prepared (games/sql.py): every action

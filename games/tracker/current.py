@@ -63,6 +63,54 @@ class _Cache:
 
 CACHE = _Cache(CACHE_SIZE)
 
+Recorder = tuple[int | None, int | None]
+"""Who recorded a log entry: the seat it is for, and the account that sent it (None for
+the app's own entries)."""
+
+
+class _Recorders:
+    """Who recorded each entry of the games this process has read or written, seq by seq
+    from the first: an entry never changes once it is in the log, so what a process has
+    read of a game's log, or written to it, stays true, and the history's "at the table"
+    marks are worked out from it rather than from the log's rows read again."""
+
+    def __init__(self, size: int) -> None:
+        self._games: OrderedDict[str, list[Recorder]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def extend(self, key: str, first: int, recorders: list[Recorder]) -> None:
+        """The entries from seq ``first`` on were recorded by ``recorders``. Kept when they
+        follow what is known of the game without a gap (from the first entry, what was
+        known is replaced: it is the log read whole)."""
+        with self._lock:
+            known = self._games.get(key)
+            if first == 1:
+                self._games[key] = list(recorders)
+            elif known is not None and len(known) >= first - 1:
+                del known[first - 1 :]
+                known.extend(recorders)
+            else:
+                return
+            self._games.move_to_end(key)
+            while len(self._games) > self._size:
+                self._games.popitem(last=False)
+
+    def upto(self, key: str, version: int) -> tuple[Recorder, ...] | None:
+        """Who recorded entries 1 to ``version``; None unless all of them are known."""
+        with self._lock:
+            known = self._games.get(key)
+            if known is None or len(known) < version:
+                return None
+            return tuple(known[:version])
+
+    def clear(self) -> None:
+        with self._lock:
+            self._games.clear()
+
+
+RECORDERS = _Recorders(CACHE_SIZE)
+
 
 def to_action(row: GameAction) -> Action:
     """A stored log entry as the rules engine sees it."""
@@ -76,7 +124,9 @@ def _from_storage(game: Game) -> CoreGame:
     entry the rules now refuse: the game opens at the state just before it."""
     system = registry.tracker(game.system)
     setup = system.setup_from_json(game.setup)
-    log = tuple(to_action(row) for row in game.actions.order_by("seq"))
+    rows = list(game.actions.order_by("seq"))
+    log = tuple(to_action(row) for row in rows)
+    RECORDERS.extend(str(game.pk), 1, [(row.seat, row.user_id) for row in rows])
     stored = snapshots.latest(game, system)
     if stored is not None and stored.version <= len(log):
         result: CoreGame = RulesGame(
@@ -119,8 +169,12 @@ def _unseen(game: Game, seen: int) -> list[Action]:
     out and prepared (``games/sql.py``): every process that shows a change another process
     recorded reads them, and through the ORM the query cost more to build than to run."""
     game_id = written(GameAction, "game", game.pk)
-    rows = fetch_all(_unseen_sql(), [game_id, seen, game.version])
-    return [to_action(instance(GameAction, row)) for row in rows]
+    rows = [
+        instance(GameAction, row) for row in fetch_all(_unseen_sql(), [game_id, seen, game.version])
+    ]
+    if rows and rows[0].seq == seen + 1:
+        RECORDERS.extend(str(game.pk), seen + 1, [(row.seat, row.user_id) for row in rows])
+    return [to_action(row) for row in rows]
 
 
 @cache

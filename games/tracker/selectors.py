@@ -24,7 +24,7 @@ from referee.rules.tracker import META_TYPES, Action, RequestOutcome, request_ou
 
 from ..models.tracker import Game, GameAction, Seat
 from .access import Access, Forbidden, require_see
-from .current import CoreGame, current_game, finished
+from .current import RECORDERS, CoreGame, current_game, finished
 
 
 def _as_it_stands(game: Game, current: CoreGame | None) -> CoreGame:
@@ -269,10 +269,15 @@ def recorded_at_table(game: Game, version: int | None = None) -> frozenset[int]:
 def _recorded_at_table(
     pk: uuid.UUID, version: int, host_id: int, host_seat: int | None
 ) -> frozenset[int]:
-    """Read once per process for a game at a version, not once per viewer: the log's entries
-    up to ``version`` never change, nor who recorded them, and the host and their seat are
-    in the key."""
-    pairs = fetch_all(_recorders_sql(), [written(GameAction, "game", pk), version, host_id])
+    """Worked out once per process for a game at a version, not once per viewer: the log's
+    entries up to ``version`` never change, nor who recorded them, and the host and their
+    seat are in the key. From who recorded each entry, where this process has read or
+    written them all (``current.RECORDERS``); else read from the log's rows."""
+    known = RECORDERS.upto(str(pk), version)
+    if known is not None:  # this process has read or written every entry up to there
+        pairs = [(seq, seat) for seq, (seat, user) in enumerate(known, 1) if user == host_id]
+    else:
+        pairs = fetch_all(_recorders_sql(), [written(GameAction, "game", pk), version, host_id])
     return frozenset(seq for seq, seat in pairs if host_seat is None or seat != host_seat)
 
 
@@ -293,6 +298,7 @@ def forget_recorded_at_table() -> None:
     """Forget what ``recorded_at_table`` read (the tests' databases are emptied between
     tests)."""
     _recorded_at_table.cache_clear()
+    RECORDERS.clear()
 
 
 def log_entry(
