@@ -8,6 +8,7 @@ Run from the project root (PostgreSQL must answer; the default is the local serv
     .venv/bin/python bench/tracker.py --run tables --tablets 100,400,1200
     .venv/bin/python bench/tracker.py --run two-servers --quick
     CACHE_URL=redis://127.0.0.1:6379/1 .venv/bin/python bench/tracker.py --run tables
+    .venv/bin/python bench/tracker.py --run tables --tablets 100 --by-request
 
 It creates a throwaway PostgreSQL database, migrates it, makes its games, accounts, sessions and
 tokens through the app's own services (bench/prepare.py, in a process of its own) and serves
@@ -87,6 +88,14 @@ polls the API. The quiet run then prices what the tablets cost while nothing
 changes by the second rather than by the poll, and the figures add the streams open, the
 stream servers' resident memory with them open (and before) and their share of the CPU.
 
+**By request** (``--by-request``). The servers run with ``bench.timing_settings``: a
+middleware first in line adds up, in each process, the CPU time its thread spent inside
+Django on each kind of request (``page GET 200``, a page's refresh with its part rendered;
+``page POST 200``, a player's form; ``api POST 201``, the device's action; the 304s...),
+and each phase prints what each kind cost under the paced load. Unlike the CPU per change,
+which takes what the polls cost away from the whole server's time, these move little from
+run to run; they leave out the WSGI server's own share and PostgreSQL's.
+
 **Two servers** (``--run two-servers``). The largest phase again, on two gunicorn instances
 on two ports, half the workers each, sharing the database and one Redis cache
 (``CACHE_URL=redis://127.0.0.1:6379/<--cache-db>``, 9 by default, emptied before and after:
@@ -114,11 +123,13 @@ import os
 import random
 import re
 import secrets
+import shutil
 import socket
 import statistics
 import struct
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -137,6 +148,7 @@ if str(ROOT) not in sys.path:
 import psycopg  # noqa: E402
 import redis  # noqa: E402
 
+from bench import timing  # noqa: E402
 from bench.server import (  # noqa: E402
     HOST,
     CollectedStatic,
@@ -1320,7 +1332,12 @@ def run_phase(
         )
     )
 
+    folder = os.environ.get(timing.FOLDER)
+    before = timing.read(Path(folder)) if folder else {}
     loads, used, started = at_tables(seconds, acting=True)
+    if folder:
+        spent = timing.between(before, timing.read(Path(folder)))
+        print(f"  inside Django, CPU per request under the paced load: {timing.line(spent)}")
     # from the start until the last tablet had its last answer, past the nominal end when
     # the server was behind
     elapsed = time.monotonic() - started
@@ -1674,6 +1691,14 @@ def main() -> None:
         default=CACHE_DB,
         help=f"two servers, and --push: the Redis database ({CACHE_DB})",
     )
+    parser.add_argument(
+        "--by-request",
+        action="store_true",
+        help=(
+            "tables: the servers also add up the CPU time of each kind of request inside "
+            "Django (bench/timing.py), printed for the paced load"
+        ),
+    )
     args = parser.parse_args()
     phases: tuple[int, ...] = args.tablets or (QUICK_PHASES if args.quick else PHASES)
     seconds = args.seconds or (QUICK_PHASE_SECONDS if args.quick else PHASE_SECONDS)
@@ -1692,6 +1717,13 @@ def main() -> None:
     failed: list[str] = []
     quiet = {"LOG_LEVEL": "ERROR", **secret}  # a 409 is expected: not worth a log line
     static = CollectedStatic(quiet)  # meanwhile, the data is made
+    if args.by_request:
+        os.environ[timing.FOLDER] = tempfile.mkdtemp(prefix="referee-timing-")
+        quiet = {
+            **quiet,
+            "DJANGO_SETTINGS_MODULE": "bench.timing_settings",
+            timing.FOLDER: os.environ[timing.FOLDER],
+        }
     try:
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--verbosity=0"], cwd=ROOT, env=env, check=True
@@ -1753,6 +1785,8 @@ def main() -> None:
         os.environ["DATABASE_URL"] = server
         admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         static.close()
+        if args.by_request:
+            shutil.rmtree(os.environ.pop(timing.FOLDER), ignore_errors=True)
     if failed:
         sys.exit("error: " + "; ".join(failed))
 
