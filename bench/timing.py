@@ -82,11 +82,12 @@ def read(folder: Path) -> Sums:
 
 def between(before: Sums, after: Sums) -> Sums:
     """What was answered from ``before`` to ``after``."""
-    return {
-        name: (count - before.get(name, (0, 0.0))[0], seconds - before.get(name, (0, 0.0))[1])
-        for name, (count, seconds) in after.items()
-        if count > before.get(name, (0, 0.0))[0]
-    }
+    spent = {}
+    for name, (count, seconds) in after.items():
+        was_count, was_seconds = before.get(name, (0, 0.0))
+        if count > was_count:
+            spent[name] = (count - was_count, seconds - was_seconds)
+    return spent
 
 
 def line(sums: Sums) -> str:

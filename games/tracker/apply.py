@@ -210,11 +210,16 @@ def game_apply(
     return Applied(locked_game, result, action, access)
 
 
+Entry = tuple[int, str, int | None, int | None, Mapping[str, Any]]
+"""A log entry as an action writes it: its seq, type, seat, the sending account's id (None
+for the app's own) and payload."""
+
+
 def _keep(
     key: str,
     result: CoreGame,
     first: int,
-    entries: Sequence[tuple[int, str, int | None, int | None, Mapping[str, Any]]],
+    entries: Sequence[Entry],
 ) -> None:
     """This process's game as the action left it, and who recorded its new entries."""
     CACHE.put(key, result)
@@ -228,10 +233,10 @@ _ENTRY = ("game", "seq", "type", "seat", "user", "payload", "at")
 
 def _record(
     game: Game,
-    entries: Sequence[tuple[int, str, int | None, int | None, Mapping[str, Any]]],
+    entries: Sequence[Entry],
     at: Any,
 ) -> None:
-    """Append ``entries`` (seq, type, seat, sending account's id, payload) to the log."""
+    """Append ``entries`` to the log."""
     params: list[Any] = []
     for seq, kind, seat, sender, payload in entries:
         values = (game.pk, seq, kind, seat, sender, dict(payload), at)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from functools import cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from games import registry
 from games.sql import column, fetch_all, instance, selected, table, written
@@ -31,13 +31,37 @@ CoreGame = RulesGame[Any, Any]
 """A game as the rules engine holds it: its system, setup, log, state and history."""
 
 
-class _Cache:
-    """The latest state of each recently used game, in this process."""
+Recorder = tuple[int | None, int | None]
+"""Who recorded a log entry: the seat it is for, and the account that sent it (None for
+the app's own entries)."""
+
+
+Kept = TypeVar("Kept")
+
+
+class _Bounded(Generic[Kept]):
+    """What this process keeps of each recently used game, by the game's key: at most
+    ``size`` games, the least recently used forgotten first."""
 
     def __init__(self, size: int) -> None:
-        self._games: OrderedDict[str, CoreGame] = OrderedDict()
+        self._games: OrderedDict[str, Kept] = OrderedDict()
         self._lock = threading.Lock()
         self._size = size
+
+    def _used(self, key: str) -> None:
+        """``key`` used now (with the lock held): the least recently used beyond the bound
+        forgotten."""
+        self._games.move_to_end(key)
+        while len(self._games) > self._size:
+            self._games.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._games.clear()
+
+
+class _Cache(_Bounded[CoreGame]):
+    """The latest state of each recently used game, in this process."""
 
     def get(self, key: str) -> CoreGame | None:
         with self._lock:
@@ -52,32 +76,17 @@ class _Cache:
             if current is not None and current.version > game.version:
                 return
             self._games[key] = game
-            self._games.move_to_end(key)
-            while len(self._games) > self._size:
-                self._games.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._games.clear()
+            self._used(key)
 
 
 CACHE = _Cache(CACHE_SIZE)
 
-Recorder = tuple[int | None, int | None]
-"""Who recorded a log entry: the seat it is for, and the account that sent it (None for
-the app's own entries)."""
 
-
-class _Recorders:
+class _Recorders(_Bounded[list[Recorder]]):
     """Who recorded each entry of the games this process has read or written, seq by seq
     from the first: an entry never changes once it is in the log, so what a process has
     read of a game's log, or written to it, stays true, and the history's "at the table"
     marks are worked out from it rather than from the log's rows read again."""
-
-    def __init__(self, size: int) -> None:
-        self._games: OrderedDict[str, list[Recorder]] = OrderedDict()
-        self._lock = threading.Lock()
-        self._size = size
 
     def extend(self, key: str, first: int, recorders: list[Recorder]) -> None:
         """The entries from seq ``first`` on were recorded by ``recorders``. Kept when they
@@ -92,9 +101,7 @@ class _Recorders:
                 known.extend(recorders)
             else:
                 return
-            self._games.move_to_end(key)
-            while len(self._games) > self._size:
-                self._games.popitem(last=False)
+            self._used(key)
 
     def upto(self, key: str, version: int) -> tuple[Recorder, ...] | None:
         """Who recorded entries 1 to ``version``; None unless all of them are known."""
@@ -104,10 +111,6 @@ class _Recorders:
                 return None
             return tuple(known[:version])
 
-    def clear(self) -> None:
-        with self._lock:
-            self._games.clear()
-
 
 RECORDERS = _Recorders(CACHE_SIZE)
 
@@ -115,6 +118,11 @@ RECORDERS = _Recorders(CACHE_SIZE)
 def to_action(row: GameAction) -> Action:
     """A stored log entry as the rules engine sees it."""
     return Action(row.seq, row.type, row.seat, row.payload, row.at.isoformat())
+
+
+def _recorders(rows: list[GameAction]) -> list[Recorder]:
+    """Who recorded each of these stored entries."""
+    return [(row.seat, row.user_id) for row in rows]
 
 
 def _from_storage(game: Game) -> CoreGame:
@@ -126,7 +134,7 @@ def _from_storage(game: Game) -> CoreGame:
     setup = system.setup_from_json(game.setup)
     rows = list(game.actions.order_by("seq"))
     log = tuple(to_action(row) for row in rows)
-    RECORDERS.extend(str(game.pk), 1, [(row.seat, row.user_id) for row in rows])
+    RECORDERS.extend(str(game.pk), 1, _recorders(rows))
     stored = snapshots.latest(game, system)
     if stored is not None and stored.version <= len(log):
         result: CoreGame = RulesGame(
@@ -173,7 +181,7 @@ def _unseen(game: Game, seen: int) -> list[Action]:
         instance(GameAction, row) for row in fetch_all(_unseen_sql(), [game_id, seen, game.version])
     ]
     if rows and rows[0].seq == seen + 1:
-        RECORDERS.extend(str(game.pk), seen + 1, [(row.seat, row.user_id) for row in rows])
+        RECORDERS.extend(str(game.pk), seen + 1, _recorders(rows))
     return [to_action(row) for row in rows]
 
 
