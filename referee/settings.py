@@ -320,6 +320,12 @@ CACHES = {
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db" if CACHE_URL else "games.sessions"
 
 # Players sign in to keep their lists (/accounts/login/); tools use a token (/api/auth/token/).
+# The account each signed-in request reads is read in a prepared query (games/backends.py);
+# Django's ModelBackend stays after it for sessions signed in before.
+AUTHENTICATION_BACKENDS = [
+    "games.backends.AccountBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lists"
 LOGOUT_REDIRECT_URL = "home"

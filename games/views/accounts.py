@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render, resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from games import throttles
+from games import backends, throttles
 
 WRONG_PASSWORDS = "There have been too many wrong passwords for this account, or from this address."
 
@@ -80,7 +80,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend=backends.PATH)
         return HttpResponseRedirect(_next_url(request))
     status = 400 if request.method == "POST" else 200
     _point_at_errors(form)
