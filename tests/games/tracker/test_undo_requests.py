@@ -15,7 +15,14 @@ from django.contrib.auth.models import User
 
 from games import registry
 from games.models import Game
-from games.tracker.access import Access, Forbidden, access_for, undo_control
+from games.tracker.access import (
+    Access,
+    Forbidden,
+    access_for,
+    may_undo,
+    require_may_undo,
+    undo_control,
+)
 from games.tracker.apply import Stale, game_apply
 from games.tracker.current import CACHE, current_game
 from games.tracker.lifecycle import create_game, join, watch
@@ -199,6 +206,24 @@ def test_the_history_offers_undo_to_whoever_may_and_ask_to_the_other_players(
     account = request.getfixturevalue(who)
     current = current_game(fresh(table))
     assert undo_control(access(table, account), current, target, fresh(table)) == control
+
+
+@pytest.mark.parametrize("who", ["ann", "player", "host", "spectator"])
+def test_what_the_history_offers_is_what_an_undo_is_allowed(
+    table: Game, ann: User, who: str, request: Any
+) -> None:
+    send(table, ann, "request_undo", {"target": 1})  # an entry of Ana's beside Ben's
+    account = request.getfixturevalue(who)
+    game = fresh(table)
+    current = current_game(game)
+    viewer = access(table, account)
+    for target in [*range(1, current.version + 1), current.version + 5]:
+        try:
+            require_may_undo(viewer, current, target, game)
+            allowed = viewer.can_act
+        except Forbidden:
+            allowed = False
+        assert may_undo(viewer, current, target, game) is allowed, target
 
 
 def test_once_asked_the_asking_player_sees_it_waiting(table: Game, ann: User) -> None:
