@@ -250,7 +250,6 @@ def stream_of(request: Any, game: str) -> Any:
     """A stream of ``game`` opened with the page's ``request`` (games/views/events.py), as
     the stream server holds it, whose events are framed and compressed as it sends them."""
     import asyncio
-    import zlib
 
     from games.models import Game
     from games.tracker.http import poll_ticket, watch_tokens
@@ -271,7 +270,7 @@ def stream_of(request: Any, game: str) -> Any:
         ticket=poll_ticket(row, request.user, tokens),
         loop=asyncio.new_event_loop(),
     )
-    stream.squeeze = zlib.compressobj(6, zlib.DEFLATED, 31, 4)  # type: ignore[attr-defined]
+    stream.squeeze = events.squeezer()  # type: ignore[attr-defined]
     return stream
 
 

@@ -242,8 +242,9 @@ MIDDLEWARE = [
     # tablet, and gzip makes it a few KB. BREACH (docs/operations.md, "Compression and caching"):
     # the CSRF token is masked afresh in every answer; the pages that reflect their URL hold no
     # other secret, and those holding one (a hidden hand, a link token) reflect nothing an
-    # outsider sends; and Django pads each compressed answer by a random length.
-    "django.middleware.gzip.GZipMiddleware",
+    # outsider sends; and each compressed answer is padded by a random length. Django's
+    # middleware, at a quicker level (referee/compression.py).
+    "referee.compression.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Before CSRF, which reads a form's body: a body over its limit is refused unread.

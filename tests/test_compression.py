@@ -11,8 +11,10 @@ import json
 from pathlib import Path
 
 import pytest
-from django.test import Client
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
 
+from referee import compression
 from tests.test_settings import manage, real_secret_key, run
 
 pytestmark = pytest.mark.django_db
@@ -36,6 +38,50 @@ def test_an_htmx_fragment_is_gzipped_too(client: Client) -> None:
     assert response["Content-Encoding"] == "gzip"
     fragment = gzip.decompress(response.content).decode()
     assert "<html" not in fragment and "</main>" not in fragment
+
+
+def test_an_answer_is_compressed_at_the_quicker_level_and_padded_as_django_pads_it(
+    client: Client,
+) -> None:
+    answers = [
+        client.get("/azeroth/odds/", HTTP_ACCEPT_ENCODING="gzip", HTTP_HX_REQUEST="true")
+        for _ in range(12)
+    ]
+    bodies = {gzip.decompress(answer.content) for answer in answers}
+    assert len(bodies) == 1  # the same page each time (no CSRF token in this fragment)
+    body = bodies.pop()
+    quick = gzip.compress(body, compresslevel=compression.LEVEL, mtime=0)
+    default = gzip.compress(body, compresslevel=6, mtime=0)
+    assert len(quick) != len(default)  # the levels tell apart on this page
+    lengths = set()
+    for answer in answers:
+        sent = answer.content
+        assert sent[3] & gzip.FNAME  # a file name of random length, against BREACH
+        end = sent.index(b"\x00", 10)
+        assert set(sent[10:end]) <= {ord("a")}
+        assert sent[end + 1 :] == quick[10:]  # the deflate stream is level 3's
+        assert answer["Content-Length"] == str(len(sent))
+        assert "Accept-Encoding" in answer["Vary"]
+        lengths.add(len(sent))
+    assert len(lengths) > 1
+
+
+def test_a_strong_etag_is_made_weak_when_the_answer_is_compressed() -> None:
+    response = HttpResponse("x" * 1000)
+    response["ETag"] = '"abc"'
+    request = RequestFactory().get("/", HTTP_ACCEPT_ENCODING="gzip")
+    answered = compression.GZipMiddleware(lambda request: response)(request)
+    assert answered["ETag"] == 'W/"abc"'
+    assert gzip.decompress(answered.content) == b"x" * 1000
+
+
+def test_short_or_already_encoded_answers_are_left_as_they_are() -> None:
+    request = RequestFactory().get("/", HTTP_ACCEPT_ENCODING="gzip")
+    short = HttpResponse("x" * 100)
+    assert compression.GZipMiddleware(lambda request: short)(request).content == b"x" * 100
+    encoded = HttpResponse("x" * 1000)
+    encoded["Content-Encoding"] = "br"
+    assert compression.GZipMiddleware(lambda request: encoded)(request).content == b"x" * 1000
 
 
 def test_nothing_is_compressed_for_a_browser_that_does_not_ask(client: Client) -> None:

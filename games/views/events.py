@@ -59,6 +59,7 @@ from games.tracker.current import CoreGame, current_game
 from games.tracker.http import etag, poll_ticket, watch_tokens
 from games.tracker.selectors import game_with_seats
 from games.views import live
+from referee import compression
 
 logger = logging.getLogger(__name__)
 
@@ -257,11 +258,16 @@ def event_bytes(event: str, event_id: str, data: str) -> bytes:
     return (text + "\n").encode()
 
 
+def squeezer() -> zlib._Compress:
+    """A stream's compressor: gzip (wbits 31) with the whole window, so an event finds the
+    last one's text to point back to; a smaller hash table (memLevel 4: 142 KB a stream, not
+    262 KB, for the same size and speed on a live part); at the level every answer is
+    compressed at (``referee.compression``)."""
+    return zlib.compressobj(compression.LEVEL, zlib.DEFLATED, 31, 4)
+
+
 async def _events(stream: Stream, gzip: bool) -> AsyncIterator[bytes]:
-    # gzip (wbits 31) with the whole window, so an event finds the last one's text to point
-    # back to, and a smaller hash table (memLevel 4: 142 KB a stream, not 262 KB, for the same
-    # size and speed on a live part)
-    squeeze = zlib.compressobj(6, zlib.DEFLATED, 31, 4) if gzip else None
+    squeeze = squeezer() if gzip else None
 
     def sent(chunk: bytes) -> bytes:
         if squeeze is None:
