@@ -34,6 +34,15 @@ of each request (the connection, the worker waking; bench/tracker.py's quiet run
 at 1 to 2 ms), so the figures say where the time of a change goes inside Django, not what a
 server spends on it.
 ``--profile KIND`` prints cProfile's view of the requests of that kind besides.
+
+``--instructions`` runs the measurement under valgrind's callgrind, collecting only while the
+counted rounds run, and prints the instructions they executed (every request of every kind,
+this process only: not PostgreSQL's), in total and per table and round. Run under valgrind a
+request takes some fifty times as long, so ``--rounds 3`` takes about ten minutes; but the
+count moves by about a tenth of a percent from one run to the next, whatever else the
+machine is doing, where the CPU times move by a third with the minute. So it is the way to
+tell whether a change of the code made a change cheaper by a few percent: count both
+versions (``git worktree``), one after the other.
 """
 
 from __future__ import annotations
@@ -45,13 +54,16 @@ import gzip
 import html
 import io
 import json
+import operator
 import os
 import pstats
 import re
 import secrets
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections import defaultdict
@@ -84,7 +96,7 @@ KINDS = ("submit", "action", "page", "api", "push", "healthz")
 SEATS = TABLE_SEATS[:3]  # two players on the page, the host's device on the API
 
 
-def inside(rounds: int, profile: str | None) -> None:
+def inside(rounds: int, profile: str | None, instructions: bool = False) -> None:
     """The measurement, in a process whose environment names the benchmark's database."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings")
     import django
@@ -162,41 +174,51 @@ def inside(rounds: int, profile: str | None) -> None:
             if me["door"] == "page":  # and its stream, opened from the page's request
                 tablets[-1]["stream"] = stream_of(first.wsgi_request, table["game"])
     checker = Client()
-    for number in range(WARM_ROUNDS + rounds):
-        counted = number >= WARM_ROUNDS
-        for _ in range(TABLES):  # the yardstick: what this machine spends on a health check
-            with measured("healthz", counted) as answer:
-                answer.append(checker.get("/healthz", headers={"Accept-Encoding": "gzip"}))
-        for order, table in enumerate(prepared["tables"]):
-            at_table = [t for t in tablets if t["table"] is table]
-            # the tablets take turns: a player through the page's form, the device the API
-            actor = at_table[number % len(at_table)]
-            others = [t for t in at_table if t is not actor]
-            me = actor["me"]
-            kind, payload = table_action(me["model"], damaged=actor["acted"] % 2 == 1)
-            actor["acted"] += 1
-            door = "submit" if me["door"] == "page" else "action"
-            with measured(door, counted) as answer:
-                answer.append(act(actor, table["game"], kind, payload))
-            if answer[0].status_code not in (200, 201):
-                sys.exit(f"error: the action answered {answer[0].status_code}")
-            actor.update(heard(answer[0], me))  # its next poll is a 304
-            if order % 2 == 0:  # polled: each other tablet fetches what changed
+
+    def play(numbers: range) -> None:
+        for number in numbers:
+            counted = number >= WARM_ROUNDS
+            for _ in range(TABLES):  # the yardstick: what this machine spends on a health check
+                with measured("healthz", counted) as answer:
+                    answer.append(checker.get("/healthz", headers={"Accept-Encoding": "gzip"}))
+            for order, table in enumerate(prepared["tables"]):
+                at_table = [t for t in tablets if t["table"] is table]
+                # the tablets take turns: a player through the page's form, the device the API
+                actor = at_table[number % len(at_table)]
+                others = [t for t in at_table if t is not actor]
+                me = actor["me"]
+                kind, payload = table_action(me["model"], damaged=actor["acted"] % 2 == 1)
+                actor["acted"] += 1
+                door = "submit" if me["door"] == "page" else "action"
+                with measured(door, counted) as answer:
+                    answer.append(act(actor, table["game"], kind, payload))
+                if answer[0].status_code not in (200, 201):
+                    sys.exit(f"error: the action answered {answer[0].status_code}")
+                actor.update(heard(answer[0], me))  # its next poll is a 304
+                if order % 2 == 0:  # polled: each other tablet fetches what changed
+                    for tablet in others:
+                        refresh(tablet, table["game"], counted)
+                    continue
+                # pushed: what the stream server does for the page's tablets instead of their
+                # refreshes (the game read once, each place's part rendered once or read, each
+                # stream's filled in, framed and compressed); the device fetches the API's state
+                streams = [t["stream"] for t in at_table if "stream" in t]
+                with measured("push", counted) as answer:
+                    answer.append(push(streams))
                 for tablet in others:
-                    refresh(tablet, table["game"], counted)
-                continue
-            # pushed: what the stream server does for the page's tablets instead of their
-            # refreshes (the game read once, each place's part rendered once or read, each
-            # stream's filled in, framed and compressed); the device fetches the API's state
-            streams = [t["stream"] for t in at_table if "stream" in t]
-            with measured("push", counted) as answer:
-                answer.append(push(streams))
-            for tablet in others:
-                if "stream" in tablet:  # the page shows the part pushed, at its ETag
-                    pushed = tablet["stream"].waiting[1]
-                    tablet.update(etag=pushed, version=version_of(pushed))
-                if tablet["me"]["door"] == "api":
-                    refresh(tablet, table["game"], counted)
+                    if "stream" in tablet:  # the page shows the part pushed, at its ETag
+                        pushed = tablet["stream"].waiting[1]
+                        tablet.update(etag=pushed, version=version_of(pushed))
+                    if tablet["me"]["door"] == "api":
+                        refresh(tablet, table["game"], counted)
+
+    play(range(WARM_ROUNDS))
+    rounds_counted = range(WARM_ROUNDS, WARM_ROUNDS + rounds)
+    if instructions:
+        # under callgrind (``--instructions``), which collects inside operator.call alone
+        operator.call(play, rounds_counted)
+        return
+    play(rounds_counted)
 
     print(
         f"{TABLES} Azeroth at War tables of {len(SEATS)} tablets (two players on the page, "
@@ -347,15 +369,50 @@ def version_of(etag: str) -> int:
     return int(etag.removeprefix("W/").strip('"').split(".")[0])
 
 
+def callgrind(out: Path) -> list[str]:
+    """valgrind's callgrind, counting only inside ``operator.call`` (the counted rounds)."""
+    return [
+        "valgrind",
+        "--tool=callgrind",
+        "--collect-atstart=no",
+        "--toggle-collect=_operator_call",
+        f"--callgrind-out-file={out}",
+    ]
+
+
+def counted_instructions(out: Path) -> int:
+    """The instructions callgrind counted, from its output file's ``totals:`` line."""
+    for line in out.read_text().splitlines():
+        if line.startswith("totals:"):
+            return int(line.split()[1])
+    sys.exit(f"error: callgrind wrote no totals to {out}")
+
+
+def report_instructions(total: int, rounds: int) -> None:
+    per_round = total / (rounds * TABLES)
+    print(
+        f"{total:,} instructions in {rounds} rounds at {TABLES} tables: {per_round / 1e6:.1f} "
+        "million a table and round (one change with its refreshes or pushes, and a health "
+        "check); the count moves by about a tenth of a percent from run to run"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=ROUNDS, help=f"rounds counted ({ROUNDS})")
     parser.add_argument("--profile", choices=KINDS, help="cProfile the requests of this kind")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count the instructions of the counted rounds under valgrind's callgrind instead",
+    )
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.inside:
-        inside(args.rounds, args.profile)
+        inside(args.rounds, args.profile, args.instructions)
         return
+    if args.instructions and shutil.which("valgrind") is None:
+        sys.exit("error: --instructions needs valgrind (Debian's package valgrind)")
     server = server_url()
     name = f"referee_bench_{uuid.uuid4().hex[:10]}"
     try:
@@ -380,8 +437,14 @@ def main() -> None:
         command = [sys.executable, __file__, "--inside", "--rounds", str(args.rounds)]
         if args.profile:
             command += ["--profile", args.profile]
-        if subprocess.run(command, cwd=ROOT, env=env).returncode != 0:
-            sys.exit("error: the measurement failed")
+        with tempfile.TemporaryDirectory(prefix="referee_change.") as scratch:
+            counts = Path(scratch) / "callgrind.out"
+            if args.instructions:
+                command = [*callgrind(counts), *command, "--instructions"]
+            if subprocess.run(command, cwd=ROOT, env=env).returncode != 0:
+                sys.exit("error: the measurement failed")
+            if args.instructions:
+                report_instructions(counted_instructions(counts), args.rounds)
     finally:
         static.close()
         admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
