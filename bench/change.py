@@ -278,7 +278,7 @@ def stream_of(request: Any, game: str) -> Any:
     from games.views import events
 
     class Kept(events.Stream):
-        def push(self, event: str, event_id: str, html: str) -> None:
+        def push(self, event: str, event_id: str, html: bytes) -> None:
             self.waiting = (event, event_id, html)
 
     pk = uuid.UUID(game)

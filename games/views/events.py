@@ -84,10 +84,10 @@ class Stream:
     ticket: str
     loop: asyncio.AbstractEventLoop
     mark: Mark | None = None  # what the viewer was last sent (None: nothing yet)
-    waiting: tuple[str, str, str] | None = None  # (event, id, html)
+    waiting: tuple[str, str, bytes] | None = None  # (event, id, html: UTF-8)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def push(self, event: str, event_id: str, html: str) -> None:
+    def push(self, event: str, event_id: str, html: bytes) -> None:
         """Called from the hub's thread: the event replaces any not yet sent."""
 
         def put() -> None:
@@ -214,7 +214,7 @@ class Hub:
                     logger.exception("live events: game %s could not be sent", pk)
                     for stream in behind:
                         stream.mark = marks.get(pk)
-                        stream.push(GONE, "", "")
+                        stream.push(GONE, "", b"")
         finally:
             close_old_connections()
 
@@ -228,12 +228,12 @@ class Hub:
         for stream, key in keys.items():
             if game is None:
                 stream.mark = mark
-                stream.push(GONE, "", "")
+                stream.push(GONE, "", b"")
                 continue
             stream.mark = mark_of(game)
             access = access_for(game, stream.user, stream.tokens)
             if not access.can_see or (key is not None and key not in alive):
-                stream.push(GONE, "", "")
+                stream.push(GONE, "", b"")
                 continue
             current = current_game(game) if current is None else current
             stream.push(LIVE, etag(game, access), part(stream, game, current, access))
@@ -242,7 +242,7 @@ class Hub:
 HUB = Hub()
 
 
-def part(stream: Stream, game: Game, current: CoreGame, access: Access) -> str:
+def part(stream: Stream, game: Game, current: CoreGame, access: Access) -> bytes:
     """The viewer's live part with the marks in, or rendered for them alone with their
     ticket when it cannot be kept (``live.marked``)."""
     html = live.marked(stream.request, game, current, access)
@@ -251,11 +251,11 @@ def part(stream: Stream, game: Game, current: CoreGame, access: Access) -> str:
     return html
 
 
-def event_bytes(event: str, event_id: str, data: str) -> bytes:
-    """One server-sent event: each line of ``data`` on a ``data:`` line of its own."""
-    lines = data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    text = f"event: {event}\nid: {event_id}\n" + "".join(f"data: {line}\n" for line in lines)
-    return (text + "\n").encode()
+def event_bytes(event: str, event_id: str, data: bytes) -> bytes:
+    """One server-sent event: each line of ``data`` (UTF-8) on a ``data:`` line of its own."""
+    lines = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+    head = f"event: {event}\nid: {event_id}\n".encode()
+    return head + b"".join(b"data: " + line + b"\n" for line in lines) + b"\n"
 
 
 def squeezer() -> zlib._Compress:
@@ -296,7 +296,7 @@ async def _events(stream: Stream, gzip: bool) -> AsyncIterator[bytes]:
                 continue
             event, event_id, html = waiting
             if event == GONE:
-                yield sent(event_bytes(GONE, "", ""))
+                yield sent(event_bytes(GONE, "", b""))
                 break
             html = live.filled(html, stream.request, stream.ticket)
             yield sent(event_bytes(event, event_id, html))

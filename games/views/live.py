@@ -14,7 +14,9 @@ entry, whatever else they have in common.
 Two things in it belong to the request: the CSRF token every form posts, and the poll
 ticket its next poll sends (who the viewer is: two spectators hold different ones). The
 part is rendered and kept with marks in their place, and each answer has its own filled
-in. A rendering that made the response's CSP nonce is never kept (the live part makes none:
+in. It is kept, filled and sent as UTF-8: encoded once when it is rendered, never decoded
+again (a part holds characters beyond Latin-1, which Python keeps two bytes a character).
+A rendering that made the response's CSP nonce is never kept (the live part makes none:
 the page's one ``<style>`` is outside it). A part holding a refusal or a notice (a form
 refused, an action gone stale) is its sender's alone and is never looked up or kept.
 """
@@ -70,12 +72,13 @@ def _in_html(ticket: str) -> str:
     return str(conditional_escape(json.dumps(ticket)[1:-1]))
 
 
-def filled(html: str, request: HttpRequest, ticket: str) -> str:
+def filled(html: bytes, request: HttpRequest, ticket: str) -> bytes:
     """The kept ``html`` with this request's poll ticket and a CSRF token (masked afresh on
     each call) in the marks."""
-    html = html.replace(_in_html(TICKET_MARK), _in_html(ticket))
-    if CSRF_MARK in html:
-        html = html.replace(CSRF_MARK, get_token(request))
+    html = html.replace(_in_html(TICKET_MARK).encode(), _in_html(ticket).encode())
+    csrf = CSRF_MARK.encode()
+    if csrf in html:
+        html = html.replace(csrf, get_token(request).encode())
     return html
 
 
@@ -100,7 +103,7 @@ def live_response(
 
 def marked(
     request: HttpRequest, game: Game, current: CoreGame | None, access: Access
-) -> str | None:
+) -> bytes | None:
     """The live part of ``game`` for ``access`` with the marks in place of the poll ticket
     and the CSRF token (``filled`` puts a viewer's in), from the cache or rendered and kept
     there; None when it cannot be kept (this process's game is ahead of the row read, or
@@ -109,24 +112,25 @@ def marked(
     cache_key = key(game, access)
     kept = store.get(cache_key)
     if isinstance(kept, bytes):
-        return zlib.decompress(kept).decode()
+        return zlib.decompress(kept)
     if current is None:
         current = current_game(game)
     if current.version != game.version:  # this process's game is ahead of the row read
         return None
-    html = _rendered(request, game, current, access, TICKET_MARK, {"csrf_token": CSRF_MARK})
-    if html.count(_in_html(TICKET_MARK)) != 1:  # the mark is in something a player typed
+    text = _rendered(request, game, current, access, TICKET_MARK, {"csrf_token": CSRF_MARK})
+    if text.count(_in_html(TICKET_MARK)) != 1:  # the mark is in something a player typed
         return None
+    html = text.encode()
     if not getattr(request, "csp_nonce", False):  # django-csp's: true once a nonce is made
-        store.set(cache_key, zlib.compress(html.encode(), 1), settings.LIVE_SECONDS)
+        store.set(cache_key, zlib.compress(html, 1), settings.LIVE_SECONDS)
     return html
 
 
 def alone(
     request: HttpRequest, game: Game, current: CoreGame, access: Access, poll_ticket: str
-) -> str:
+) -> bytes:
     """The live part rendered for this viewer alone, with their ticket (not kept)."""
-    return _rendered(request, game, current, access, poll_ticket)
+    return _rendered(request, game, current, access, poll_ticket).encode()
 
 
 def _rendered(

@@ -414,8 +414,9 @@ def test_what_a_stream_sends_never_depends_on_another_seat_s_secret(hidden: int)
 
 
 def test_an_event_puts_each_line_of_its_data_on_a_data_line() -> None:
-    assert event_bytes("live", 'W/"3"', "<a>\r\n<b>\r</b>\n</a>") == (
-        b'event: live\nid: W/"3"\ndata: <a>\ndata: <b>\ndata: </b>\ndata: </a>\n\n'
+    assert event_bytes("live", 'W/"3"', "<a>\r\n<b>\r</b>\n</a> é ✓".encode()) == (
+        b'event: live\nid: W/"3"\ndata: <a>\ndata: <b>\ndata: </b>\n'
+        b"data: </a> \xc3\xa9 \xe2\x9c\x93\n\n"
     )
 
 
