@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-import threading
-from collections import OrderedDict
 from collections.abc import Collection, Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -38,6 +36,7 @@ from django.template.context import Context
 from django.utils.safestring import SafeString, mark_safe
 
 from games import pickling
+from games.bounded import Bounded
 
 register = template.Library()
 
@@ -102,35 +101,11 @@ def fill(html: str, context: Context) -> SafeString:
     return mark_safe(html)  # the piece was rendered, and escaped, by a template
 
 
-class _Recent:
-    """The pieces this process read or rendered last, by key, in front of the ``fragments``
-    cache: a key names the piece's content (its inputs and the code's generation), so a
-    piece kept here is never stale, and reading it costs neither the cache's unpickling nor,
-    with Redis, a round trip (a live part reads some twenty pieces)."""
-
-    def __init__(self, size: int) -> None:
-        self._pieces: OrderedDict[str, str] = OrderedDict()
-        self._lock = threading.Lock()
-        self._size = size
-
-    def get(self, key: str) -> str | None:
-        with self._lock:
-            found = self._pieces.get(key)
-            if found is not None:
-                self._pieces.move_to_end(key)
-            return found
-
-    def put(self, key: str, html: str) -> None:
-        with self._lock:
-            self._pieces[key] = html
-            self._pieces.move_to_end(key)
-            while len(self._pieces) > self._size:
-                self._pieces.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._pieces.clear()
-
+_Recent = Bounded[str]
+"""The pieces this process read or rendered last, by key, in front of the ``fragments``
+cache: a key names the piece's content (its inputs and the code's generation), so a piece
+kept here is never stale, and reading it costs neither the cache's unpickling nor, with
+Redis, a round trip (a live part reads some twenty pieces)."""
 
 RECENT = _Recent(2_000)
 

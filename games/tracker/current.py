@@ -8,12 +8,11 @@ on every request.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from functools import cache
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from games import registry
+from games.bounded import Bounded
 from games.sql import column, fetch_all, instance, selected, table, written
 from referee.rules.tracker import Action, IllegalAction, replay
 from referee.rules.tracker import Game as RulesGame
@@ -36,53 +35,22 @@ Recorder = tuple[int | None, int | None]
 the app's own entries)."""
 
 
-Kept = TypeVar("Kept")
-
-
-class _Bounded(Generic[Kept]):
-    """What this process keeps of each recently used game, by the game's key: at most
-    ``size`` games, the least recently used forgotten first."""
-
-    def __init__(self, size: int) -> None:
-        self._games: OrderedDict[str, Kept] = OrderedDict()
-        self._lock = threading.Lock()
-        self._size = size
-
-    def _used(self, key: str) -> None:
-        """``key`` used now (with the lock held): the least recently used beyond the bound
-        forgotten."""
-        self._games.move_to_end(key)
-        while len(self._games) > self._size:
-            self._games.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._games.clear()
-
-
-class _Cache(_Bounded[CoreGame]):
+class _Cache(Bounded[CoreGame]):
     """The latest state of each recently used game, in this process."""
-
-    def get(self, key: str) -> CoreGame | None:
-        with self._lock:
-            found = self._games.get(key)
-            if found is not None:
-                self._games.move_to_end(key)
-            return found
 
     def put(self, key: str, game: CoreGame) -> None:
         with self._lock:
-            current = self._games.get(key)
+            current = self._kept.get(key)
             if current is not None and current.version > game.version:
                 return
-            self._games[key] = game
+            self._kept[key] = game
             self._used(key)
 
 
 CACHE = _Cache(CACHE_SIZE)
 
 
-class _Recorders(_Bounded[list[Recorder]]):
+class _Recorders(Bounded[list[Recorder]]):
     """Who recorded each entry of the games this process has read or written, seq by seq
     from the first: an entry never changes once it is in the log, so what a process has
     read of a game's log, or written to it, stays true, and the history's "at the table"
@@ -93,9 +61,9 @@ class _Recorders(_Bounded[list[Recorder]]):
         follow what is known of the game without a gap (from the first entry, what was
         known is replaced: it is the log read whole)."""
         with self._lock:
-            known = self._games.get(key)
+            known = self._kept.get(key)
             if first == 1:
-                self._games[key] = list(recorders)
+                self._kept[key] = list(recorders)
             elif known is not None and len(known) >= first - 1:
                 del known[first - 1 :]
                 known.extend(recorders)
@@ -106,7 +74,7 @@ class _Recorders(_Bounded[list[Recorder]]):
     def upto(self, key: str, version: int) -> tuple[Recorder, ...] | None:
         """Who recorded entries 1 to ``version``; None unless all of them are known."""
         with self._lock:
-            known = self._games.get(key)
+            known = self._kept.get(key)
             if known is None or len(known) < version:
                 return None
             return tuple(known[:version])

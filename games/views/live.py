@@ -72,13 +72,17 @@ def _in_html(ticket: str) -> str:
     return str(conditional_escape(json.dumps(ticket)[1:-1]))
 
 
+# The marks as a kept part holds them, in UTF-8.
+TICKET_BYTES = _in_html(TICKET_MARK).encode()
+CSRF_BYTES = CSRF_MARK.encode()
+
+
 def filled(html: bytes, request: HttpRequest, ticket: str) -> bytes:
     """The kept ``html`` with this request's poll ticket and a CSRF token (masked afresh on
     each call) in the marks."""
-    html = html.replace(_in_html(TICKET_MARK).encode(), _in_html(ticket).encode())
-    csrf = CSRF_MARK.encode()
-    if csrf in html:
-        html = html.replace(csrf, get_token(request).encode())
+    html = html.replace(TICKET_BYTES, _in_html(ticket).encode())
+    if CSRF_BYTES in html:
+        html = html.replace(CSRF_BYTES, get_token(request).encode())
     return html
 
 
