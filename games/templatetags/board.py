@@ -21,6 +21,7 @@ register = template.Library()
 
 HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 register.simple_tag(control_form.control, takes_context=True, name="control")
+register.simple_tag(control_form.tap, takes_context=True, name="tap")
 
 
 @register.simple_tag(takes_context=True)

@@ -171,3 +171,49 @@ def control(context: template.Context, c: Control, tuck: bool = False) -> SafeSt
         "</form>\n"
     )
     return mark_safe(form)  # every value in it escaped above
+
+
+def tap(
+    context: template.Context,
+    c: Control,
+    tap: str,
+    step: str,
+    sign: str,
+    plus: str,
+    minus: str = "",
+    label: str | None = None,
+    testid: str | None = None,
+) -> SafeString:
+    """``{% tap c tap=... step="-1" sign="-" plus="heal" minus="damage" %}``: one button of a
+    counter (damage, Wounds, Mana), made from control ``c``, in the page's tap pattern.
+    Without JavaScript it records one at once; tracker.js instead adds the tap to the pending
+    change. ``tap`` names the counter (unique on the page), ``plus`` and ``minus`` its two
+    action types (``minus`` empty: the counter only goes up), ``step`` 1 or -1, ``sign`` the
+    button's text; the hidden fields are the control's with ``p.amount`` 1 (an amount the
+    control fixed is replaced by it). The button is named by ``label`` (the control's label
+    unless given) and tested by ``testid`` (``tap-`` and the control's, unless given). Written
+    here rather than in a template for the same reason as ``control``: a board renders one
+    or two for each piece that changed, on every tablet."""
+    url, csrf = act_form(context)
+    seat = "" if c.seat is None else _e(c.seat)
+    hidden = "".join(
+        f'<input type="hidden" name="p.{_e(name)}" value="{_e(value)}">'
+        for name, value in c.hidden
+        if name != "amount"
+    )
+    minus_attribute = f' data-minus="{_e(minus)}"' if minus else ""
+    name = _e(c.label if label is None else label)
+    test = _e(f"tap-{c.testid}" if testid is None else testid)
+    form = (
+        f'<form class="tap" method="post" action="{url}" data-tap="{_e(tap)}" '
+        f'data-plus="{_e(plus)}"{minus_attribute} data-step="{_e(step)}">\n'
+        f'  {csrf}<input type="hidden" name="type" value="{_e(c.type)}">'
+        f'<input type="hidden" name="version" value="{posted_version(context)}">'
+        f'<input type="hidden" name="control" value="{_e(c.key)}">'
+        f'<input type="hidden" name="seat" value="{seat}">{hidden}'
+        '<input type="hidden" name="p.amount" value="1">\n'
+        f'  <button class="tap-btn" type="submit" aria-label="{name}" '
+        f'data-testid="{test}">{_e(sign)}</button>\n'
+        "</form>\n"
+    )
+    return mark_safe(form)  # every value in it escaped above
