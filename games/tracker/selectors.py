@@ -148,19 +148,25 @@ def legal_actions_for(current: CoreGame, access: Access, seats: int) -> list[dic
     # offered only what is listed alike from the state as nobody knows it, so nothing it
     # is offered names, or depends on, a card in someone's hand.
     hidden = system.conceal(current.state, None)
-    listed = [
-        legal.to_json()
-        for seat in range(seats)
-        for legal in system.table_actions(current.state, seat)
-    ]
+    listed = [system.table_actions(current.state, seat) for seat in range(seats)]
     if hidden == current.state:  # nothing is concealed: the two lists are one
-        return listed
-    public = {
-        json.dumps(legal.to_json(), sort_keys=True)
-        for seat in range(seats)
-        for legal in system.table_actions(hidden, seat)
-    }
-    return [entry for entry in listed if json.dumps(entry, sort_keys=True) in public]
+        return [legal.to_json() for actions in listed for legal in actions]
+    concealed = [system.table_actions(hidden, seat) for seat in range(seats)]
+    if list(map(repr, concealed)) == list(map(repr, listed)):
+        # written alike, values and their types (True is not 1 there), so the same JSON:
+        # every one is kept, without writing each out to compare
+        return [legal.to_json() for actions in listed for legal in actions]
+    public = {_canonical(legal.to_json()) for actions in concealed for legal in actions}
+    return [
+        entry
+        for actions in listed
+        for entry in (legal.to_json() for legal in actions)
+        if _canonical(entry) in public
+    ]
+
+
+_canonical = json.JSONEncoder(sort_keys=True).encode
+"""A legal action's JSON written one way whatever the order of its keys, to compare two."""
 
 
 def shown_legal_actions(game: Game, access: Access) -> list[dict[str, Any]]:

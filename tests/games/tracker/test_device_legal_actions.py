@@ -5,18 +5,26 @@ list, worked out once: the answer is the same as the two lists compared."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
 
 from games.models import Game
+from games.registry import tracker
 from games.tracker.access import Access, Role
 from games.tracker.current import CoreGame, current_game
 from games.tracker.lifecycle import create_game
 from games.tracker.selectors import legal_actions_for
 from referee.rules.azeroth.setup import Scenario
 from referee.rules.azeroth.system import AZEROTH
+from referee.rules.tracker import Action, LegalAction
+from referee.rules.tracker import Game as RulesGame
+from referee.rules.tracker.replaying import replay_until_refused
 from tests.games.tracker.support import game, host, player, record, spectator
+from tests.golden.support import golden_files, read
 from tests.rules.azeroth.tracker_game import setup as azeroth_setup
 
 __all__ = ["game", "host", "player", "spectator"]
@@ -75,3 +83,58 @@ def test_with_nothing_concealed_the_list_is_worked_out_once_and_is_the_same(host
         assert offered == _compared(current, 2) and offered
         if kind is not None:
             record(created, host, kind, payload)
+
+
+GOLDEN = golden_files()
+
+
+@pytest.mark.parametrize("golden", GOLDEN, ids=[p.name.removesuffix(".json") for p in GOLDEN])
+def test_at_every_step_of_every_golden_game_the_device_is_offered_what_the_long_way_keeps(
+    golden: Path,
+) -> None:
+    document: dict[str, Any] = read(golden)
+    system = tracker(document["system"])
+    setup = system.setup_from_json(document["setup"])
+    seats = len(system.seat_names(setup))
+    log = tuple(
+        Action(e["seq"], e["type"], e["by"], e["payload"], e["at"]) for e in document["log"]
+    )
+    for end in range(0, len(log) + 1, 3):
+        state, history, broken = replay_until_refused(system, setup, log[:end])
+        current: CoreGame = RulesGame(system, setup, log[:end], state, history, broken)
+        assert legal_actions_for(current, TABLE, seats) == _compared(current, seats)
+
+
+class _Listing:
+    """A system whose device lists ``real`` from the state and ``concealed`` from the state
+    as nobody knows it, seat by seat."""
+
+    def __init__(self, real: list[list[LegalAction]], concealed: list[list[LegalAction]]) -> None:
+        self.lists = {"state": real, "hidden": concealed}
+
+    def conceal(self, state: str, viewer: int | None) -> str:
+        return "hidden"
+
+    def table_actions(self, state: str, seat: int) -> tuple[LegalAction, ...]:
+        return tuple(self.lists[state][seat])
+
+
+def _offered(real: list[list[LegalAction]], concealed: list[list[LegalAction]]) -> list[Any]:
+    current: Any = SimpleNamespace(system=_Listing(real, concealed), state="state")
+    offered = legal_actions_for(current, TABLE, len(real))
+    assert offered == _compared(current, len(real))
+    return offered
+
+
+def test_only_what_is_listed_alike_concealed_is_offered_its_json_compared_exactly() -> None:
+    play = LegalAction("play", "Play", 0, {"card": "c1", "n": 1})
+    same = LegalAction("play", "Play", 0, {"n": 1, "card": "c1"})  # the keys in another order
+    reveal = LegalAction("reveal", "Reveal the Queen", 1, {"card": "queen"})
+    truthy = LegalAction("play", "Play", 1, {"card": "c1", "n": True})  # JSON true, not 1
+    counted = LegalAction("play", "Play", 1, {"card": "c1", "n": 1})
+    offered = _offered([[play], [reveal, counted]], [[same], [truthy]])
+    assert offered == [play.to_json()]
+    assert _offered([[play], [counted]], [[play], [counted]]) == [play.to_json(), counted.to_json()]
+    assert _offered([[play], [reveal]], [[play], []]) == [play.to_json()]
+    assert counted == truthy  # equal as Python values, yet not the same JSON: not offered
+    assert _offered([[], [counted]], [[], [truthy]]) == []
