@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -118,22 +118,31 @@ class FragmentNode(template.Node):
 
     def render(self, context: Context) -> str:
         values = [expression.resolve(context) for expression in self.inputs]
-        cache_key = key(self.name, values)
-        html = RECENT.get(cache_key)
-        if html is not None:
-            return fill(html, context)
-        store = caches[CACHE]
-        html = store.get(cache_key)
-        if not isinstance(html, str):
-            body = context.get("body")
-            marked: dict[str, Any] = {"csrf_token": CSRF_MARK}
-            if isinstance(body, Mapping):
-                marked["body"] = {**body, "version": VERSION_MARK}
-            with context.push(marked):
-                html = self.nodelist.render(context)
-            store.set(cache_key, html, settings.FRAGMENT_SECONDS)
-        RECENT.put(cache_key, html)
+        return piece(context, self.name, values, self.nodelist.render)
+
+
+def piece(
+    context: Context, name: str, inputs: list[Any], render: Callable[[Context], str]
+) -> SafeString:
+    """The piece ``name`` for these ``inputs``: kept, or made by ``render`` (given the
+    context with marks in the version's and the CSRF token's places, filled in after) and
+    kept. What ``{% fragment %}`` does, for a piece a tag writes in Python."""
+    cache_key = key(name, inputs)
+    html = RECENT.get(cache_key)
+    if html is not None:
         return fill(html, context)
+    store = caches[CACHE]
+    html = store.get(cache_key)
+    if not isinstance(html, str):
+        body = context.get("body")
+        marked: dict[str, Any] = {"csrf_token": CSRF_MARK}
+        if isinstance(body, Mapping):
+            marked["body"] = {**body, "version": VERSION_MARK}
+        with context.push(marked):
+            html = render(context)
+        store.set(cache_key, html, settings.FRAGMENT_SECONDS)
+    RECENT.put(cache_key, html)
+    return fill(html, context)
 
 
 @register.tag("fragment")

@@ -1,0 +1,275 @@
+"""The Azeroth at War board's model card (``{% load azeroth_board %}``, ``{% azeroth_model m %}``):
+its Wounds left as a number and a bar with the counter's buttons (minus loses a Wound, plus
+gives one back, each shown only when the engine lists damage or healing there), what
+happened to it this round, its Morale test, and the controls the engine listed at the model:
+the usual ones on the card, the less used in "More". Presentation only: every word and
+number is the engine's view (the model's ``m``, its side's Morale tests), every control a
+legal action the engine listed at the model.
+
+It is written in Python rather than in a template, as the controls' forms and the history's
+lines are (games/templatetags/control_form.py): a side shows a card for each of its models,
+and under several server processes each tablet's refresh renders again every card changed
+since that process last rendered the tablet's part, a few each time. A card is kept in the
+fragments cache for its inputs (``fragments.piece``, as ``{% fragment %}`` keeps one), so an
+unchanged card is read, not written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import template
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
+
+from games.templatetags import fragments
+from games.templatetags.control_form import control, escaped, tap
+from games.tracker.controls import Control, except_types, of_type
+
+register = template.Library()
+
+GONE = ("destroyed", "fled", "removed")
+MORE = "opportunity_attack damage heal morale_facts summon"
+_e = escaped
+
+
+def _get(value: Any, name: str) -> Any:
+    """``value.name`` as a template reads it, for the view's dicts and a refusal."""
+    if isinstance(value, Mapping):
+        return value.get(name)
+    return getattr(value, name, None)
+
+
+def _flags(m: Mapping[str, Any]) -> str:
+    def flag(shown: Any, html: str) -> str:
+        return f"\n    {html if shown else ''}"
+
+    lost = m["lost_this_round"]
+    rounds = m["summoned_rounds_left"]
+    activation = (
+        '<span class="az-badge az-now">Activating</span>'
+        if m["activating"]
+        else '<span class="az-badge">Activated</span>'
+        if m["activated"]
+        else ""
+    )
+    morale = ""
+    if m["morale_result"]:
+        again = " (rerolled)" if m["morale_rerolled"] else ""
+        morale = (
+            f'<span class="az-badge az-morale">Morale: {_e(capfirst(m["morale_result"]))}'
+            f"{again}</span>"
+        )
+    return (
+        flag(lost, f'<span class="az-badge az-lost">Lost {_e(lost)} this round</span>')
+        + f"\n    {activation}"
+        + flag(m["ability_used"], '<span class="az-badge">Ability used</span>')
+        + flag(m["grounded"], '<span class="az-badge az-wavered">Grounded</span>')
+        + flag(
+            m["taunted_by_name"],
+            f'<span class="az-badge az-taunt">Taunted by {_e(m["taunted_by_name"])}</span>',
+        )
+        + flag(
+            rounds is not None,
+            f'<span class="az-badge">Summoned · {_e(rounds)} round'
+            f"{'' if rounds == 1 else 's'} left</span>",
+        )
+        + flag(
+            m["opportunity_attack_used"], '<span class="az-badge">Opportunity Attack made</span>'
+        )
+        + flag(m["spell_block_used"], '<span class="az-badge">Spell Block tried</span>')
+        + flag(m["taunt_used"], '<span class="az-badge">Taunt declared</span>')
+        + flag(m["fear_nearby"], '<span class="az-badge az-morale">Fear nearby</span>')
+        + flag(m["command_aura"], '<span class="az-badge az-morale">In a Command Aura</span>')
+        + flag(
+            m["friendly_destroyed_within_6"],
+            '<span class="az-badge az-morale">Friend destroyed within 6"</span>',
+        )
+        + f"\n    {morale}"
+    )
+
+
+def _tests(m: Mapping[str, Any], tests: Sequence[Mapping[str, Any]], sk: str) -> str:
+    out = []
+    for t in tests:
+        if t["model"] != m["id"]:
+            continue
+        result = f" · {_e(capfirst(t['result']))}" if t["result"] else " · test due"
+        reasons = "".join(f"<li>{_e(r)}</li>" for r in t["reasons"])
+        reroll = ' <small class="muted">with the Command Aura reroll</small>' if t["reroll"] else ""
+        lines = "".join(f"<li>{_e(line)}</li>" for line in t["explanation"])
+        out.append(
+            f'\n  <div class="az-test" data-testid="test-{_e(sk)}-{_e(m["id"])}">\n'
+            f'    <p class="az-test-head"><strong>Morale {_e(t["morale_value"])}</strong>'
+            f"{result}</p>\n"
+            f'    <ul class="az-reasons">{reasons}</ul>\n'
+            f'    <p class="az-odds"><span class="az-pass">Pass {_e(t["pass"])}%</span> '
+            f'<span class="az-waver">Waver {_e(t["waver"])}%</span> '
+            f'<span class="az-rout">Rout {_e(t["rout"])}%</span>{reroll}</p>\n'
+            '    <details class="az-more"><summary>How the odds are worked out</summary>'
+            f"<ol>{lines}</ol></details>\n"
+            "  </div>\n  "
+        )
+    return "".join(out)
+
+
+def _gone(m: Mapping[str, Any], sk: str) -> str:
+    warlord = ' <span class="az-badge az-warlord">Warlord</span>' if m["warlord"] else ""
+    summoner = f" · summoned by {_e(m['summoner_name'])}" if m["summoner_name"] else ""
+    tiers = ", ".join(_e(t) for t in m["tier_names"])
+    return (
+        f'\n<details class="az-model az-gone" data-testid="model-{_e(sk)}-{_e(m["id"])}">\n'
+        f'  <summary><span class="az-m-name">{_e(m["name"])}</span> '
+        f'<span class="az-badge az-{_e(m["status"])}" data-testid="status-{_e(sk)}-'
+        f'{_e(m["id"])}">{_e(capfirst(m["status"]))}</span>{warlord}</summary>\n'
+        f'  <p class="muted">{_e(m["points"])} pts · {tiers}{summoner}. '
+        f"Lost {_e(m['lost_this_round'])} this round.</p>\n"
+        "</details>\n"
+    )
+
+
+def card(
+    context: template.Context,
+    m: Mapping[str, Any],
+    tests: Sequence[Mapping[str, Any]],
+    sk: str,
+    here: Sequence[Control],
+    error: Any,
+) -> str:
+    """One model's card, as its template wrote it: ``m`` the model's view, ``tests`` its
+    side's Morale tests, ``sk`` its seat as text, ``here`` the controls at it and ``error``
+    the refusal to show, if it is the card's."""
+    if m["status"] in GONE:
+        return f"\n{_gone(m, sk)}\n"
+    key = f"model:{sk}:{m['id']}"
+    mine = _get(error, "key") == key
+    ident = f"{_e(sk)}-{_e(m['id'])}"
+    name = _e(m["name"])
+    state = " az-activating" if m["activating"] else " az-done" if m["activated"] else ""
+    warlord = (
+        '<span class="az-badge az-warlord" data-testid="warlord-mark">Warlord</span>'
+        if m["warlord"]
+        else ""
+    )
+    keywords = "".join(f" · {_e(k)}{f' [{_e(x)}]' if x else ''}" for k, x in m["keywords"].items())
+    minus = "".join(
+        tap(
+            context,
+            c,
+            tap=f"{key}:wounds",
+            step="-1",
+            sign="\N{MINUS SIGN}",
+            plus="heal",
+            minus="damage",
+            label=f"One Wound lost by {m['name']}",
+            testid=f"wounds-minus-{sk}-{m['id']}",
+        )
+        for c in here
+        if c.type == "damage"
+    )
+    plus = "".join(
+        tap(
+            context,
+            c,
+            tap=f"{key}:wounds",
+            step="1",
+            sign="+",
+            plus="heal",
+            minus="damage",
+            label=f"One Wound back for {m['name']}",
+            testid=f"wounds-plus-{sk}-{m['id']}",
+        )
+        for c in here
+        if c.type == "heal"
+    )
+    abilities = ""
+    if m["abilities"]:
+        items = "".join(
+            f'<li class="az-ability-text">{_e(a["name"])} <small class="muted">'
+            f"{_e(a['type_name'])} · {_e(a['mana_cost'])} Mana</small></li>"
+            for a in m["abilities"]
+        )
+        abilities = (
+            f'\n  <ul class="az-abilities" role="list" aria-label="Abilities of {name}">\n'
+            f"    {items}\n"
+            "  </ul>\n  "
+        )
+    main = except_types(here, MORE)
+    more = of_type(here, MORE)
+    actions = (
+        '<div class="az-controls az-actions">'
+        + "".join(control(context, c) for c in main)
+        + "</div>"
+        if main
+        else ""
+    )
+    folded = ""
+    if more:
+        folded = (
+            f'\n  <details class="az-more az-more-controls"{" open" if mine else ""}>\n'
+            f"    <summary>More for {name}</summary>\n"
+            '    <div class="az-controls">'
+            + "".join(control(context, c) for c in more)
+            + "</div>\n"
+            "  </details>\n  "
+        )
+    refusal = (
+        '<p class="field-errors" role="alert" data-testid="refusal">'
+        f"<span>{_e(_get(error, 'message'))}</span></p>"
+        if mine
+        else ""
+    )
+    tiers = " / ".join(_e(t) for t in m["tier_names"])
+    article = (
+        f'\n<article id="m-{ident}" class="az-model{state} az-st-{_e(m["status"])}" '
+        f'aria-label="{name}" data-testid="model-{ident}">\n'
+        '  <header class="az-m-head">\n'
+        f'    <h4 class="az-m-name">{name}</h4>\n'
+        f"    {warlord}\n"
+        f'    <span class="az-badge az-{_e(m["status"])}" data-testid="status-{ident}">'
+        f"{_e(capfirst(m['status']))}</span>\n"
+        "  </header>\n"
+        f'  <p class="az-m-meta muted">{_e(m["points"])} pts · {tiers}{keywords}</p>\n'
+        '  <div class="tr-counter az-wounds">\n'
+        f"    {minus}\n"
+        '    <div class="az-w">\n'
+        '      <span class="tr-count"><span class="tr-big" '
+        f'data-testid="wounds-{ident}">{_e(m["wounds"])}</span><span class="tr-of">/ '
+        f'{_e(m["max_wounds"])}</span><span class="tr-unit">Wounds left</span></span>\n'
+        f'      <svg class="az-bar" viewBox="0 0 {_e(m["max_wounds"])} 1" '
+        'preserveAspectRatio="none" aria-hidden="true" focusable="false">'
+        f'<rect width="{_e(m["wounds"])}" height="1"/></svg>\n'
+        "    </div>\n"
+        f"    {plus}\n"
+        "  </div>\n"
+        f'  <div class="az-flags">{_flags(m)}\n'
+        "  </div>\n"
+        f"  {_tests(m, tests, sk)}\n"
+        f"  {abilities}\n"
+        "  \n"
+        f"  {actions}\n"
+        f"  {folded}\n"
+        "  \n"
+        f"  {refusal}\n"
+        "</article>\n"
+    )
+    return f"\n{article}\n"
+
+
+@register.simple_tag(takes_context=True)
+def azeroth_model(context: template.Context, m: Mapping[str, Any]) -> SafeString:
+    """``{% azeroth_model m %}``: model ``m``'s card, for the side in the context (``side``,
+    ``si``, ``sk``), with the controls the engine listed at it and the refusal beside it;
+    read from the fragments cache when a card with the same inputs was written before."""
+    si, sk, side, error = context["si"], context["sk"], context["side"], context.get("error")
+    controls = context.get("controls")
+    here = controls.at("model", si, m["id"]) if controls else []
+    tests = side["morale_tests"]
+    html = fragments.piece(
+        context,
+        "azeroth-model",
+        [context["game"].pk, si, sk, m, tests, here, error],
+        lambda marked: card(marked, m, tests, sk, here, error),
+    )
+    return mark_safe(html + "\n")  # the piece is escaped, and the template ended in a line
