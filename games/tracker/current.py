@@ -8,8 +8,9 @@ on every request.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from games import registry
 from games.bounded import Bounded
@@ -81,6 +82,34 @@ class _Recorders(Bounded[list[Recorder]]):
 
 
 RECORDERS = _Recorders(CACHE_SIZE)
+
+Worked = TypeVar("Worked")
+
+
+class _Derived(Bounded[tuple[object, dict[Hashable, Any]]]):
+    """What this process worked out from the states it holds (a seat's legal actions, the
+    state as nobody knows it), by the state: each is read by several of a table's requests
+    at the same version (each player's refresh lists their seat's actions, the table's
+    device every seat's). A state never changes, so nothing kept here is stale; each entry
+    holds its state, so the state's id is not taken by another while it is kept."""
+
+
+DERIVED = _Derived(256)
+
+
+def derived(state: object, what: Hashable, work: Callable[[], Worked]) -> Worked:
+    """``work()``, which depends on ``state`` alone, worked out once in this process for
+    each state object and each ``what``."""
+    key = str(id(state))
+    found = DERIVED.get(key)
+    if found is None or found[0] is not state:
+        found = (state, {})
+        DERIVED.put(key, found)
+    kept = found[1]
+    if what not in kept:
+        kept[what] = work()
+    result: Worked = kept[what]
+    return result
 
 
 def to_action(row: GameAction) -> Action:

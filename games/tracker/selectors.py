@@ -20,11 +20,18 @@ from django.db.transaction import TransactionManagementError
 
 from games.sql import column, fetch_all, instance, selected, table, written
 from referee.rules.errors import InvalidInput
-from referee.rules.tracker import META_TYPES, Action, RequestOutcome, request_outcomes
+from referee.rules.tracker import (
+    META_TYPES,
+    Action,
+    LegalAction,
+    RequestOutcome,
+    System,
+    request_outcomes,
+)
 
 from ..models.tracker import Game, GameAction, Seat
 from .access import Access, Forbidden, require_see
-from .current import RECORDERS, CoreGame, current_game, finished
+from .current import RECORDERS, CoreGame, current_game, derived, finished
 
 
 def _as_it_stands(game: Game, current: CoreGame | None) -> CoreGame:
@@ -141,17 +148,17 @@ def legal_actions_for(current: CoreGame, access: Access, seats: int) -> list[dic
     seat; a spectator nothing."""
     if not access.can_act:
         return []
-    system = current.system
+    system, state = current.system, current.state
     if access.seat is not None:
-        return [legal.to_json() for legal in system.legal_actions(current.state, access.seat)]
+        return [legal.to_json() for legal in _legal(system, state, access.seat)]
     # The table's device shows no seat's secret but during a hold-to-reveal (R53): it is
     # offered only what is listed alike from the state as nobody knows it, so nothing it
     # is offered names, or depends on, a card in someone's hand.
-    hidden = system.conceal(current.state, None)
-    listed = [system.table_actions(current.state, seat) for seat in range(seats)]
-    if hidden == current.state:  # nothing is concealed: the two lists are one
+    hidden = derived(state, "conceal", lambda: system.conceal(state, None))
+    listed = [_table(system, state, seat) for seat in range(seats)]
+    if hidden == state:  # nothing is concealed: the two lists are one
         return [legal.to_json() for actions in listed for legal in actions]
-    concealed = [system.table_actions(hidden, seat) for seat in range(seats)]
+    concealed = [_table(system, hidden, seat) for seat in range(seats)]
     if list(map(repr, concealed)) == list(map(repr, listed)):
         # written alike, values and their types (True is not 1 there), so the same JSON:
         # every one is kept, without writing each out to compare
@@ -163,6 +170,25 @@ def legal_actions_for(current: CoreGame, access: Access, seats: int) -> list[dic
         for entry in (legal.to_json() for legal in actions)
         if _canonical(entry) in public
     ]
+
+
+def _legal(system: Any, state: Any, seat: int) -> tuple[LegalAction, ...]:
+    """``seat``'s legal actions, worked out once in this process for each state."""
+    listed: tuple[LegalAction, ...] = derived(
+        state, ("legal", seat), lambda: system.legal_actions(state, seat)
+    )
+    return listed
+
+
+def _table(system: Any, state: Any, seat: int) -> tuple[LegalAction, ...]:
+    """What the table's device may do for ``seat`` (``table_actions``), worked out once in
+    this process for each state: a seat's own legal actions where the system lists those."""
+    if type(system).table_actions is System.table_actions:
+        return _legal(system, state, seat)
+    listed: tuple[LegalAction, ...] = derived(
+        state, ("table", seat), lambda: system.table_actions(state, seat)
+    )
+    return listed
 
 
 _canonical = json.JSONEncoder(sort_keys=True).encode

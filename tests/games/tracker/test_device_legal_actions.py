@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from games.models import Game
 from games.registry import tracker
 from games.tracker.access import Access, Role
-from games.tracker.current import CoreGame, current_game
+from games.tracker.current import DERIVED, CoreGame, current_game, derived
 from games.tracker.lifecycle import create_game
 from games.tracker.selectors import legal_actions_for
 from referee.rules.azeroth.setup import Scenario
@@ -63,10 +63,10 @@ def test_with_nothing_concealed_the_list_is_worked_out_once_and_is_the_same(host
     data = AZEROTH.setup_to_json(azeroth_setup(Scenario.HOLD_THE_LINE))
     created = create_game(host=host, system="azeroth", name="Ana v Ben", setup=data)
     calls: list[Any] = []
-    real = AZEROTH.table_actions
+    real = AZEROTH.legal_actions  # Azeroth's device lists each seat's own legal actions
 
     def counted(state: Any, seat: int) -> Any:
-        calls.append(state)
+        calls.append((state, seat))
         return real(state, seat)
 
     for kind, payload in (("edge_roll_off", {"rolls": [2, 5]}), ("end_stage", {}), (None, {})):
@@ -74,15 +74,39 @@ def test_with_nothing_concealed_the_list_is_worked_out_once_and_is_the_same(host
         assert current.system is AZEROTH
         assert current.system.conceal(current.state, None) == current.state
         calls.clear()
-        AZEROTH.table_actions = counted  # type: ignore[method-assign]
+        DERIVED.clear()
+        AZEROTH.legal_actions = counted  # type: ignore[method-assign]
         try:
             offered = legal_actions_for(current, TABLE, 2)
+            assert [seat for _, seat in calls] == [0, 1]  # once for each seat, not concealed
+            again = legal_actions_for(current, TABLE, 2)
+            seated = legal_actions_for(current, Access(Role.PLAYER, 1), 2)
         finally:
-            del AZEROTH.table_actions
-        assert len(calls) == 2  # once for each seat, not again concealed
-        assert offered == _compared(current, 2) and offered
+            del AZEROTH.legal_actions
+        assert len(calls) == 2  # and not again for the same state, by the device or a seat
+        assert offered == again == _compared(current, 2) and offered
+        assert seated == [a for a in offered if a["seat"] == 1]
         if kind is not None:
             record(created, host, kind, payload)
+
+
+def test_what_is_worked_out_from_a_state_is_kept_for_that_state_object_alone() -> None:
+    DERIVED.clear()
+    work: list[str] = []
+    first, second = ["a state"], ["a state"]  # equal, not the same object
+
+    def worked(name: str) -> str:
+        work.append(name)
+        return f"{name} worked out"
+
+    assert derived(first, "x", lambda: worked("x")) == "x worked out"
+    assert derived(first, "x", lambda: worked("again")) == "x worked out"
+    assert derived(first, "y", lambda: worked("y")) == "y worked out"
+    assert derived(second, "x", lambda: worked("second")) == "second worked out"
+    assert work == ["x", "y", "second"]
+    assert DERIVED.get(str(id(first))) is not None  # kept with its state, so its id is not reused
+    DERIVED.clear()
+    assert derived(first, "x", lambda: worked("cleared")) == "cleared worked out"
 
 
 GOLDEN = golden_files()
@@ -107,20 +131,22 @@ def test_at_every_step_of_every_golden_game_the_device_is_offered_what_the_long_
 
 class _Listing:
     """A system whose device lists ``real`` from the state and ``concealed`` from the state
-    as nobody knows it, seat by seat."""
+    as nobody knows it, seat by seat (each state an object of its own, as states are)."""
 
     def __init__(self, real: list[list[LegalAction]], concealed: list[list[LegalAction]]) -> None:
-        self.lists = {"state": real, "hidden": concealed}
+        self.state, self.hidden = object(), object()
+        self.lists = {id(self.state): real, id(self.hidden): concealed}
 
-    def conceal(self, state: str, viewer: int | None) -> str:
-        return "hidden"
+    def conceal(self, state: object, viewer: int | None) -> object:
+        return self.hidden
 
-    def table_actions(self, state: str, seat: int) -> tuple[LegalAction, ...]:
-        return tuple(self.lists[state][seat])
+    def table_actions(self, state: object, seat: int) -> tuple[LegalAction, ...]:
+        return tuple(self.lists[id(state)][seat])
 
 
 def _offered(real: list[list[LegalAction]], concealed: list[list[LegalAction]]) -> list[Any]:
-    current: Any = SimpleNamespace(system=_Listing(real, concealed), state="state")
+    system = _Listing(real, concealed)
+    current: Any = SimpleNamespace(system=system, state=system.state)
     offered = legal_actions_for(current, TABLE, len(real))
     assert offered == _compared(current, len(real))
     return offered
