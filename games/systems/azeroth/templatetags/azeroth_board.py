@@ -1,17 +1,17 @@
-"""The Azeroth at War board's model card (``{% load azeroth_board %}``, ``{% azeroth_model m %}``):
-its Wounds left as a number and a bar with the counter's buttons (minus loses a Wound, plus
-gives one back, each shown only when the engine lists damage or healing there), what
-happened to it this round, its Morale test, and the controls the engine listed at the model:
-the usual ones on the card, the less used in "More". Presentation only: every word and
-number is the engine's view (the model's ``m``, its side's Morale tests), every control a
-legal action the engine listed at the model.
+"""The Azeroth at War board's sides and model cards (``{% load azeroth_board %}``): a side
+(``{% azeroth_side side si %}``) and each model's card on it (``{% azeroth_model m %}``). A
+card shows the model's Wounds left as a number and a bar with the counter's buttons (minus
+loses a Wound, plus gives one back, each shown only when the engine lists damage or healing
+there), what happened to it this round, its Morale test, and the controls the engine listed
+at the model: the usual ones on the card, the less used in "More". Presentation only: every
+word and number is the engine's view, every control a legal action the engine listed there.
 
-It is written in Python rather than in a template, as the controls' forms and the history's
-lines are (games/templatetags/control_form.py): a side shows a card for each of its models,
-and under several server processes each tablet's refresh renders again every card changed
-since that process last rendered the tablet's part, a few each time. A card is kept in the
-fragments cache for its inputs (``fragments.piece``, as ``{% fragment %}`` keeps one), so an
-unchanged card is read, not written.
+They are written in Python rather than in templates, as the controls' forms and the
+history's lines are (games/templatetags/control_form.py): every tablet's refresh writes both
+sides again, and under several server processes it writes again every card changed since
+that process last wrote the tablet's part, a few each time. A card is kept in the fragments
+cache for its inputs (``fragments.piece``, as ``{% fragment %}`` keeps one), so an unchanged
+card is read, not written.
 """
 
 from __future__ import annotations
@@ -257,13 +257,10 @@ def card(
     return f"\n{article}\n"
 
 
-@register.simple_tag(takes_context=True)
-def azeroth_model(context: template.Context, m: Mapping[str, Any]) -> SafeString:
-    """``{% azeroth_model m %}``: model ``m``'s card, for the side in the context (``side``,
-    ``si``, ``sk``), with the controls the engine listed at it and the refusal beside it;
-    read from the fragments cache when a card with the same inputs was written before."""
-    si, sk, side, error = context["si"], context["sk"], context["side"], context.get("error")
-    controls = context.get("controls")
+def _model(context: template.Context, m: Mapping[str, Any], si: int, sk: str) -> str:
+    """Model ``m``'s card on side ``si``, read from the fragments cache when a card with
+    the same inputs was written before, with the line its template ended in."""
+    side, error, controls = context["side"], context.get("error"), context.get("controls")
     here = controls.at("model", si, m["id"]) if controls else []
     tests = side["morale_tests"]
     html = fragments.piece(
@@ -272,4 +269,101 @@ def azeroth_model(context: template.Context, m: Mapping[str, Any]) -> SafeString
         [context["game"].pk, si, sk, m, tests, here, error],
         lambda marked: card(marked, m, tests, sk, here, error),
     )
-    return mark_safe(html + "\n")  # the piece is escaped, and the template ended in a line
+    return html + "\n"
+
+
+@register.simple_tag(takes_context=True)
+def azeroth_model(context: template.Context, m: Mapping[str, Any]) -> SafeString:
+    """``{% azeroth_model m %}``: model ``m``'s card, for the side in the context (``side``,
+    ``si``, ``sk``), with the controls the engine listed at it and the refusal beside it;
+    read from the fragments cache when a card with the same inputs was written before."""
+    return mark_safe(_model(context, m, context["si"], context["sk"]))  # pieces are escaped
+
+
+def _warlord(side: Mapping[str, Any], sk: str) -> str:
+    if side["warlord_name"]:
+        return (
+            f'<span class="az-badge az-warlord" data-testid="warlord-{sk}">'
+            f"Warlord: {_e(side['warlord_name'])}</span>"
+        )
+    if side["warlord_nominated"]:
+        return f'<span class="az-badge" data-testid="warlord-{sk}">Warlord: secret</span>'
+    return f'<span class="az-badge az-lost" data-testid="warlord-{sk}">No Warlord named yet</span>'
+
+
+@register.simple_tag(takes_context=True)
+def azeroth_side(context: template.Context, side: Mapping[str, Any], si: int) -> SafeString:
+    """``{% azeroth_side side si %}``: one side of the table, ``side`` the side's view and
+    ``si`` its seat: its Mana and how it was worked out, what is left to activate, the last
+    Hero, the Warlord (its name only to its owner until it falls: the view says null to
+    everyone else), the side's own controls (naming the Warlord, in secret) and every
+    model's card."""
+    view, access, error = context["view"], context["access"], context.get("error")
+    controls = context.get("controls")
+    sk = _e(str(si))
+    here = controls.at("side", si) if controls else []
+    active = " tr-side-active" if view.get("next_seat") == si else ""
+    you = ' <small class="muted">(you)</small>' if access.seat == si else ""
+    fallen = (
+        '<span class="az-badge az-destroyed">Last Hero slain</span>'
+        if side["last_hero_slain"]
+        else ""
+    )
+    warlord = _warlord(side, sk) if view.get("scenario") == "assassination" else ""
+    due = "".join(
+        f'<a class="az-badge az-morale" href="#m-{sk}-{_e(t["model"])}">'
+        f"Morale test due: {_e(t['name'])}</a>"
+        for t in side["morale_tests"]
+        if not t["result"]
+    )
+    side_controls = (
+        '<div class="az-controls az-side-controls">'
+        + "".join(control(context, c) for c in here)
+        + "</div>"
+        if here
+        else ""
+    )
+    refusal = (
+        '<p class="field-errors" role="alert" data-testid="refusal">'
+        f"<span>{_e(_get(error, 'message'))}</span></p>"
+        if _get(error, "key") == f"side:{si}"
+        else ""
+    )
+    breakdown = ""
+    if side["mana_breakdown"]:
+        lines = "".join(f"<li>{_e(line)}</li>" for line in side["mana_breakdown"])
+        breakdown = (
+            '\n  <details class="az-more az-breakdown"><summary>Mana this round: how it was '
+            f"worked out</summary><ol>{lines}</ol></details>\n  "
+        )
+    with context.push(side=side, si=si, sk=str(si)):
+        cards = "".join(_model(context, m, si, str(si)) for m in side["models"])
+    name = _e(side["name"])
+    html = (
+        f'\n<section class="tr-side az-side{active} seat-colour-{sk}" data-seat="{sk}" '
+        f'aria-label="{name}" data-testid="side-{sk}">\n'
+        '  <header class="tr-side-head az-side-head">\n'
+        f'    <h2 class="tr-player"><span class="tr-dot" aria-hidden="true"></span>{name}{you}'
+        "</h2>\n"
+        '    <dl class="tr-stats az-stats">\n'
+        f'      <div class="tr-stat az-mana"><dt>Mana</dt><dd data-testid="mana-{sk}">'
+        f"{_e(side['mana'])}</dd></div>\n"
+        f'      <div class="tr-stat"><dt>To activate</dt><dd data-testid="left-{sk}">'
+        f"{_e(side['models_left_to_activate'])}</dd></div>\n"
+        "    </dl>\n"
+        "  </header>\n"
+        '  <div class="az-flags">\n'
+        f"    {fallen}\n"
+        f"    {warlord}\n"
+        f"    {due}\n"
+        "  </div>\n"
+        f"  {side_controls}\n"
+        f"  {refusal}\n"
+        f"  {breakdown}\n"
+        '  <h3 class="tr-row-title">Models</h3>\n'
+        '  <div class="az-models">\n'
+        f"    {cards}\n"
+        "  </div>\n"
+        "</section>\n"
+    )
+    return mark_safe(html)  # every value in it escaped above, and each card

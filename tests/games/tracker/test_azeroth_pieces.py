@@ -1,10 +1,10 @@
-"""The Azeroth model card written in Python (``{% azeroth_model %}``,
-games/systems/azeroth/templatetags/azeroth_board.py) writes what its template wrote, byte for
-byte, all through both golden Azeroth games, for every role.
+"""The Azeroth board's sides and model cards written in Python (``{% azeroth_side %}``,
+``{% azeroth_model %}``, games/systems/azeroth/templatetags/azeroth_board.py) write what their
+templates wrote, byte for byte, all through both golden Azeroth games, for every role.
 
-After every few entries every role's live part is fetched as served, then with the side rendering
-each card from the template the tag replaced (kept under reference/), nothing read from a
-cache: the two must be the same."""
+After every few entries every role's live part is fetched as served, then with the board
+rendering each side and card from the templates the tags replaced (kept under reference/),
+nothing read from a cache: the two must be the same."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def _with_reference_cards() -> Any:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("golden", AZEROTH, ids=lambda p: p.stem)
-def test_every_card_is_what_its_template_wrote_all_through_a_game(golden: Path) -> None:
+def test_every_side_and_card_is_what_its_template_wrote_all_through_a_game(golden: Path) -> None:
     document: dict[str, Any] = read(golden)
     empty = {**copy.deepcopy(document), "log": []}
     opened = open_game(empty, prefix=f"card-{golden.stem}")
