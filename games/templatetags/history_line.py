@@ -3,23 +3,18 @@ and words as the viewer may read them, who recorded it and when, and the Undo, A
 or Redo beside it that ``games.tracker.access`` allows the viewer.
 
 It is written here in Python rather than in a template because the live part shows the
-latest twenty lines and every tablet renders them again after each change, and each process
-keeps the lines it wrote last (``LINES``), by everything a line shows: a change adds a line
-and leaves the others as they were, so a refresh writes one or two and reads the rest.
+latest twenty lines and every tablet renders them again after each change: this writes them
+in a fraction of the time a template takes, so no line needs keeping in a cache.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from django import template
 from django.utils import timezone
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
-from games.bounded import Bounded
 from games.templatetags.control_form import act_form, posted_version
 from games.templatetags.control_form import escaped as _e
-from games.templatetags.fragments import CSRF_MARK, VERSION_MARK, fill
 from games.tracker import access as rights
 from games.tracker.current import current_game
 from games.tracker.pages import Entry
@@ -45,9 +40,12 @@ def _form(context: template.Context, entry: Entry, kind: str, live: bool) -> str
     )
 
 
-def _controls(context: template.Context, entry: Entry, control: str) -> str:
-    """Undo, Ask to undo (or that it was asked) or Redo, as the viewer may (``control``, as
-    ``access.undo_control`` says; empty for a viewer who may do nothing)."""
+def _controls(context: template.Context, entry: Entry) -> str:
+    """Undo, Ask to undo (or that it was asked) or Redo, as the viewer may."""
+    access, game = context["access"], context["game"]
+    if not access.can_act:
+        return ""
+    control = rights.undo_control(access, current_game(game), entry.seq, game)
     live = bool(context.get("history_live"))
     if entry.in_effect is True:
         if control == "undo":
@@ -62,51 +60,9 @@ def _controls(context: template.Context, entry: Entry, control: str) -> str:
     return ""
 
 
-LINES = Bounded[str](20_000)
-"""The lines this process wrote last, by everything a line shows (its entry's fields, the
-control beside it, whether that swaps the live part, the time zone), with marks in the version's and
-the CSRF token's places (filled in as a piece of the fragments cache is). A line holds only
-what its key holds, so two viewers read the same line only where they would write it alike."""
-
-
 def history_line(context: template.Context, entry: Entry) -> SafeString:
     """``{% history_line entry %}``: the entry's ``<li>``, for the viewer in the context
-    (``access``, ``game``, ``body``, ``history_live``: whether its forms swap the live part),
-    read from ``LINES`` when this process wrote it before."""
-    access, game = context["access"], context["game"]
-    control = (
-        rights.undo_control(access, current_game(game), entry.seq, game) if access.can_act else ""
-    )
-    key = repr(
-        (
-            entry.seq,
-            entry.type,
-            entry.text,
-            entry.by_name,
-            entry.at,
-            entry.in_effect,
-            entry.can_redo,
-            entry.error,
-            entry.at_table,
-            control,
-            bool(context.get("history_live")),
-            timezone.get_current_timezone_name(),
-        )
-    )
-    html = LINES.get(key)
-    if html is None:
-        body = context.get("body")
-        marked: dict[str, object] = {"csrf_token": CSRF_MARK}
-        if isinstance(body, Mapping):
-            marked["body"] = {**body, "version": VERSION_MARK}
-        with context.push(marked):
-            html = _line(context, entry, control)
-        LINES.put(key, html)
-    return fill(html, context)
-
-
-def _line(context: template.Context, entry: Entry, control: str) -> str:
-    """The entry's ``<li>``, as a template would write it."""
+    (``access``, ``game``, ``body``, ``history_live``: whether its forms swap the live part)."""
     classes = "tr-entry"
     if entry.in_effect is False:
         classes += " tr-undone"
@@ -133,7 +89,7 @@ def _line(context: template.Context, entry: Entry, control: str) -> str:
         f'        <small class="muted" data-testid="who-{entry.seq}">'
         f"{_e(entry.who[:1].upper() + entry.who[1:])}{when}</small>\n"
         "      </div>"
-        f"{_controls(context, entry, control)}{error}\n"
+        f"{_controls(context, entry)}{error}\n"
         "    </li>"
     )
-    return line  # every value in it escaped above
+    return mark_safe(line)  # every value in it escaped above

@@ -20,7 +20,7 @@ from django.template import Context, Template
 from django.test import Client, override_settings
 
 from games.models import Game
-from games.templatetags import fragments, history_line
+from games.templatetags import fragments
 from referee.rules.azeroth.setup import Scenario
 from tests.games.tracker.support import client_for, game, host, outsider, player, spectator
 from tests.games.tracker.test_azeroth_board import apply, make_game, url
@@ -44,13 +44,11 @@ def empty_cache() -> None:
 @contextmanager
 def nothing_kept() -> Iterator[None]:
     """Every piece and live part rendered afresh and kept nowhere: no cache, and none of the
-    pieces or history lines this process keeps in front of it."""
+    pieces this process keeps in front of it."""
     fragments.RECENT.clear()
-    history_line.LINES.clear()
     with override_settings(CACHES=FRESH):
         yield
     fragments.RECENT.clear()
-    history_line.LINES.clear()
 
 
 @pytest.fixture

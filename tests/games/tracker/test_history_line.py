@@ -9,7 +9,6 @@ from typing import Any
 from django.template import Context, Template
 from django.test import override_settings
 
-from games.templatetags import history_line
 from games.tracker.access import access_for
 from games.tracker.current import current_game
 from games.tracker.pages import Entry
@@ -52,31 +51,3 @@ def test_the_words_are_escaped_and_the_time_is_the_site_s(game: Any, host: Any) 
     assert 'data-testid="refusal"><span>No &lt;more&gt;</span>' in line(
         context, entry(error="No <more>")
     )
-
-
-def test_a_line_read_again_is_the_line_written_afresh_for_this_version_and_token(
-    game: Any, host: Any, player: Any
-) -> None:
-    history_line.LINES.clear()
-    for account in (host, player):
-        access = access_for(game, account, ())
-        context = live_part(game, current_game(game), access, poll_ticket="t")
-        first = line(context, entry())
-        assert len(history_line.LINES._kept) >= 1  # kept for the next rendering
-        later = {**context, "body": {**context["body"], "version": 99}}
-        read = Template("{% load tracker_undo %}{% history_line entry %}").render(
-            Context({**later, "entry": entry(), "csrf_token": "another"})
-        )
-        history_line.LINES.clear()
-        written = Template("{% load tracker_undo %}{% history_line entry %}").render(
-            Context({**later, "entry": entry(), "csrf_token": "another"})
-        )
-        assert read == written
-        assert 'value="99"' in read and 'value="another"' in read
-        assert first != read and 'value="tok"' in first
-        for changed in (entry(text="Other words"), entry(in_effect=False), entry(seq=2)):
-            assert line(context, changed) != line(context, entry())
-    with override_settings(TIME_ZONE="Asia/Tokyo"):  # the same entry, another time zone
-        access = access_for(game, host, ())
-        context = live_part(game, current_game(game), access, poll_ticket="t")
-        assert ">18:30:05</time>" in line(context, entry())
