@@ -11,6 +11,7 @@ something it shows would be read stale here as soon as that thing changes alone.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,29 @@ part twice)."""
 REFUSED = (IllegalAction, Forbidden, Stale, InvalidInput)
 """How the tracker refuses a step (this replay records each entry as the seat it is for
 sends it, and an undo asked of another seat, say, may be refused)."""
+
+
+def replayed(
+    document: dict[str, Any],
+    entries: list[dict[str, Any]],
+    tablets: dict[str, Client],
+    prefix: str,
+) -> Iterator[tuple[dict[str, Any], Game]]:
+    """A golden game opened empty and ``entries`` of its log recorded again one by one, each
+    as the seat it is for sends it; after each one recorded, the entry and the game as
+    stored. ``tablets`` is filled with a signed-in client for each role."""
+    opened = open_game({**copy.deepcopy(document), "log": []}, prefix=prefix)
+    tablets.update({role: client_for(opened.users[role]) for role in roles(document)})
+    for entry in entries:
+        by = entry["by"]
+        user = opened.users["table" if by is None else f"seat{by}"]
+        try:
+            record(opened.game, user, entry["type"], entry["payload"])
+        except REFUSED:  # a step this replay cannot take: the game goes on without it
+            continue
+        yield entry, Game.objects.get(pk=opened.game.pk)
+
+
 FIRST_OF_EACH = sorted({p.name.split("-")[0]: p for p in reversed(golden_files())}.values())
 
 
@@ -43,20 +67,12 @@ def test_pieces_read_from_the_cache_are_the_pieces_rendered_afresh_all_through_a
     golden: Path,
 ) -> None:
     document: dict[str, Any] = read(golden)
-    log = document["log"]
-    empty = {**copy.deepcopy(document), "log": []}
-    opened = open_game(empty, prefix=f"walk-{golden.stem}")
-    tablets: dict[str, Client] = {role: client_for(opened.users[role]) for role in roles(document)}
+    tablets: dict[str, Client] = {}
     recorded = 0
-    for entry in log[:ENTRIES]:
-        by = entry["by"]
-        user = opened.users["table" if by is None else f"seat{by}"]
-        try:
-            record(opened.game, user, entry["type"], entry["payload"])
-        except REFUSED:  # a step this replay cannot take: the game goes on without it
-            continue
+    for entry, game in replayed(
+        document, document["log"][:ENTRIES], tablets, f"walk-{golden.stem}"
+    ):
         recorded += 1
-        game = Game.objects.get(pk=opened.game.pk)
         for role, tablet in tablets.items():
             served = live(tablet, game)
             CACHE.clear()  # the state too is worked out again from storage

@@ -114,6 +114,44 @@ def _tests(m: Mapping[str, Any], tests: Sequence[Mapping[str, Any]], sk: str) ->
     return "".join(out)
 
 
+def _controls(context: template.Context, controls: Sequence[Control], kind: str) -> str:
+    """The controls' forms in a box of their ``kind``; nothing without a control."""
+    if not controls:
+        return ""
+    forms = "".join(control(context, c) for c in controls)
+    return f'<div class="az-controls {kind}">{forms}</div>'
+
+
+def _wounds(
+    context: template.Context,
+    here: Sequence[Control],
+    kind: str,
+    m: Mapping[str, Any],
+    sk: str,
+    step: str,
+    sign: str,
+    words: str,
+) -> str:
+    """The Wounds counter's tap buttons for the ``kind`` controls at the model (damage for
+    minus, healing for plus)."""
+    direction = "minus" if kind == "damage" else "plus"
+    return "".join(
+        tap(
+            context,
+            c,
+            tap=f"model:{sk}:{m['id']}:wounds",
+            step=step,
+            sign=sign,
+            plus="heal",
+            minus="damage",
+            label=f"One Wound {words} {m['name']}",
+            testid=f"wounds-{direction}-{sk}-{m['id']}",
+        )
+        for c in here
+        if c.type == kind
+    )
+
+
 def _gone(m: Mapping[str, Any], sk: str) -> str:
     warlord = ' <span class="az-badge az-warlord">Warlord</span>' if m["warlord"] else ""
     summoner = f" · summoned by {_e(m['summoner_name'])}" if m["summoner_name"] else ""
@@ -153,36 +191,8 @@ def card(
         else ""
     )
     keywords = "".join(f" · {_e(k)}{f' [{_e(x)}]' if x else ''}" for k, x in m["keywords"].items())
-    minus = "".join(
-        tap(
-            context,
-            c,
-            tap=f"{key}:wounds",
-            step="-1",
-            sign="\N{MINUS SIGN}",
-            plus="heal",
-            minus="damage",
-            label=f"One Wound lost by {m['name']}",
-            testid=f"wounds-minus-{sk}-{m['id']}",
-        )
-        for c in here
-        if c.type == "damage"
-    )
-    plus = "".join(
-        tap(
-            context,
-            c,
-            tap=f"{key}:wounds",
-            step="1",
-            sign="+",
-            plus="heal",
-            minus="damage",
-            label=f"One Wound back for {m['name']}",
-            testid=f"wounds-plus-{sk}-{m['id']}",
-        )
-        for c in here
-        if c.type == "heal"
-    )
+    minus = _wounds(context, here, "damage", m, sk, "-1", "\N{MINUS SIGN}", "lost by")
+    plus = _wounds(context, here, "heal", m, sk, "1", "+", "back for")
     abilities = ""
     if m["abilities"]:
         items = "".join(
@@ -197,13 +207,7 @@ def card(
         )
     main = except_types(here, MORE)
     more = of_type(here, MORE)
-    actions = (
-        '<div class="az-controls az-actions">'
-        + "".join(control(context, c) for c in main)
-        + "</div>"
-        if main
-        else ""
-    )
+    actions = _controls(context, main, "az-actions")
     folded = ""
     if more:
         folded = (
@@ -316,13 +320,7 @@ def azeroth_side(context: template.Context, side: Mapping[str, Any], si: int) ->
         for t in side["morale_tests"]
         if not t["result"]
     )
-    side_controls = (
-        '<div class="az-controls az-side-controls">'
-        + "".join(control(context, c) for c in here)
-        + "</div>"
-        if here
-        else ""
-    )
+    side_controls = _controls(context, here, "az-side-controls")
     refusal = (
         '<p class="field-errors" role="alert" data-testid="refusal">'
         f"<span>{_e(_get(error, 'message'))}</span></p>"
