@@ -1,5 +1,5 @@
 """The Azeroth board's sides and model cards written in Python (``{% azeroth_side %}``,
-``{% azeroth_model %}``, games/systems/azeroth/templatetags/azeroth_board.py) write what their
+with its cards, games/systems/azeroth/templatetags/azeroth_board.py) write what their
 templates wrote, byte for byte, all through both golden Azeroth games, for every role.
 
 After every few entries every role's live part is fetched as served, then with the board

@@ -1,10 +1,10 @@
 """The Azeroth at War board's sides and model cards (``{% load azeroth_board %}``): a side
-(``{% azeroth_side side si %}``) and each model's card on it (``{% azeroth_model m %}``). A
-card shows the model's Wounds left as a number and a bar with the counter's buttons (minus
-loses a Wound, plus gives one back, each shown only when the engine lists damage or healing
-there), what happened to it this round, its Morale test, and the controls the engine listed
-at the model: the usual ones on the card, the less used in "More". Presentation only: every
-word and number is the engine's view, every control a legal action the engine listed there.
+(``{% azeroth_side side si %}``) with each model's card on it. A card shows the model's
+Wounds left as a number and a bar with the counter's buttons (minus loses a Wound, plus gives
+one back, each shown only when the engine lists damage or healing there), what happened to
+it this round, its Morale test, and the controls the engine listed at the model: the usual
+ones on the card, the less used in "More". Presentation only: every word and number is the
+engine's view, every control a legal action the engine listed there.
 
 They are written in Python rather than in templates, as the controls' forms and the
 history's lines are (games/templatetags/control_form.py): every tablet's refresh writes both
@@ -261,12 +261,14 @@ def card(
     return f"\n{article}\n"
 
 
-def _model(context: template.Context, m: Mapping[str, Any], si: int, sk: str) -> str:
+def _model(
+    context: template.Context, m: Mapping[str, Any], side: Mapping[str, Any], si: int
+) -> str:
     """Model ``m``'s card on side ``si``, read from the fragments cache when a card with
     the same inputs was written before, with the line its template ended in."""
-    side, error, controls = context["side"], context.get("error"), context.get("controls")
+    error, controls = context.get("error"), context.get("controls")
     here = controls.at("model", si, m["id"]) if controls else []
-    tests = side["morale_tests"]
+    tests, sk = side["morale_tests"], str(si)
     html = fragments.piece(
         context,
         "azeroth-model",
@@ -274,14 +276,6 @@ def _model(context: template.Context, m: Mapping[str, Any], si: int, sk: str) ->
         lambda marked: card(marked, m, tests, sk, here, error),
     )
     return html + "\n"
-
-
-@register.simple_tag(takes_context=True)
-def azeroth_model(context: template.Context, m: Mapping[str, Any]) -> SafeString:
-    """``{% azeroth_model m %}``: model ``m``'s card, for the side in the context (``side``,
-    ``si``, ``sk``), with the controls the engine listed at it and the refusal beside it;
-    read from the fragments cache when a card with the same inputs was written before."""
-    return mark_safe(_model(context, m, context["si"], context["sk"]))  # pieces are escaped
 
 
 def _warlord(side: Mapping[str, Any], sk: str) -> str:
@@ -334,8 +328,7 @@ def azeroth_side(context: template.Context, side: Mapping[str, Any], si: int) ->
             '\n  <details class="az-more az-breakdown"><summary>Mana this round: how it was '
             f"worked out</summary><ol>{lines}</ol></details>\n  "
         )
-    with context.push(side=side, si=si, sk=str(si)):
-        cards = "".join(_model(context, m, si, str(si)) for m in side["models"])
+    cards = "".join(_model(context, m, side, si) for m in side["models"])
     name = _e(side["name"])
     html = (
         f'\n<section class="tr-side az-side{active} seat-colour-{sk}" data-seat="{sk}" '
