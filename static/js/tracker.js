@@ -693,7 +693,7 @@
     var source = event.detail.elt;
     var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
     if (source && source.id === "live" && verb === "get" &&
-        (document.visibilityState === "hidden" || choosing() || posting ||
+        (document.visibilityState === "hidden" || choosing() || posting || leaving ||
          (streaming && !missed))) {
       event.preventDefault();
     }
@@ -706,6 +706,9 @@
   // its answer, is put aside: the next poll fetches the part as it then is. One the page
   // already shows (its ETag) is not swapped again.
   var streaming = false;
+  // The server ended the stream for good and the page is being loaded again: no poll goes
+  // out meanwhile (a busy tablet can take seconds to leave the page).
+  var leaving = false;
   // The ETag of a part pushed and put aside, until the page shows that part or a newer one
   // (an older one, such as the answer to the player's own action, does not make up for it).
   var missed = null;
@@ -729,7 +732,10 @@
   document.body.addEventListener("htmx:sseClose", function (event) {
     streaming = false;
     // the server ended it for good: the viewer may no longer see this game
-    if (event.detail && event.detail.type === "message") window.location.reload();
+    if (event.detail && event.detail.type === "message") {
+      leaving = true;
+      window.location.reload();
+    }
   });
   // (The events are the stream's wrapper's, which swaps #live: see game.html.)
   document.body.addEventListener("htmx:sseBeforeMessage", function (event) {
