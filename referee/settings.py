@@ -174,7 +174,7 @@ def cache_from_url(url: str) -> dict[str, str]:
     """Django's default cache: Redis for a ``redis://`` or ``rediss://`` URL, else this
     process's own memory."""
     if url:
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        return {"BACKEND": "referee.redis_cache.KeptClientRedisCache", "LOCATION": url}
     return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "referee"}
 
 

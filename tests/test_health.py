@@ -114,7 +114,7 @@ def test_it_answers_503_naming_a_shared_cache_that_does_not_answer(
 ) -> None:
     settings.CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "referee.redis_cache.KeptClientRedisCache",
             "LOCATION": f"redis://127.0.0.1:{closed_port()}/0",
         }
     }

@@ -281,7 +281,7 @@ def test_a_name_holding_the_ticket_s_mark_is_shown_as_typed_and_not_kept(
 
 def test_parts_are_kept_in_redis_with_cache_url_and_in_bounded_memory_otherwise() -> None:
     assert bounded_cache_from_url("redis://127.0.0.1:6379/2", "live", 50) == {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "referee.redis_cache.KeptClientRedisCache",
         "LOCATION": "redis://127.0.0.1:6379/2",
         "KEY_PREFIX": "live",
     }

@@ -460,7 +460,7 @@ def test_a_304_carries_its_etag_and_no_body(game: Game, player: User) -> None:
 
 def test_the_cache_is_redis_when_cache_url_names_it_and_process_memory_otherwise() -> None:
     assert cache_from_url("redis://127.0.0.1:6379/2") == {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "referee.redis_cache.KeptClientRedisCache",
         "LOCATION": "redis://127.0.0.1:6379/2",
     }
     assert cache_from_url("")["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
@@ -476,7 +476,7 @@ def test_sessions_are_cached_only_in_a_cache_every_worker_shares() -> None:
     assert shared.returncode == 0, shared.stderr
     assert shared.stdout.split() == [
         "django.contrib.sessions.backends.cached_db",
-        "django.core.cache.backends.redis.RedisCache",
+        "referee.redis_cache.KeptClientRedisCache",
     ]
     assert alone.stdout.split() == [
         "games.sessions",  # Django's database sessions, read by a prepared query
