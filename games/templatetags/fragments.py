@@ -121,28 +121,58 @@ class FragmentNode(template.Node):
         return piece(context, self.name, values, self.nodelist.render)
 
 
+Piece = tuple[str, list[Any], Callable[[Context], str]]
+"""A piece to write: its name, its inputs and what renders it (see ``pieces``)."""
+
+
 def piece(
     context: Context, name: str, inputs: list[Any], render: Callable[[Context], str]
 ) -> SafeString:
     """The piece ``name`` for these ``inputs``: kept, or made by ``render`` (given the
     context with marks in the version's and the CSRF token's places, filled in after) and
     kept. What ``{% fragment %}`` does, for a piece a tag writes in Python."""
-    cache_key = key(name, inputs)
-    html = RECENT.get(cache_key)
-    if html is not None:
-        return fill(html, context)
-    store = caches[CACHE]
+    return pieces(context, [(name, inputs, render)])[0]
+
+
+def pieces(context: Context, wanted: list[Piece]) -> list[SafeString]:
+    """Each of ``wanted`` as ``piece`` makes it, in order. Those this process does not hold
+    are read from the cache in one call and those rendered are kept in one, so that with
+    Redis the pieces of a board's side cost one round trip each way, not one a piece."""
+    keys = [key(name, inputs) for name, inputs, _ in wanted]
+    found: dict[str, str] = {}
+    for cache_key in keys:
+        html = RECENT.get(cache_key)
+        if html is not None:
+            found[cache_key] = html
+    missing = [cache_key for cache_key in keys if cache_key not in found]
+    if missing:
+        store = caches[CACHE]
+        read = store.get_many(missing) if len(missing) > 1 else _one(store, missing[0])
+        found.update((k, html) for k, html in read.items() if isinstance(html, str))
+        made: dict[str, str] = {}
+        for cache_key, (_, _, render) in zip(keys, wanted, strict=True):
+            if cache_key not in found:
+                found[cache_key] = made[cache_key] = _rendered(context, render)
+        if made:
+            store.set_many(made, settings.FRAGMENT_SECONDS)
+        for cache_key in missing:
+            RECENT.put(cache_key, found[cache_key])
+    return [fill(found[cache_key], context) for cache_key in keys]
+
+
+def _one(store: Any, cache_key: str) -> dict[str, Any]:
     html = store.get(cache_key)
-    if not isinstance(html, str):
-        body = context.get("body")
-        marked: dict[str, Any] = {"csrf_token": CSRF_MARK}
-        if isinstance(body, Mapping):
-            marked["body"] = {**body, "version": VERSION_MARK}
-        with context.push(marked):
-            html = render(context)
-        store.set(cache_key, html, settings.FRAGMENT_SECONDS)
-    RECENT.put(cache_key, html)
-    return fill(html, context)
+    return {} if html is None else {cache_key: html}
+
+
+def _rendered(context: Context, render: Callable[[Context], str]) -> str:
+    """``render``'s piece, with marks in the version's and the CSRF token's places."""
+    body = context.get("body")
+    marked: dict[str, Any] = {"csrf_token": CSRF_MARK}
+    if isinstance(body, Mapping):
+        marked["body"] = {**body, "version": VERSION_MARK}
+    with context.push(marked):
+        return render(context)
 
 
 @register.tag("fragment")

@@ -11,11 +11,12 @@ import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import caches
+from django.core.cache.backends.locmem import LocMemCache
 from django.template import Context, Template
 from django.test import Client, override_settings
 
@@ -251,3 +252,91 @@ def test_dataclasses_with_slots_are_told_apart_by_class_and_every_field() -> Non
 def test_dataclasses_are_written_as_pickle_would_read_them_back() -> None:
     inputs = [{"a": [Slotted("Grunt", 3)]}, Lone("Ana"), Piece("Bo", 1), Extra("Cy", 2)]
     assert pickle.loads(fragments.written(inputs)) == inputs
+
+
+class Counted(LocMemCache):
+    """The process's memory as the fragments cache, counting the calls made of it."""
+
+    calls: ClassVar[list[tuple[str, int]]] = []
+
+    def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
+        Counted.calls.append(("get", 1))
+        return super().get(key, default, version)
+
+    def get_many(self, keys: Any, version: Any = None) -> Any:
+        Counted.calls.append(("get_many", len(keys)))
+        found = {key: super(Counted, self).get(key, self, version) for key in keys}
+        return {key: value for key, value in found.items() if value is not self}
+
+    def set(self, key: Any, value: Any, timeout: Any = 300, version: Any = None) -> None:
+        Counted.calls.append(("set", 1))
+        super().set(key, value, timeout, version)
+
+    def set_many(self, data: Any, timeout: Any = 300, version: Any = None) -> list[Any]:
+        Counted.calls.append(("set_many", len(data)))
+        for key, value in data.items():
+            super().set(key, value, timeout, version)
+        return []
+
+
+COUNTED = {
+    **FRESH,
+    "fragments": {"BACKEND": f"{__name__}.Counted", "LOCATION": "counted-fragments"},
+}
+
+
+def test_a_side_s_cards_are_asked_of_the_cache_and_kept_in_one_call_each(
+    azeroth: Game, player: User
+) -> None:
+    """With Redis a call is a round trip: the cards of a side that this process does not
+    hold are read in one call, and those it renders kept in another."""
+    tablet = client_for(player)
+    fragments.RECENT.clear()
+    with override_settings(CACHES=COUNTED):
+        Counted.calls.clear()
+        first = live(tablet, azeroth)
+        made = list(Counted.calls)
+        fragments.RECENT.clear()
+        Counted.calls.clear()
+        again = live(tablet, azeroth)
+        read = list(Counted.calls)
+    fragments.RECENT.clear()
+    shown = cards(first)
+    assert shown >= 6 and first == again
+    # per side: one read of all its cards (none there yet), one write of them all
+    assert [call for call, _ in made] == ["get_many", "set_many", "get_many", "set_many"]
+    assert sum(n for call, n in made if call == "set_many") == shown
+    assert [call for call, _ in read] == ["get_many", "get_many"]
+    assert sum(n for _, n in read) == shown
+
+
+def test_pieces_come_in_order_from_the_process_the_cache_or_a_rendering() -> None:
+    context = Context({"body": {"version": 7}, "csrf_token": "tok"})
+
+    def writes(text: str) -> Any:
+        return lambda marked: f"{text} v{marked['body']['version']}"
+
+    fragments.RECENT.put(fragments.key("p", ["held"]), f"held v{fragments.VERSION_MARK}")
+    caches[fragments.CACHE].set(fragments.key("p", ["kept"]), f"kept v{fragments.VERSION_MARK}")
+    rendered: list[str] = []
+
+    def counted(text: str) -> Any:
+        def render(marked: Any) -> str:
+            rendered.append(text)
+            return str(writes(text)(marked))
+
+        return render
+
+    wanted: list[fragments.Piece] = [
+        ("p", ["new"], counted("new")),
+        ("p", ["held"], counted("held afresh")),
+        ("p", ["kept"], counted("kept afresh")),
+        ("p", ["new"], counted("new again")),  # the same inputs: the same piece
+    ]
+    assert fragments.pieces(context, wanted) == ["new v7", "held v7", "kept v7", "new v7"]
+    assert rendered == ["new"]
+    assert caches[fragments.CACHE].get(fragments.key("p", ["new"])) == (
+        f"new v{fragments.VERSION_MARK}"
+    )
+    assert fragments.RECENT.get(fragments.key("p", ["kept"])) == f"kept v{fragments.VERSION_MARK}"
+    assert fragments.pieces(context, []) == []

@@ -263,19 +263,17 @@ def card(
 
 def _model(
     context: template.Context, m: Mapping[str, Any], side: Mapping[str, Any], si: int
-) -> str:
-    """Model ``m``'s card on side ``si``, read from the fragments cache when a card with
-    the same inputs was written before, with the line its template ended in."""
+) -> fragments.Piece:
+    """Model ``m``'s card on side ``si``, as a piece of the fragments cache: written afresh
+    only where no card with the same inputs was written before."""
     error, controls = context.get("error"), context.get("controls")
     here = controls.at("model", si, m["id"]) if controls else []
     tests, sk = side["morale_tests"], str(si)
-    html = fragments.piece(
-        context,
+    return (
         "azeroth-model",
         [context["game"].pk, si, sk, m, tests, here, error],
         lambda marked: card(marked, m, tests, sk, here, error),
     )
-    return html + "\n"
 
 
 def _warlord(side: Mapping[str, Any], sk: str) -> str:
@@ -328,7 +326,9 @@ def azeroth_side(context: template.Context, side: Mapping[str, Any], si: int) ->
             '\n  <details class="az-more az-breakdown"><summary>Mana this round: how it was '
             f"worked out</summary><ol>{lines}</ol></details>\n  "
         )
-    cards = "".join(_model(context, m, side, si) for m in side["models"])
+    # each card with the line its template ended in
+    wanted = [_model(context, m, side, si) for m in side["models"]]
+    cards = "".join(html + "\n" for html in fragments.pieces(context, wanted))
     name = _e(side["name"])
     html = (
         f'\n<section class="tr-side az-side{active} seat-colour-{sk}" data-seat="{sk}" '
