@@ -1,14 +1,16 @@
-"""The Azeroth at War board's sides and model cards (``{% load azeroth_board %}``): a side
-(``{% azeroth_side side si %}``) with each model's card on it. A card shows the model's
-Wounds left as a number and a bar with the counter's buttons (minus loses a Wound, plus gives
-one back, each shown only when the engine lists damage or healing there), what happened to
-it this round, its Morale test, and the controls the engine listed at the model: the usual
-ones on the card, the less used in "More". Presentation only: every word and number is the
-engine's view, every control a legal action the engine listed there.
+"""The Azeroth at War board (``{% load azeroth_board %}``, ``{% azeroth_board %}``): its head
+(round, stage and checklist, deployment, roll-offs, the game's own controls), the ability
+waiting for an answer, the objectives, the result, and each side (``{% azeroth_side side
+si %}``) with each model's card on it. A card shows the model's Wounds left as a number and
+a bar with the counter's buttons (minus loses a Wound, plus gives one back, each shown only
+when the engine lists damage or healing there), what happened to it this round, its Morale
+test, and the controls the engine listed at the model: the usual ones on the card, the less
+used in "More". Presentation only: every word and number is the engine's view, every control
+a legal action the engine listed there.
 
 They are written in Python rather than in templates, as the controls' forms and the
-history's lines are (games/templatetags/control_form.py): every tablet's refresh writes both
-sides again, and under several server processes it writes again every card changed since
+history's lines are (games/templatetags/control_form.py): every tablet's refresh writes the
+board again, and under several server processes it writes again every card changed since
 that process last wrote the tablet's part, a few each time. A card is kept in the fragments
 cache for its inputs (``fragments.piece``, as ``{% fragment %}`` keeps one), so an unchanged
 card is read, not written.
@@ -20,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import template
+from django.templatetags.static import static
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 
@@ -119,7 +122,8 @@ def _controls(context: template.Context, controls: Sequence[Control], kind: str)
     if not controls:
         return ""
     forms = "".join(control(context, c) for c in controls)
-    return f'<div class="az-controls {kind}">{forms}</div>'
+    classes = f"az-controls {kind}" if kind else "az-controls"
+    return f'<div class="{classes}">{forms}</div>'
 
 
 def _wounds(
@@ -358,3 +362,310 @@ def azeroth_side(context: template.Context, side: Mapping[str, Any], si: int) ->
         "</section>\n"
     )
     return mark_safe(html)  # every value in it escaped above, and each card
+
+
+ANSWERS = "spell_block dispel counterspell no_response"
+OWNS = "\N{RIGHT SINGLE QUOTATION MARK}s "  # "Horde's Thrall", with a typographic apostrophe
+RECORDS = "objectives"
+
+
+def _named(sides: Sequence[Mapping[str, Any]], seat: Any, suffix: str = "") -> str:
+    """The name of the side at ``seat`` (and ``suffix``), or nothing when no side is."""
+    return "".join(f"{_e(s['name'])}{suffix}" for i, s in enumerate(sides) if i == seat)
+
+
+def _items(lines: Sequence[Any]) -> str:
+    return "".join(f"<li>{_e(line)}</li>" for line in lines)
+
+
+def _why(lines: Any) -> str:
+    return f'<ul class="az-why">{_items(lines)}</ul>' if lines else ""
+
+
+def _turn(context: template.Context, view: Mapping[str, Any], stage: list[Control]) -> str:
+    """The head: round and stage with the checklist, the deployment, the roll-off, and the
+    controls for the game as a whole."""
+    seats = _get(context.get("body"), "seats") or []
+    sides = view["sides"]
+    activation = _get(view, "activation")
+    if view["round"]:
+        round_no = f"Round {_e(view['round'])} of {_e(view['rounds'])}"
+    else:
+        round_no = "Before round 1"
+    phase = "Game over" if view["over"] else f"{_e(view['stage'])} stage"
+    nxt = ""
+    if _get(activation, "next_known"):
+        nxt = "".join(
+            f'<span class="tr-active seat-colour-{_e(_get(seat, "index"))}" data-testid="next">'
+            '<span class="tr-dot" aria-hidden="true"></span>'
+            f"{_e(_get(seat, 'name'))} activates next</span>"
+            for seat in seats
+            if _get(seat, "index") == view["next_seat"]
+        )
+        if view["next_seat"] is None:
+            nxt += '<span class="muted" data-testid="next">Every model has activated</span>'
+    checklist = ""
+    if view["checklist"]:
+        items = []
+        for item in view["checklist"]:
+            done = item["done"]
+            state = "done" if done else "table" if done is None else "todo"
+            tick = "✓" if done else "•" if done is None else "○"
+            after = (
+                '<span class="visually-hidden"> (done)</span>'
+                if done
+                else ' <small class="muted">(at the table)</small>'
+                if done is None
+                else ""
+            )
+            items.append(
+                f'<li class="az-c-{state}"><span class="az-tick" aria-hidden="true">{tick}</span>'
+                f"{_e(capfirst(item['step']))}{after}</li>"
+            )
+        checklist = (
+            f'\n  <ol class="az-checklist" aria-label="{_e(view["stage"])} stage checklist" '
+            f'data-testid="checklist">{"".join(items)}</ol>\n  '
+        )
+    activating = ""
+    if view["activating"]:
+        who = _named(sides, view["activating"]["seat"], OWNS)
+        activating = (
+            '<p class="az-line" data-testid="activating">Activating now: '
+            f"<strong>{who}{_e(view['activating']['name'])}</strong></p>"
+        )
+    deployment = view["deployment"]
+    deploy = ""
+    if _get(deployment, "shown"):
+        rolls = deployment["edge_rolls"]
+        rolled = (
+            f"{_e(sides[0]['name'])} {_e(rolls[0])} · {_e(sides[1]['name'])} {_e(rolls[1])}"
+            if rolls
+            else "not rolled yet"
+        )
+        chooser, first = deployment["edge_chooser"], deployment["first_to_deploy"]
+        deploy = (
+            '\n  <div class="az-deploy" data-testid="deployment">\n'
+            '    <dl class="az-facts">\n'
+            f"      <div><dt>Edge roll-off</dt><dd>{rolled}</dd></div>\n"
+            '      <div><dt>Chose the edge</dt><dd data-testid="edge-chooser">'
+            f"{_named(sides, chooser)}{'—' if chooser is None else ''}</dd></div>\n"
+            '      <div><dt>Deploys first</dt><dd data-testid="first-to-deploy">'
+            f"{_named(sides, first)}{'—' if first is None else ''}</dd></div>\n"
+            "      <div><dt>Deployment zone</dt><dd>"
+            f'{_e(deployment["zone_depth"])}" deep</dd></div>\n'
+            "    </dl>\n"
+            f"    {_why(deployment['explanation'])}\n"
+            "  </div>\n  "
+        )
+    roll_off = ""
+    pending = view["pending_roll_off"]
+    if pending:
+        edge = pending == "edge"
+        tie = ""
+        if view["reroll_needed"]:
+            rolls = ""
+            if edge:
+                rolls = f" ({', '.join(_e(r) for r in deployment['edge_rolls'])})"
+            elif view["round_rolls"]:
+                rolls = f" ({', '.join(_e(r) for r in view['round_rolls'])})"
+            tie = (
+                ' <span class="az-badge az-lost" data-testid="reroll">'
+                f"Tie{rolls}: roll again</span>"
+            )
+        what = "the table edge" if edge else "the first activation"
+        roll_off = (
+            '\n  <div class="az-rolloff" data-testid="roll-off">\n'
+            f'    <p class="az-line"><strong>Roll off for {what}.</strong>{tie}</p>\n'
+            "  </div>\n  "
+        )
+    error = context.get("error")
+    refusal = (
+        '<p class="field-errors az-line" role="alert" data-testid="refusal">'
+        f"<span>{_e(_get(error, 'message'))}</span></p>"
+        if _get(error, "key") == "game"
+        else ""
+    )
+    return (
+        '<section class="tr-turn az-head" aria-label="Round and stage" data-testid="turn">\n'
+        '  <div class="tr-turn-main">\n'
+        f'    <span data-testid="scenario">{_e(view["scenario_name"])}</span>\n'
+        f'    <span class="az-size muted">{_e(view["battle_size_name"])}</span>\n'
+        f'    <span class="tr-turn-no" data-testid="round">{round_no}</span>\n'
+        f'    <span class="tr-phase" data-testid="stage">{phase}</span>\n'
+        f"    {nxt}\n"
+        "  </div>\n"
+        f"  {checklist}\n"
+        f"  {activating}\n"
+        "\n"
+        f"  {deploy}\n"
+        f"  {_why(_get(activation, 'explanation'))}\n"
+        "\n"
+        f"  {roll_off}\n"
+        "\n"
+        f"  {_controls(context, stage, 'az-stage-controls')}\n"
+        f"  {refusal}\n"
+        "</section>\n"
+    )
+
+
+def _ability(context: template.Context, view: Mapping[str, Any], answers: list[Control]) -> str:
+    """The ability waiting for an answer, with its odds and the answers."""
+    ab = view["ability"]
+    if not ab:
+        return ""
+    stopped = " az-stopped" if ab["stopped"] or ab["settled"] else ""
+    said = ""
+    if ab["spell_block"]:
+        said += f"Spell Block: <strong>{_e(ab['spell_block'])}</strong>. "
+    if ab["response"]:
+        said += f"{_e(capfirst(ab['response']))}: <strong>{_e(ab['response_result'])}</strong>. "
+    if ab["stopped"]:
+        said += "<strong>It does not go off.</strong>"
+    elif ab["declined"]:
+        said += "<strong>Not answered: it goes off.</strong>"
+    elif ab["response"]:
+        said += "<strong>It goes off.</strong>"
+    odds = ""
+    if ab["odds"]:
+        blocked = ab["odds_with_spell_block"]
+        response = ""
+        if ab["odds"]["response"]:
+            response = (
+                f"<div><dt>{_e(capfirst(ab['odds']['response']))}</dt>"
+                f"<dd>{_e(ab['odds']['response_cost'])} Mana</dd></div>"
+            )
+        with_block = (
+            '<div><dt>Goes off, with Spell Block</dt><dd data-testid="goes-off-blocked">'
+            f"{_e(blocked['goes_off'])}%</dd></div>"
+            if blocked
+            else ""
+        )
+        blocked_lines = (
+            f"<p><strong>With a Spell Block:</strong></p><ol>{_items(blocked['explanation'])}</ol>"
+            if blocked
+            else ""
+        )
+        odds = (
+            '\n  <dl class="az-facts az-odds-facts">\n'
+            f"    <div><dt>Goes off{', no Spell Block' if blocked else ''}</dt>"
+            f'<dd data-testid="goes-off">{_e(ab["odds"]["goes_off"])}%</dd></div>\n'
+            f"    {with_block}\n"
+            f"    {response}\n"
+            "  </dl>\n"
+            '  <details class="az-more"><summary>How the odds are worked out</summary>'
+            f"<ol>{_items(ab['odds']['explanation'])}</ol>{blocked_lines}</details>\n  "
+        )
+    return (
+        f'\n<section class="az-pending{stopped}" aria-label="The ability waiting for an answer" '
+        'data-testid="pending-ability">\n'
+        f'  <h2 class="az-p-title">{_e(ab["ability"])} <span class="az-badge">'
+        f"{_e(ab['type_name'])} · {_e(ab['mana_cost'])} Mana</span></h2>\n"
+        f'  <p class="az-line">Cast by {_named(view["sides"], ab["seat"], OWNS)}'
+        f"{_e(ab['model_name'])}.\n"
+        f"    {said}</p>\n"
+        f"  {odds}\n"
+        f"  {_controls(context, answers, 'az-answers')}\n"
+        "</section>\n"
+    )
+
+
+def _held(view: Mapping[str, Any], held: Sequence[Any]) -> str:
+    return "".join(
+        f'<span class="az-badge">Objective {n}: {_named(view["sides"], c)}'
+        f"{'nobody' if c is None else ''}</span> "
+        for n, c in enumerate(held, start=1)
+    )
+
+
+def _objectives(context: template.Context, view: Mapping[str, Any], records: list[Control]) -> str:
+    objectives = view["objectives"]
+    if not objectives:
+        return ""
+    if objectives["this_round"]:
+        held = f"This round: {_held(view, objectives['this_round'])}"
+    elif objectives["last_round"]:
+        held = f"Held at the end of last round: {_held(view, objectives['last_round'])}"
+    else:
+        held = "Not recorded yet."
+    return (
+        '\n<section class="az-objectives" aria-label="Objectives" data-testid="objectives">\n'
+        f'  <h2 class="tr-row-title">Objectives ({_e(objectives["count"])})</h2>\n'
+        f'  <p class="az-line">{held}</p>\n'
+        f"  {_controls(context, records, '')}\n"
+        "</section>\n"
+    )
+
+
+def _result(view: Mapping[str, Any]) -> str:
+    if not view["over"]:
+        return ""
+    winner = view["winner"]
+    headline = "A draw" if winner is None else _named(view["sides"], winner, " wins")
+    scored = bool(view["objectives"])
+    extra = '<th scope="col">Objectives</th><th scope="col">VP</th>' if scored else ""
+    rows = "".join(
+        f'<tr><th scope="row">{_e(row["name"])}</th><td>{_e(row["points_destroyed"])}</td>'
+        f"<td>{_e(row['surviving_wounds'])}</td><td>{_e(row['remaining_points'])}</td>"
+        f"<td>{_e(row['models_left'])}</td>"
+        + (f"<td>{_e(row['objectives'])}</td><td>{_e(row['vp'])}</td>" if scored else "")
+        + "</tr>"
+        for row in view["summary"]["sides"]
+    )
+    summary = view["summary"]
+    if summary["explanation"]:
+        why = _why(summary["explanation"])
+    elif view["reason"]:
+        why = f'<p class="lede">{_e(view["reason"])}</p>'
+    else:
+        why = ""
+    return (
+        '\n<section class="az-result" aria-label="The result" data-testid="azeroth-summary">\n'
+        f"  <h2>{headline}</h2>\n"
+        '  <div class="table-scroll"><table class="tr-totals">\n'
+        '    <thead><tr><th scope="col">Side</th><th scope="col">Points destroyed</th>'
+        '<th scope="col">Surviving Wounds</th><th scope="col">Points left</th>'
+        f'<th scope="col">Models left</th>{extra}</tr></thead>\n'
+        f"    <tbody>{rows}</tbody>\n"
+        "  </table></div>\n"
+        f"  {why}\n"
+        "</section>\n"
+    )
+
+
+@register.simple_tag(takes_context=True)
+def azeroth_board(context: template.Context) -> SafeString:
+    """``{% azeroth_board %}``: the whole board (see azeroth.html): the head, the ability
+    waiting for an answer, the objectives, the result once the game is over, and each side,
+    the viewer's first."""
+    view = context["view"]
+    controls = context.get("controls")
+    head = controls.at() if controls else []
+    answers, records = of_type(head, ANSWERS), of_type(head, RECORDS)
+    stage = except_types(head, f"{ANSWERS} {RECORDS}")
+    seats = _get(context.get("body"), "seats") or []
+    sides = "".join(
+        azeroth_side(context, side, si)
+        for si in context.get("seat_order") or []
+        for i, side in enumerate(view["sides"])
+        if i == si
+        for seat in seats
+        if _get(seat, "index") == si
+    )
+    css = static("css/tracker-azeroth.css")
+    return mark_safe(
+        f'<link rel="stylesheet" href="{_e(css)}">\n'
+        "\n"
+        '<div class="az-board" data-testid="azeroth-board">\n'
+        f"{_turn(context, view, stage)}"
+        "\n"
+        f"{_ability(context, view, answers)}\n"
+        "\n"
+        f"{_objectives(context, view, records)}\n"
+        "\n"
+        f"{_result(view)}\n"
+        "\n"
+        '<div class="tr-sides az-sides">\n'
+        f"  {sides}\n"
+        "</div>\n"
+        "</div>\n"
+    )
