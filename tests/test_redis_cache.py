@@ -60,6 +60,15 @@ def test_with_a_server_to_read_from_and_one_to_write_to_each_has_its_client() ->
     assert client.get_client(write=True) is writer and client.get_client() is reader
 
 
+def _counted_cache() -> tuple[KeptClientRedisCache, _Counted]:
+    """A cache on the Redis CI names, counting the clients it makes."""
+    cache = _cache(BROKER)
+    counted = _Counted()
+    kept: Any = cache._cache
+    kept._client = counted
+    return cache, counted
+
+
 class _Counted:
     """Stands in for ``redis.Redis`` as the class a cache's client makes its clients of, and
     counts them (each one made is a real ``redis.Redis``)."""
@@ -74,10 +83,7 @@ class _Counted:
 
 @needs_redis
 def test_every_read_and_write_goes_through_the_one_client() -> None:
-    cache = _cache(BROKER)
-    counted = _Counted()
-    kept: Any = cache._cache
-    kept._client = counted
+    cache, counted = _counted_cache()
     try:
         cache.set("part", b"<div>\xe2\x9c\x93</div>", 30)
         assert cache.get("part") == b"<div>\xe2\x9c\x93</div>"
@@ -98,10 +104,7 @@ def test_every_read_and_write_goes_through_the_one_client() -> None:
 
 @needs_redis
 def test_threads_share_the_client_and_each_reads_what_it_wrote() -> None:
-    cache = _cache(BROKER)
-    counted = _Counted()
-    kept: Any = cache._cache
-    kept._client = counted
+    cache, counted = _counted_cache()
     errors: list[BaseException] = []
     start = threading.Barrier(8)
 
