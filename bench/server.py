@@ -182,17 +182,21 @@ def _serve(env: dict[str, str], workers: int, start_timeout: float) -> Iterator[
 
 @contextmanager
 def uvicorn_server(
-    static_root: str, extra_env: dict[str, str] | None = None, start_timeout: float = 30.0
+    static_root: str,
+    extra_env: dict[str, str] | None = None,
+    start_timeout: float = 30.0,
+    workers: int = 1,
 ) -> Iterator[str]:
-    """Start `uvicorn referee.asgi:application` on a free loopback port, one process with
-    LIVE_EVENTS on, as a deployment runs it beside gunicorn to hold the table pages' streams
-    of server-sent events; yield its base URL; stop it."""
+    """Start `uvicorn referee.asgi:application` on a free loopback port, ``workers``
+    processes with LIVE_EVENTS on (each with its own hub), as a deployment runs it beside
+    gunicorn to hold the table pages' streams of server-sent events; yield its base URL;
+    stop it."""
     env = {**server_env(static_root), **(extra_env or {}), "LIVE_EVENTS": "1"}
     port = free_port()
     command = [
         sys.executable, "-m", "uvicorn", "referee.asgi:application",
         f"--host={HOST}", f"--port={port}", "--log-level=warning", "--no-access-log",
-        "--timeout-graceful-shutdown=1",
+        "--timeout-graceful-shutdown=1", *([f"--workers={workers}"] if workers > 1 else []),
     ]  # fmt: skip
     with _running(command, env, port, start_timeout) as url:
         yield url

@@ -79,7 +79,8 @@ a table, one column per phase, each figure beside its target with ok or MISSED:
 **Pushed parts** (``--push``, with ``tables`` or ``two-servers``). The players and the
 spectator hold their table page's stream of server-sent events (``/games/<id>/events/``, from
 the ETag their page opened at, with its session and gzip, as the browser does) from a uvicorn
-process started beside each gunicorn with ``LIVE_EVENTS`` on, and never poll; each part the
+started beside each gunicorn with ``LIVE_EVENTS`` on (one process, or ``--stream-workers``
+of them sharing its port, each with its own hub), and never poll; each part the
 stream pushes counts as that tablet seeing its version, and as a change on the wire. The
 servers share a Redis cache, as docs/operations.md says to run streams (unless CACHE_URL
 names one, the benchmark's own Redis database as for two servers, below), so the stream
@@ -1601,12 +1602,13 @@ def prepare(env: dict[str, str], tables: list[int]) -> dict[str, Any]:
 
 @contextmanager
 def stream_servers(
-    push: bool, env: dict[str, str], static_root: str, count: int
+    push: bool, env: dict[str, str], static_root: str, count: int, workers: int = 1
 ) -> Iterator[list[str]]:
-    """``count`` uvicorn processes holding the table pages' streams (none unless ``push``)."""
+    """``count`` uvicorn servers of ``workers`` processes each, holding the table pages'
+    streams (none unless ``push``)."""
     with ExitStack() as stack:
         yield [
-            stack.enter_context(uvicorn_server(static_root, extra_env=env))
+            stack.enter_context(uvicorn_server(static_root, extra_env=env, workers=workers))
             for _ in range(count if push else 0)
         ]
 
@@ -1686,6 +1688,12 @@ def main() -> None:
         ),
     )
     parser.add_argument(
+        "--stream-workers",
+        type=int,
+        default=1,
+        help="--push: the processes of each uvicorn (1), each holding some of the streams",
+    )
+    parser.add_argument(
         "--cache-db",
         type=int,
         default=CACHE_DB,
@@ -1700,6 +1708,8 @@ def main() -> None:
         ),
     )
     args = parser.parse_args()
+    if args.stream_workers < 1:
+        parser.error("--stream-workers: at least 1")
     phases: tuple[int, ...] = args.tablets or (QUICK_PHASES if args.quick else PHASES)
     seconds = args.seconds or (QUICK_PHASE_SECONDS if args.quick else PHASE_SECONDS)
     capacity_seconds = QUICK_CAPACITY_SECONDS if args.quick else CAPACITY_SECONDS
@@ -1739,12 +1749,15 @@ def main() -> None:
             ours = args.push and not os.environ.get("CACHE_URL")
             one = {**quiet, "CACHE_URL": cache_url} if ours else quiet
             cache = "Redis (CACHE_URL)" if ours or os.environ.get("CACHE_URL") else "local memory"
-            pushing = "; the page's streams: uvicorn, one process" if args.push else ""
+            processes = (
+                "one process" if args.stream_workers == 1 else (f"{args.stream_workers} processes")
+            )
+            pushing = f"; the page's streams: uvicorn, {processes}" if args.push else ""
             print(f"one server: gunicorn, {args.workers} sync workers{pushing}; cache: {cache}")
             with (
                 shared_cache(cache_url) if ours else nullcontext(),
                 gunicorn_server(args.workers, extra_env=one, static_root=static_root) as url,
-                stream_servers(args.push, one, static_root, 1) as streams,
+                stream_servers(args.push, one, static_root, 1, args.stream_workers) as streams,
             ):
                 cpu = ServerCPU([url], server, name, streams)
                 if "one-game" in runs:
@@ -1767,7 +1780,11 @@ def main() -> None:
             with (
                 two_servers(workers, quiet, static_root, cache_url) as urls,
                 stream_servers(
-                    args.push, {**quiet, "CACHE_URL": cache_url}, static_root, 2
+                    args.push,
+                    {**quiet, "CACHE_URL": cache_url},
+                    static_root,
+                    2,
+                    args.stream_workers,
                 ) as streams,
             ):
                 cpu = ServerCPU(urls, server, name, streams)
