@@ -1750,7 +1750,7 @@ def main() -> None:
             one = {**quiet, "CACHE_URL": cache_url} if ours else quiet
             cache = "Redis (CACHE_URL)" if ours or os.environ.get("CACHE_URL") else "local memory"
             processes = (
-                "one process" if args.stream_workers == 1 else (f"{args.stream_workers} processes")
+                "one process" if args.stream_workers == 1 else f"{args.stream_workers} processes"
             )
             pushing = f"; the page's streams: uvicorn, {processes}" if args.push else ""
             print(f"one server: gunicorn, {args.workers} sync workers{pushing}; cache: {cache}")

@@ -147,7 +147,7 @@ def pieces(context: Context, wanted: list[Piece]) -> list[SafeString]:
     missing = [cache_key for cache_key in keys if cache_key not in found]
     if missing:
         store = caches[CACHE]
-        read = store.get_many(missing) if len(missing) > 1 else _one(store, missing[0])
+        read = store.get_many(missing)
         found.update((k, html) for k, html in read.items() if isinstance(html, str))
         made: dict[str, str] = {}
         for cache_key, (_, _, render) in zip(keys, wanted, strict=True):
@@ -158,11 +158,6 @@ def pieces(context: Context, wanted: list[Piece]) -> list[SafeString]:
         for cache_key in missing:
             RECENT.put(cache_key, found[cache_key])
     return [fill(found[cache_key], context) for cache_key in keys]
-
-
-def _one(store: Any, cache_key: str) -> dict[str, Any]:
-    html = store.get(cache_key)
-    return {} if html is None else {cache_key: html}
 
 
 def _rendered(context: Context, render: Callable[[Context], str]) -> str:

@@ -38,7 +38,7 @@ EVERY = 15
 rendering every role's part afresh takes most of the test's time."""
 
 
-def _with_reference_cards() -> Any:
+def _with_reference_templates() -> Any:
     engine: dict[str, Any] = dict(settings.TEMPLATES[0])
     engine["DIRS"] = [REFERENCE, *engine["DIRS"]]
     return override_settings(TEMPLATES=[engine])
@@ -46,7 +46,7 @@ def _with_reference_cards() -> Any:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("golden", AZEROTH, ids=lambda p: p.stem)
-def test_every_side_and_card_is_what_its_template_wrote_all_through_a_game(
+def test_the_board_is_what_its_templates_wrote_all_through_a_game(
     golden: Path,
 ) -> None:
     document: dict[str, Any] = read(golden)
@@ -60,7 +60,7 @@ def test_every_side_and_card_is_what_its_template_wrote_all_through_a_game(
             continue
         for role, tablet in tablets.items():
             served = live(tablet, game)
-            with _with_reference_cards(), nothing_kept():  # no live part or piece read
+            with _with_reference_templates(), nothing_kept():  # no live part or piece read
                 written = live(tablet, game)
             assert served == written, f"{role} after entry {entry['seq']} ({entry['type']})"
             cards += served.count('class="az-model')
@@ -212,7 +212,7 @@ def test_the_board_is_what_its_template_wrote_in_states_the_golden_games_never_r
         context["error"] = {"key": "game", "message": "Not <now> & not here"}
     with nothing_kept():
         written = get_template("games/boards/azeroth.html").render(context)
-        with _with_reference_cards():
+        with _with_reference_templates():
             wrote = get_template("games/boards/azeroth.html").render(context)
     assert written == wrote
     assert 'data-testid="azeroth-board"' in written

@@ -12,8 +12,8 @@ They are written in Python rather than in templates, as the controls' forms and 
 history's lines are (games/templatetags/control_form.py): every tablet's refresh writes the
 board again, and under several server processes it writes again every card changed since
 that process last wrote the tablet's part, a few each time. A card is kept in the fragments
-cache for its inputs (``fragments.piece``, as ``{% fragment %}`` keeps one), so an unchanged
-card is read, not written.
+cache for its inputs (``fragments.pieces``, a side's cards asked for in one call, as
+``{% fragment %}`` keeps a piece), so an unchanged card is read, not written.
 """
 
 from __future__ import annotations
@@ -35,6 +35,11 @@ register = template.Library()
 GONE = ("destroyed", "fled", "removed")
 MORE = "opportunity_attack damage heal morale_facts summon"
 _e = escaped
+
+
+def _items(lines: Sequence[Any]) -> str:
+    """Each line as a list item, escaped."""
+    return "".join(f"<li>{_e(line)}</li>" for line in lines)
 
 
 def _get(value: Any, name: str) -> Any:
@@ -99,9 +104,9 @@ def _tests(m: Mapping[str, Any], tests: Sequence[Mapping[str, Any]], sk: str) ->
         if t["model"] != m["id"]:
             continue
         result = f" · {_e(capfirst(t['result']))}" if t["result"] else " · test due"
-        reasons = "".join(f"<li>{_e(r)}</li>" for r in t["reasons"])
+        reasons = _items(t["reasons"])
         reroll = ' <small class="muted">with the Command Aura reroll</small>' if t["reroll"] else ""
-        lines = "".join(f"<li>{_e(line)}</li>" for line in t["explanation"])
+        lines = _items(t["explanation"])
         out.append(
             f'\n  <div class="az-test" data-testid="test-{_e(sk)}-{_e(m["id"])}">\n'
             f'    <p class="az-test-head"><strong>Morale {_e(t["morale_value"])}</strong>'
@@ -325,7 +330,7 @@ def azeroth_side(context: template.Context, side: Mapping[str, Any], si: int) ->
     )
     breakdown = ""
     if side["mana_breakdown"]:
-        lines = "".join(f"<li>{_e(line)}</li>" for line in side["mana_breakdown"])
+        lines = _items(side["mana_breakdown"])
         breakdown = (
             '\n  <details class="az-more az-breakdown"><summary>Mana this round: how it was '
             f"worked out</summary><ol>{lines}</ol></details>\n  "
@@ -374,18 +379,18 @@ def _named(sides: Sequence[Mapping[str, Any]], seat: Any, suffix: str = "") -> s
     return "".join(f"{_e(s['name'])}{suffix}" for i, s in enumerate(sides) if i == seat)
 
 
-def _items(lines: Sequence[Any]) -> str:
-    return "".join(f"<li>{_e(line)}</li>" for line in lines)
-
-
 def _why(lines: Any) -> str:
     return f'<ul class="az-why">{_items(lines)}</ul>' if lines else ""
 
 
-def _turn(context: template.Context, view: Mapping[str, Any], stage: list[Control]) -> str:
+def _turn(
+    context: template.Context,
+    view: Mapping[str, Any],
+    seats: Sequence[Any],
+    stage: list[Control],
+) -> str:
     """The head: round and stage with the checklist, the deployment, the roll-off, and the
     controls for the game as a whole."""
-    seats = _get(context.get("body"), "seats") or []
     sides = view["sides"]
     activation = _get(view, "activation")
     if view["round"]:
@@ -599,7 +604,7 @@ def _objectives(context: template.Context, view: Mapping[str, Any], records: lis
 def _result(view: Mapping[str, Any]) -> str:
     if not view["over"]:
         return ""
-    winner = view["winner"]
+    winner, summary = view["winner"], view["summary"]
     headline = "A draw" if winner is None else _named(view["sides"], winner, " wins")
     scored = bool(view["objectives"])
     extra = '<th scope="col">Objectives</th><th scope="col">VP</th>' if scored else ""
@@ -609,9 +614,8 @@ def _result(view: Mapping[str, Any]) -> str:
         f"<td>{_e(row['models_left'])}</td>"
         + (f"<td>{_e(row['objectives'])}</td><td>{_e(row['vp'])}</td>" if scored else "")
         + "</tr>"
-        for row in view["summary"]["sides"]
+        for row in summary["sides"]
     )
-    summary = view["summary"]
     if summary["explanation"]:
         why = _why(summary["explanation"])
     elif view["reason"]:
@@ -656,7 +660,7 @@ def azeroth_board(context: template.Context) -> SafeString:
         f'<link rel="stylesheet" href="{_e(css)}">\n'
         "\n"
         '<div class="az-board" data-testid="azeroth-board">\n'
-        f"{_turn(context, view, stage)}"
+        f"{_turn(context, view, seats, stage)}"
         "\n"
         f"{_ability(context, view, answers)}\n"
         "\n"
